@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SERVER_MESSAGES } from '@club/contract';
+import { buildTestApp, TestClient, type TestContext } from './test/helper.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({}, (app) => {
+    // A probe route that accepts JSON, to exercise the real pipeline (CSRF, parsing, validation).
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/auth/csrf-probe',
+        {
+          schema: {
+            body: z.object({ email: z.string().optional(), x: z.string().optional() }).strict(),
+          },
+        },
+        async () => ({ ok: true }),
+      );
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('[foundation] application shell', () => {
+  it('GET /api/health answers 200 while the database answers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('an unknown API route answers a French JSON 404', async () => {
+    for (const url of ['/api/nope', '/auth/nope']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: SERVER_MESSAGES.routeNotFound });
+    }
+  });
+
+  it('security headers are set on every answer', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "worker-src 'self' blob:",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('serves the OpenAPI description at /api/docs', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/health']).toBeDefined();
+  });
+});
+
+describe('[foundation] bad requests get a French 4xx JSON answer', () => {
+  // A route that accepts JSON, registered only for this test through the real pipeline (CSRF, parsing).
+  async function client() {
+    const c = new TestClient(ctx.app);
+    await c.ensureXsrf();
+    return c;
+  }
+
+  it('malformed JSON → 400', async () => {
+    const c = await client();
+    const res = await c.post('/auth/csrf-probe', '{"email": ', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: SERVER_MESSAGES.malformedJson });
+  });
+
+  it('a body over 100 KB → 413', async () => {
+    const c = await client();
+    const res = await c.post('/auth/csrf-probe', JSON.stringify({ x: 'a'.repeat(110 * 1024) }), {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: SERVER_MESSAGES.payloadTooLarge });
+  });
+
+  it('a wrong content type → 415', async () => {
+    const c = await client();
+    const res = await c.post('/auth/csrf-probe', 'email=a', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: SERVER_MESSAGES.unsupportedMediaType });
+  });
+
+  it('a state-changing request without the anti-forgery token → 403', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/csrf-probe',
+      payload: { a: 1 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: SERVER_MESSAGES.csrf });
+  });
+
+  it('a schema violation → 400 with the field and its French message', async () => {
+    const c = await client();
+    const res = await c.post('/auth/csrf-probe', { email: 42 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SERVER_MESSAGES.validation);
+    expect(res.json().errors.email).toBeTypeOf('string');
+  });
+});

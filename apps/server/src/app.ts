@@ -1,0 +1,185 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { SERVER_MESSAGES } from '@club/contract';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import webPlugin, { isApiPath } from './plugins/web.ts';
+import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { loadSigningKey } from './lib/secrets.ts';
+import healthRoutes from './features/health/health.routes.ts';
+import { registerFeatures } from './features/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    limiter: RateLimiter;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An already-open database (tests); otherwise one is opened from the configuration. */
+  database?: Database;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const MAX_JSON_BODY = 100 * 1024;
+
+export function defaultWebRoot(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+/** Builds the whole application; tests boot it and call inject(). server.ts only listens. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'req.headers["x-xsrf-token"]',
+          'res.headers["set-cookie"]',
+        ],
+        censor: '[masqué]',
+      },
+    },
+    bodyLimit: MAX_JSON_BODY,
+    trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const dataDir =
+    config.NODE_ENV === 'test' && !opts.database ? null : path.resolve(config.DATA_DIR);
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir }));
+  const ownsDatabase = !opts.database;
+  const mailer =
+    opts.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: dataDir ? path.join(dataDir, 'outbox') : null,
+      log: app.log,
+    });
+  const limiter =
+    opts.limiter ??
+    (config.REDIS_URL
+      ? redisRateLimiter(
+          new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }),
+        )
+      : memoryRateLimiter());
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+  app.decorate('limiter', limiter);
+  await app.register(fp(async () => {}, { name: 'db' }));
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await limiter.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(errorsPlugin);
+
+  // Unknown API routes answer JSON 404 in French even before content parsing.
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE')
+      return done(null, undefined);
+    const err = Object.assign(new Error(SERVER_MESSAGES.unsupportedMediaType), {
+      statusCode: 415,
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    });
+    done(err, undefined);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and the calendar set style attributes; stylesheets still come only from 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: config.PUBLIC_URL?.startsWith('https:') ? [] : null,
+      },
+    },
+    hsts: config.PUBLIC_URL?.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { 1: 4 } } as never,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Club Manager API',
+        description: 'API de l’application de gestion de clubs sportifs',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const signingKey = loadSigningKey(config.JWT_SECRET, dataDir);
+  await app.register(authPlugin, { signingKey, publicUrl: config.PUBLIC_URL });
+
+  await app.register(healthRoutes);
+  await registerFeatures(app);
+  await app.register(webPlugin, {
+    root: config.WEB_DIST ?? (config.NODE_ENV === 'test' ? null : defaultWebRoot()),
+  });
+  return app;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}:`)), {
+      message: `doit commencer par ${protocols.map((p) => `${p}://`).join(' ou ')}`,
+    });
+
+const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
+
+/** Configuration of ARCHITECTURE §9, read from the environment and validated at start. */
+export const ZConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().trim().default('Club Manager <no-reply@localhost>'),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  JWT_SECRET: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
+  EDITOR_NAME: z.string().trim().default('Éditeur du site'),
+  EDITOR_EMAIL: z.string().trim().default('contact@example.org'),
+  EDITOR_PHONE: z.string().trim().default('+33 2 00 00 00 00'),
+  EDITOR_CITY: z.string().trim().default('Nantes'),
+  SOCIAL_FACEBOOK: z.string().trim().optional(),
+  SOCIAL_TWITTER: z.string().trim().optional(),
+  SOCIAL_INSTAGRAM: z.string().trim().optional(),
+  SOCIAL_LINKEDIN: z.string().trim().optional(),
+  TRUST_PROXY: z.string().trim().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().trim().optional(),
+  LOGIN_LIMIT_PER_IP: positiveInt(30),
+  LOGIN_LIMIT_WINDOW_SECONDS: positiveInt(300),
+  LOGIN_FAILURES_PER_EMAIL: positiveInt(10),
+  LOGIN_FAILURES_WINDOW_SECONDS: positiveInt(900),
+  RESET_REQUESTS_PER_EMAIL: positiveInt(5),
+  RESET_REQUESTS_WINDOW_SECONDS: positiveInt(1800),
+  PASSWORD_CHANGES_PER_MEMBER: positiveInt(10),
+  PASSWORD_CHANGES_WINDOW_SECONDS: positiveInt(600),
+  EXISTENCE_CHECKS_PER_IP: positiveInt(60),
+  EXISTENCE_CHECKS_WINDOW_SECONDS: positiveInt(60),
+  CONTACT_PER_IP: positiveInt(5),
+  CONTACT_WINDOW_SECONDS: positiveInt(3600),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+});
+export type Config = z.infer<typeof ZConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = ZConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

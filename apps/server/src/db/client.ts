@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+// Both drivers produce a PgDatabase; the result kind differs but no code relies on it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or an open transaction: repositories accept either. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const EXTENSIONS = ['citext', 'unaccent', 'pg_trgm'] as const;
+
+/** The committed SQL migrations, found from the source tree or from the built bundle. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Dossier des migrations introuvable (apps/server/drizzle).');
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: dataDir ?? undefined,
+    extensions: { citext, unaccent, pg_trgm },
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      if (client.closed) throw new Error('database closed');
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export function openPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select 1');
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Creates the extensions and applies pending migrations; concurrent starters wait on an advisory lock. */
+export async function migrate(database: Database): Promise<void> {
+  const migrationsDir = migrationsFolder();
+  if (database.kind === 'pglite') {
+    for (const ext of EXTENSIONS)
+      await database.db.execute(sql.raw(`create extension if not exists ${ext}`));
+    await migratePglite(database.db as never, { migrationsFolder: migrationsDir });
+    return;
+  }
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+    for (const ext of EXTENSIONS)
+      await tx.execute(sql.raw(`create extension if not exists ${ext}`));
+  });
+  await database.db.execute(sql`select pg_advisory_lock(727275)`);
+  try {
+    await migratePg(database.db as never, { migrationsFolder: migrationsDir });
+  } finally {
+    await database.db.execute(sql`select pg_advisory_unlock(727275)`);
+  }
+}
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string | null;
+}): Promise<Database> {
+  const database = opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : await openPglite(opts.dataDir ? path.join(opts.dataDir, 'pglite') : null);
+  try {
+    await migrate(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}

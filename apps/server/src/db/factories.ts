@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '@club/contract';
+import type { DbOrTx } from './client.ts';
+import {
+  clubs,
+  convocations,
+  eventTeams,
+  events,
+  matches,
+  members,
+  sports,
+  teams,
+} from './schema.ts';
+import { hashPassword } from '../lib/password-hash.ts';
+
+/** Data factories with overrides, shared by the tests, the demo seed and the e2e fixtures. */
+let seq = 0;
+const next = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
+
+export const DEFAULT_TEST_PASSWORD = 'Motdepasse-Solide-42';
+
+export async function sportId(db: DbOrTx, nom = 'Football'): Promise<number> {
+  const [row] = await db.select({ id: sports.id }).from(sports).where(eq(sports.nom, nom));
+  if (row) return row.id;
+  const [created] = await db
+    .insert(sports)
+    .values({ nom })
+    .onConflictDoNothing()
+    .returning({ id: sports.id });
+  return created ? created.id : sportId(db, nom);
+}
+
+export async function createClub(
+  db: DbOrTx,
+  overrides: Partial<typeof clubs.$inferInsert> & { sport?: string } = {},
+) {
+  const { sport, ...rest } = overrides;
+  const [club] = await db
+    .insert(clubs)
+    .values({
+      nom: `Club ${next()}`,
+      sportId: await sportId(db, sport ?? 'Football'),
+      ville: 'Nantes',
+      pays: 'France',
+      ...rest,
+    })
+    .returning();
+  return club!;
+}
+
+export async function createTeam(
+  db: DbOrTx,
+  clubId: number,
+  overrides: Partial<typeof teams.$inferInsert> = {},
+) {
+  const [team] = await db
+    .insert(teams)
+    .values({
+      clubId,
+      nom: `Équipe ${next()}`,
+      categorie: 'Senior',
+      division: 'Régional 1',
+      ...overrides,
+    })
+    .returning();
+  return team!;
+}
+
+const passwordHashes = new Map<string, Promise<string>>();
+/** Hashing is slow on purpose; factories reuse one hash per distinct password. */
+function cachedHash(password: string) {
+  let h = passwordHashes.get(password);
+  if (!h) passwordHashes.set(password, (h = hashPassword(password)));
+  return h;
+}
+
+export async function createMember(
+  db: DbOrTx,
+  clubId: number,
+  overrides: Partial<typeof members.$inferInsert> & { role?: Role; password?: string | null } = {},
+) {
+  const { password = DEFAULT_TEST_PASSWORD, ...rest } = overrides;
+  const n = next();
+  const [member] = await db
+    .insert(members)
+    .values({
+      clubId,
+      nom: 'Martin',
+      prenom: 'Camille',
+      email: `membre.${n}@example.org`,
+      role: 'JOUEUR',
+      statut: 'Actif',
+      genre: 'Femme',
+      dateNaissance: '2000-01-15',
+      telephone: '0600000000',
+      passwordHash: password ? await cachedHash(password) : null,
+      activatedAt: password ? new Date() : null,
+      ...rest,
+    })
+    .returning();
+  return member!;
+}
+
+export async function createEvent(
+  db: DbOrTx,
+  clubId: number,
+  overrides: Partial<typeof events.$inferInsert> & { teamIds?: number[] } = {},
+) {
+  const { teamIds = [], ...rest } = overrides;
+  const [event] = await db
+    .insert(events)
+    .values({
+      clubId,
+      nom: 'Entraînement',
+      type: 'ENTRAINEMENT',
+      dateDebut: '2026-01-10 18:00:00',
+      dateFin: '2026-01-10 20:00:00',
+      lieux: 'Gymnase',
+      ...rest,
+    })
+    .returning();
+  if (teamIds.length)
+    await db
+      .insert(eventTeams)
+      .values(teamIds.map((teamId) => ({ eventId: event!.id, teamId, clubId })));
+  return event!;
+}
+
+export async function createMatch(
+  db: DbOrTx,
+  clubId: number,
+  overrides: {
+    homeTeamId: number;
+    awayTeamId?: number | null;
+    opponentName?: string | null;
+    dateDebut?: string;
+    dateFin?: string;
+    lieux?: string;
+    scoreDomicile?: number | null;
+    scoreExterieur?: number | null;
+    cancelled?: boolean;
+  },
+) {
+  const teamIds = [overrides.homeTeamId, ...(overrides.awayTeamId ? [overrides.awayTeamId] : [])];
+  const event = await createEvent(db, clubId, {
+    nom: 'Match',
+    type: 'MATCH',
+    dateDebut: overrides.dateDebut ?? '2026-01-11 15:00:00',
+    dateFin: overrides.dateFin ?? '2026-01-11 17:00:00',
+    lieux: overrides.lieux ?? 'Stade municipal',
+    teamIds,
+  });
+  const [match] = await db
+    .insert(matches)
+    .values({
+      clubId,
+      eventId: event.id,
+      homeTeamId: overrides.homeTeamId,
+      awayTeamId: overrides.awayTeamId ?? null,
+      opponentName: overrides.opponentName ?? null,
+      scoreDomicile: overrides.scoreDomicile ?? null,
+      scoreExterieur: overrides.scoreExterieur ?? null,
+      cancelled: overrides.cancelled ?? false,
+    })
+    .returning();
+  return { event, match: match! };
+}
+
+export async function createConvocation(
+  db: DbOrTx,
+  clubId: number,
+  matchId: number,
+  memberId: number,
+  overrides: Partial<typeof convocations.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(convocations)
+    .values({ clubId, matchId, memberId, ...overrides })
+    .returning();
+  return row!;
+}

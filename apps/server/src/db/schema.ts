@@ -1,0 +1,269 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Case-insensitive text (the citext extension). */
+const citext = customType<{ data: string }>({ dataType: () => 'citext' });
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const sports = pgTable('sports', {
+  id: serial('id').primaryKey(),
+  nom: citext('nom').notNull().unique(),
+});
+
+export const clubs = pgTable('clubs', {
+  id: serial('id').primaryKey(),
+  nom: citext('nom').notNull().unique(),
+  sportId: integer('sport_id').references(() => sports.id, { onDelete: 'restrict' }),
+  description: text('description'),
+  pays: text('pays'),
+  ville: text('ville'),
+  adresse: text('adresse'),
+  telephone: text('telephone'),
+  timezone: text('timezone').notNull().default('Europe/Paris'),
+  logo: bytea('logo'),
+  logoMime: text('logo_mime'),
+  logoUpdatedAt: timestamp('logo_updated_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    nom: text('nom').notNull(),
+    categorie: text('categorie').notNull(),
+    division: text('division').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('teams_club_nom_unique').on(t.clubId, sql`lower(${t.nom})`),
+    index('teams_club_cat_div_idx').on(t.clubId, t.categorie, t.division),
+  ],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    nom: text('nom').notNull(),
+    prenom: text('prenom').notNull(),
+    dateNaissance: date('date_naissance', { mode: 'string' }),
+    genre: text('genre'),
+    email: citext('email').notNull().unique(),
+    telephone: text('telephone'),
+    numeroLicence: text('numero_licence'),
+    role: text('role').notNull(),
+    statut: text('statut').notNull().default('Actif'),
+    taille: smallint('taille'),
+    poids: smallint('poids'),
+    numero: smallint('numero'),
+    poste: text('poste'),
+    avatarUrl: text('avatar_url'),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('members_club_idx').on(t.clubId, t.nom, t.prenom),
+    index('members_club_team_idx').on(t.clubId, t.teamId),
+    index('members_club_role_idx').on(t.clubId, t.role),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    previousTokenHash: text('previous_token_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    deviceFingerprint: text('device_fingerprint'),
+    userAgent: text('user_agent'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sessions_member_idx').on(t.memberId),
+    index('sessions_family_idx').on(t.familyId),
+    index('sessions_previous_token_idx').on(t.previousTokenHash),
+  ],
+);
+
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'invitation'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_tokens_member_idx').on(t.memberId, t.purpose)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    nom: text('nom').notNull(),
+    type: text('type').notNull(),
+    /** Club-local wall-clock times (no zone), as the spec's client sends them. */
+    dateDebut: timestamp('date_debut', { mode: 'string' }).notNull(),
+    dateFin: timestamp('date_fin', { mode: 'string' }).notNull(),
+    lieux: text('lieux').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('events_club_date_idx').on(t.clubId, t.dateDebut)],
+);
+
+export const eventTeams = pgTable(
+  'event_teams',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.teamId] }),
+    index('event_teams_team_idx').on(t.clubId, t.teamId),
+  ],
+);
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .unique()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    homeTeamId: integer('home_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    awayTeamId: integer('away_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    opponentName: text('opponent_name'),
+    scoreDomicile: smallint('score_domicile'),
+    scoreExterieur: smallint('score_exterieur'),
+    cancelled: boolean('cancelled').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('matches_club_home_idx').on(t.clubId, t.homeTeamId),
+    index('matches_club_away_idx').on(t.clubId, t.awayTeamId),
+  ],
+);
+
+export const convocations = pgTable(
+  'convocations',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    statutPresence: text('statut_presence'),
+    justification: text('justification'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('convocations_match_member_unique').on(t.matchId, t.memberId),
+    index('convocations_club_member_idx').on(t.clubId, t.memberId),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  token: uuid('token').notNull().unique(),
+  nom: text('nom').notNull(),
+  prenom: text('prenom').notNull(),
+  email: text('email').notNull(),
+  sujet: text('sujet').notNull(),
+  message: text('message').notNull(),
+  ip: text('ip'),
+  mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    actorMemberId: integer('actor_member_id').references(() => members.id, {
+      onDelete: 'set null',
+    }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_club_idx').on(t.clubId, t.createdAt)],
+);

@@ -1,0 +1,128 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { SERVER_MESSAGES } from '@club/contract';
+import { HttpError } from '../lib/http-error.ts';
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+const PG_CHECK_OR_RANGE = new Set(['22001', '22003', '22007', '22008', '22P02', '23514']);
+
+/** Walks an error's causes (drizzle wraps driver errors) to find a PostgreSQL SQLSTATE. */
+function sqlState(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    const message = String((e as { message?: unknown }).message ?? '');
+    if (
+      code === 'ECONNREFUSED' ||
+      code === '57P01' ||
+      code === '57P03' ||
+      code === '08006' ||
+      code === '08001'
+    )
+      return true;
+    if (
+      /Connection terminated|database closed|PGlite is closed|timeout exceeded when trying to connect/i.test(
+        message,
+      )
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** One error handler: JSON { message, errors? } in French, never a stack trace or SQL text. */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpError) {
+        if (error.headers) reply.headers(error.headers);
+        return reply
+          .status(error.statusCode)
+          .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const field =
+            issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+            (issue.params as { issue?: { keys?: string[] } })?.issue?.keys?.[0] ||
+            '_';
+          errors[field] ??= issue.message ?? SERVER_MESSAGES.invalidValue;
+        }
+        return reply.status(400).send({ message: SERVER_MESSAGES.validation, errors });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error.cause }, 'réponse non conforme à son schéma');
+        return reply.status(500).send({ message: SERVER_MESSAGES.internal });
+      }
+      switch (error.code) {
+        case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+          return reply.status(400).send({ message: SERVER_MESSAGES.malformedJson });
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        case 'FST_REQ_FILE_TOO_LARGE':
+        case 'FST_FILES_LIMIT':
+        case 'FST_PARTS_LIMIT':
+          return reply.status(413).send({ message: SERVER_MESSAGES.payloadTooLarge });
+        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+          return reply
+            .status(error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ? 400 : 415)
+            .send({
+              message:
+                error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH'
+                  ? SERVER_MESSAGES.badRequest
+                  : SERVER_MESSAGES.unsupportedMediaType,
+            });
+      }
+      if (error instanceof SyntaxError && error.statusCode === 400) {
+        return reply.status(400).send({ message: SERVER_MESSAGES.malformedJson });
+      }
+      const state = sqlState(error);
+      if (state === PG_UNIQUE_VIOLATION)
+        return reply.status(409).send({ message: SERVER_MESSAGES.conflict });
+      if (state === PG_FOREIGN_KEY_VIOLATION)
+        return reply.status(409).send({ message: SERVER_MESSAGES.conflict });
+      if (state && PG_CHECK_OR_RANGE.has(state))
+        return reply.status(400).send({ message: SERVER_MESSAGES.validation });
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'base de données indisponible');
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({ message: SERVER_MESSAGES.unavailable });
+      }
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+          ? error.statusCode
+          : 500;
+      if (status === 429)
+        return reply.status(429).send({ message: SERVER_MESSAGES.tooManyRequests });
+      if (status === 500) {
+        request.log.error({ err: error }, 'erreur non gérée');
+        return reply.status(500).send({ message: SERVER_MESSAGES.internal });
+      }
+      return reply
+        .status(status)
+        .send({ message: status === 404 ? SERVER_MESSAGES.notFound : SERVER_MESSAGES.badRequest });
+    });
+  },
+  { name: 'errors' },
+);

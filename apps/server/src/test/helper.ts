@@ -1,0 +1,227 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from './mail-parser.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { migrate, openPglite, openPostgres, type Database } from '../db/client.ts';
+import {
+  COOKIE_ACCESS_TOKEN,
+  COOKIE_REFRESH_TOKEN,
+  COOKIE_XSRF_TOKEN,
+  HEADER_XSRF_TOKEN,
+} from '@club/contract';
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL, dropped on close.
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openPglite(null);
+    await migrate(database);
+    return database;
+  }
+  const name = `club_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 5);
+  await migrate(database);
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+}
+
+/** A real SMTP server on a random loopback port that keeps what it receives. */
+export async function startSmtpServer(): Promise<{
+  url: string;
+  mails: CapturedMail[];
+  close(): Promise<void>;
+}> {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({
+          ...simpleParser(raw),
+          to: session.envelope.rcptTo.map((r) => r.address),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Boots the real application against a fresh database and a real SMTP server. */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpServer();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const app = await buildApp({ config, database });
+  if (extend) await extend(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    smtp,
+    config,
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+/** Cookie jar for inject(): keeps what Set-Cookie sends and replays it, with the anti-forgery header. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  store(res: LightMyRequestResponse) {
+    for (const c of res.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  /** Fetches an anti-forgery token when the jar has none. */
+  async ensureXsrf() {
+    if (this.cookies.has(COOKIE_XSRF_TOKEN)) return;
+    const res = await this.app.inject({
+      method: 'GET',
+      url: '/auth/csrf',
+      headers: { cookie: this.cookieHeader() },
+    });
+    this.store(res);
+  }
+
+  async request(opts: InjectOptions & { xsrf?: boolean }): Promise<LightMyRequestResponse> {
+    const method = (opts.method ?? 'GET').toUpperCase();
+    const stateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+    if (stateChanging && opts.xsrf !== false) await this.ensureXsrf();
+    const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    if (stateChanging && opts.xsrf !== false && this.cookies.has(COOKIE_XSRF_TOKEN)) {
+      headers[HEADER_XSRF_TOKEN.toLowerCase()] = this.cookies.get(COOKIE_XSRF_TOKEN)!;
+    }
+    const res = await this.app.inject({
+      ...opts,
+      method: method as InjectOptions['method'],
+      headers,
+    });
+    this.store(res);
+    return res;
+  }
+  get(url: string, opts: InjectOptions = {}) {
+    return this.request({ ...opts, method: 'GET', url });
+  }
+  post(url: string, payload?: unknown, opts: InjectOptions = {}) {
+    return this.request({
+      ...opts,
+      method: 'POST',
+      url,
+      payload: payload as InjectOptions['payload'],
+    });
+  }
+  put(url: string, payload?: unknown, opts: InjectOptions = {}) {
+    return this.request({
+      ...opts,
+      method: 'PUT',
+      url,
+      payload: payload as InjectOptions['payload'],
+    });
+  }
+  delete(url: string, payload?: unknown, opts: InjectOptions = {}) {
+    return this.request({
+      ...opts,
+      method: 'DELETE',
+      url,
+      payload: payload as InjectOptions['payload'],
+    });
+  }
+}
+
+/** Signs a member in through the back door: a real session row and real cookies, no password round-trip. */
+export async function signIn(
+  app: FastifyInstance,
+  member: { id: number; clubId: number; role: string; statut: string },
+): Promise<TestClient> {
+  const client = new TestClient(app);
+  const issued = await app.auth.createSession(app.db, member, {
+    deviceFingerprint: 'test-device',
+    userAgent: 'vitest',
+  });
+  client.cookies.set(COOKIE_ACCESS_TOKEN, issued.accessToken);
+  client.cookies.set(COOKIE_REFRESH_TOKEN, issued.refreshToken);
+  client.cookies.set(COOKIE_XSRF_TOKEN, issued.xsrfToken);
+  return client;
+}

@@ -1,0 +1,1 @@
+// Prerendering of the public pages comes with the public-site work.
