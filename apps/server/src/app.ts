@@ -24,6 +24,7 @@ import webPlugin, { isApiPath } from './plugins/web.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { loadSigningKey } from './lib/secrets.ts';
+import { hmac } from './lib/tokens.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import { registerFeatures } from './features/index.ts';
 
@@ -34,6 +35,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     limiter: RateLimiter;
+    /** A secret derived from the signing key for one purpose (e.g. the captcha's HMAC keys). */
+    secretFor: (purpose: string) => string;
   }
 }
 
@@ -174,6 +177,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const signingKey = loadSigningKey(config.JWT_SECRET, dataDir);
+  app.decorate('secretFor', (purpose: string) => hmac(signingKey, `purpose:${purpose}`));
   await app.register(authPlugin, { signingKey, publicUrl: config.PUBLIC_URL });
 
   await app.register(healthRoutes);

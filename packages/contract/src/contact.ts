@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { CONTACT_MESSAGES } from './messages.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './schemas/common.ts';
+import { SERVER_MESSAGES } from './messages.ts';
+
+/** ARCHITECTURE §5b: a contact message is at most 5000 characters. */
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+export const CONTACT_NAME_MAX_LENGTH = 80;
+export const CONTACT_SUBJECT_MAX_LENGTH = 200;
+/** An ALTCHA payload is a base64 JSON of a few hundred bytes. */
+export const CONTACT_CAPTCHA_MAX_LENGTH = 4000;
+
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, SERVER_MESSAGES.tooLong(max));
+
+/** POST /api/contact (spec §7): values trimmed, messages of spec §5, captcha of ARCHITECTURE §8. */
+export const ZContactRequestSchema = z
+  .object({
+    nom: required(CONTACT_MESSAGES.nomRequired, CONTACT_NAME_MAX_LENGTH),
+    prenom: required(CONTACT_MESSAGES.prenomRequired, CONTACT_NAME_MAX_LENGTH),
+    email: z
+      .string({ error: CONTACT_MESSAGES.emailInvalid })
+      .trim()
+      .max(EMAIL_MAX_LENGTH, CONTACT_MESSAGES.emailInvalid)
+      .regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid),
+    sujet: required(CONTACT_MESSAGES.sujetRequired, CONTACT_SUBJECT_MAX_LENGTH),
+    message: required(CONTACT_MESSAGES.messageRequired, CONTACT_MESSAGE_MAX_LENGTH),
+    /** The per-submission token of the spec: an idempotency key (a UUID). */
+    token: z.uuid({ error: SERVER_MESSAGES.invalidValue }),
+    captcha: z
+      .string({ error: CONTACT_MESSAGES.captchaRequired })
+      .trim()
+      .min(1, CONTACT_MESSAGES.captchaRequired)
+      .max(CONTACT_CAPTCHA_MAX_LENGTH, CONTACT_MESSAGES.captchaRequired),
+  })
+  .strict();
+export type TContactRequest = z.infer<typeof ZContactRequestSchema>;
+
+/** Client-side check of the form (spec §5), in field order; the honeypot is never sent. */
+export function validateContactForm(values: {
+  nom: string;
+  prenom: string;
+  email: string;
+  sujet: string;
+  message: string;
+}): Partial<Record<'nom' | 'prenom' | 'email' | 'sujet' | 'message', string>> {
+  const errors: Partial<Record<'nom' | 'prenom' | 'email' | 'sujet' | 'message', string>> = {};
+  if (!values.nom.trim()) errors.nom = CONTACT_MESSAGES.nomRequired;
+  if (!values.prenom.trim()) errors.prenom = CONTACT_MESSAGES.prenomRequired;
+  if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = CONTACT_MESSAGES.emailInvalid;
+  if (!values.sujet.trim()) errors.sujet = CONTACT_MESSAGES.sujetRequired;
+  if (!values.message.trim()) errors.message = CONTACT_MESSAGES.messageRequired;
+  else if (values.message.trim().length > CONTACT_MESSAGE_MAX_LENGTH)
+    errors.message = SERVER_MESSAGES.tooLong(CONTACT_MESSAGE_MAX_LENGTH);
+  return errors;
+}
+
+/** GET /api/accueil/stats (spec §7). */
+export const ZHomeStatsSchema = z.object({
+  members: z.number().int().nonnegative(),
+  clubs: z.number().int().nonnegative(),
+  equipes: z.number().int().nonnegative(),
+});
+export type THomeStats = z.infer<typeof ZHomeStatsSchema>;
+
+/** GET /api/accueil/stats/sports (spec §7). */
+export const ZSportStatSchema = z.object({
+  sportNom: z.string(),
+  nombreEquipes: z.number().int().nonnegative(),
+});
+export const ZSportStatsSchema = z.array(ZSportStatSchema);
+export type TSportStat = z.infer<typeof ZSportStatSchema>;
+
+/** GET /api/site: the editor's details and social links (ARCHITECTURE §8: from configuration). */
+export const ZSiteInfoSchema = z.object({
+  editor: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    city: z.string(),
+  }),
+  social: z.object({
+    facebook: z.string().nullable(),
+    twitter: z.string().nullable(),
+    instagram: z.string().nullable(),
+    linkedin: z.string().nullable(),
+  }),
+});
+export type TSiteInfo = z.infer<typeof ZSiteInfoSchema>;
