@@ -1,1 +1,58 @@
-// Prerendering of the public pages comes with the public-site work.
+// Runs after `vite build`: renders each public content page to static HTML so it shows (and is
+// indexed) before any script runs; main.tsx then hydrates it. Also writes dist/spa.html, the empty
+// shell served for client-only routes (apps/server/src/plugins/web.ts).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(here, 'dist');
+const ssrOut = path.join(here, '.prerender');
+
+await build({
+  root: here,
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/prerender-entry.tsx',
+    outDir: ssrOut,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rollupOptions: { output: { entryFileNames: 'prerender-entry.mjs' } },
+  },
+});
+
+const { render, PRERENDERED_ROUTES } = await import(
+  pathToFileURL(path.join(ssrOut, 'prerender-entry.mjs')).href
+);
+const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
+if (!template.includes('<!--app-html-->'))
+  throw new Error('index.html: <!--app-html--> introuvable');
+
+const escapeAttr = (s) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function page(html, meta) {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(meta.title)}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeAttr(meta.description)}" />`,
+    )
+    .replace('<!--app-html-->', html);
+}
+
+// The shell first (the template itself, untouched, with an empty root).
+await fs.writeFile(path.join(dist, 'spa.html'), template.replace('<!--app-html-->', ''));
+
+for (const { path: route, meta } of PRERENDERED_ROUTES) {
+  const html = await render(route);
+  if (!html.includes('<h1')) throw new Error(`${route} : pas de <h1> dans le rendu`);
+  const file =
+    route === '/' ? path.join(dist, 'index.html') : path.join(dist, route.slice(1), 'index.html');
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, page(html, meta));
+  console.log(`prérendu ${route} → ${path.relative(here, file)} (${html.length} octets)`);
+}
+await fs.rm(ssrOut, { recursive: true, force: true });

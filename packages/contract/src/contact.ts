@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from './messages.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './schemas/common.ts';
+import {
+  CONTACT_CAPTCHA_MAX_LENGTH,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  CONTACT_SUBJECT_MAX_LENGTH,
+} from './contact-form.ts';
 import { SERVER_MESSAGES } from './messages.ts';
-
-/** ARCHITECTURE §5b: a contact message is at most 5000 characters. */
-export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
-export const CONTACT_NAME_MAX_LENGTH = 80;
-export const CONTACT_SUBJECT_MAX_LENGTH = 200;
-/** An ALTCHA payload is a base64 JSON of a few hundred bytes. */
-export const CONTACT_CAPTCHA_MAX_LENGTH = 4000;
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, SERVER_MESSAGES.tooLong(max));
@@ -35,25 +34,6 @@ export const ZContactRequestSchema = z
   })
   .strict();
 export type TContactRequest = z.infer<typeof ZContactRequestSchema>;
-
-/** Client-side check of the form (spec §5), in field order; the honeypot is never sent. */
-export function validateContactForm(values: {
-  nom: string;
-  prenom: string;
-  email: string;
-  sujet: string;
-  message: string;
-}): Partial<Record<'nom' | 'prenom' | 'email' | 'sujet' | 'message', string>> {
-  const errors: Partial<Record<'nom' | 'prenom' | 'email' | 'sujet' | 'message', string>> = {};
-  if (!values.nom.trim()) errors.nom = CONTACT_MESSAGES.nomRequired;
-  if (!values.prenom.trim()) errors.prenom = CONTACT_MESSAGES.prenomRequired;
-  if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = CONTACT_MESSAGES.emailInvalid;
-  if (!values.sujet.trim()) errors.sujet = CONTACT_MESSAGES.sujetRequired;
-  if (!values.message.trim()) errors.message = CONTACT_MESSAGES.messageRequired;
-  else if (values.message.trim().length > CONTACT_MESSAGE_MAX_LENGTH)
-    errors.message = SERVER_MESSAGES.tooLong(CONTACT_MESSAGE_MAX_LENGTH);
-  return errors;
-}
 
 /** GET /api/accueil/stats (spec §7). */
 export const ZHomeStatsSchema = z.object({

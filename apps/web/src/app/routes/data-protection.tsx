@@ -1,12 +1,169 @@
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Link } from 'react-router';
+import { PUBLIC_PAGES } from '../public-pages.ts';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
+import { LegalPage } from '../../features/public-site/components/legal-page.tsx';
+import { EditorDetails } from '../../features/public-site/components/editor-details.tsx';
 
-// Placeholder: this screen is built by its own issue.
+/** Spec §2 and §9: cookies, device fingerprint and retention periods. */
 export default function DataProtectionPage() {
-  useDocumentTitle('Protection des données');
+  usePageMeta(PUBLIC_PAGES.dataProtection);
   return (
-    <main id="contenu" className="container page">
-      <h1>Protection des données</h1>
-      <p className="muted">Cette page arrive bientôt.</p>
-    </main>
+    <LegalPage title="Protection des données">
+      <p>
+        Cette page explique quelles données personnelles Club Manager traite, pourquoi, combien de
+        temps elles sont conservées et comment exercer vos droits, conformément au Règlement général
+        sur la protection des données (RGPD) et à la loi Informatique et Libertés.
+      </p>
+
+      <h2>1. Responsables du traitement</h2>
+      <p>
+        L’éditeur de Club Manager est responsable des traitements nécessaires au fonctionnement du
+        service (comptes, sécurité, formulaire de contact). Chaque club est responsable des données
+        qu’il enregistre sur ses membres ; l’éditeur agit alors pour son compte.
+      </p>
+      <EditorDetails />
+
+      <h2>2. Données traitées</h2>
+      <ul>
+        <li>
+          <strong>Membres</strong> : nom, prénom, e-mail, date de naissance, genre, téléphone,
+          numéro de licence, rôle, statut, équipe et, pour les joueurs, numéro, poste, taille et
+          poids.
+        </li>
+        <li>
+          <strong>Club</strong> : nom, sport, adresse, ville, pays, téléphone, description et logo.
+        </li>
+        <li>
+          <strong>Activité</strong> : événements du calendrier, matchs, scores, convocations et
+          réponses de disponibilité (avec la justification d’une absence).
+        </li>
+        <li>
+          <strong>Connexion et sécurité</strong> : mot de passe (conservé uniquement sous forme
+          chiffrée irréversible, Argon2id), sessions, identifiant d’appareil, adresse IP et
+          navigateur lors des connexions.
+        </li>
+        <li>
+          <strong>Contact</strong> : nom, prénom, e-mail, sujet et message envoyés par le formulaire
+          de contact, avec l’adresse IP d’envoi.
+        </li>
+      </ul>
+
+      <h2>3. Finalités et bases légales</h2>
+      <ul>
+        <li>Fournir le service de gestion du club (exécution des CGU, article 6.1.b du RGPD).</li>
+        <li>
+          Sécuriser les comptes : authentification, protection contre la falsification de requêtes,
+          limitation des tentatives, journaux de sécurité (intérêt légitime, article 6.1.f).
+        </li>
+        <li>Répondre aux messages envoyés par le formulaire de contact (intérêt légitime).</li>
+      </ul>
+      <p>
+        Aucune donnée n’est vendue, louée ni utilisée à des fins publicitaires. Aucun outil de
+        mesure d’audience ni service tiers de suivi n’est utilisé ; le captcha du formulaire de
+        contact (ALTCHA) est hébergé par le service lui-même et ne dépose aucun traceur.
+      </p>
+
+      <h2>4. Cookies et stockage local</h2>
+      <p>
+        Club Manager n’utilise que des cookies strictement nécessaires au fonctionnement et à la
+        sécurité du service ; ils sont exemptés de consentement (article 82 de la loi Informatique
+        et Libertés).
+      </p>
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="visually-hidden">
+            Cookies et données stockées dans le navigateur
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Nom</th>
+              <th scope="col">Rôle</th>
+              <th scope="col">Durée</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">accessToken</th>
+              <td>Cookie de session : prouve que vous êtes connecté (inaccessible aux scripts).</td>
+              <td>15 minutes</td>
+            </tr>
+            <tr>
+              <th scope="row">refreshToken</th>
+              <td>
+                Cookie de renouvellement : rouvre une session expirée sans ressaisir le mot de passe
+                (inaccessible aux scripts).
+              </td>
+              <td>7 jours</td>
+            </tr>
+            <tr>
+              <th scope="row">XSRF-TOKEN</th>
+              <td>Cookie anti-falsification de requêtes (CSRF), lié à votre session.</td>
+              <td>Durée de la session</td>
+            </tr>
+            <tr>
+              <th scope="row">deviceFingerprint</th>
+              <td>
+                Identifiant aléatoire de l’appareil, stocké localement dans le navigateur, pour
+                rattacher les sessions à un appareil. Il ne contient aucune information sur vous ni
+                sur votre matériel.
+              </td>
+              <td>
+                Conservé jusqu’à sa suppression (effacement des données du navigateur) ; un
+                renouvellement tous les 12 à 13 mois est recommandé.
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">theme</th>
+              <td>Préférence d’affichage (clair, sombre ou daltonien), stockée localement.</td>
+              <td>Jusqu’à sa suppression</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+
+      <h2>5. Durées de conservation</h2>
+      <ul>
+        <li>
+          Données du club et de ses membres : tant que le club utilise le service ; elles sont
+          supprimées définitivement avec le club ou avec le compte du membre.
+        </li>
+        <li>Sessions : 15 minutes pour l’accès, 7 jours pour le renouvellement.</li>
+        <li>
+          Journaux de sécurité (connexions, échecs, changements de mot de passe) : 6 à 12 mois.
+        </li>
+        <li>
+          Messages du formulaire de contact : le temps de traiter la demande, au plus 12 mois.
+        </li>
+      </ul>
+
+      <h2>6. Destinataires</h2>
+      <p>
+        Les données d’un club ne sont visibles que par ses membres, selon leur rôle (par exemple,
+        seuls les dirigeants et responsables voient la liste complète des membres). L’éditeur et, le
+        cas échéant, son hébergeur y ont accès pour la maintenance du service, sans autre usage.
+      </p>
+
+      <h2>7. Sécurité</h2>
+      <p>
+        Mots de passe chiffrés avec Argon2id, cookies sécurisés et inaccessibles aux scripts,
+        protection contre la falsification de requêtes, limitation des tentatives de connexion,
+        cloisonnement strict des données entre clubs et en-têtes de sécurité du navigateur.
+      </p>
+
+      <h2>8. Vos droits</h2>
+      <p>
+        Vous disposez d’un droit d’accès, de rectification, d’effacement, de limitation, de
+        portabilité et d’opposition, ainsi que du droit de définir des directives sur le sort de vos
+        données après votre décès. Pour les données saisies par votre club, adressez-vous d’abord à
+        son dirigeant ; sinon, contactez l’éditeur à l’adresse ci-dessus ou via le{' '}
+        <Link to="/contact">formulaire de contact</Link>. Une réponse vous est apportée dans un
+        délai d’un mois.
+      </p>
+      <p>
+        Si vous estimez que vos droits ne sont pas respectés, vous pouvez introduire une réclamation
+        auprès de la Commission nationale de l’informatique et des libertés (CNIL), 3 place de
+        Fontenoy, TSA 80715, 75334 Paris Cedex 07, www.cnil.fr.
+      </p>
+    </LegalPage>
   );
 }

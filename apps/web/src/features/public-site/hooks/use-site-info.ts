@@ -1,0 +1,4 @@
+import { useJson } from '../../../lib/use-json.ts';
+import { getSiteInfo } from '../api/site-info.ts';
+
+export const useSiteInfo = () => useJson(() => getSiteInfo(), 'site');

@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import type { PageMeta } from '../app/public-pages.ts';
+
+/** Sets the document title and meta description on client-side navigation (prerender sets them in HTML). */
+export function usePageMeta(meta: PageMeta): void {
+  useEffect(() => {
+    document.title = meta.title;
+    let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!tag) {
+      tag = document.createElement('meta');
+      tag.name = 'description';
+      document.head.append(tag);
+    }
+    tag.content = meta.description;
+  }, [meta.title, meta.description]);
+}
