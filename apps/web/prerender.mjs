@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { build } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,8 +34,15 @@ const escapeAttr = (s) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+// The stylesheet (≈ 4 kB compressed) is inlined in prerendered pages: no render-blocking request
+// before the first paint (the CSP allows inline styles, not inline scripts).
+const cssLink = template.match(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/);
+const css = cssLink ? await fs.readFile(path.join(dist, cssLink[1]), 'utf8') : null;
+
 function page(html, meta) {
-  return template
+  const withCss =
+    cssLink && css ? template.replace(cssLink[0], () => `<style>${css}</style>`) : template;
+  return withCss
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(meta.title)}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
@@ -56,3 +64,25 @@ for (const { path: route, meta } of PRERENDERED_ROUTES) {
   console.log(`prérendu ${route} → ${path.relative(here, file)} (${html.length} octets)`);
 }
 await fs.rm(ssrOut, { recursive: true, force: true });
+
+// Pre-compressed copies (brotli and gzip) served by @fastify/static's preCompressed option.
+async function* walk(dir) {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(p);
+    else yield p;
+  }
+}
+let compressed = 0;
+for await (const file of walk(dist)) {
+  if (!/\.(html|js|css|svg|txt|json)$/.test(file)) continue;
+  const data = await fs.readFile(file);
+  if (data.length < 1024) continue;
+  await fs.writeFile(
+    `${file}.br`,
+    zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  await fs.writeFile(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+  compressed++;
+}
+console.log(`${compressed} fichiers pré-compressés (br, gz)`);

@@ -70,7 +70,7 @@ export default function DataProtectionPage() {
         et Libertés).
       </p>
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-stack">
           <caption className="visually-hidden">
             Cookies et données stockées dans le navigateur
           </caption>
@@ -84,38 +84,38 @@ export default function DataProtectionPage() {
           <tbody>
             <tr>
               <th scope="row">accessToken</th>
-              <td>Cookie de session : prouve que vous êtes connecté (inaccessible aux scripts).</td>
-              <td>15 minutes</td>
+              <td data-label="Rôle">Cookie de session : prouve que vous êtes connecté (inaccessible aux scripts).</td>
+              <td data-label="Durée">15 minutes</td>
             </tr>
             <tr>
               <th scope="row">refreshToken</th>
-              <td>
+              <td data-label="Rôle">
                 Cookie de renouvellement : rouvre une session expirée sans ressaisir le mot de passe
                 (inaccessible aux scripts).
               </td>
-              <td>7 jours</td>
+              <td data-label="Durée">7 jours</td>
             </tr>
             <tr>
               <th scope="row">XSRF-TOKEN</th>
-              <td>Cookie anti-falsification de requêtes (CSRF), lié à votre session.</td>
-              <td>Durée de la session</td>
+              <td data-label="Rôle">Cookie anti-falsification de requêtes (CSRF), lié à votre session.</td>
+              <td data-label="Durée">Durée de la session</td>
             </tr>
             <tr>
               <th scope="row">deviceFingerprint</th>
-              <td>
+              <td data-label="Rôle">
                 Identifiant aléatoire de l’appareil, stocké localement dans le navigateur, pour
                 rattacher les sessions à un appareil. Il ne contient aucune information sur vous ni
                 sur votre matériel.
               </td>
-              <td>
+              <td data-label="Durée">
                 Conservé jusqu’à sa suppression (effacement des données du navigateur) ; un
                 renouvellement tous les 12 à 13 mois est recommandé.
               </td>
             </tr>
             <tr>
               <th scope="row">theme</th>
-              <td>Préférence d’affichage (clair, sombre ou daltonien), stockée localement.</td>
-              <td>Jusqu’à sa suppression</td>
+              <td data-label="Rôle">Préférence d’affichage (clair, sombre ou daltonien), stockée localement.</td>
+              <td data-label="Durée">Jusqu’à sa suppression</td>
             </tr>
           </tbody>
         </table>
