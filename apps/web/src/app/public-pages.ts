@@ -52,7 +52,8 @@ export const PUBLIC_PAGES = {
   },
   notFound: {
     title: 'Page introuvable — Club Manager',
-    description: 'La page demandée n’existe pas ou a été déplacée.',
+    description:
+      'La page demandée n’existe pas ou a été déplacée : retrouvez l’accueil, les fonctionnalités et le contact de Club Manager.',
   },
 } satisfies Record<string, PageMeta>;
 

@@ -30,6 +30,11 @@ export function PublicLayout() {
     return () => window.removeEventListener('resize', onResize);
   }, []);
 
+  // Marks the page as interactive (prerendered HTML is shown before the scripts run).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   // Closing on navigation covers every link (and back/forward).
   useEffect(() => setOpen(false), [pathname]);
 

@@ -84,7 +84,9 @@ export default function DataProtectionPage() {
           <tbody>
             <tr>
               <th scope="row">accessToken</th>
-              <td data-label="Rôle">Cookie de session : prouve que vous êtes connecté (inaccessible aux scripts).</td>
+              <td data-label="Rôle">
+                Cookie de session : prouve que vous êtes connecté (inaccessible aux scripts).
+              </td>
               <td data-label="Durée">15 minutes</td>
             </tr>
             <tr>
@@ -97,7 +99,9 @@ export default function DataProtectionPage() {
             </tr>
             <tr>
               <th scope="row">XSRF-TOKEN</th>
-              <td data-label="Rôle">Cookie anti-falsification de requêtes (CSRF), lié à votre session.</td>
+              <td data-label="Rôle">
+                Cookie anti-falsification de requêtes (CSRF), lié à votre session.
+              </td>
               <td data-label="Durée">Durée de la session</td>
             </tr>
             <tr>
@@ -114,7 +118,9 @@ export default function DataProtectionPage() {
             </tr>
             <tr>
               <th scope="row">theme</th>
-              <td data-label="Rôle">Préférence d’affichage (clair, sombre ou daltonien), stockée localement.</td>
+              <td data-label="Rôle">
+                Préférence d’affichage (clair, sombre ou daltonien), stockée localement.
+              </td>
               <td data-label="Durée">Jusqu’à sa suppression</td>
             </tr>
           </tbody>

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CONTACT_MESSAGES, validateContactForm } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -22,6 +22,21 @@ export function ContactForm() {
   const captchaRef = useRef<CaptchaHandle>(null);
   // One token per submission: a retry of the same unsent submission reuses it (server no-op).
   const token = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The page arrives prerendered: keep what a visitor typed before the form became interactive.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const form = formRef.current;
+    if (form) {
+      const typed: Partial<Record<FieldName, string>> = {};
+      for (const name of Object.keys(EMPTY) as FieldName[]) {
+        const el = form.elements.namedItem(name) as HTMLInputElement | null;
+        if (el?.value) typed[name] = el.value;
+      }
+      if (Object.keys(typed).length) setValues((v) => ({ ...v, ...typed }));
+    }
+    setReady(true);
+  }, []);
 
   const onField = (name: FieldName) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = e.target.value;
@@ -66,7 +81,9 @@ export function ContactForm() {
       setErrors({});
       token.current = null;
     } else {
-      setErrors(res.fieldErrors as typeof errors);
+      // The captcha's own error is the main message already; the reset widget asks again.
+      const { captcha: _captcha, ...fieldErrors } = res.fieldErrors;
+      setErrors(fieldErrors as typeof errors);
     }
     // After a success or an error the captcha is reset and must be done again.
     captchaRef.current?.reset();
@@ -82,7 +99,14 @@ export function ContactForm() {
   });
 
   return (
-    <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
+    <form
+      ref={formRef}
+      className="form card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="contact-form-title"
+      data-ready={ready}
+    >
       <h2 id="contact-form-title">Envoyer un message</h2>
       <div className="form-grid">
         <Field label="Nom" error={errors.nom}>
