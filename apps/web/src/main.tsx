@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
@@ -14,5 +14,6 @@ const tree = (
 );
 
 // Prerendered public pages arrive with their HTML: hydrate them; the SPA shell is rendered from scratch.
-if (root.firstElementChild) hydrateRoot(root, tree);
+// Hydrating in a transition lets React yield to the browser between components (no long task).
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, tree));
 else createRoot(root).render(tree);
