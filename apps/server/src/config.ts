@@ -53,10 +53,20 @@ export type Config = z.infer<typeof ZConfigSchema>;
 
 export class ConfigError extends Error {}
 
+/** Zod's French messages for the start-up check (the process may not have set a global locale). */
+const frenchErrors = z.locales.fr().localeError as z.core.$ZodErrorMap;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = ZConfigSchema.safeParse(env);
+  const result = ZConfigSchema.safeParse(env, { error: frenchErrors });
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    const lines = result.error.issues.map((i) => {
+      const key = i.path.join('.');
+      const raw = env[key];
+      // Secrets and URLs (which may hold a password) are never echoed.
+      const shown =
+        raw !== undefined && !/SECRET|URL|PASSWORD/.test(key) ? ` (valeur reçue : « ${raw} »)` : '';
+      return `  - ${key} : ${i.message}${shown}`;
+    });
     throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
   }
   return result.data;
