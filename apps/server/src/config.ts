@@ -48,6 +48,8 @@ export const ZConfigSchema = z.object({
   CONTACT_PER_IP: positiveInt(5),
   CONTACT_WINDOW_SECONDS: positiveInt(3600),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  /** On SIGTERM, time during which new requests get 503 before the listener closes. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
 });
 export type Config = z.infer<typeof ZConfigSchema>;
 
