@@ -81,6 +81,7 @@ function spawnServer(env: Record<string, string>): Running {
       PATH: process.env.PATH,
       LOG_LEVEL: 'warn',
       TZ: 'Europe/Paris',
+      SHUTDOWN_DRAIN_MS: '50',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,9 +121,20 @@ async function waitHealthy(r: Running, timeoutMs = 30_000) {
   throw new Error(`server not healthy in time:\n${r.output()}`);
 }
 
+/**
+ * An initialised embedded database is slow to create (initdb + migrations): once the first test
+ * has made one, the others start from a copy of it.
+ */
+let templateDataDir: string | null = null;
+function dataDirFromTemplate(): string {
+  const dir = tmpDir();
+  if (templateDataDir) fs.cpSync(templateDataDir, dir, { recursive: true });
+  return dir;
+}
+
 async function startServer(env: Record<string, string>) {
   const PORT = env.PORT ?? String(await freePort());
-  const r = spawnServer({ DATA_DIR: tmpDir(), ...env, PORT });
+  const r = spawnServer({ DATA_DIR: dataDirFromTemplate(), ...env, PORT });
   await waitHealthy(r);
   return r;
 }
@@ -175,10 +187,11 @@ describe('[foundation] the built server honours its configuration', () => {
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
     expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o077).toBe(0);
     expect(await r.stop()).toBe(0);
+    templateDataDir = dataDir;
   });
 
   it('data under DATA_DIR survives a restart', async () => {
-    const dataDir = tmpDir();
+    const dataDir = dataDirFromTemplate();
     const first = await startServer({ DATA_DIR: dataDir });
     expect(await first.stop()).toBe(0);
     const secret = fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8');
@@ -206,9 +219,15 @@ describe('[foundation] the built server honours its configuration', () => {
     expect(r.output()).toContain('Configuration invalide');
     expect(r.output()).toMatch(/PORT : .*nombre attendu.*« abc »/);
 
-    const bad = spawnServer({ PORT: '3000', DATABASE_URL: 'mysql://localhost/x', DATA_DIR: tmpDir() });
+    const bad = spawnServer({
+      PORT: '3000',
+      DATABASE_URL: 'mysql://localhost/x',
+      DATA_DIR: tmpDir(),
+    });
     expect(await bad.exited).not.toBe(0);
-    expect(bad.output()).toContain('DATABASE_URL : doit commencer par postgres:// ou postgresql://');
+    expect(bad.output()).toContain(
+      'DATABASE_URL : doit commencer par postgres:// ou postgresql://',
+    );
     expect(bad.output()).not.toContain('mysql://localhost/x');
   });
 });
@@ -302,10 +321,12 @@ describe('[foundation] graceful shutdown', () => {
   }
 
   it('SIGTERM lets in-flight requests finish, refuses new ones and exits 0 within 10 s', async () => {
-    const r = await startServer({});
+    const r = await startServer({ SHUTDOWN_DRAIN_MS: '1000' });
     // A pre-login anti-forgery token, as a browser would hold it.
     const csrf = await fetch(`${r.url}/auth/csrf`);
-    const setCookie = csrf.headers.getSetCookie().find((c) => c.startsWith(`${COOKIE_XSRF_TOKEN}=`))!;
+    const setCookie = csrf.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${COOKIE_XSRF_TOKEN}=`))!;
     const cookie = setCookie.split(';')[0]!;
     const xsrf = decodeURIComponent(cookie.slice(COOKIE_XSRF_TOKEN.length + 1));
 
@@ -340,7 +361,7 @@ describe('[foundation] graceful shutdown', () => {
   });
 
   it('SIGTERM during a burst of concurrent requests loses none of them', async () => {
-    const r = await startServer({});
+    const r = await startServer({ SHUTDOWN_DRAIN_MS: '1000' });
     const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
     const get = (url: string) =>
       new Promise<number>((resolve, reject) => {

@@ -38,15 +38,18 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    setTimeout(() => {
-      app.close().then(
-        () => process.exit(0),
-        (err) => {
-          app.log.error({ err }, 'erreur pendant l’arrêt');
-          process.exit(1);
-        },
-      );
-    }, Math.min(config.SHUTDOWN_DRAIN_MS, config.SHUTDOWN_TIMEOUT_MS / 2));
+    setTimeout(
+      () => {
+        app.close().then(
+          () => process.exit(0),
+          (err) => {
+            app.log.error({ err }, 'erreur pendant l’arrêt');
+            process.exit(1);
+          },
+        );
+      },
+      Math.min(config.SHUTDOWN_DRAIN_MS, config.SHUTDOWN_TIMEOUT_MS / 2),
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
