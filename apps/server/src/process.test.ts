@@ -10,7 +10,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE_XSRF_TOKEN, HEADER_XSRF_TOKEN, SERVER_MESSAGES } from '@club/contract';
