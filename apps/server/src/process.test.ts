@@ -375,7 +375,7 @@ describe('[foundation] graceful shutdown', () => {
     // refuses new connections, which the client sees as an error (not a lost answer).
     const results: (number | string)[] = [];
     const burst = Array.from({ length: 200 }, (_, i) =>
-      get(`${r.url}${i % 2 ? '/api/health' : '/'}`).then(
+      get(`${r.url}${i % 2 ? '/api/health' : '/auth/csrf'}`).then(
         (s) => results.push(s),
         (e: NodeJS.ErrnoException) => results.push(e.code ?? 'erreur'),
       ),
