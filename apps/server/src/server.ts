@@ -27,7 +27,7 @@ async function main() {
       .header('connection', 'close')
       .header('retry-after', '5')
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ message: SERVER_MESSAGES.unavailable }));
+      .send(JSON.stringify({ message: SERVER_MESSAGES.shuttingDown }));
   });
   const shutdown = (signal: string) => {
     if (closing) return;
