@@ -105,7 +105,7 @@ function spawnServer(env: Record<string, string>): Running {
   return r;
 }
 
-async function waitHealthy(r: Running, timeoutMs = 30_000) {
+async function waitHealthy(r: Running, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (r.child.exitCode !== null) throw new Error(`server exited early:\n${r.output()}`);
@@ -172,7 +172,7 @@ afterAll(async () => {
   for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-describe('[foundation] the built server honours its configuration', () => {
+describe('[foundation] the built server honours its configuration', { timeout: 180_000 }, () => {
   it('PORT, HOST and DATA_DIR are honoured', async () => {
     const port = await freePort('127.0.0.2');
     const dataDir = path.join(tmpDir(), 'mes-données');
@@ -236,7 +236,7 @@ describe('[foundation] the built server honours its configuration', () => {
   });
 });
 
-describe('[foundation] PostgreSQL through DATABASE_URL', () => {
+describe('[foundation] PostgreSQL through DATABASE_URL', { timeout: 180_000 }, () => {
   it('runs the migrations on the given database, then answers 503 once the database is gone', async (ctx) => {
     if (!hasPg) ctx.skip();
     const name = `club_proc_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -277,22 +277,29 @@ describe('[foundation] PostgreSQL through DATABASE_URL', () => {
   });
 });
 
-describe('[foundation] /api/health with the embedded database stopped', () => {
-  it('answers 503 with a French message, and 200 while it answers', async () => {
-    const ctx = await buildTestApp();
-    try {
-      expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-      await ctx.database.close();
-      const res = await ctx.app.inject({ url: '/api/health' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ database: 'down', message: SERVER_MESSAGES.unavailable });
-    } finally {
-      await ctx.close();
-    }
-  });
-});
+describe(
+  '[foundation] /api/health with the embedded database stopped',
+  { timeout: 180_000 },
+  () => {
+    it('answers 503 with a French message, and 200 while it answers', async () => {
+      const ctx = await buildTestApp();
+      try {
+        expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        await ctx.database.close();
+        const res = await ctx.app.inject({ url: '/api/health' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({
+          database: 'down',
+          message: SERVER_MESSAGES.unavailable,
+        });
+      } finally {
+        await ctx.close();
+      }
+    });
+  },
+);
 
-describe('[foundation] graceful shutdown', () => {
+describe('[foundation] graceful shutdown', { timeout: 180_000 }, () => {
   /**
    * A request whose JSON body arrives in two halves: it is in flight (headers received, routed,
    * anti-forgery checked) until the second half is sent. Resolves with the full answer.
@@ -365,35 +372,34 @@ describe('[foundation] graceful shutdown', () => {
   });
 
   it('SIGTERM during a burst of concurrent requests loses none of them', async () => {
-    const r = await startServer({ SHUTDOWN_DRAIN_MS: '1000' });
-    const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
-    const get = (url: string) =>
-      new Promise<number>((resolve, reject) => {
-        http
-          .get(url, { agent }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode!));
-          })
-          .on('error', reject);
-      });
-    // Connections accepted before the signal must all be answered; once closing, the server
-    // refuses new connections, which the client sees as an error (not a lost answer).
-    const results: (number | string)[] = [];
-    const burst = Array.from({ length: 200 }, (_, i) =>
-      get(`${r.url}${i % 2 ? '/api/health' : '/auth/csrf'}`).then(
-        (s) => results.push(s),
-        (e: NodeJS.ErrnoException) => results.push(e.code ?? 'erreur'),
-      ),
+    // A drain long enough for a loaded machine to read every request already sent.
+    const r = await startServer({ SHUTDOWN_DRAIN_MS: '3000' });
+    const agent = new http.Agent({ keepAlive: false, maxSockets: 100 });
+    const sent: Promise<void>[] = [];
+    const answers = Array.from(
+      { length: 100 },
+      (_, i) =>
+        new Promise<number | string>((resolve) => {
+          const req = http.get(
+            `${r.url}${i % 2 ? '/api/health' : '/auth/csrf'}`,
+            { agent },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode!));
+            },
+          );
+          req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'erreur'));
+          sent.push(new Promise((ok) => req.on('finish', () => ok())));
+        }),
     );
-    await new Promise((res) => setTimeout(res, 20));
+    // Every request is on the wire (most still queued in the server) when the signal arrives.
+    await Promise.all(sent);
     r.child.kill('SIGTERM');
-    await Promise.all(burst);
+    const results = await Promise.all(answers);
     agent.destroy();
     expect(await r.exited).toBe(0);
-    const answered = results.filter((s) => typeof s === 'number');
-    expect(answered.length).toBeGreaterThan(0);
-    // No request was cut: every failure is a refused connection, never a reset mid-request.
-    expect(results.filter((s) => typeof s === 'string' && s !== 'ECONNREFUSED')).toEqual([]);
-    expect(answered.filter((s) => ![200, 204, 503].includes(s as number))).toEqual([]);
+    // None is lost: each got a complete answer, its real one or the French 503 of the drain.
+    expect(results.filter((s) => ![200, 204, 503].includes(s as number))).toEqual([]);
+    expect(results.filter((s) => s !== 503).length).toBeGreaterThan(0);
   });
 });
