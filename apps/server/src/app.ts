@@ -34,6 +34,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     limiter: RateLimiter;
+    /** Every route registered, as {method, url}: the CSRF test walks it so later routes are covered. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -75,6 +77,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

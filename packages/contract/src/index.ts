@@ -7,3 +7,4 @@ export * from './cooldown.ts';
 export * from './events.ts';
 export * from './messages.ts';
 export * from './schemas/common.ts';
+export * from './auth.ts';

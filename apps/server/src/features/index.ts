@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import csrfRoutes from './auth/csrf.routes.ts';
+import authFeature from './auth/index.ts';
+import clubRegistrationRoutes from './club-registration/registration.routes.ts';
 
 /** One registration line per feature (STYLE.md). */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
-  await app.register(csrfRoutes);
+  await app.register(authFeature);
+  await app.register(clubRegistrationRoutes);
 }
