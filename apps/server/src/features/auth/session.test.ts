@@ -10,7 +10,6 @@ import {
 import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { createClub, createMember, createTeam, DEFAULT_TEST_PASSWORD } from '../../db/factories.ts';
 import { members, sessions } from '../../db/schema.ts';
-import { hashPassword } from '../../lib/password-hash.ts';
 import { freshIp, setCookie } from './auth.test-utils.ts';
 
 let ctx: TestContext;
@@ -193,7 +192,6 @@ describe('[auth] login', () => {
       .where(eq(members.id, member.id));
     expect(row!.h).not.toBe(old);
     expect(row!.h).toContain('m=19456,t=2,p=1');
-    void hashPassword;
   });
 
   it('a cookie set before login is not reused after it (no session fixation)', async () => {
