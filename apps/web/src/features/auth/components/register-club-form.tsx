@@ -91,6 +91,7 @@ export function RegisterClubForm() {
   const [checking, setChecking] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const submittingRef = useRef(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -106,29 +107,41 @@ export function RegisterClubForm() {
     if (errors[name]) setErrors((e) => ({ ...e, [name]: validateRegistrationField(name, value) }));
   };
 
-  async function check(name: 'email' | 'nomClub', value: string) {
+  // The latest uniqueness check of each field: submit waits for one still running for the same value.
+  const pending = useRef<
+    Partial<Record<'email' | 'nomClub', { value: string; result: Promise<boolean | null> }>>
+  >({});
+  function check(name: 'email' | 'nomClub', value: string) {
     setChecking((c) => c + 1);
-    try {
-      const exists = name === 'email' ? await emailExists(value) : await clubExists(value);
-      setTaken((t) => ({ ...t, [name]: exists }));
-    } catch (err) {
-      // A failed check is only logged (spec §5).
-      console.warn('vérification d’unicité impossible', err);
-    } finally {
-      setChecking((c) => c - 1);
-    }
+    const result = (async () => {
+      try {
+        const exists = name === 'email' ? await emailExists(value) : await clubExists(value);
+        if (pending.current[name]?.value === value) setTaken((t) => ({ ...t, [name]: exists }));
+        return exists;
+      } catch (err) {
+        // A failed check is only logged (spec §5).
+        console.warn('vérification d’unicité impossible', err);
+        return null;
+      } finally {
+        setChecking((c) => c - 1);
+      }
+    })();
+    pending.current[name] = { value, result };
   }
 
   const blur = (name: Name) => {
     const error = validateRegistrationField(name, values[name]);
     setErrors((e) => ({ ...e, [name]: error }));
     const v = values[name].trim();
-    if (!error && v && (name === 'email' || name === 'nomClub')) void check(name, v);
+    if (!error && v && (name === 'email' || name === 'nomClub')) check(name, v);
   };
 
   const allFilled = (Object.keys(EMPTY) as Name[]).every((k) => values[k].trim() !== '');
   const hasErrors = Object.values(errors).some(Boolean) || taken.email || taken.nomClub;
   const canSubmit = allFilled && !hasErrors && checking === 0 && !submitting;
+  // While a check runs the button only LOOKS disabled (aria-disabled): leaving a field by clicking
+  // the button starts a check, and a real disabled attribute would swallow that click. The submit
+  // handler awaits the running check instead.
 
   const fieldError = (name: Name) =>
     errors[name] ??
@@ -155,9 +168,19 @@ export function RegisterClubForm() {
       return setResult({ tone: 'error', text: REGISTRATION_MESSAGES.fixEmail });
     if (validateRegistrationField('password', trimmed.password))
       return setResult({ tone: 'error', text: REGISTRATION_MESSAGES.fixPassword });
-    if (taken.email || taken.nomClub)
+    if (Object.values(errors).some(Boolean))
+      return setResult({ tone: 'error', text: REGISTRATION_MESSAGES.invalid });
+    // A check started by leaving the field (e.g. by clicking this button) is awaited, not ignored.
+    const isTaken = async (name: 'email' | 'nomClub') => {
+      const p = pending.current[name];
+      if (p && p.value === trimmed[name]) return (await p.result) === true;
+      return taken[name];
+    };
+    const [emailTaken, clubTaken] = await Promise.all([isTaken('email'), isTaken('nomClub')]);
+    if (emailTaken || clubTaken)
       return setResult({ tone: 'error', text: REGISTRATION_MESSAGES.fixConflicts });
-    if (!canSubmit) return;
+    if (submittingRef.current) return;
+    submittingRef.current = true;
     setSubmitting(true);
     try {
       const res = await registerClub(trimmed as TRegistrationBody);
@@ -167,6 +190,7 @@ export function RegisterClubForm() {
         REDIRECT_AFTER_REGISTRATION_MS,
       );
     } catch (err) {
+      submittingRef.current = false;
       setSubmitting(false);
       if (err instanceof HttpError && err.status > 0) {
         const fieldErrors = err.fieldErrors;
@@ -255,7 +279,12 @@ export function RegisterClubForm() {
           </select>
         </Field>
       </div>
-      <button type="submit" className="btn" disabled={!canSubmit}>
+      <button
+        type="submit"
+        className="btn"
+        disabled={!allFilled || hasErrors || submitting}
+        aria-disabled={!canSubmit}
+      >
         {submitting ? 'Inscription...' : 'Inscrire mon club'}
       </button>
       <div className="auth-links">
