@@ -83,7 +83,7 @@ describe('[auth] password reset request', () => {
   });
 
   it('6th request for one e-mail within 30 minutes → 429', async () => {
-    const email = 'limite.reset@example.org';
+    const email = `limite.reset.${Date.now()}@example.org`;
     for (let i = 0; i < 5; i++) expect((await requestReset(email)).statusCode).toBe(200);
     const res = await requestReset(email);
     expect(res.statusCode).toBe(429);
