@@ -29,11 +29,8 @@ export const AUTH_MESSAGES = {
   currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
   invitationInvalid:
     'Ce lien d’invitation est invalide ou a expiré. Demandez à votre club de vous le renvoyer.',
-  invitationSent: 'Invitation envoyée.',
-  alreadyActivated: 'Ce membre a déjà activé son compte.',
   activated: 'Compte activé ! Vous pouvez maintenant vous connecter.',
   loggedOut: 'Déconnexion réussie.',
-  refreshed: 'Session prolongée.',
   mailFailed: 'L’e-mail n’a pas pu être envoyé. Réessayez plus tard.',
   sportUnknown: 'Sport inconnu.',
 } as const;

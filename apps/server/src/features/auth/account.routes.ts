@@ -3,7 +3,6 @@ import {
   ZActivateInvitationBodySchema,
   ZChangePasswordBodySchema,
   ZCurrentMemberSchema,
-  ZIdParamsSchema,
   ZInvitationInfoSchema,
   ZInvitationTokenParamsSchema,
   ZMessageSchema,
@@ -78,20 +77,6 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => invitations.activateInvitation(app, request.body),
-  );
-
-  app.post(
-    '/api/membres/:id/invitation',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Renvoie l’invitation d’un membre pas encore activé (dirigeants)',
-        params: ZIdParamsSchema,
-        response: { 200: ZMessageSchema },
-      },
-      preHandler: app.requireMember,
-    },
-    async (request) => invitations.resendInvitation(app, request.member!, request.params.id),
   );
 };
 export default accountRoutes;

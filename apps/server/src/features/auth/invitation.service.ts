@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  AUTH_MESSAGES,
-  isLeader,
-  type TActivateInvitationBody,
-  type TInvitationInfo,
-} from '@club/contract';
-import type { AuthMember } from '../../plugins/auth.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { AUTH_MESSAGES, type TActivateInvitationBody, type TInvitationInfo } from '@club/contract';
+import { HttpError, badRequest, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
 import { invitationMail } from './auth.mails.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
-import { enforceLimit } from './throttle.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
-const RESENDS_PER_HOUR = 5;
 
 /**
  * Invites a member created by a leader: a single-use link (7 days) to choose a password, by e-mail.
@@ -83,15 +75,4 @@ export async function activateInvitation(app: FastifyInstance, body: TActivateIn
     await repo.voidTokens(tx, member.id, 'invitation');
   });
   return { message: AUTH_MESSAGES.activated };
-}
-
-/** POST /api/membres/{id}/invitation: a leader resends the invitation of a member not yet activated. */
-export async function resendInvitation(app: FastifyInstance, actor: AuthMember, memberId: number) {
-  if (!isLeader(actor.role)) throw forbidden();
-  const target = await repo.findClubMember(app.db, actor.clubId, memberId);
-  if (!target) throw notFound();
-  if (target.passwordHash) throw conflict(AUTH_MESSAGES.alreadyActivated);
-  await enforceLimit(app, `invite:${target.id}`, RESENDS_PER_HOUR, 3600);
-  await sendInvitation(app, target);
-  return { message: AUTH_MESSAGES.invitationSent };
 }
