@@ -34,8 +34,6 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     limiter: RateLimiter;
-    /** Every route registered, as {method, url}: the CSRF test walks it so later routes are covered. */
-    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -49,6 +47,13 @@ export interface BuildOptions {
 }
 
 const MAX_JSON_BODY = 100 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, as {method, url}: the CSRF test walks it so later routes are covered. */
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
 
 export function defaultWebRoot(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
