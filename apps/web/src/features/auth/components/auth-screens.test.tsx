@@ -11,6 +11,9 @@ import { json, renderAt, stubFetch, type Responder } from './test-utils.tsx';
 
 let answer: Responder;
 let calls: ReturnType<typeof stubFetch>;
+// Typing-heavy tests on a shared, busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   calls = stubFetch((url, init) => answer(url, init));
@@ -106,7 +109,7 @@ describe('route guard and navigation bar (spec §2)', () => {
 
   it('the burger closes on route change', async () => {
     answer = () => json(200, leader);
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
     renderSignedIn('/FC%20%C3%89t%C3%A9/dashboard');
     const burger = await screen.findByRole('button', { name: /Menu/ });
     await user.click(burger);
@@ -119,7 +122,7 @@ describe('route guard and navigation bar (spec §2)', () => {
     answer = (url) => (url === '/auth/connexion/logout' ? json(500, {}) : json(200, leader));
     localStorage.setItem('deviceFingerprint', 'fp-1');
     localStorage.setItem('token', 'old');
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
     renderSignedIn('/FC%20%C3%89t%C3%A9/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Déconnexion' }));
     expect(await screen.findByText('connexion')).toBeInTheDocument();
@@ -132,7 +135,7 @@ describe('route guard and navigation bar (spec §2)', () => {
 describe('password reset page (spec §2, §4, §5, §8)', () => {
   it('without a token: asks for the e-mail and shows the neutral answer', async () => {
     answer = () => json(200, { message: AUTH_MESSAGES.resetRequested });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
     renderAt('/mdpOublie', '/mdpOublie', <ResetRequestForm />);
     await user.type(screen.getByLabelText('Email'), 'A@B.fr');
     await user.click(screen.getByRole('button', { name: AUTH_MESSAGES.resetRequestSubmit }));
@@ -142,7 +145,7 @@ describe('password reset page (spec §2, §4, §5, §8)', () => {
 
   it('with a token: checklist, messages, toggles, submit rules, then /connexion after 2 s', async () => {
     answer = () => json(200, {});
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
     renderAt('/mdpOublie', '/mdpOublie', <ResetPasswordForm token="tok-1" />);
     const submit = screen.getByRole('button', { name: 'Mettre à jour le mot de passe' });
     const password = screen.getByLabelText('Nouveau mot de passe');
@@ -179,7 +182,7 @@ describe('password reset page (spec §2, §4, §5, §8)', () => {
 
   it('a refused reset shows the server message, else the default failure text', async () => {
     answer = () => json(400, { message: AUTH_MESSAGES.resetTokenInvalid });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
     renderAt('/mdpOublie', '/mdpOublie', <ResetPasswordForm token="tok-1" />);
     await user.type(screen.getByLabelText('Email'), 'a@b.fr');
     await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Abcdefghijk1!');

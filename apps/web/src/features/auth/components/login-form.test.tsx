@@ -9,6 +9,9 @@ const GOOD = 'Motdepasse-Solide-42';
 let loginAnswer: Responder;
 let calls: ReturnType<typeof stubFetch>;
 
+// Typing-heavy tests on a shared, busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   localStorage.clear();
@@ -37,7 +40,7 @@ afterEach(() => {
 });
 
 function setup() {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
   renderAt('/connexion', '/connexion', <LoginForm />);
   const email = screen.getByLabelText('Email');
   const password = screen.getByLabelText('Mot de passe');

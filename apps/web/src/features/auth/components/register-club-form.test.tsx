@@ -7,6 +7,9 @@ import { json, renderAt, stubFetch, type Responder } from './test-utils.tsx';
 
 let answer: Responder;
 let calls: ReturnType<typeof stubFetch>;
+// Typing-heavy tests on a shared, busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   answer = (url) => {
@@ -24,7 +27,7 @@ afterEach(() => {
 });
 
 function setup() {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
   renderAt('/inscrireClub', '/inscrireClub', <RegisterClubForm />);
   const submit = screen.getByRole('button', { name: 'Inscrire mon club' });
   const fill = async (overrides: Record<string, string> = {}) => {
