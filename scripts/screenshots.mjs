@@ -23,16 +23,30 @@ const paths = args.length ? args : ['/'];
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 for (const width of widths) {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 } });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 812 : 900 },
+  });
   const page = await context.newPage();
   if (login) {
     const [email, password] = login.split(':');
     await page.goto(`${base}/connexion`);
     await page.getByLabel(/email/i).fill(email);
-    await page.getByLabel(/mot de passe/i).first().fill(password);
+    await page
+      .getByLabel(/mot de passe/i)
+      .first()
+      .fill(password);
     await page.getByRole('button', { name: /connexion|se connecter/i }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/connexion'), { timeout: 15_000 });
   }
@@ -41,7 +55,10 @@ for (const width of widths) {
     for (const p of paths) {
       await page.goto(`${base}${p}`, { waitUntil: 'networkidle' });
       await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-      const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${width}-${theme}.png`);
+      const file = path.join(
+        out,
+        `${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${width}-${theme}.png`,
+      );
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);
     }
