@@ -51,6 +51,13 @@ export interface BuildOptions {
 
 const MAX_JSON_BODY = 100 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, as {method, url}: the CSRF test walks it so later routes are covered. */
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
+
 export function defaultWebRoot(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
@@ -78,6 +85,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -9,3 +9,4 @@ export * from './messages.ts';
 export * from './schemas/common.ts';
 export * from './contact-form.ts';
 export * from './contact.ts';
+export * from './auth.ts';

@@ -1,7 +1,8 @@
 import { Outlet } from 'react-router';
 import { useCurrentMember } from '../../lib/session.ts';
+import { SignedInNav } from '../../features/auth/components/signed-in-nav.tsx';
 
-// Minimal signed-in layout; the accounts work builds the navigation bar of spec §2.
+/** Signed-in layout: the navigation bar of spec §2 above the page (only rendered behind RequireMember). */
 export function SignedInLayout() {
   const { data: member } = useCurrentMember();
   return (
@@ -9,9 +10,7 @@ export function SignedInLayout() {
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
-      <header className="container">
-        <strong>{member?.nomClub}</strong>
-      </header>
+      {member ? <SignedInNav member={member} /> : null}
       <Outlet />
     </>
   );

@@ -1,12 +1,13 @@
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ActivationForm } from '../../features/auth/components/activation-form.tsx';
 
-// Placeholder: this screen is built by its own issue.
 export default function ActivationPage() {
   useDocumentTitle('Activer mon compte');
+  const [params] = useSearchParams();
   return (
     <main id="contenu" className="container page">
-      <h1>Activer mon compte</h1>
-      <p className="muted">Cette page arrive bientôt.</p>
+      <ActivationForm token={params.get('token')?.trim() ?? ''} />
     </main>
   );
 }

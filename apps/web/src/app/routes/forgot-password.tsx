@@ -1,12 +1,18 @@
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import {
+  ResetPasswordForm,
+  ResetRequestForm,
+} from '../../features/auth/components/reset-password-form.tsx';
 
-// Placeholder: this screen is built by its own issue.
+/** /mdpOublie: the request form, or with ?token= the spec's reset form (ARCHITECTURE §5). */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Mot de passe oublié');
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
   return (
     <main id="contenu" className="container page">
-      <h1>Mot de passe oublié</h1>
-      <p className="muted">Cette page arrive bientôt.</p>
+      {token ? <ResetPasswordForm token={token} /> : <ResetRequestForm />}
     </main>
   );
 }

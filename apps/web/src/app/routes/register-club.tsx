@@ -1,12 +1,11 @@
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { RegisterClubForm } from '../../features/auth/components/register-club-form.tsx';
 
-// Placeholder: this screen is built by its own issue.
 export default function RegisterClubPage() {
   useDocumentTitle('Inscrire un club');
   return (
     <main id="contenu" className="container page">
-      <h1>Inscrire un club</h1>
-      <p className="muted">Cette page arrive bientôt.</p>
+      <RegisterClubForm />
     </main>
   );
 }

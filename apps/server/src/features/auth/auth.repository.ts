@@ -1,0 +1,204 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { clubs, members, oneTimeTokens, sessions, teams } from '../../db/schema.ts';
+
+export type TokenPurpose = 'password_reset' | 'invitation';
+
+const memberColumns = {
+  id: members.id,
+  clubId: members.clubId,
+  teamId: members.teamId,
+  role: members.role,
+  statut: members.statut,
+  email: members.email,
+  nom: members.nom,
+  prenom: members.prenom,
+  passwordHash: members.passwordHash,
+  activatedAt: members.activatedAt,
+  clubNom: clubs.nom,
+  teamNom: teams.nom,
+};
+export type MemberAccount = Awaited<ReturnType<typeof findMemberByEmail>> & object;
+
+/** The only Drizzle queries of the auth feature. */
+export async function findMemberByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(members)
+    .innerJoin(clubs, eq(clubs.id, members.clubId))
+    .leftJoin(teams, eq(teams.id, members.teamId))
+    .where(eq(members.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findMemberById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(members)
+    .innerJoin(clubs, eq(clubs.id, members.clubId))
+    .leftJoin(teams, eq(teams.id, members.teamId))
+    .where(eq(members.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A member of one club (tenant filter), or null. */
+export async function findClubMember(db: DbOrTx, clubId: number, id: number) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(members)
+    .innerJoin(clubs, eq(clubs.id, members.clubId))
+    .leftJoin(teams, eq(teams.id, members.teamId))
+    .where(and(eq(members.id, id), eq(members.clubId, clubId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setPasswordHash(
+  db: DbOrTx,
+  memberId: number,
+  passwordHash: string,
+  opts: { changed: boolean },
+) {
+  await db
+    .update(members)
+    .set({
+      passwordHash,
+      ...(opts.changed
+        ? {
+            passwordChangedAt: new Date(),
+            activatedAt: sql`coalesce(${members.activatedAt}, now())`,
+            updatedAt: new Date(),
+          }
+        : {}),
+    })
+    .where(eq(members.id, memberId));
+}
+
+// ── sessions (one row per refresh token; rows of one login share a family) ──
+
+export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
+export async function findSessionById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The row that replaced `tokenHash` at its rotation. */
+export async function findSuccessor(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.previousTokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a row rotated, only if nobody rotated it first; false when it lost the race. */
+export async function markRotated(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ rotatedAt: now, lastUsedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+export async function insertRotatedSession(
+  db: DbOrTx,
+  values: {
+    memberId: number;
+    clubId: number;
+    familyId: string;
+    tokenHash: string;
+    previousTokenHash: string;
+    deviceFingerprint: string | null;
+    userAgent: string | null;
+    expiresAt: Date;
+    absoluteExpiresAt: Date;
+  },
+) {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function revokeFamily(db: DbOrTx, familyId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a member, except one family (the caller's own) when given. */
+export async function revokeMemberSessions(db: DbOrTx, memberId: number, exceptFamilyId?: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.memberId, memberId),
+        isNull(sessions.revokedAt),
+        exceptFamilyId ? ne(sessions.familyId, exceptFamilyId) : undefined,
+      ),
+    );
+}
+
+// ── one-time tokens (password reset, invitation) ──
+
+/** Voids every unused token of that purpose for the member (a newer one replaces them). */
+export async function voidTokens(db: DbOrTx, memberId: number, purpose: TokenPurpose) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.memberId, memberId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    );
+}
+
+export async function insertToken(
+  db: DbOrTx,
+  values: {
+    memberId: number;
+    clubId: number;
+    purpose: TokenPurpose;
+    tokenHash: string;
+    expiresAt: Date;
+  },
+) {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+/** An unused, unexpired token of that purpose, with its member's e-mail. */
+export async function findValidToken(db: DbOrTx, tokenHash: string, purpose: TokenPurpose) {
+  const [row] = await db
+    .select({ id: oneTimeTokens.id, memberId: oneTimeTokens.memberId })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a token used; false when it was already used (a concurrent request won). */
+export async function consumeToken(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
+    .returning({ id: oneTimeTokens.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,43 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestContext, CapturedMail } from '../../test/helper.ts';
+
+let ipSeq = 0;
+/** A distinct client address per test, so that per-IP throttles of one test do not leak into another. */
+export function freshIp(): string {
+  ipSeq++;
+  return `10.${(ipSeq >> 8) & 255}.${ipSeq & 255}.${(process.pid % 200) + 1}`;
+}
+
+export async function waitForMail(
+  ctx: TestContext,
+  predicate: (m: CapturedMail) => boolean,
+  timeoutMs = 5000,
+): Promise<CapturedMail> {
+  const start = Date.now();
+  for (;;) {
+    const found = ctx.smtp.mails.find(predicate);
+    if (found) return found;
+    if (Date.now() - start > timeoutMs) throw new Error('aucun e-mail reçu');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export function setCookie(res: LightMyRequestResponse, name: string) {
+  return (
+    res.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      path?: string;
+      httpOnly?: boolean;
+      sameSite?: string;
+      secure?: boolean;
+    }[]
+  ).find((c) => c.name === name);
+}
+
+export function tokenFromLink(text: string, path: string): string {
+  const m = new RegExp(`${path}\\?token=([A-Za-z0-9_%-]+)`).exec(text);
+  if (!m) throw new Error(`pas de lien ${path} dans l’e-mail`);
+  return decodeURIComponent(m[1]!);
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COOKIE_XSRF_TOKEN, SERVER_MESSAGES } from '@club/contract';
+import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
+import { createClub, createMember } from '../../db/factories.ts';
+
+/**
+ * Walks EVERY registered route (app.registeredRoutes, filled by an onRoute hook in buildApp), so
+ * a state-changing route added later by any feature is covered without editing this file.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const concreteUrl = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, '999999').replace(/\*/g, 'x');
+
+describe('[auth] CSRF on every state-changing route', () => {
+  it('finds the routes of this issue (the walk is not empty)', () => {
+    const urls = ctx.app.registeredRoutes
+      .filter((r) => STATE_CHANGING.has(r.method))
+      .map((r) => r.url);
+    for (const url of [
+      '/auth/connexion/login',
+      '/auth/connexion/refresh',
+      '/auth/connexion/logout',
+      '/auth/connexion/mdpOublie',
+      '/auth/connexion/mdpUpdte',
+      '/api/club/inscription',
+      '/api/compte/mot-de-passe',
+      '/api/membres/invitation',
+    ])
+      expect(urls).toContain(url);
+  });
+
+  it('each refuses a missing, wrong or cross-site token with 403, and accepts a good one', async () => {
+    const routes = ctx.app.registeredRoutes.filter((r) => STATE_CHANGING.has(r.method));
+    const club = await createClub(ctx.app.db);
+    const leader = await createMember(ctx.app.db, club.id, { role: 'DIRIGEANT' });
+    for (const route of routes) {
+      const url = concreteUrl(route.url);
+      const label = `${route.method} ${route.url}`;
+      const client = await signIn(ctx.app, leader);
+      const good = client.cookies.get(COOKIE_XSRF_TOKEN)!;
+      const cookie = client.cookieHeader();
+      const base = { method: route.method as 'POST', url, payload: {} };
+      const attempts: Record<string, Record<string, string>> = {
+        missing: { cookie },
+        wrong: { cookie, 'x-xsrf-token': `${good.split('.')[0]}.forged` },
+        'cookie≠header': { cookie: `${cookie.replace(good, 'a.b')}`, 'x-xsrf-token': good },
+        'cross-site origin': { cookie, 'x-xsrf-token': good, origin: 'https://evil.example' },
+        'sec-fetch-site': { cookie, 'x-xsrf-token': good, 'sec-fetch-site': 'cross-site' },
+        'null origin': { cookie, 'x-xsrf-token': good, origin: 'null' },
+      };
+      for (const [name, headers] of Object.entries(attempts)) {
+        const res = await ctx.app.inject({ ...base, headers });
+        expect(res.statusCode, `${label} (${name})`).toBe(403);
+        expect(res.json(), `${label} (${name})`).toEqual({ message: SERVER_MESSAGES.csrf });
+      }
+      // Proof that the 403s above come from the anti-forgery check: the good token passes it.
+      const ok = await ctx.app.inject({
+        ...base,
+        headers: {
+          cookie,
+          'x-xsrf-token': good,
+          origin: 'http://localhost:3000',
+          'sec-fetch-site': 'same-origin',
+        },
+      });
+      let message: unknown;
+      try {
+        message = (JSON.parse(ok.body) as { message?: unknown }).message;
+      } catch {
+        message = undefined; // not JSON: certainly not the anti-forgery refusal
+      }
+      expect(message, `${label} (good token)`).not.toBe(SERVER_MESSAGES.csrf);
+    }
+  });
+
+  it('a token issued for another session is refused', async () => {
+    const club = await createClub(ctx.app.db);
+    const a = await signIn(ctx.app, await createMember(ctx.app.db, club.id));
+    const b = await signIn(ctx.app, await createMember(ctx.app.db, club.id));
+    b.cookies.set(COOKIE_XSRF_TOKEN, a.cookies.get(COOKIE_XSRF_TOKEN)!);
+    const res = await b.post('/auth/connexion/logout', {});
+    expect(res.statusCode).toBe(403);
+  });
+});

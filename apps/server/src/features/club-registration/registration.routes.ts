@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZClubExistsQuerySchema,
+  ZEmailExistsQuerySchema,
+  ZExistsSchema,
+  ZMessageSchema,
+  ZRegistrationBodySchema,
+} from '@club/contract';
+import * as service from './registration.service.ts';
+
+/** Club registration and the uniqueness checks of spec §5 / §7. */
+const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/club/inscription',
+    {
+      schema: {
+        tags: ['club'],
+        summary: 'Inscrit un club et son dirigeant',
+        body: ZRegistrationBodySchema,
+        response: { 201: ZMessageSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.registerClub(app, request.body)),
+  );
+
+  app.get(
+    '/api/club/email-exists',
+    {
+      schema: {
+        tags: ['club'],
+        summary: 'Cette adresse e-mail est-elle déjà utilisée ?',
+        querystring: ZEmailExistsQuerySchema,
+        response: { 200: ZExistsSchema },
+      },
+    },
+    async (request) => service.checkEmail(app, request, request.query.email),
+  );
+
+  app.get(
+    '/api/club/club-exists',
+    {
+      schema: {
+        tags: ['club'],
+        summary: 'Ce nom de club est-il déjà utilisé ?',
+        querystring: ZClubExistsQuerySchema,
+        response: { 200: ZExistsSchema },
+      },
+    },
+    async (request) => service.checkClub(app, request, request.query.nomClub),
+  );
+};
+export default registrationRoutes;

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { AUTH_MESSAGES, REDIRECT_AFTER_RESET_MS } from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { activateInvitation, invitationInfo } from '../api/auth-api.ts';
+import { NewPasswordFields, newPasswordReady } from './new-password-fields.tsx';
+import '../auth.css';
+
+/** /activation?token=…: the invited member chooses a password (same rules as everywhere). */
+export function ActivationForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const info = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => invitationInfo(token),
+    retry: false,
+    enabled: token !== '',
+  });
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  if (!token || info.isError) {
+    return (
+      <div className="card auth-card">
+        <h1>Activer mon compte</h1>
+        <Alert tone="error">
+          {token
+            ? errorMessage(info.error, AUTH_MESSAGES.invitationInvalid)
+            : AUTH_MESSAGES.invitationInvalid}
+        </Alert>
+        <Link to="/connexion">Aller à la connexion</Link>
+      </div>
+    );
+  }
+  if (info.isPending) return <Loading />;
+
+  const canSubmit = newPasswordReady(password, confirmation) && !submitting && !done;
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setSubmitting(true);
+    setResult(null);
+    try {
+      const res = await activateInvitation({ token, password });
+      setDone(true);
+      setResult({ tone: 'success', text: res?.message || AUTH_MESSAGES.activated });
+      timer.current = setTimeout(() => navigate('/connexion'), REDIRECT_AFTER_RESET_MS);
+    } catch (err) {
+      setResult({ tone: 'error', text: errorMessage(err, AUTH_MESSAGES.invitationInvalid) });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  const { prenom, nom, nomClub, email } = info.data;
+  return (
+    <form
+      className="form card auth-card"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="activation-title"
+    >
+      <h1 id="activation-title">Activer mon compte</h1>
+      <p>
+        Bonjour {prenom} {nom}, choisissez votre mot de passe pour rejoindre{' '}
+        <strong>{nomClub}</strong>. Vous vous connecterez avec l’adresse <strong>{email}</strong>.
+      </p>
+      {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
+      <NewPasswordFields
+        label="Mot de passe"
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
+        disabled={done}
+      />
+      <button type="submit" className="btn" disabled={!canSubmit}>
+        Activer mon compte
+      </button>
+    </form>
+  );
+}

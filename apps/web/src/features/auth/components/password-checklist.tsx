@@ -1,0 +1,18 @@
+import { PASSWORD_RULES } from '@club/contract';
+
+/** Live checklist of the five password rules, in the spec's order. */
+export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
+  return (
+    <ul className="password-checklist" id={id} aria-label="Règles du mot de passe">
+      {PASSWORD_RULES.map((r) => {
+        const ok = r.test(password);
+        return (
+          <li key={r.rule} className={ok ? 'ok' : 'ko'}>
+            <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {r.label}
+            <span className="visually-hidden">{ok ? ' : respectée' : ' : non respectée'}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,22 @@
+import { useState, type InputHTMLAttributes } from 'react';
+
+/** A password input with a show/hide toggle (spec §2, reset page). */
+export function PasswordInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="password-input">
+      <input {...props} type={visible ? 'text' : 'password'} />
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-pressed={visible}
+        aria-controls={props.id}
+        onClick={() => setVisible((v) => !v)}
+        disabled={props.disabled}
+      >
+        {visible ? 'Masquer' : 'Afficher'}
+        <span className="visually-hidden"> le mot de passe</span>
+      </button>
+    </div>
+  );
+}

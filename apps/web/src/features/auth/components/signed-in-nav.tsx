@@ -1,0 +1,81 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { BURGER_AUTO_CLOSE_WIDTH, isLeader } from '@club/contract';
+import { clubPath, teamPath, type CurrentMember } from '../../../lib/session.ts';
+import { useLogout } from '../hooks/use-logout.ts';
+import '../auth.css';
+
+/** The link sets of spec §2: leaders get club-level links, team members their team's. */
+export function navLinks(member: Pick<CurrentMember, 'role' | 'nomClub' | 'nomEquipe'>) {
+  const club = member.nomClub;
+  if (isLeader(member.role) || !member.nomEquipe) {
+    return [
+      { to: clubPath(club, 'dashboard'), label: 'Tableau de bord' },
+      { to: clubPath(club, 'calendrier'), label: 'Calendrier' },
+      { to: clubPath(club, 'membres'), label: 'Membres' },
+      { to: clubPath(club, 'equipes'), label: 'Équipes' },
+      { to: clubPath(club, 'parametre'), label: 'Paramètres' },
+    ];
+  }
+  const team = member.nomEquipe;
+  return [
+    { to: teamPath(club, team, 'dashboard'), label: 'Dashboard équipe' },
+    { to: teamPath(club, team, 'calendrier'), label: 'Calendrier' },
+    { to: teamPath(club, team, 'membres'), label: 'Membres équipe' },
+    { to: teamPath(club, team, 'matche'), label: 'Matches' },
+    { to: clubPath(club, 'parametre'), label: 'Paramètres' },
+  ];
+}
+
+/** Signed-in navigation bar (spec §2): club, team, profile link, links by role, Déconnexion, burger. */
+export function SignedInNav({ member }: { member: CurrentMember }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+  const logout = useLogout();
+
+  // Closed on route change, and when the window grows past the burger breakpoint.
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    const onResize = () => {
+      if (window.innerWidth > BURGER_AUTO_CLOSE_WIDTH) setOpen(false);
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+
+  return (
+    <header className="app-nav">
+      <nav className="container app-nav-inner" aria-label="Navigation de l’espace membre">
+        <div className="app-nav-brand">
+          <strong>{member.nomClub}</strong>
+          {member.nomEquipe ? <span className="team">{member.nomEquipe}</span> : null}
+        </div>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm app-nav-burger"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+        <div id={menuId} className={`app-nav-menu ${open ? 'open' : ''}`}>
+          <ul>
+            {navLinks(member).map((l) => (
+              <li key={l.label}>
+                <NavLink to={l.to}>{l.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+          <Link to={clubPath(member.nomClub, 'profil')} className="app-nav-profile">
+            {member.prenom} {member.nom}
+          </Link>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void logout()}>
+            Déconnexion
+          </button>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { clearLocalStorageKeepingFingerprint } from '../../../lib/device.ts';
+import { clearSession } from '../../../lib/session.ts';
+import { logout } from '../api/auth-api.ts';
+
+/**
+ * Logout of spec §4: call logout (a failure is ignored), clear local storage except the device
+ * fingerprint, forget the member, go to /connexion.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await logout();
+    } catch {
+      /* ignored (spec §4) */
+    }
+    clearLocalStorageKeepingFingerprint();
+    clearSession(queryClient);
+    navigate('/connexion', { replace: true });
+  }, [navigate, queryClient]);
+}

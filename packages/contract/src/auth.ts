@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import {
+  CLUB_NAME_MAX_LENGTH,
+  CLUB_NAME_MIN_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+} from './constants.ts';
+import { GENDERS, ROLES, SPORTS } from './enums.ts';
+import { LOGIN_MESSAGES, REGISTRATION_MESSAGES, SERVER_MESSAGES } from './messages.ts';
+import { isStrongPassword } from './password.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, ZDateSchema, requiredText } from './schemas/common.ts';
+
+/** Messages of the account features that the spec does not word (ARCHITECTURE §5, §8). */
+export const AUTH_MESSAGES = {
+  passwordTooLong: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`,
+  passwordIsEmail: 'Le mot de passe ne doit pas être votre adresse e-mail.',
+  passwordTooCommon: 'Ce mot de passe est trop courant. Choisissez-en un autre.',
+  resetRequested:
+    'Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient d’être envoyé. Le lien est valable 60 minutes.',
+  resetTokenRequired:
+    'Un lien de réinitialisation est nécessaire. Demandez-le depuis la page « Mot de passe oublié ».',
+  resetTokenInvalid:
+    'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
+  resetRequestTitle: 'Mot de passe oublié',
+  resetRequestIntro:
+    'Saisissez l’adresse e-mail de votre compte : vous recevrez un lien pour choisir un nouveau mot de passe.',
+  resetRequestSubmit: 'Envoyer le lien',
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
+  invitationInvalid:
+    'Ce lien d’invitation est invalide ou a expiré. Demandez à votre club de vous le renvoyer.',
+  activated: 'Compte activé ! Vous pouvez maintenant vous connecter.',
+  loggedOut: 'Déconnexion réussie.',
+  mailFailed: 'L’e-mail n’a pas pu être envoyé. Réessayez plus tard.',
+  sportUnknown: 'Sport inconnu.',
+} as const;
+
+/** E-mail: trimmed, lower-cased, the spec's simple pattern. */
+export const ZEmailSchema = z
+  .string({ error: LOGIN_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, LOGIN_MESSAGES.emailRequired)
+  .max(EMAIL_MAX_LENGTH, SERVER_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
+  .regex(EMAIL_PATTERN, LOGIN_MESSAGES.emailInvalid);
+
+/** A new password: the spec's five rules plus the 128-character cap. */
+export const ZNewPasswordSchema = z
+  .string({ error: LOGIN_MESSAGES.passwordRequired })
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong)
+  .refine(isStrongPassword, { error: REGISTRATION_MESSAGES.passwordRule });
+
+export const ZDeviceFingerprintSchema = z
+  .string()
+  .trim()
+  .min(1, SERVER_MESSAGES.required)
+  .max(200, SERVER_MESSAGES.tooLong(200));
+
+export const ZLoginBodySchema = z
+  .object({
+    email: ZEmailSchema,
+    // Any stored password is at most 128 characters; the cap keeps hashing bounded.
+    password: z
+      .string({ error: LOGIN_MESSAGES.passwordRequired })
+      .min(1, LOGIN_MESSAGES.passwordRequired)
+      .max(256, SERVER_MESSAGES.tooLong(256)),
+    deviceFingerprint: ZDeviceFingerprintSchema,
+  })
+  .strict();
+export type TLoginBody = z.infer<typeof ZLoginBodySchema>;
+
+export const ZRefreshBodySchema = z
+  .object({ deviceFingerprint: ZDeviceFingerprintSchema })
+  .strict();
+export type TRefreshBody = z.infer<typeof ZRefreshBodySchema>;
+
+/** Session info of spec §3 (login and refresh answers). */
+export const ZSessionInfoSchema = z.object({
+  id: z.number(),
+  idClub: z.number(),
+  idEquipe: z.number().nullable(),
+  role: z.enum(ROLES),
+  email: z.string(),
+  nomEquipe: z.string().nullable(),
+  nomClub: z.string(),
+  statut: z.string(),
+  joueurId: z.number().optional(),
+});
+export type TSessionInfo = z.infer<typeof ZSessionInfoSchema>;
+
+/** GET /api/dashboard/infos: the current member (spec §3). */
+export const ZCurrentMemberSchema = z.object({
+  id: z.number(),
+  idClub: z.number(),
+  idEquipe: z.number().nullable(),
+  role: z.enum(ROLES),
+  email: z.string(),
+  nom: z.string(),
+  prenom: z.string(),
+  nomClub: z.string(),
+  nomEquipe: z.string().nullable(),
+  statut: z.string(),
+});
+export type TCurrentMember = z.infer<typeof ZCurrentMemberSchema>;
+
+export const ZForgotPasswordBodySchema = z.object({ email: ZEmailSchema }).strict();
+export type TForgotPasswordBody = z.infer<typeof ZForgotPasswordBodySchema>;
+
+/** The spec's {email, newPassword}, plus the e-mailed token that ARCHITECTURE §8 requires. */
+export const ZResetPasswordBodySchema = z
+  .object({
+    email: ZEmailSchema,
+    newPassword: ZNewPasswordSchema,
+    token: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type TResetPasswordBody = z.infer<typeof ZResetPasswordBodySchema>;
+
+export const ZChangePasswordBodySchema = z
+  .object({
+    currentPassword: z
+      .string({ error: SERVER_MESSAGES.required })
+      .min(1, SERVER_MESSAGES.required)
+      .max(256),
+    newPassword: ZNewPasswordSchema,
+  })
+  .strict();
+export type TChangePasswordBody = z.infer<typeof ZChangePasswordBodySchema>;
+
+export const ZRegistrationBodySchema = z
+  .object({
+    nom: requiredText(NAME_MAX_LENGTH, NAME_MIN_LENGTH, REGISTRATION_MESSAGES.allRequired),
+    prenom: requiredText(NAME_MAX_LENGTH, NAME_MIN_LENGTH, REGISTRATION_MESSAGES.allRequired),
+    email: z
+      .string({ error: REGISTRATION_MESSAGES.emailRequired })
+      .trim()
+      .toLowerCase()
+      .min(1, REGISTRATION_MESSAGES.emailRequired)
+      .max(EMAIL_MAX_LENGTH, SERVER_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
+      .regex(EMAIL_PATTERN, REGISTRATION_MESSAGES.emailInvalid),
+    password: ZNewPasswordSchema,
+    dateNaissance: ZDateSchema,
+    nomClub: requiredText(
+      CLUB_NAME_MAX_LENGTH,
+      CLUB_NAME_MIN_LENGTH,
+      REGISTRATION_MESSAGES.allRequired,
+    ),
+    sportNom: z.enum(SPORTS, { error: SERVER_MESSAGES.invalidValue }),
+    genre: z.enum(GENDERS, { error: SERVER_MESSAGES.invalidValue }),
+  })
+  .strict();
+export type TRegistrationBody = z.infer<typeof ZRegistrationBodySchema>;
+
+export const ZEmailExistsQuerySchema = z
+  .object({ email: z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH) })
+  .strict();
+export const ZClubExistsQuerySchema = z
+  .object({ nomClub: z.string().trim().max(CLUB_NAME_MAX_LENGTH) })
+  .strict();
+
+export const ZInvitationTokenParamsSchema = z.object({ token: z.string().trim().min(1).max(200) });
+export const ZInvitationInfoSchema = z.object({
+  prenom: z.string(),
+  nom: z.string(),
+  email: z.string(),
+  nomClub: z.string(),
+});
+export type TInvitationInfo = z.infer<typeof ZInvitationInfoSchema>;
+export const ZActivateInvitationBodySchema = z
+  .object({
+    token: z.string().trim().min(1, SERVER_MESSAGES.required).max(200),
+    password: ZNewPasswordSchema,
+  })
+  .strict();
+export type TActivateInvitationBody = z.infer<typeof ZActivateInvitationBodySchema>;
