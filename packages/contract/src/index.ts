@@ -7,3 +7,5 @@ export * from './cooldown.ts';
 export * from './events.ts';
 export * from './messages.ts';
 export * from './schemas/common.ts';
+export * from './members.ts';
+export * from './teams.ts';

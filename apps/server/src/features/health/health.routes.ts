@@ -27,13 +27,11 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
         return { status: 'ok' as const, database: 'up' as const };
       } catch {
-        return reply
-          .status(503)
-          .send({
-            status: 'degraded' as const,
-            database: 'down' as const,
-            message: SERVER_MESSAGES.unavailable,
-          });
+        return reply.status(503).send({
+          status: 'degraded' as const,
+          database: 'down' as const,
+          message: SERVER_MESSAGES.unavailable,
+        });
       }
     },
   );
