@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SERVER_MESSAGES } from './messages.ts';
 import { ZIdSchema, requiredText } from './schemas/common.ts';
 
 export const TEAM_LIMITS = { nomMax: 80, categorieMax: 60, divisionMax: 60 } as const;
@@ -14,24 +13,24 @@ export const TEAM_FIELD_MESSAGES = {
  * The calendar and match areas say `categorie`; either spelling is accepted, `category` wins.
  */
 export const ZTeamWriteSchema = z
-  .object({
-    nom: requiredText(TEAM_LIMITS.nomMax),
-    division: requiredText(TEAM_LIMITS.divisionMax),
-    category: requiredText(TEAM_LIMITS.categorieMax).optional(),
-    categorie: requiredText(TEAM_LIMITS.categorieMax).optional(),
-    idClub: ZIdSchema,
-    /** Some clients send the team's id back on update; it must then match the path. */
-    id: ZIdSchema.optional(),
-  })
-  .strict()
-  .superRefine((v, ctx) => {
-    if (v.category === undefined && v.categorie === undefined)
-      ctx.addIssue({ code: 'custom', path: ['category'], message: SERVER_MESSAGES.required });
-  })
-  .transform(({ category, categorie, ...rest }) => ({
-    ...rest,
-    categorie: (category ?? categorie)!,
-  }));
+  .preprocess(
+    (v) =>
+      v && typeof v === 'object' && !('category' in v) && 'categorie' in v
+        ? { ...v, category: (v as { categorie: unknown }).categorie }
+        : v,
+    z
+      .object({
+        nom: requiredText(TEAM_LIMITS.nomMax),
+        division: requiredText(TEAM_LIMITS.divisionMax),
+        category: requiredText(TEAM_LIMITS.categorieMax),
+        categorie: requiredText(TEAM_LIMITS.categorieMax).optional(),
+        idClub: ZIdSchema,
+        /** Some clients send the team's id back on update; it must then match the path. */
+        id: ZIdSchema.optional(),
+      })
+      .strict(),
+  )
+  .transform(({ category, categorie: _ignored, ...rest }) => ({ ...rest, categorie: category }));
 export type TTeamWrite = z.input<typeof ZTeamWriteSchema>;
 
 /** A team, answered with both spellings of its category (spec §3). */

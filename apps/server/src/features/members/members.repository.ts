@@ -89,8 +89,8 @@ export const membersRepository = {
       .leftJoin(teams, and(eq(teams.id, members.teamId), eq(teams.clubId, clubId)))
       .where(where)
       .orderBy(
-        asc(sql`lower(${members.nom})`),
-        asc(sql`lower(${members.prenom})`),
+        asc(sql`lower(unaccent(${members.nom}))`),
+        asc(sql`lower(unaccent(${members.prenom}))`),
         asc(members.id),
       );
     if (!paging) {
