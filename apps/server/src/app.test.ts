@@ -8,17 +8,15 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await buildTestApp({}, (app) => {
     // A probe route that accepts JSON, to exercise the real pipeline (CSRF, parsing, validation).
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/auth/csrf-probe',
-        {
-          schema: {
-            body: z.object({ email: z.string().optional(), x: z.string().optional() }).strict(),
-          },
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/auth/csrf-probe',
+      {
+        schema: {
+          body: z.object({ email: z.string().optional(), x: z.string().optional() }).strict(),
         },
-        async () => ({ ok: true }),
-      );
+      },
+      async () => ({ ok: true }),
+    );
   });
 });
 afterAll(async () => {

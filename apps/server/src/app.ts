@@ -70,10 +70,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     bodyLimit: MAX_JSON_BODY,
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
-    return503OnClosing: true,
+    // New requests during shutdown get a French 503 from the hook below.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
-    ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,6 +112,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+
+  // Graceful shutdown: requests in flight finish; new ones are refused with a French 503.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close').header('retry-after', '5');
+      return reply.status(503).send({ message: SERVER_MESSAGES.shuttingDown });
+    }
+  });
 
   // Unknown API routes answer JSON 404 in French even before content parsing.
   app.addContentTypeParser('*', (request, _payload, done) => {

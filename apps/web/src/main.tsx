@@ -1,12 +1,18 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/app.tsx';
+import './styles/global.css';
 
-function App() {
-  return <h1>Gérez votre équipe sportive comme un pro</h1>;
-}
-
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const tree = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
 );
+
+// Prerendered public pages arrive with their HTML: hydrate them; the SPA shell is rendered from scratch.
+if (root.firstElementChild) hydrateRoot(root, tree);
+else createRoot(root).render(tree);

@@ -12,7 +12,12 @@ export function loadSigningKey(secret: string | undefined, dataDir: string | nul
   } catch {
     fs.mkdirSync(dataDir, { recursive: true });
     const key = randomBytes(32);
-    fs.writeFileSync(file, key.toString('base64url'), { mode: 0o600, flag: 'wx' });
-    return key;
+    try {
+      fs.writeFileSync(file, key.toString('base64url'), { mode: 0o600, flag: 'wx' });
+      return key;
+    } catch {
+      // Another instance created it first: use theirs.
+      return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url');
+    }
   }
 }

@@ -1,0 +1,5 @@
+import { AppRoutes } from './router.tsx';
+
+export function App() {
+  return <AppRoutes />;
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { isLeader } from '@club/contract';
+import { useCurrentMember } from '../lib/session.ts';
+import { Alert } from '../components/ui/alert.tsx';
+
+/**
+ * Signed-in routes: nothing is shown while the session is checked; without a session, /connexion.
+ * A member only opens their own club's URLs and, for team roles, their own team's.
+ */
+export function RequireMember({ children }: { children: ReactNode }) {
+  const { data: member, isPending, isError } = useCurrentMember();
+  const params = useParams();
+  const location = useLocation();
+  if (isPending) return null;
+  if (isError) {
+    return (
+      <main className="container page">
+        <Alert tone="error">Erreur réseau ou serveur.</Alert>
+      </main>
+    );
+  }
+  if (!member) return <Navigate to="/connexion" replace state={{ from: location.pathname }} />;
+  const sameClub = params.nomClub === undefined || params.nomClub === member.nomClub;
+  const sameTeam =
+    params.nomEquipe === undefined ||
+    isLeader(member.role) ||
+    params.nomEquipe === member.nomEquipe;
+  if (!sameClub || !sameTeam) {
+    const home =
+      isLeader(member.role) || !member.nomEquipe
+        ? `/${encodeURIComponent(member.nomClub)}/dashboard`
+        : `/${encodeURIComponent(member.nomClub)}/${encodeURIComponent(member.nomEquipe)}/dashboard`;
+    return <Navigate to={home} replace />;
+  }
+  return <>{children}</>;
+}

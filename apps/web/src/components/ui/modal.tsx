@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Close when the backdrop is clicked (default true). */
+  closeOnBackdrop?: boolean;
+  closeLabel?: string;
+  className?: string;
+}
+
+/** Accessible dialog: labelled, focus moved in and trapped, Escape and backdrop close, focus restored. */
+export function Modal({
+  title,
+  onClose,
+  children,
+  closeOnBackdrop = true,
+  closeLabel = 'Fermer',
+  className,
+}: ModalProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const node = ref.current;
+    const focusables = () =>
+      Array.from(
+        node?.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+        ) ?? [],
+      );
+    (
+      focusables().find((el) => el.tagName !== 'BUTTON' || !el.classList.contains('modal-close')) ??
+      node
+    )?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        onCloseRef.current();
+      } else if (e.key === 'Tab') {
+        const items = focusables();
+        if (items.length === 0) return;
+        const first = items[0]!;
+        const last = items[items.length - 1]!;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      previous?.focus?.();
+    };
+  }, []);
+
+  return (
+    <div
+      className="modal-backdrop"
+      onMouseDown={(e) => {
+        if (closeOnBackdrop && e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={ref}
+        className={`modal ${className ?? ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div className="modal-header">
+          <h2 id={titleId}>{title}</h2>
+          <button
+            type="button"
+            className="btn btn-ghost icon-btn modal-close"
+            onClick={onClose}
+            aria-label={closeLabel}
+          >
+            <span aria-hidden="true">✕</span>
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Role } from '@club/contract';
+import { http, HttpError } from './http.ts';
+
+/** Current member info (GET /api/dashboard/infos, spec §3), shared by every signed-in screen. */
+export interface CurrentMember {
+  id: number;
+  idClub: number;
+  idEquipe: number | null;
+  role: Role | string;
+  email: string;
+  nom: string;
+  prenom: string;
+  nomClub: string;
+  nomEquipe: string | null;
+  statut: string;
+}
+
+export const currentMemberKey = ['session', 'current-member'] as const;
+
+export function fetchCurrentMember(): Promise<CurrentMember> {
+  return http.get<CurrentMember>('/api/dashboard/infos');
+}
+
+/** The signed-in member; `data` is null when nobody is signed in (401). */
+export function useCurrentMember() {
+  return useQuery({
+    queryKey: currentMemberKey,
+    queryFn: async () => {
+      try {
+        return await fetchCurrentMember();
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 401) return null;
+        throw err;
+      }
+    },
+    staleTime: 60_000,
+    retry: (count, err) => !(err instanceof HttpError && err.status < 500) && count < 2,
+  });
+}
+
+export function useSessionCache(): QueryClient {
+  return useQueryClient();
+}
+
+/** Forget everything cached for the member (logout, session lost). */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(currentMemberKey, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== currentMemberKey[0] });
+}
+
+/** URL-encoded club/team names in paths (spec §2). */
+export const clubPath = (nomClub: string, ...rest: string[]) =>
+  `/${[encodeURIComponent(nomClub), ...rest].join('/')}`;
+export const teamPath = (nomClub: string, nomEquipe: string, ...rest: string[]) =>
+  `/${[encodeURIComponent(nomClub), encodeURIComponent(nomEquipe), ...rest].join('/')}`;
