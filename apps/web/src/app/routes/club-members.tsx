@@ -182,6 +182,7 @@ export default function ClubMembersPage() {
           <MembersTable
             key={JSON.stringify(debounced)}
             members={list.data}
+            actor={{ id: me.id, role: me.role, teamId: me.idEquipe }}
             onEdit={openEdit}
             onDelete={onDelete}
             onResend={onResend}

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { ROLE_LABELS, normalizeRole, type TMember } from '@club/contract';
+import {
+  ROLE_LABELS,
+  editableMemberFields,
+  isLeader,
+  normalizeRole,
+  type TMember,
+  type TMemberEditParty,
+} from '@club/contract';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { dash, frenchDate } from './format.ts';
 import './members.css';
@@ -14,6 +21,7 @@ export function roleLabel(role: string) {
 
 interface Props {
   members: TMember[];
+  actor: TMemberEditParty;
   onEdit: (member: TMember) => void;
   onDelete: (member: TMember) => void;
   onResend: (member: TMember) => void;
@@ -21,7 +29,12 @@ interface Props {
 }
 
 /** The club members table of spec §2, with the invitation state for leaders. */
-export function MembersTable({ members, onEdit, onDelete, onResend, resendingId }: Props) {
+/** A DIRIGEANT or RESPONSABLE is removed only by a DIRIGEANT (the server refuses it too). */
+function mayDelete(actor: TMemberEditParty, m: TMember) {
+  return normalizeRole(actor.role) === 'DIRIGEANT' || !isLeader(m.role);
+}
+
+export function MembersTable({ members, actor, onEdit, onDelete, onResend, resendingId }: Props) {
   const [shown, setShown] = useState(ROWS_STEP);
   const rows = members.slice(0, shown);
   return (
@@ -65,22 +78,27 @@ export function MembersTable({ members, onEdit, onDelete, onResend, resendingId 
                 </td>
                 <td>
                   <div className="row-actions">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-secondary"
-                      onClick={() => onEdit(m)}
-                      aria-label={`Modifier ${m.prenom} ${m.nom}`}
-                    >
-                      Modifier
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-danger"
-                      onClick={() => onDelete(m)}
-                      aria-label={`Supprimer ${m.prenom} ${m.nom}`}
-                    >
-                      Supprimer
-                    </button>
+                    {editableMemberFields(actor, { id: m.id, role: m.role, teamId: m.idEquipe })
+                      .size > 0 ? (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-secondary"
+                        onClick={() => onEdit(m)}
+                        aria-label={`Modifier ${m.prenom} ${m.nom}`}
+                      >
+                        Modifier
+                      </button>
+                    ) : null}
+                    {mayDelete(actor, m) ? (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-danger"
+                        onClick={() => onDelete(m)}
+                        aria-label={`Supprimer ${m.prenom} ${m.nom}`}
+                      >
+                        Supprimer
+                      </button>
+                    ) : null}
                     {m.invitationEnAttente ? (
                       <button
                         type="button"
