@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { escapeHtml, type Mailer } from '../../plugins/mailer.ts';
@@ -77,8 +77,8 @@ export function invitationMail(opts: {
   return { to: opts.to, subject, text, html };
 }
 
-/** Sends the invitation; a mail failure is logged and reported, never thrown (the leader can resend). */
-export async function sendInvitation(
+/** Sends the invitation mail for a token; a mail failure is logged and reported, never thrown. */
+async function mailInvitation(
   deps: { mailer: Mailer; publicUrl: string | undefined; log: FastifyBaseLogger },
   opts: { to: string; prenom: string; clubNom: string; inviter: string; token: string },
 ): Promise<boolean> {
@@ -92,3 +92,28 @@ export async function sendInvitation(
     return false;
   }
 }
+
+export interface Invitee {
+  id: number;
+  clubId: number;
+  email: string;
+  prenom: string;
+}
+
+/**
+ * The members feature's one entry point: voids older links, stores a new one (its own transaction,
+ * after the member row is committed) and mails it. Returns false when the mail could not be sent;
+ * the member stays created and a leader can resend.
+ */
+export function createInviter(deps: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string | undefined;
+  log: FastifyBaseLogger;
+}) {
+  return async (member: Invitee, ctx: { clubNom: string; inviter: string }): Promise<boolean> => {
+    const token = await deps.db.transaction((tx) => issueInvitationToken(tx, member));
+    return mailInvitation(deps, { to: member.email, prenom: member.prenom, ...ctx, token });
+  };
+}
+export type Inviter = ReturnType<typeof createInviter>;

@@ -14,6 +14,7 @@ import {
   ZTeamMemberSearchSchema,
 } from '@club/contract';
 import type { FastifyRequest } from 'fastify';
+import { createInviter } from './invitation.ts';
 import { createMembersService, type SignedInMember } from './members.service.ts';
 
 const errors = {
@@ -42,9 +43,13 @@ const actorOf = (request: FastifyRequest): SignedInMember => {
 const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createMembersService({
     db: app.db,
-    mailer: app.mailer,
-    publicUrl: app.config.PUBLIC_URL,
-    log: app.log,
+    // Reconciliation point with the accounts feature (branch auth): its sendInvitation can replace this.
+    invite: createInviter({
+      db: app.db,
+      mailer: app.mailer,
+      publicUrl: app.config.PUBLIC_URL,
+      log: app.log,
+    }),
   });
   const preHandler = app.requireMember;
 

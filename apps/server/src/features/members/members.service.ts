@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   MEMBER_FIELD_MESSAGES,
   editableMemberFields,
@@ -18,8 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { members } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import type { Mailer } from '../../plugins/mailer.ts';
-import { issueInvitationToken, sendInvitation } from './invitation.ts';
+import type { Inviter } from './invitation.ts';
 import {
   assertCan,
   assertMayChange,
@@ -44,9 +42,11 @@ const DEFAULT_PAGE_SIZE = 20;
 
 export interface MembersDeps {
   db: Db;
-  mailer: Mailer;
-  publicUrl: string | undefined;
-  log: FastifyBaseLogger;
+  /**
+   * Sends a member's invitation (single-use activation link). Injected so that the accounts
+   * feature's own sender can replace features/members/invitation.ts in one line.
+   */
+  invite: Inviter;
 }
 
 export interface SignedInMember extends Actor {
@@ -192,7 +192,7 @@ export function createMembersService(deps: MembersDeps) {
       assertOwnClub(actor, input.clubId);
       assertCan(actor, 'createMember');
       assertMayGrant(actor, input.role);
-      const { id, token } = await db.transaction(async (tx) => {
+      const id = await db.transaction(async (tx) => {
         const team = await resolveTeam(tx, actor.clubId, input);
         if (await repo.emailTaken(tx, input.email)) throw emailConflict();
         const id = await repo.insert(tx, {
@@ -213,7 +213,6 @@ export function createMembersService(deps: MembersDeps) {
           poste: input.poste ?? null,
           passwordHash: null,
         });
-        const token = await issueInvitationToken(tx, { id, clubId: actor.clubId });
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -222,15 +221,12 @@ export function createMembersService(deps: MembersDeps) {
           entityId: id,
           details: { role: input.role, teamId: team?.teamId ?? null, invitation: true },
         });
-        return { id, token };
+        return id;
       });
-      await sendInvitation(deps, {
-        to: input.email,
-        prenom: input.prenom,
-        clubNom: actor.clubNom,
-        inviter: `${actor.prenom} ${actor.nom}`,
-        token,
-      });
+      await deps.invite(
+        { id, clubId: actor.clubId, email: input.email, prenom: input.prenom },
+        { clubNom: actor.clubNom, inviter: `${actor.prenom} ${actor.nom}` },
+      );
       const row = await repo.findById(db, actor.clubId, id);
       return toMemberJson(row!, actor);
     },
@@ -332,11 +328,10 @@ export function createMembersService(deps: MembersDeps) {
 
     /** POST /api/membres/{id}/invitation — a leader resends the activation link (the old one is voided). */
     async resendInvitation(actor: SignedInMember, id: number) {
-      const { row, token } = await db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const row = await loadTarget(tx, actor, id);
         assertCan(actor, 'resendInvitation', { memberId: row.id, teamId: row.teamId });
         if (row.activated) throw conflict(MEMBER_FIELD_MESSAGES.alreadyActivated);
-        const token = await issueInvitationToken(tx, { id: row.id, clubId: actor.clubId });
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -344,15 +339,12 @@ export function createMembersService(deps: MembersDeps) {
           entity: 'member',
           entityId: row.id,
         });
-        return { row, token };
+        return row;
       });
-      const sent = await sendInvitation(deps, {
-        to: row.email,
-        prenom: row.prenom,
-        clubNom: actor.clubNom,
-        inviter: `${actor.prenom} ${actor.nom}`,
-        token,
-      });
+      const sent = await deps.invite(
+        { id: row.id, clubId: actor.clubId, email: row.email, prenom: row.prenom },
+        { clubNom: actor.clubNom, inviter: `${actor.prenom} ${actor.nom}` },
+      );
       if (!sent) throw new HttpError(503, "L'e-mail n'a pas pu être envoyé. Réessayez plus tard.");
       return { message: MEMBER_FIELD_MESSAGES.invitationSent };
     },
