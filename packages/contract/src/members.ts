@@ -65,7 +65,7 @@ export const MEMBER_LIMITS = {
 
 const nameField = () => requiredText(NAME_MAX_LENGTH, NAME_MIN_LENGTH);
 
-export const ZEmailSchema = z
+export const ZMemberEmailSchema = z
   .string({ error: SERVER_MESSAGES.required })
   .trim()
   .toLowerCase()
@@ -131,7 +131,7 @@ const memberFields = {
   prenom: nameField(),
   dateDeNaissance: ZDateSchema,
   genre: ZGenreSchema,
-  email: ZEmailSchema,
+  email: ZMemberEmailSchema,
   numeroTelephone: phoneField,
   numeroLicence: optionalText(MEMBER_LIMITS.licenceMax),
   role: ZRoleSchema,
