@@ -10,3 +10,5 @@ export * from './schemas/common.ts';
 export * from './contact-form.ts';
 export * from './contact.ts';
 export * from './auth.ts';
+export * from './members.ts';
+export * from './teams.ts';

@@ -1,12 +1,50 @@
+import { useNavigate } from 'react-router';
+import { PROFILE_MESSAGES, type TMemberUpdate } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useCurrentMember } from '../../lib/session.ts';
+import { HttpError } from '../../lib/http.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { useProfile, useSaveProfile } from '../../features/profile/api/profile.ts';
+import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
 
-// Placeholder: this screen is built by its own issue.
+/** /{nomClub}/profil — 'Mon Profil' (spec §2, §5, §8). Cancel goes back in history. */
 export default function ProfilePage() {
   useDocumentTitle('Mon Profil');
+  const navigate = useNavigate();
+  const { data: me } = useCurrentMember();
+  const profile = useProfile(me?.id);
+  const save = useSaveProfile(me?.id);
+
+  if (!me) return null;
+  const onSubmit = (body: TMemberUpdate) => save.mutate(body);
+
   return (
-    <main id="contenu" className="container page">
+    <main id="contenu" className="container page narrow">
       <h1>Mon Profil</h1>
-      <p className="muted">Cette page arrive bientôt.</p>
+      {save.isSuccess ? <Alert tone="success">{PROFILE_MESSAGES.success}</Alert> : null}
+      {save.isError ? (
+        <Alert tone="error">
+          {PROFILE_MESSAGES.saveFailed}
+          {save.error instanceof HttpError && save.error.status === 409 && save.error.serverMessage
+            ? ` ${save.error.serverMessage}`
+            : ''}
+        </Alert>
+      ) : null}
+      {profile.isPending ? (
+        <Loading label="Chargement du profil..." />
+      ) : profile.isError ? (
+        <Alert tone="error">{PROFILE_MESSAGES.loadFailed}</Alert>
+      ) : (
+        <ProfileForm
+          key={profile.dataUpdatedAt}
+          member={profile.data}
+          submitting={save.isPending}
+          serverErrors={save.error instanceof HttpError ? save.error.fieldErrors : undefined}
+          onSubmit={onSubmit}
+          onCancel={() => navigate(-1)}
+        />
+      )}
     </main>
   );
 }

@@ -1,12 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import {
+  ROLE_LABELS,
+  TEAM_MEMBERS_MESSAGES,
+  TEAM_PAGE_ROLES,
+  type TMember,
+  type TMemberUpdate,
+} from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useCurrentMember } from '../../lib/session.ts';
+import { HttpError } from '../../lib/http.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import {
+  useSaveMember,
+  useTeamMembers,
+  type TeamMemberFilters,
+} from '../../features/members/api/members.ts';
+import { TeamMembersTable } from '../../features/members/components/team-members-table.tsx';
+import { EditMemberModal } from '../../features/members/components/edit-member-modal.tsx';
+import '../../features/members/components/members.css';
 
-// Placeholder: this screen is built by its own issue.
+/** /{nomClub}/{nomEquipe}/membres — team members, spec §2, §5, §6, §8. */
 export default function TeamMembersPage() {
-  useDocumentTitle("Membres de l'équipe");
+  const { nomEquipe = '' } = useParams();
+  useDocumentTitle(`Membres de l'équipe ${nomEquipe}`);
+  const { data: me } = useCurrentMember();
+  const clubId = me?.idClub ?? undefined;
+  const [draft, setDraft] = useState<TeamMemberFilters>({});
+  const [filters, setFilters] = useState<TeamMemberFilters>({});
+  const searching = Object.values(filters).some((v) => v && v.trim());
+  const list = useTeamMembers(clubId, nomEquipe, filters);
+  const save = useSaveMember();
+  const [editing, setEditing] = useState<TMember | null>(null);
+
+  if (!me || !clubId) return null;
+  const actor = { id: me.id, role: me.role, teamId: me.idEquipe };
+  const set = (key: keyof TeamMemberFilters) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setFilters(draft);
+  };
+  const close = () => {
+    setEditing(null);
+    save.reset();
+  };
+  const onSave = (body: TMemberUpdate) =>
+    save.mutate({ id: editing!.id, body }, { onSuccess: close });
+
   return (
     <main id="contenu" className="container page">
-      <h1>Membres de l'équipe</h1>
-      <p className="muted">Cette page arrive bientôt.</p>
+      <h1>
+        Membres de l'équipe <span className="team-name">{nomEquipe}</span>
+      </h1>
+      <form className="filters" role="search" aria-label="Rechercher des membres" onSubmit={search}>
+        <Field label="Nom">
+          <input type="search" value={draft.nom ?? ''} onChange={set('nom')} />
+        </Field>
+        <Field label="Prénom">
+          <input type="search" value={draft.prenom ?? ''} onChange={set('prenom')} />
+        </Field>
+        <Field label="Rôle">
+          <select value={draft.role ?? ''} onChange={set('role')}>
+            <option value="">Tous</option>
+            {TEAM_PAGE_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Date de naissance">
+          <input type="date" value={draft.dateNaissance ?? ''} onChange={set('dateNaissance')} />
+        </Field>
+        <div>
+          <button type="submit" className="btn">
+            Rechercher
+          </button>
+        </div>
+      </form>
+
+      {list.isPending ? (
+        <Loading label="Chargement des membres..." />
+      ) : list.isError ? (
+        <Alert tone="error">
+          {searching ? TEAM_MEMBERS_MESSAGES.searchFailed : TEAM_MEMBERS_MESSAGES.loadFailed}
+        </Alert>
+      ) : list.data.length === 0 ? (
+        <p className="empty">Aucun membre trouvé</p>
+      ) : (
+        <TeamMembersTable members={list.data} actor={actor} onEdit={setEditing} />
+      )}
+
+      {editing ? (
+        <EditMemberModal
+          key={editing.id}
+          actor={actor}
+          member={editing}
+          clubId={clubId}
+          submitting={save.isPending}
+          error={save.isError ? TEAM_MEMBERS_MESSAGES.editFailed : null}
+          serverErrors={save.error instanceof HttpError ? save.error.fieldErrors : undefined}
+          onSave={onSave}
+          onCancel={close}
+        />
+      ) : null}
     </main>
   );
 }

@@ -1,0 +1,419 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { MEMBER_FIELD_MESSAGES, SERVER_MESSAGES } from '@club/contract';
+import { auditLog, members, oneTimeTokens } from '../../db/schema.ts';
+import { createClub, createMember, createTeam } from '../../db/factories.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+
+let ctx: TestContext;
+let club: { id: number; nom: string };
+let team: { id: number; nom: string };
+let dirigeant: Awaited<ReturnType<typeof createMember>>;
+let responsable: Awaited<ReturnType<typeof createMember>>;
+let coach: Awaited<ReturnType<typeof createMember>>;
+let asDirigeant: TestClient;
+let asResponsable: TestClient;
+let asCoach: TestClient;
+let seq = 0;
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  nom: 'Durand',
+  prenom: 'Paul',
+  dateDeNaissance: '2005-04-03',
+  genre: 'Homme',
+  email: `paul.${++seq}@example.org`,
+  numeroTelephone: '06 12 34 56 78',
+  role: 'JOUEUR',
+  clubId: club.id,
+  ...overrides,
+});
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const db = ctx.app.db;
+  club = await createClub(db, { nom: 'Union Sportive' });
+  team = await createTeam(db, club.id, { nom: 'Seniors' });
+  dirigeant = await createMember(db, club.id, { role: 'DIRIGEANT', nom: 'Chef', prenom: 'Anne' });
+  responsable = await createMember(db, club.id, { role: 'RESPONSABLE' });
+  coach = await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: team.id });
+  asDirigeant = await signIn(ctx.app, dirigeant);
+  asResponsable = await signIn(ctx.app, responsable);
+  asCoach = await signIn(ctx.app, coach);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('[members] create, invitation and audit', () => {
+  it('creates a member with statut Actif, the team by name, and mails a single-use 7-day invitation', async () => {
+    ctx.smtp.mails.length = 0;
+    const res = await asDirigeant.post(
+      '/api/membres',
+      body({ nomEquipe: 'seniors', email: 'Léa.New@Example.org' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const m = res.json();
+    expect(m).toMatchObject({
+      nom: 'Durand',
+      prenom: 'Paul',
+      dateDeNaissance: '2005-04-03',
+      email: 'léa.new@example.org',
+      numeroTelephone: '06 12 34 56 78',
+      role: 'JOUEUR',
+      statut: 'Actif',
+      nomEquipe: 'Seniors',
+      idEquipe: team.id,
+      idClub: club.id,
+      numeroLicence: null,
+      invitationEnAttente: true,
+    });
+    expect(ctx.smtp.mails).toHaveLength(1);
+    const mail = ctx.smtp.mails[0]!;
+    expect(mail.to).toEqual(['léa.new@example.org']);
+    expect(mail.subject).toBe('Invitation à rejoindre Union Sportive');
+    const token = /\/activation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    expect(mail.html).toContain(`/activation?token=${token}`);
+    const [row] = await ctx.app.db
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.memberId, m.id));
+    expect(row).toMatchObject({ purpose: 'invitation', tokenHash: sha256(token!), usedAt: null });
+    const days = (row!.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const [stored] = await ctx.app.db.select().from(members).where(eq(members.id, m.id));
+    expect(stored!.passwordHash).toBeNull();
+
+    const audits = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'member'), eq(auditLog.entityId, m.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      clubId: club.id,
+      actorMemberId: dirigeant.id,
+      action: 'create',
+    });
+    expect(JSON.stringify(audits[0]!.details)).not.toContain('example.org');
+    expect(JSON.stringify(audits[0]!.details)).not.toContain(token!);
+  });
+
+  it('a leader resends the invitation: a new link, the old one voided; an activated member → 409', async () => {
+    const created = (await asResponsable.post('/api/membres', body())).json();
+    ctx.smtp.mails.length = 0;
+    const res = await asResponsable.post(`/api/membres/${created.id}/invitation`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: MEMBER_FIELD_MESSAGES.invitationSent });
+    expect(ctx.smtp.mails).toHaveLength(1);
+    const tokens = await ctx.app.db
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.memberId, created.id));
+    expect(tokens).toHaveLength(2);
+    expect(tokens.filter((t) => t.usedAt === null)).toHaveLength(1);
+
+    const activated = await asDirigeant.post(`/api/membres/${coach.id}/invitation`);
+    expect(activated.statusCode).toBe(409);
+    expect(activated.json().message).toBe(MEMBER_FIELD_MESSAGES.alreadyActivated);
+  });
+
+  it('the activation flag is shown to leaders only', async () => {
+    const asLeader = (await asDirigeant.get(`/api/membres/${coach.id}`)).json();
+    expect(asLeader.invitationEnAttente).toBe(false);
+    const asSelf = (await asCoach.get(`/api/membres/${coach.id}`)).json();
+    expect(asSelf).not.toHaveProperty('invitationEnAttente');
+  });
+
+  it('update and delete write audit rows naming the changed fields only', async () => {
+    const m = await createMember(ctx.app.db, club.id, { teamId: team.id });
+    const upd = await asDirigeant.put(`/api/membres/${m.id}`, {
+      nom: 'Nouveau-Nom',
+      prenom: m.prenom,
+      numero: 9,
+      clubId: club.id,
+    });
+    expect(upd.statusCode, upd.body).toBe(200);
+    const del = await asDirigeant.delete(`/api/membres/${m.id}`);
+    expect(del.statusCode).toBe(200);
+    const rows = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'member'), eq(auditLog.entityId, m.id)));
+    expect(rows.map((r) => r.action)).toEqual(['update', 'delete']);
+    expect(rows[0]!.details).toEqual({ fields: ['nom', 'numero'] });
+    expect((await asDirigeant.get(`/api/membres/${m.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('[members] validation (French messages)', () => {
+  it('required fields of the member form', async () => {
+    const res = await asDirigeant.post('/api/membres', { clubId: club.id });
+    expect(res.statusCode).toBe(400);
+    const { message, errors } = res.json();
+    expect(message).toBe(SERVER_MESSAGES.validation);
+    for (const f of [
+      'nom',
+      'prenom',
+      'dateDeNaissance',
+      'email',
+      'numeroTelephone',
+      'genre',
+      'role',
+    ])
+      expect(errors[f], f).toBeTypeOf('string');
+    expect(errors.nom).toBe(SERVER_MESSAGES.required);
+  });
+
+  it('field formats', async () => {
+    const res = await asDirigeant.post(
+      '/api/membres',
+      body({
+        nom: 'A',
+        email: 'pas un email',
+        dateDeNaissance: '2001-02-30',
+        numeroTelephone: 'abc',
+        genre: 'X',
+        role: 'CAPITAINE',
+        statut: 'Retraité',
+        taille: 500,
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      nom: SERVER_MESSAGES.tooShort(2),
+      email: MEMBER_FIELD_MESSAGES.emailInvalid,
+      dateDeNaissance: SERVER_MESSAGES.invalidDate,
+      numeroTelephone: MEMBER_FIELD_MESSAGES.phoneInvalid,
+      genre: MEMBER_FIELD_MESSAGES.genreInvalid,
+      role: MEMBER_FIELD_MESSAGES.roleInvalid,
+      statut: MEMBER_FIELD_MESSAGES.statutInvalid,
+      taille: MEMBER_FIELD_MESSAGES.intRange(50, 250),
+    });
+  });
+
+  it('unknown fields are refused, an unknown team is named', async () => {
+    const unknown = await asDirigeant.post('/api/membres', body({ passwordHash: 'x' }));
+    expect(unknown.statusCode).toBe(400);
+    const noTeam = await asDirigeant.post('/api/membres', body({ nomEquipe: 'Inconnue' }));
+    expect(noTeam.statusCode).toBe(400);
+    expect(noTeam.json().errors).toEqual({ nomEquipe: MEMBER_FIELD_MESSAGES.teamUnknown });
+  });
+
+  it('lower-case role and status are read as the stored values; the profile date is cut to 10 chars', async () => {
+    const res = await asDirigeant.post(
+      '/api/membres',
+      body({ role: 'parent', statut: 'blesse', dateDeNaissance: '1980-12-31T23:00:00.000Z' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      role: 'PARENT',
+      statut: 'Blessé',
+      dateDeNaissance: '1980-12-31',
+    });
+  });
+});
+
+describe('[members] conflicts and club boundaries', () => {
+  it('an e-mail already used (any case, any club) → 409 on create and on update', async () => {
+    const first = (
+      await asDirigeant.post('/api/membres', body({ email: 'double@example.org' }))
+    ).json();
+    const again = await asDirigeant.post('/api/membres', body({ email: 'DOUBLE@example.org' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: MEMBER_FIELD_MESSAGES.emailTaken,
+      errors: { email: MEMBER_FIELD_MESSAGES.emailTaken },
+    });
+    const other = await createClub(ctx.app.db);
+    await createMember(ctx.app.db, other.id, { email: 'ailleurs@example.org' });
+    const upd = await asDirigeant.put(`/api/membres/${first.id}`, {
+      email: 'ailleurs@example.org',
+    });
+    expect(upd.statusCode).toBe(409);
+  });
+
+  it('a clubId of another club in a path, query or body → 404', async () => {
+    const other = await createClub(ctx.app.db);
+    expect((await asDirigeant.get(`/api/membres/club/${other.id}`)).statusCode).toBe(404);
+    expect((await asDirigeant.post('/api/membres', body({ clubId: other.id }))).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await asDirigeant.put(`/api/membres/${coach.id}`, { nom: 'Xx', clubId: other.id }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await asDirigeant.get(`/api/membres/recherche/equipe?clubId=${other.id}&nomEquipe=Seniors`))
+        .statusCode,
+    ).toBe(404);
+    const stranger = await createMember(ctx.app.db, other.id);
+    expect((await asDirigeant.get(`/api/membres/${stranger.id}`)).statusCode).toBe(404);
+    expect((await asDirigeant.delete(`/api/membres/${stranger.id}`)).statusCode).toBe(404);
+  });
+
+  it('a team of another club cannot be given to a member', async () => {
+    const other = await createClub(ctx.app.db);
+    const foreign = await createTeam(ctx.app.db, other.id);
+    const res = await asDirigeant.put(`/api/membres/${coach.id}`, { idEquipe: foreign.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ idEquipe: MEMBER_FIELD_MESSAGES.teamUnknown });
+  });
+});
+
+describe('[members] field rules: refused with 403, never silently dropped', () => {
+  it('a coach changing a player’s nom → 403 naming the field; nothing changes', async () => {
+    const p = await createMember(ctx.app.db, club.id, { teamId: team.id, nom: 'Avant' });
+    const res = await asCoach.put(`/api/membres/${p.id}`, { nom: 'Après', numero: 7 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      message: MEMBER_FIELD_MESSAGES.fieldForbidden,
+      errors: { nom: MEMBER_FIELD_MESSAGES.fieldForbidden },
+    });
+    const [row] = await ctx.app.db.select().from(members).where(eq(members.id, p.id));
+    expect(row).toMatchObject({ nom: 'Avant', numero: null });
+  });
+
+  it('a forbidden field sent with its current value is accepted as unchanged', async () => {
+    const p = await createMember(ctx.app.db, club.id, { teamId: team.id, nom: 'Même' });
+    const res = await asCoach.put(`/api/membres/${p.id}`, {
+      nom: 'Même',
+      numero: 10,
+      poste: 'Pivot',
+      clubId: club.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ nom: 'Même', numero: 10, poste: 'Pivot' });
+  });
+
+  it('a coach cannot edit the players of another team', async () => {
+    const otherTeam = await createTeam(ctx.app.db, club.id);
+    const p = await createMember(ctx.app.db, club.id, { teamId: otherTeam.id });
+    expect((await asCoach.put(`/api/membres/${p.id}`, { numero: 4 })).statusCode).toBe(403);
+  });
+});
+
+describe('[members] leader roles and the last DIRIGEANT', () => {
+  it('a RESPONSABLE can neither promote to nor demote from a leader role, nor delete a DIRIGEANT', async () => {
+    const p = await createMember(ctx.app.db, club.id);
+    const promote = await asResponsable.put(`/api/membres/${p.id}`, { role: 'RESPONSABLE' });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json().message).toBe(MEMBER_FIELD_MESSAGES.roleForbidden);
+    const r2 = await createMember(ctx.app.db, club.id, { role: 'RESPONSABLE' });
+    expect((await asResponsable.put(`/api/membres/${r2.id}`, { role: 'JOUEUR' })).statusCode).toBe(
+      403,
+    );
+    const del = await asResponsable.delete(`/api/membres/${dirigeant.id}`);
+    expect(del.statusCode).toBe(403);
+    const edit = await asResponsable.put(`/api/membres/${dirigeant.id}`, { nom: 'Pirate' });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe(MEMBER_FIELD_MESSAGES.leaderProtected);
+  });
+
+  it('the last DIRIGEANT cannot be removed; with two, one can be demoted or removed', async () => {
+    const c = await createClub(ctx.app.db);
+    const boss = await createMember(ctx.app.db, c.id, { role: 'DIRIGEANT' });
+    const asBoss = await signIn(ctx.app, boss);
+    const self = await asBoss.delete(`/api/membres/${boss.id}`);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe(MEMBER_FIELD_MESSAGES.lastManager);
+    const ownRole = await asBoss.put(`/api/membres/${boss.id}`, { role: 'RESPONSABLE' });
+    expect(ownRole.statusCode).toBe(403);
+    expect(ownRole.json().message).toBe(MEMBER_FIELD_MESSAGES.ownRoleForbidden);
+
+    const second = (
+      await asBoss.post('/api/membres', body({ role: 'DIRIGEANT', clubId: c.id }))
+    ).json();
+    const asSecond = await signIn(ctx.app, { ...second, clubId: c.id });
+    const demote = await asSecond.put(`/api/membres/${boss.id}`, { role: 'RESPONSABLE' });
+    expect(demote.statusCode, demote.body).toBe(200);
+    expect(demote.json().role).toBe('RESPONSABLE');
+    const lastOne = await asSecond.delete(`/api/membres/${second.id}`);
+    expect(lastOne.statusCode).toBe(409);
+    const [audit] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, boss.id), eq(auditLog.action, 'update')));
+    expect(audit!.details).toEqual({
+      fields: ['role'],
+      role: { from: 'DIRIGEANT', to: 'RESPONSABLE' },
+    });
+  });
+});
+
+describe('[members] search and paging', () => {
+  let c: { id: number };
+  let asBoss: TestClient;
+  beforeAll(async () => {
+    c = await createClub(ctx.app.db);
+    const t = await createTeam(ctx.app.db, c.id, { nom: 'Vétérans Élite' });
+    const boss = await createMember(ctx.app.db, c.id, {
+      role: 'DIRIGEANT',
+      nom: 'Zz',
+      prenom: 'Boss',
+    });
+    asBoss = await signIn(ctx.app, boss);
+    await createMember(ctx.app.db, c.id, {
+      nom: 'Lefèvre',
+      prenom: 'Hélène',
+      teamId: t.id,
+      dateNaissance: '1970-07-14',
+    });
+    await createMember(ctx.app.db, c.id, {
+      nom: 'LEFEVRE',
+      prenom: 'Jérôme',
+      role: 'ENTRAINEUR',
+      teamId: t.id,
+    });
+    await createMember(ctx.app.db, c.id, {
+      nom: 'Martin',
+      prenom: 'Noël',
+      email: 'noel.martin@club.test',
+    });
+    for (let i = 0; i < 22; i++)
+      await createMember(ctx.app.db, c.id, {
+        nom: `Membre${String(i).padStart(2, '0')}`,
+        prenom: 'Test',
+      });
+  });
+
+  const names = (res: { json(): { nom: string; prenom: string }[] }) =>
+    res.json().map((m) => `${m.prenom} ${m.nom}`);
+
+  it('nom and prenom ignore accents and case', async () => {
+    const url = `/api/membres/club/${c.id}/recherche`;
+    expect(names(await asBoss.get(`${url}?nom=lefevre`))).toEqual([
+      'Hélène Lefèvre',
+      'Jérôme LEFEVRE',
+    ]);
+    expect(names(await asBoss.get(`${url}?prenom=HELENE`))).toEqual(['Hélène Lefèvre']);
+    expect(names(await asBoss.get(`${url}?nom=LEFÈV&role=entraineur`))).toEqual(['Jérôme LEFEVRE']);
+    expect(names(await asBoss.get(`${url}?nomEquipe=veterans`))).toHaveLength(2);
+    expect(names(await asBoss.get(`${url}?dateNaissance=1970-07-14`))).toEqual(['Hélène Lefèvre']);
+    expect(names(await asBoss.get(`${url}?email=NOEL.MARTIN`))).toEqual(['Noël Martin']);
+    expect(names(await asBoss.get(`${url}?nom=%25`))).toEqual([]);
+    expect((await asBoss.get(`${url}?dateNaissance=pas-une-date`)).statusCode).toBe(400);
+  });
+
+  it('team search filters inside the team', async () => {
+    const res = await asBoss.get(
+      `/api/membres/recherche/equipe?clubId=${c.id}&nomEquipe=${encodeURIComponent('Vétérans Élite')}&prenom=jerome&role=`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(names(res)).toEqual(['Jérôme LEFEVRE']);
+  });
+
+  it('without page and size: a plain array; with them: a page', async () => {
+    const all = await asBoss.get(`/api/membres/club/${c.id}`);
+    expect(Array.isArray(all.json())).toBe(true);
+    expect(all.json()).toHaveLength(26);
+    const page = await asBoss.get(`/api/membres/club/${c.id}?page=1&size=10`);
+    expect(page.json()).toMatchObject({ page: 1, size: 10, totalElements: 26, totalPages: 3 });
+    expect(page.json().content).toHaveLength(10);
+    expect(page.json().content[0].nom).toBe('Membre07');
+    const searched = await asBoss.get(`/api/membres/club/${c.id}/recherche?prenom=test&size=5`);
+    expect(searched.json()).toMatchObject({ page: 0, size: 5, totalElements: 22, totalPages: 5 });
+    expect((await asBoss.get(`/api/membres/club/${c.id}?size=0`)).statusCode).toBe(400);
+  });
+});

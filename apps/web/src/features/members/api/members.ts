@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import type { TMember, TMemberCreate, TMemberUpdate, TTeam } from '@club/contract';
+import { http } from '../../../lib/http.ts';
+
+/** Filters of the club members page (spec §2, §7): only non-empty ones are sent. */
+export interface ClubMemberFilters {
+  nom?: string;
+  prenom?: string;
+  email?: string;
+  role?: string;
+  dateNaissance?: string;
+  nomEquipe?: string;
+}
+export interface TeamMemberFilters {
+  nom?: string;
+  prenom?: string;
+  role?: string;
+  dateNaissance?: string;
+}
+
+const clean = <T extends object>(filters: T) =>
+  Object.fromEntries(
+    Object.entries(filters).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+  ) as Record<string, string>;
+
+export const membersKeys = {
+  all: ['members'] as const,
+  club: (clubId: number, filters: ClubMemberFilters) =>
+    ['members', 'club', clubId, clean(filters)] as const,
+  team: (clubId: number, nomEquipe: string, filters: TeamMemberFilters) =>
+    ['members', 'team', clubId, nomEquipe, clean(filters)] as const,
+  teams: (clubId: number) => ['teams', 'club', clubId] as const,
+};
+
+/** GET /api/membres/club/{clubId}, or …/recherche with the non-empty filters. */
+export function fetchClubMembers(clubId: number, filters: ClubMemberFilters, signal?: AbortSignal) {
+  const query = clean(filters);
+  return Object.keys(query).length
+    ? http.get<TMember[]>(`/api/membres/club/${clubId}/recherche`, { query, signal })
+    : http.get<TMember[]>(`/api/membres/club/${clubId}`, { signal });
+}
+
+export function useClubMembers(clubId: number | undefined, filters: ClubMemberFilters) {
+  return useQuery({
+    queryKey: membersKeys.club(clubId ?? 0, filters),
+    queryFn: ({ signal }) => fetchClubMembers(clubId!, filters, signal),
+    enabled: clubId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/membres/{clubId}/equipe/{nomEquipe}, or /api/membres/recherche/equipe with filters. */
+export function fetchTeamMembers(
+  clubId: number,
+  nomEquipe: string,
+  filters: TeamMemberFilters,
+  signal?: AbortSignal,
+) {
+  const query = clean(filters);
+  return Object.keys(query).length
+    ? http.get<TMember[]>('/api/membres/recherche/equipe', {
+        query: { clubId, nomEquipe, ...query },
+        signal,
+      })
+    : http.get<TMember[]>(`/api/membres/${clubId}/equipe/${encodeURIComponent(nomEquipe)}`, {
+        signal,
+      });
+}
+
+export function useTeamMembers(
+  clubId: number | undefined,
+  nomEquipe: string,
+  filters: TeamMemberFilters,
+) {
+  return useQuery({
+    queryKey: membersKeys.team(clubId ?? 0, nomEquipe, filters),
+    queryFn: ({ signal }) => fetchTeamMembers(clubId!, nomEquipe, filters, signal),
+    enabled: clubId !== undefined && nomEquipe !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Team names for the member form's team choice (GET /api/equipes/club/{clubId}). */
+export function useTeamChoices(clubId: number | undefined) {
+  return useQuery({
+    queryKey: membersKeys.teams(clubId ?? 0),
+    queryFn: ({ signal }) => http.get<TTeam[]>(`/api/equipes/club/${clubId}`, { signal }),
+    enabled: clubId !== undefined,
+  });
+}
+
+export function useSaveMember() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: TMemberCreate | TMemberUpdate }) =>
+      id === undefined
+        ? http.post<TMember>('/api/membres', body)
+        : http.put<TMember>(`/api/membres/${id}`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: membersKeys.all }),
+  });
+}
+
+export function useDeleteMember() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.delete<{ message: string }>(`/api/membres/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: membersKeys.all }),
+  });
+}
+
+/** POST /api/membres/{id}/invitation — resend the activation link. */
+export function useResendInvitation() {
+  return useMutation({
+    mutationFn: (id: number) => http.post<{ message: string }>(`/api/membres/${id}/invitation`),
+  });
+}

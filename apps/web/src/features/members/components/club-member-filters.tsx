@@ -1,0 +1,62 @@
+import { MEMBER_FORM_ROLES } from '@club/contract';
+import type { ClubMemberFilters } from '../api/members.ts';
+import { Field } from '../../../components/ui/field.tsx';
+
+const FIELDS: { key: keyof ClubMemberFilters; label: string; type?: string }[] = [
+  { key: 'nom', label: 'Nom' },
+  { key: 'prenom', label: 'Prénom' },
+  { key: 'email', label: 'Email', type: 'search' },
+];
+
+/** The filter row of spec §2: last name, first name, e-mail, role, birth date, team name. */
+export function ClubMemberFiltersRow({
+  value,
+  onChange,
+}: {
+  value: ClubMemberFilters;
+  onChange: (next: ClubMemberFilters) => void;
+}) {
+  const set = (key: keyof ClubMemberFilters) => (e: { target: { value: string } }) =>
+    onChange({ ...value, [key]: e.target.value });
+  const any = Object.values(value).some((v) => v && v.trim());
+  return (
+    <form
+      className="filters"
+      role="search"
+      aria-label="Filtrer les membres"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      {FIELDS.map((f) => (
+        <Field key={f.key} label={f.label}>
+          <input type={f.type ?? 'search'} value={value[f.key] ?? ''} onChange={set(f.key)} />
+        </Field>
+      ))}
+      <Field label="Rôle">
+        <select value={value.role ?? ''} onChange={set('role')}>
+          <option value="">Tous</option>
+          {MEMBER_FORM_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Date de naissance">
+        <input type="date" value={value.dateNaissance ?? ''} onChange={set('dateNaissance')} />
+      </Field>
+      <Field label="Équipe">
+        <input type="search" value={value.nomEquipe ?? ''} onChange={set('nomEquipe')} />
+      </Field>
+      <div>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => onChange({})}
+          disabled={!any}
+        >
+          Effacer les filtres
+        </button>
+      </div>
+    </form>
+  );
+}

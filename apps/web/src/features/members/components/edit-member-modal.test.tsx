@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+
+afterEach(cleanup);
+import userEvent from '@testing-library/user-event';
+import type { TMember } from '@club/contract';
+import { EditMemberModal } from './edit-member-modal.tsx';
+import { TeamMembersTable } from './team-members-table.tsx';
+
+const player: TMember = {
+  id: 10,
+  nom: 'Durand',
+  prenom: 'Léo',
+  dateDeNaissance: '2006-03-04',
+  genre: 'Homme',
+  email: 'leo@example.org',
+  numeroTelephone: '0600000000',
+  numeroLicence: null,
+  role: 'JOUEUR',
+  statut: 'Actif',
+  nomEquipe: 'Seniors',
+  avatarUrl: null,
+  taille: 180,
+  poids: null,
+  numero: 7,
+  poste: null,
+  idClub: 1,
+  idEquipe: 3,
+};
+const coach = { id: 2, role: 'ENTRAINEUR', teamId: 3 };
+
+function open(actor: { id: number; role: string; teamId: number | null }, member = player) {
+  const onSave = vi.fn();
+  render(
+    <EditMemberModal
+      actor={actor}
+      member={member}
+      clubId={1}
+      submitting={false}
+      onSave={onSave}
+      onCancel={() => {}}
+    />,
+  );
+  return onSave;
+}
+
+describe("[members] 'Modifier le membre' (spec §2, §6)", () => {
+  it('a coach editing a player of the team: only numero and poste are enabled and sent', async () => {
+    const onSave = open(coach);
+    expect(screen.getByRole('dialog', { name: 'Modifier le membre' })).toBeInTheDocument();
+    for (const label of [
+      'Nom',
+      'Prénom',
+      'Date de naissance',
+      'Email',
+      'Téléphone',
+      'Numéro de licence',
+      'Taille (cm)',
+      'Poids (kg)',
+    ])
+      expect(screen.getByLabelText(label)).toBeDisabled();
+    expect(screen.getByLabelText('Numéro maillot')).toBeEnabled();
+    expect(screen.getByLabelText('Poste')).toBeEnabled();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Numéro maillot'));
+    await user.type(screen.getByLabelText('Numéro maillot'), '9');
+    await user.type(screen.getByLabelText('Poste'), 'Ailier');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(onSave).toHaveBeenCalledWith({ clubId: 1, numero: 9, poste: 'Ailier' });
+  });
+
+  it('a player editing themselves: numero and poste are disabled and not sent', async () => {
+    const onSave = open({ id: player.id, role: 'JOUEUR', teamId: 3 });
+    expect(screen.getByLabelText('Numéro maillot')).toBeDisabled();
+    expect(screen.getByLabelText('Poste')).toBeDisabled();
+    expect(screen.getByLabelText('Numéro de licence')).toBeEnabled();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Poids (kg)'), '72');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    const body = onSave.mock.calls[0]![0];
+    expect(body).toEqual({
+      clubId: 1,
+      nom: 'Durand',
+      prenom: 'Léo',
+      dateDeNaissance: '2006-03-04',
+      email: 'leo@example.org',
+      numeroTelephone: '0600000000',
+      numeroLicence: null,
+      taille: 180,
+      poids: 72,
+    });
+  });
+
+  it('a coach editing themselves: numero, poste and numeroLicence are disabled', () => {
+    open(coach, { ...player, id: coach.id, role: 'ENTRAINEUR' });
+    for (const label of ['Numéro maillot', 'Poste', 'Numéro de licence'])
+      expect(screen.getByLabelText(label)).toBeDisabled();
+    expect(screen.getByLabelText('Nom *')).toBeEnabled();
+  });
+
+  it('nom, prénom, date, email and téléphone are required', async () => {
+    const onSave = open({ id: player.id, role: 'JOUEUR', teamId: 3 });
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Nom *'));
+    await user.clear(screen.getByLabelText('Téléphone *'));
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getAllByText('Ce champ est requis.')).toHaveLength(2);
+  });
+});
+
+describe('[members] team members table', () => {
+  it("shows '-' for empty values and 'Modifier' only where the member may edit", () => {
+    const other: TMember = { ...player, id: 11, nom: 'Autre', role: 'PARENT' };
+    render(<TeamMembersTable members={[player, other]} actor={coach} onEdit={() => {}} />);
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Modifier');
+    expect(rows[2]).not.toHaveTextContent('Modifier');
+    // poids, numeroLicence and poste are empty for the player
+    expect(rows[1]!.textContent).toContain('-');
+    expect(screen.getByRole('button', { name: 'Modifier Léo Durand' })).toBeInTheDocument();
+    expect(screen.getAllByText('Actif')).toHaveLength(2);
+  });
+});

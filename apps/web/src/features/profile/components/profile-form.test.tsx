@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+
+afterEach(cleanup);
+import userEvent from '@testing-library/user-event';
+import type { TMember } from '@club/contract';
+import { ProfileForm } from './profile-form.tsx';
+
+const me: TMember = {
+  id: 4,
+  nom: 'Petit',
+  prenom: 'Inès',
+  dateDeNaissance: '1990-05-06T00:00:00.000Z',
+  genre: 'Femme',
+  email: 'ines@example.org',
+  numeroTelephone: null,
+  numeroLicence: 'L-1',
+  role: 'JOUEUR',
+  statut: 'Actif',
+  nomEquipe: 'Seniors',
+  avatarUrl: null,
+  taille: null,
+  poids: null,
+  numero: 9,
+  poste: null,
+  idClub: 1,
+  idEquipe: 3,
+};
+
+describe('[profile] Mon Profil (spec §2, §5)', () => {
+  it('cuts the birth date to YYYY-MM-DD, shows the role read-only and sends only the six fields', async () => {
+    const onSubmit = vi.fn();
+    render(<ProfileForm member={me} submitting={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    expect(screen.getByLabelText('Date de naissance *')).toHaveValue('1990-05-06');
+    const role = screen.getByLabelText('Rôle');
+    expect(role).toHaveValue('Joueur');
+    expect(role).toHaveAttribute('readonly');
+    const genres = [...(screen.getByLabelText('Genre') as HTMLSelectElement).options].map(
+      (o) => o.value,
+    );
+    expect(genres).toEqual(['', 'Homme', 'Femme', 'Autre']);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Prénom *'));
+    await user.type(screen.getByLabelText('Prénom *'), 'Inès-Marie');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      nom: 'Petit',
+      prenom: 'Inès-Marie',
+      dateDeNaissance: '1990-05-06',
+      email: 'ines@example.org',
+      numeroTelephone: null,
+      genre: 'Femme',
+    });
+  });
+
+  it('nom, prénom, date and email are required; the phone is optional', async () => {
+    const onSubmit = vi.fn();
+    render(<ProfileForm member={me} submitting={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Email *'));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText('Ce champ est requis.')).toBeInTheDocument();
+  });
+
+  it('Annuler calls back (the page goes back in history)', async () => {
+    const onCancel = vi.fn();
+    render(<ProfileForm member={me} submitting={false} onSubmit={() => {}} onCancel={onCancel} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(onCancel).toHaveBeenCalled();
+  });
+});

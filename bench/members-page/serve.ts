@@ -1,0 +1,160 @@
+/**
+ * Boots the real application (production build of the web app, PGlite in memory) with one club of
+ * N members, and writes signed-in cookies for a leader, a coach and a player to cookies.json.
+ * Usage: npx tsx bench/members-page/serve.ts [--members 2000] [--port 3310]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { migrate, openPglite } from '../../apps/server/src/db/client.ts';
+import { members } from '../../apps/server/src/db/schema.ts';
+import { createClub, createMember, createTeam } from '../../apps/server/src/db/factories.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? def : process.argv[i + 1]!;
+};
+const count = Number(arg('members', '2000'));
+const port = Number(arg('port', '3310'));
+
+const database = await openPglite(null);
+await migrate(database);
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  PORT: String(port),
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  WEB_DIST: path.resolve(here, '../../apps/web/dist'),
+});
+const app = await buildApp({ config, database });
+// Stand-in for GET /api/dashboard/infos while the accounts work is not merged.
+if (!app.hasRoute({ method: 'GET', url: '/api/dashboard/infos' })) {
+  app.get('/api/dashboard/infos', { preHandler: app.requireMember }, async (request) => {
+    const m = request.member!;
+    return {
+      id: m.id,
+      idClub: m.clubId,
+      idEquipe: m.teamId,
+      role: m.role,
+      email: m.email,
+      nom: m.nom,
+      prenom: m.prenom,
+      nomClub: m.clubNom,
+      nomEquipe: m.teamNom,
+      statut: m.statut,
+    };
+  });
+}
+await app.ready();
+
+const db = app.db;
+const club = await createClub(db, { nom: 'Club Bench' });
+const teams = [];
+for (const [nom, categorie] of [
+  ['Seniors', 'Senior'],
+  ['U17', 'U17'],
+  ['U15', 'U15'],
+  ['Vétérans', 'Vétéran'],
+] as const)
+  teams.push(await createTeam(db, club.id, { nom, categorie, division: 'Régional 1' }));
+const leader = await createMember(db, club.id, {
+  role: 'DIRIGEANT',
+  nom: 'Dubois',
+  prenom: 'Claire',
+});
+const coach = await createMember(db, club.id, {
+  role: 'ENTRAINEUR',
+  nom: 'Moreau',
+  prenom: 'Hugo',
+  teamId: teams[0]!.id,
+});
+const player = await createMember(db, club.id, {
+  role: 'JOUEUR',
+  nom: 'Lefèvre',
+  prenom: 'Inès',
+  teamId: teams[0]!.id,
+  numero: 9,
+  poste: 'Ailière',
+});
+const NOMS = [
+  'Martin',
+  'Bernard',
+  'Thomas',
+  'Petit',
+  'Robert',
+  'Richard',
+  'Durand',
+  'Lefèvre',
+  'Moreau',
+  'Simon',
+  'Laurent',
+  'Lefebvre',
+  'Michel',
+  'García',
+  'Faure',
+  'Rousseau',
+  'Blanc',
+  'Guérin',
+  'Müller',
+  'Roux',
+];
+const PRENOMS = [
+  'Léa',
+  'Hugo',
+  'Chloé',
+  'Louis',
+  'Inès',
+  'Jules',
+  'Zoé',
+  'Noé',
+  'Anaïs',
+  'Éloïse',
+  'Gabriel',
+  'Maël',
+  'Jérôme',
+  'Hélène',
+  'Camille',
+];
+const ROLES = ['JOUEUR', 'JOUEUR', 'JOUEUR', 'PARENT', 'ENTRAINEUR'];
+const STATUTS = ['Actif', 'Actif', 'Actif', 'Blessé', 'Suspendu'];
+const rows = [];
+for (let i = 0; i < count - 3; i++) {
+  rows.push({
+    clubId: club.id,
+    teamId: i % 7 === 0 ? null : teams[i % teams.length]!.id,
+    nom: NOMS[i % NOMS.length]!,
+    prenom: PRENOMS[(i * 7) % PRENOMS.length]!,
+    email: `membre${i}@bench.test`,
+    role: ROLES[i % ROLES.length]!,
+    statut: STATUTS[i % STATUTS.length]!,
+    genre: i % 2 ? 'Homme' : 'Femme',
+    dateNaissance: `${1960 + (i % 50)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+    telephone: `06${String(10_000_000 + i).slice(-8)}`,
+    numeroLicence: i % 3 ? `LIC${100000 + i}` : null,
+    numero: i % 4 ? 1 + (i % 30) : null,
+    poste: i % 5 ? null : 'Pivot',
+  });
+}
+for (let i = 0; i < rows.length; i += 500) await db.insert(members).values(rows.slice(i, i + 500));
+
+const cookiesFor = async (m: { id: number; clubId: number; role: string; statut: string }) => {
+  const s = await app.auth.createSession(db, m, { deviceFingerprint: 'bench', userAgent: 'bench' });
+  return { accessToken: s.accessToken, 'XSRF-TOKEN': s.xsrfToken };
+};
+fs.writeFileSync(
+  path.join(here, 'cookies.json'),
+  JSON.stringify({
+    base: `http://127.0.0.1:${port}`,
+    club: 'Club Bench',
+    team: 'Seniors',
+    leader: await cookiesFor(leader),
+    coach: await cookiesFor(coach),
+    player: await cookiesFor(player),
+  }),
+);
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`prêt : http://127.0.0.1:${port} (${count} membres)`);

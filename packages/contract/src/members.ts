@@ -1,0 +1,353 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './constants.ts';
+import { GENDERS, MEMBER_STATUSES, normalizeRole, type Role } from './enums.ts';
+import { displayMemberStatus } from './member-status.ts';
+import { SERVER_MESSAGES } from './messages.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  ZDateSchema,
+  ZIdSchema,
+  ZPagingQuerySchema,
+  optionalText,
+  requiredText,
+} from './schemas/common.ts';
+
+/** Field messages of the member forms that the spec leaves to the server (French, shown under fields). */
+export const MEMBER_FIELD_MESSAGES = {
+  emailInvalid: "L'email est incorrect.",
+  phoneInvalid: 'Numéro de téléphone invalide.',
+  genreInvalid: 'Genre invalide.',
+  roleInvalid: 'Rôle invalide.',
+  statutInvalid: 'Statut invalide (Actif, Blessé ou Suspendu).',
+  intRange: (min: number, max: number) => `Entrez un nombre entier entre ${min} et ${max}.`,
+  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
+  teamUnknown: 'Équipe introuvable dans ce club.',
+  fieldForbidden: 'Vous ne pouvez pas modifier ce champ.',
+  roleForbidden:
+    'Seul un dirigeant peut attribuer ou retirer le rôle de dirigeant ou de responsable.',
+  ownRoleForbidden: 'Vous ne pouvez pas modifier votre propre rôle.',
+  lastManager: 'Le club doit garder au moins un dirigeant.',
+  leaderProtected: 'Seul un dirigeant peut modifier ou supprimer un dirigeant ou un responsable.',
+  alreadyActivated: 'Ce membre a déjà activé son compte.',
+  invitationSent: 'Invitation envoyée.',
+  memberDeleted: 'Membre supprimé.',
+} as const;
+
+/** The fields of a member that a form may write (spec §3, §4, §5). */
+export const MEMBER_WRITABLE_FIELDS = [
+  'nom',
+  'prenom',
+  'dateDeNaissance',
+  'genre',
+  'email',
+  'numeroTelephone',
+  'numeroLicence',
+  'role',
+  'statut',
+  'nomEquipe',
+  'idEquipe',
+  'taille',
+  'poids',
+  'numero',
+  'poste',
+] as const;
+export type TMemberField = (typeof MEMBER_WRITABLE_FIELDS)[number];
+
+export const MEMBER_LIMITS = {
+  phoneMax: 30,
+  licenceMax: 40,
+  posteMax: 40,
+  taille: [50, 250],
+  poids: [20, 250],
+  numero: [0, 999],
+} as const;
+
+const nameField = () => requiredText(NAME_MAX_LENGTH, NAME_MIN_LENGTH);
+
+export const ZMemberEmailSchema = z
+  .string({ error: SERVER_MESSAGES.required })
+  .trim()
+  .toLowerCase()
+  .min(1, SERVER_MESSAGES.required)
+  .max(EMAIL_MAX_LENGTH, SERVER_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
+  .regex(EMAIL_PATTERN, MEMBER_FIELD_MESSAGES.emailInvalid);
+
+const PHONE_PATTERN = /^[+0-9 ().-]{6,30}$/;
+const phoneField = z
+  .string({ error: SERVER_MESSAGES.required })
+  .trim()
+  .min(1, SERVER_MESSAGES.required)
+  .max(MEMBER_LIMITS.phoneMax, SERVER_MESSAGES.tooLong(MEMBER_LIMITS.phoneMax))
+  .regex(PHONE_PATTERN, MEMBER_FIELD_MESSAGES.phoneInvalid);
+const optionalPhone = z
+  .union([z.literal(''), phoneField])
+  .nullish()
+  .transform((v) => (v == null || v === '' ? null : v));
+
+export const ZGenreSchema = z.enum(GENDERS, { error: MEMBER_FIELD_MESSAGES.genreInvalid });
+
+/** Roles are compared in upper case (spec §6): 'joueur' is read as JOUEUR. */
+export const ZRoleSchema = z
+  .string({ error: SERVER_MESSAGES.required })
+  .transform((v, ctx): Role => {
+    const role = normalizeRole(v);
+    if (!role) {
+      ctx.addIssue({ code: 'custom', message: MEMBER_FIELD_MESSAGES.roleInvalid });
+      return z.NEVER;
+    }
+    return role;
+  });
+
+/** Statut: the stored value is one of Actif, Blessé, Suspendu; 'actif' or 'blesse' are accepted. */
+export const ZStatutSchema = z.string().transform((v, ctx) => {
+  const s = displayMemberStatus(v);
+  if (!(MEMBER_STATUSES as readonly string[]).includes(s)) {
+    ctx.addIssue({ code: 'custom', message: MEMBER_FIELD_MESSAGES.statutInvalid });
+    return z.NEVER;
+  }
+  return s as (typeof MEMBER_STATUSES)[number];
+});
+
+/** An optional whole number in a range; '' and null mean "none"; numeric text is accepted. */
+function optionalInt(min: number, max: number) {
+  const message = MEMBER_FIELD_MESSAGES.intRange(min, max);
+  return z
+    .union([z.number({ error: message }), z.string()])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v == null || (typeof v === 'string' && v.trim() === '')) return null;
+      const n = typeof v === 'number' ? v : Number(v.trim());
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+const memberFields = {
+  nom: nameField(),
+  prenom: nameField(),
+  dateDeNaissance: ZDateSchema,
+  genre: ZGenreSchema,
+  email: ZMemberEmailSchema,
+  numeroTelephone: phoneField,
+  numeroLicence: optionalText(MEMBER_LIMITS.licenceMax),
+  role: ZRoleSchema,
+  statut: ZStatutSchema.optional(),
+  /** A team of the club, by name (case-insensitive); empty means none. */
+  nomEquipe: optionalText(NAME_MAX_LENGTH * 2),
+  /** A team of the club, by id; takes precedence over nomEquipe. null means none. */
+  idEquipe: ZIdSchema.nullish(),
+  taille: optionalInt(...MEMBER_LIMITS.taille),
+  poids: optionalInt(...MEMBER_LIMITS.poids),
+  numero: optionalInt(...MEMBER_LIMITS.numero),
+  poste: optionalText(MEMBER_LIMITS.posteMax),
+};
+
+/** POST /api/membres — the club members form (spec §5: required nom, prenom, dateDeNaissance, email, numeroTelephone, genre, role). */
+export const ZMemberCreateSchema = z
+  .object({
+    ...memberFields,
+    numeroLicence: memberFields.numeroLicence.optional(),
+    nomEquipe: memberFields.nomEquipe.optional(),
+    taille: memberFields.taille.optional(),
+    poids: memberFields.poids.optional(),
+    numero: memberFields.numero.optional(),
+    poste: memberFields.poste.optional(),
+    clubId: ZIdSchema,
+  })
+  .strict();
+export type TMemberCreate = z.input<typeof ZMemberCreateSchema>;
+
+/**
+ * PUT /api/membres/{id} — every field optional: the club form sends them all, the team screen only
+ * the fields the member may change (plus clubId), the profile its own six fields. Phone may be
+ * cleared (the profile's phone is optional).
+ */
+export const ZMemberUpdateSchema = z
+  .object({
+    nom: memberFields.nom.optional(),
+    prenom: memberFields.prenom.optional(),
+    dateDeNaissance: memberFields.dateDeNaissance.optional(),
+    genre: memberFields.genre.optional(),
+    email: memberFields.email.optional(),
+    numeroTelephone: optionalPhone.optional(),
+    numeroLicence: memberFields.numeroLicence.optional(),
+    role: memberFields.role.optional(),
+    statut: memberFields.statut,
+    nomEquipe: memberFields.nomEquipe.optional(),
+    idEquipe: memberFields.idEquipe,
+    taille: memberFields.taille.optional(),
+    poids: memberFields.poids.optional(),
+    numero: memberFields.numero.optional(),
+    poste: memberFields.poste.optional(),
+    clubId: ZIdSchema.optional(),
+  })
+  .strict();
+export type TMemberUpdate = z.input<typeof ZMemberUpdateSchema>;
+
+/** A member as every members call answers it (spec §3). */
+export const ZMemberSchema = z.object({
+  id: z.number(),
+  nom: z.string(),
+  prenom: z.string(),
+  dateDeNaissance: z.string().nullable(),
+  genre: z.string().nullable(),
+  email: z.string(),
+  numeroTelephone: z.string().nullable(),
+  numeroLicence: z.string().nullable(),
+  role: z.string(),
+  statut: z.string(),
+  nomEquipe: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  taille: z.number().nullable(),
+  poids: z.number().nullable(),
+  numero: z.number().nullable(),
+  poste: z.string().nullable(),
+  idClub: z.number(),
+  idEquipe: z.number().nullable(),
+  /** Only in leaders' answers: true while the member has not activated the account. */
+  invitationEnAttente: z.boolean().optional(),
+});
+export type TMember = z.infer<typeof ZMemberSchema>;
+
+export const ZMemberPageSchema = z.object({
+  content: z.array(ZMemberSchema),
+  page: z.number(),
+  size: z.number(),
+  totalElements: z.number(),
+  totalPages: z.number(),
+});
+export const ZMemberListSchema = z.union([z.array(ZMemberSchema), ZMemberPageSchema]);
+
+const optionalFilter = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, SERVER_MESSAGES.tooLong(max))
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const dateFilter = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined))
+  .pipe(ZDateSchema.optional());
+const roleFilter = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v : undefined))
+  .pipe(ZRoleSchema.optional());
+
+/** GET /api/membres/club/{clubId}/recherche — non-empty filters only (spec §7). */
+export const ZClubMemberSearchSchema = ZPagingQuerySchema.extend({
+  nom: optionalFilter(NAME_MAX_LENGTH),
+  prenom: optionalFilter(NAME_MAX_LENGTH),
+  email: optionalFilter(EMAIL_MAX_LENGTH),
+  role: roleFilter,
+  dateNaissance: dateFilter,
+  nomEquipe: optionalFilter(NAME_MAX_LENGTH * 2),
+});
+export type TClubMemberSearch = z.input<typeof ZClubMemberSearchSchema>;
+
+/** GET /api/membres/recherche/equipe?clubId&nomEquipe plus nom, prenom, role, dateNaissance. */
+export const ZTeamMemberSearchSchema = ZPagingQuerySchema.extend({
+  clubId: ZIdSchema,
+  nomEquipe: requiredText(NAME_MAX_LENGTH * 2),
+  nom: optionalFilter(NAME_MAX_LENGTH),
+  prenom: optionalFilter(NAME_MAX_LENGTH),
+  role: roleFilter,
+  dateNaissance: dateFilter,
+});
+export type TTeamMemberSearch = z.input<typeof ZTeamMemberSearchSchema>;
+
+export const ZClubIdParamsSchema = z.object({ clubId: ZIdSchema });
+export const ZClubTeamParamsSchema = z.object({
+  clubId: ZIdSchema,
+  nomEquipe: requiredText(NAME_MAX_LENGTH * 2),
+});
+
+/** Roles offered by the team members page filter (spec §2). */
+export const TEAM_PAGE_ROLES = [
+  'JOUEUR',
+  'ENTRAINEUR',
+  'PARENT',
+] as const satisfies readonly Role[];
+/** Roles of the club members form, in the spec's order (spec §5). */
+export const MEMBER_FORM_ROLES = [
+  'JOUEUR',
+  'ENTRAINEUR',
+  'PARENT',
+  'RESPONSABLE',
+  'DIRIGEANT',
+] as const satisfies readonly Role[];
+
+/** Who edits and who is edited: enough to apply spec §6 and ARCHITECTURE §6. */
+export interface TMemberEditParty {
+  id: number;
+  role: string;
+  teamId: number | null;
+}
+
+const ALL_FIELDS: readonly TMemberField[] = MEMBER_WRITABLE_FIELDS;
+/** What a team member may change about themselves, before the role's exceptions. */
+const TEAM_SELF_FIELDS: readonly TMemberField[] = [
+  'nom',
+  'prenom',
+  'dateDeNaissance',
+  'genre',
+  'email',
+  'numeroTelephone',
+  'numeroLicence',
+  'taille',
+  'poids',
+  'numero',
+  'poste',
+];
+
+/**
+ * The fields `actor` may change on `target` (spec §6 "Team members", ARCHITECTURE §6). The server's
+ * policy applies it (a changed field outside this set answers 403) and the screens disable the others.
+ * - leaders: every field of every club member, except their own role; a RESPONSABLE may not edit a
+ *   DIRIGEANT. Granting or removing a leader role is further limited to a DIRIGEANT (value rule).
+ * - coach: self, all but numero, poste, numeroLicence; players of their own team, numero and poste only.
+ * - player, parent: self, all but numero and poste.
+ * Nobody changes their own role, statut or team unless they are a leader (statut, team).
+ */
+export function editableMemberFields(
+  actor: TMemberEditParty,
+  target: TMemberEditParty,
+): ReadonlySet<TMemberField> {
+  const actorRole = normalizeRole(actor.role);
+  const targetRole = normalizeRole(target.role);
+  const self = actor.id === target.id;
+  if (actorRole === 'DIRIGEANT' || actorRole === 'RESPONSABLE') {
+    if (self) return new Set(ALL_FIELDS.filter((f) => f !== 'role'));
+    if (actorRole === 'RESPONSABLE' && targetRole === 'DIRIGEANT') return new Set();
+    return new Set(ALL_FIELDS);
+  }
+  if (actorRole === 'ENTRAINEUR') {
+    if (self)
+      return new Set(
+        TEAM_SELF_FIELDS.filter((f) => f !== 'numero' && f !== 'poste' && f !== 'numeroLicence'),
+      );
+    if (targetRole === 'JOUEUR' && actor.teamId != null && actor.teamId === target.teamId)
+      return new Set<TMemberField>(['numero', 'poste']);
+    return new Set();
+  }
+  if (actorRole === 'JOUEUR' || actorRole === 'PARENT') {
+    if (self) return new Set(TEAM_SELF_FIELDS.filter((f) => f !== 'numero' && f !== 'poste'));
+  }
+  return new Set();
+}
+
+/** The profile page's own fields (spec §2, §5). */
+export const PROFILE_FIELDS = [
+  'nom',
+  'prenom',
+  'dateDeNaissance',
+  'email',
+  'numeroTelephone',
+  'genre',
+] as const satisfies readonly TMemberField[];

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ZIdSchema, requiredText } from './schemas/common.ts';
+
+export const TEAM_LIMITS = { nomMax: 80, categorieMax: 60, divisionMax: 60 } as const;
+
+export const TEAM_FIELD_MESSAGES = {
+  nameTaken: 'Une équipe de ce club porte déjà ce nom.',
+  categoryRequired: 'La catégorie est requise.',
+} as const;
+
+/**
+ * POST /api/equipes and PUT /api/equipes/{id}: nom, division, category, idClub (spec §7).
+ * The calendar and match areas say `categorie`; either spelling is accepted, `category` wins.
+ */
+export const ZTeamWriteSchema = z
+  .preprocess(
+    (v) =>
+      v && typeof v === 'object' && !('category' in v) && 'categorie' in v
+        ? { ...v, category: (v as { categorie: unknown }).categorie }
+        : v,
+    z
+      .object({
+        nom: requiredText(TEAM_LIMITS.nomMax),
+        division: requiredText(TEAM_LIMITS.divisionMax),
+        category: requiredText(TEAM_LIMITS.categorieMax),
+        categorie: requiredText(TEAM_LIMITS.categorieMax).optional(),
+        idClub: ZIdSchema,
+        /** Some clients send the team's id back on update; it must then match the path. */
+        id: ZIdSchema.optional(),
+      })
+      .strict(),
+  )
+  .transform(({ category, categorie: _ignored, ...rest }) => ({ ...rest, categorie: category }));
+export type TTeamWrite = z.input<typeof ZTeamWriteSchema>;
+
+/** A team, answered with both spellings of its category (spec §3). */
+export const ZTeamSchema = z.object({
+  id: z.number(),
+  nom: z.string(),
+  division: z.string(),
+  category: z.string(),
+  categorie: z.string(),
+  idClub: z.number(),
+});
+export type TTeam = z.infer<typeof ZTeamSchema>;
+
+/** GET /api/equipes/by-cat-div?categorie&division&excludeId */
+export const ZTeamByCatDivQuerySchema = z.object({
+  categorie: requiredText(TEAM_LIMITS.categorieMax),
+  division: requiredText(TEAM_LIMITS.divisionMax),
+  excludeId: z
+    .union([z.literal(''), ZIdSchema])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? undefined : v)),
+});
