@@ -7,5 +7,9 @@ export default defineConfig({
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],
+    // .ci/run sets VITEST_JSON to read the totals from a JSON report.
+    reporters: process.env.VITEST_JSON
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
+      : ['default'],
   },
 });

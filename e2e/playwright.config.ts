@@ -1,3 +1,74 @@
-import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { defineConfig, devices } from '@playwright/test';
 
-export default defineConfig({ testDir: './tests' });
+/**
+ * End-to-end tests: the production build served by the real server (started by src/global-setup.ts
+ * on a free port with a temporary DATA_DIR and a real SMTP server), driven by the system Chromium.
+ */
+
+// One free port, chosen once by the runner; the workers inherit it through the environment.
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ])
+    .toString()
+    .trim();
+}
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './src/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  // Two cores: the server, the browser and the runner share them.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [
+    [process.env.CI ? 'line' : 'list'],
+    ['html', { open: 'never', outputFolder: './playwright-report' }],
+    ['json', { outputFile: './test-results/results.json' }],
+  ],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    video: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [
+    {
+      name: 'mobile',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 375, height: 812 },
+        isMobile: false,
+        hasTouch: true,
+      },
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+});

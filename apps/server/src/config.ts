@@ -48,15 +48,27 @@ export const ZConfigSchema = z.object({
   CONTACT_PER_IP: positiveInt(5),
   CONTACT_WINDOW_SECONDS: positiveInt(3600),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  /** On SIGTERM, time during which new requests get 503 before the listener closes. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
 });
 export type Config = z.infer<typeof ZConfigSchema>;
 
 export class ConfigError extends Error {}
 
+/** Zod's French messages for the start-up check (the process may not have set a global locale). */
+const frenchErrors = z.locales.fr().localeError as z.core.$ZodErrorMap;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = ZConfigSchema.safeParse(env);
+  const result = ZConfigSchema.safeParse(env, { error: frenchErrors });
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    const lines = result.error.issues.map((i) => {
+      const key = i.path.join('.');
+      const raw = env[key];
+      // Secrets and URLs (which may hold a password) are never echoed.
+      const shown =
+        raw !== undefined && !/SECRET|URL|PASSWORD/.test(key) ? ` (valeur reçue : « ${raw} »)` : '';
+      return `  - ${key} : ${i.message}${shown}`;
+    });
     throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
   }
   return result.data;

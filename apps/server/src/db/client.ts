@@ -43,12 +43,57 @@ export function migrationsFolder(): string {
   throw new Error('Dossier des migrations introuvable (apps/server/drizzle).');
 }
 
+export class DatabaseLockedError extends Error {}
+
+/**
+ * PGlite is single-process: two processes on one data directory would corrupt it. A lock file
+ * beside the directory holds the owner's pid; a lock whose process is gone is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      let alive = false;
+      try {
+        alive = owner > 0 && owner !== process.pid && process.kill(owner, 0);
+      } catch (e) {
+        alive = (e as NodeJS.ErrnoException).code === 'EPERM';
+      }
+      if (alive)
+        throw new DatabaseLockedError(
+          `La base embarquée (${dataDir}) est déjà ouverte par un autre processus (pid ${owner}). ` +
+            'Arrêtez le serveur avant de relancer cette commande, ou utilisez un autre DATA_DIR.',
+        );
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Verrou impossible à prendre : ${lockFile}`);
+}
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: dataDir ?? undefined,
-    extensions: { citext, unaccent, pg_trgm },
-  });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: dataDir ?? undefined,
+      extensions: { citext, unaccent, pg_trgm },
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -59,6 +104,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

@@ -1,0 +1,253 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type APIResponse,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import { COOKIE_XSRF_TOKEN, HEADER_XSRF_TOKEN } from '@club/contract';
+
+/**
+ * Fixtures for the end-to-end tests. Every piece of data is created through the REAL HTTP API of
+ * the production server started by src/global-setup.ts (no back door, no mock); mails come from
+ * the real SMTP server of the global set-up.
+ */
+
+export const E2E_PASSWORD = 'Motdepasse-Solide-42';
+export const DEVICE_FINGERPRINT = 'e2e-playwright-device';
+
+let counter = 0;
+/** A value unique to this run, worker and call (for e-mails, club and team names). */
+export function unique(prefix = 'e2e'): string {
+  const worker = process.env.TEST_WORKER_INDEX ?? '0';
+  return `${prefix}-${Date.now().toString(36)}-${worker}-${(++counter).toString(36)}`;
+}
+export const uniqueEmail = (prefix = 'membre') => `${unique(prefix)}@example.org`.toLowerCase();
+
+// ---------------------------------------------------------------------------------------------
+// HTTP with the anti-forgery token (ARCHITECTURE §5: signed double-submit X-XSRF-TOKEN).
+
+type Body = Record<string, unknown> | unknown[] | undefined;
+
+/** Calls the API through a request context, sending X-XSRF-TOKEN from the XSRF-TOKEN cookie. */
+export class Api {
+  constructor(
+    readonly request: APIRequestContext,
+    readonly baseURL: string,
+  ) {}
+
+  async xsrfToken(): Promise<string> {
+    const find = async () =>
+      (await this.request.storageState()).cookies.find((c) => c.name === COOKIE_XSRF_TOKEN)?.value;
+    let token = await find();
+    if (!token) {
+      const res = await this.request.get('/auth/csrf');
+      expect(res.ok(), `GET /auth/csrf → ${res.status()}`).toBeTruthy();
+      token = await find();
+    }
+    if (!token) throw new Error('Le serveur n’a pas déposé le cookie XSRF-TOKEN.');
+    return token;
+  }
+
+  get(url: string): Promise<APIResponse> {
+    return this.request.get(url);
+  }
+
+  async send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: Body) {
+    return this.request.fetch(url, {
+      method,
+      data,
+      headers: {
+        [HEADER_XSRF_TOKEN]: await this.xsrfToken(),
+        origin: new URL(this.baseURL).origin,
+      },
+    });
+  }
+  post = (url: string, data?: Body) => this.send('POST', url, data);
+  put = (url: string, data?: Body) => this.send('PUT', url, data);
+  delete = (url: string, data?: Body) => this.send('DELETE', url, data);
+
+  /** Same call, failing the test with the server's answer when the status is not 2xx. */
+  async ok<T = unknown>(res: Promise<APIResponse> | APIResponse): Promise<T> {
+    const r = await res;
+    if (!r.ok()) throw new Error(`${r.url()} → ${r.status()} ${await r.text()}`);
+    const text = await r.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clubs and members through the real API.
+
+export interface Account {
+  email: string;
+  password: string;
+  nom: string;
+  prenom: string;
+}
+export interface RegisteredClub extends Account {
+  nomClub: string;
+  sportNom: string;
+}
+
+/** POST /api/club/inscription with the spec's payload (spec §7, "Club registration payload"). */
+export async function registerClub(
+  api: Api,
+  overrides: Partial<RegisteredClub & { dateNaissance: string; genre: string }> = {},
+): Promise<RegisteredClub> {
+  const payload = {
+    nom: 'Durand',
+    prenom: 'Camille',
+    email: uniqueEmail('dirigeant'),
+    password: E2E_PASSWORD,
+    dateNaissance: '1985-04-12',
+    nomClub: `Club ${unique('club')}`,
+    sportNom: 'Football',
+    genre: 'Femme',
+    ...overrides,
+  };
+  await api.ok(api.post('/api/club/inscription', payload));
+  return payload;
+}
+
+/**
+ * Signs in through POST /auth/connexion/login with the page's own request context, so that the
+ * browser holds the session cookies, and gives the browser the same device fingerprint (the
+ * refresh call must send the one used at login).
+ */
+export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.context().addInitScript((fp) => {
+    try {
+      if (!localStorage.getItem('deviceFingerprint')) localStorage.setItem('deviceFingerprint', fp);
+    } catch {
+      // storage unavailable (about:blank)
+    }
+  }, DEVICE_FINGERPRINT);
+  const api = new Api(page.request, baseUrlOf(page.context()));
+  const res = await api.post('/auth/connexion/login', {
+    email: account.email,
+    password: account.password,
+    deviceFingerprint: DEVICE_FINGERPRINT,
+  });
+  if (!res.ok()) throw new Error(`Connexion refusée (${res.status()}) : ${await res.text()}`);
+  return api;
+}
+
+function baseUrlOf(_context: BrowserContext): string {
+  return `http://127.0.0.1:${process.env.E2E_PORT}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mails received by the SMTP server of the global set-up.
+
+export interface ReceivedMail {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: string;
+}
+
+export function readMails(): ReceivedMail[] {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR manquant : la mise en place globale n’a pas tourné.');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as ReceivedMail);
+}
+
+/** Waits for the latest mail to `to` whose subject matches, received after `since` (ms epoch). */
+export async function waitForMail(
+  to: string,
+  subject: RegExp | string = /.*/,
+  opts: { timeout?: number; since?: number } = {},
+): Promise<ReceivedMail & { links: string[] }> {
+  const deadline = Date.now() + (opts.timeout ?? 10_000);
+  const wanted = to.toLowerCase();
+  const matches = (m: ReceivedMail) =>
+    m.to.includes(wanted) &&
+    (typeof subject === 'string' ? m.subject.includes(subject) : subject.test(m.subject)) &&
+    (!opts.since || Date.parse(m.receivedAt) >= opts.since);
+  for (;;) {
+    const found = readMails().filter(matches).at(-1);
+    if (found) return { ...found, links: extractLinks(found) };
+    if (Date.now() > deadline)
+      throw new Error(
+        `Aucun mail pour ${to} (${String(subject)}) ; reçus : ${readMails()
+          .map((m) => `${m.to.join(',')} « ${m.subject} »`)
+          .join(' ; ')}`,
+      );
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export function extractLinks(mail: Pick<ReceivedMail, 'text' | 'html'>): string[] {
+  const found = new Set<string>();
+  for (const m of `${mail.text}\n${mail.html}`.matchAll(/https?:\/\/[^\s"'<>)]+/g))
+    found.add(m[0].replace(/&amp;/g, '&'));
+  return [...found];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility.
+
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Runs axe-core on the page and fails with a readable list of violations. */
+export async function expectNoA11yViolations(
+  page: Page,
+  opts: { include?: string; exclude?: string[]; disableRules?: string[] } = {},
+) {
+  let builder = new AxeBuilder({ page }).withTags(A11Y_TAGS);
+  if (opts.include) builder = builder.include(opts.include);
+  for (const e of opts.exclude ?? []) builder = builder.exclude(e);
+  if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}) : ${v.help}\n${v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')}`)
+        .join('\n')}`,
+  );
+  expect(summary, `Violations d’accessibilité sur ${page.url()}`).toEqual([]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The test object with the fixtures.
+
+interface Fixtures {
+  /** API helper bound to the page's browser context (cookies shared with the page). */
+  api: Api;
+  /** A fresh club registered through the API (not signed in). */
+  club: RegisteredClub;
+  /** The page, signed in as the fresh club's leader (DIRIGEANT). */
+  leaderPage: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  api: async ({ page, baseURL }, use) => {
+    await use(new Api(page.request, baseURL!));
+  },
+  club: async ({ playwright, baseURL }, use) => {
+    // A separate request context: registering must not leave cookies in the page's context.
+    const request = await playwright.request.newContext({ baseURL });
+    const club = await registerClub(new Api(request, baseURL!));
+    await request.dispose();
+    await use(club);
+  },
+  leaderPage: async ({ page, club }, use) => {
+    await signIn(page, club);
+    await use(page);
+  },
+});
+
+export { expect };

@@ -1,0 +1,43 @@
+import { SERVER_MESSAGES } from '@club/contract';
+import { expect, expectNoA11yViolations, test } from '../fixtures.ts';
+
+test.describe('[foundation] production build served by the real server', () => {
+  test('the landing page is the French app shell with a heading', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toContain('text/html');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('GET /api/health answers ok from the browser', async ({ page }) => {
+    await page.goto('/');
+    const body = await page.evaluate(async () => {
+      const res = await fetch('/api/health', { credentials: 'include' });
+      return { status: res.status, json: await res.json() };
+    });
+    expect(body).toEqual({ status: 200, json: { status: 'ok', database: 'up' } });
+  });
+
+  test('an unknown API route answers a French JSON 404', async ({ page }) => {
+    await page.goto('/');
+    const body = await page.evaluate(async () => {
+      const res = await fetch('/api/route-qui-n-existe-pas');
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        json: await res.json(),
+      };
+    });
+    expect(body.status).toBe(404);
+    expect(body.type).toContain('application/json');
+    expect(body.json).toEqual({ message: SERVER_MESSAGES.routeNotFound });
+  });
+
+  test('a client route deep link is served the app shell', async ({ page }) => {
+    const response = await page.goto('/une/route/du/client');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+});
