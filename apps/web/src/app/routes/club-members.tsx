@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MEMBERS_MESSAGES, type TMember, type TMemberCreate } from '@club/contract';
+import { MEMBERS_MESSAGES, isLeader, type TMember, type TMemberCreate } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { HttpError, errorMessage } from '../../lib/http.ts';
@@ -23,7 +23,8 @@ import { Modal } from '../../components/ui/modal.tsx';
 export default function ClubMembersPage() {
   useDocumentTitle('Membres du Club');
   const { data: me } = useCurrentMember();
-  const clubId = me?.idClub ?? undefined;
+  // Leaders only (ARCHITECTURE §6): no doomed call for anyone else.
+  const clubId = isLeader(me?.role) ? (me?.idClub ?? undefined) : undefined;
   const [filters, setFilters] = useState<ClubMemberFilters>({});
   const debounced = useDebounced(filters);
   const searching = Object.values(debounced).some((v) => v && v.trim());
@@ -38,6 +39,14 @@ export default function ClubMembersPage() {
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   if (!me) return null;
+  if (!isLeader(me.role)) {
+    return (
+      <main id="contenu" className="container page">
+        <h1>Membres du Club</h1>
+        <Alert tone="info">Cette page est réservée aux dirigeants et responsables du club.</Alert>
+      </main>
+    );
+  }
   if (!clubId) {
     return (
       <main id="contenu" className="container page">

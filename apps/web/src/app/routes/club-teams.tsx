@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { TEAMS_MESSAGES, type TTeam, type TTeamWrite } from '@club/contract';
+import { TEAMS_MESSAGES, isLeader, type TTeam, type TTeamWrite } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { HttpError } from '../../lib/http.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useClubTeams, useDeleteTeam, useSaveTeam } from '../../features/teams/api/teams.ts';
@@ -16,7 +17,7 @@ import { TeamForm } from '../../features/teams/components/team-form.tsx';
 export default function ClubTeamsPage() {
   useDocumentTitle('Équipes du Club');
   const { data: me } = useCurrentMember();
-  const clubId = me?.idClub ?? undefined;
+  const clubId = isLeader(me?.role) ? (me?.idClub ?? undefined) : undefined;
   const teams = useClubTeams(clubId);
   const save = useSaveTeam();
   const remove = useDeleteTeam();
@@ -28,7 +29,16 @@ export default function ClubTeamsPage() {
     if (teams.error) console.error('Chargement des équipes impossible', teams.error);
   }, [teams.error]);
 
-  if (!me || !clubId) return null;
+  if (!me) return null;
+  if (!isLeader(me.role)) {
+    return (
+      <main id="contenu" className="container page">
+        <h1>Équipes du Club</h1>
+        <Alert tone="info">Cette page est réservée aux dirigeants et responsables du club.</Alert>
+      </main>
+    );
+  }
+  if (!clubId) return null;
 
   const close = () => {
     setFormOpen(false);
