@@ -1,0 +1,283 @@
+import type { Browser } from '@playwright/test';
+import {
+  Api,
+  E2E_PASSWORD,
+  expect,
+  signIn,
+  test,
+  unique,
+  uniqueEmail,
+  waitForMail,
+} from '../../fixtures.ts';
+
+/**
+ * Issue 5 journeys in Chromium: club members, teams, team members and profile, driven through the
+ * screens of the production build; data is prepared through the real API, accounts are activated
+ * through the real invitation mail.
+ */
+
+interface Infos {
+  idClub: number;
+  nomClub: string;
+}
+const clubUrl = (nomClub: string, ...rest: string[]) =>
+  `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
+
+async function infos(api: Api): Promise<Infos> {
+  return api.ok<Infos>(api.get('/api/dashboard/infos'));
+}
+
+/** Creates a member through the API and activates the account from the invitation mail. */
+async function createActiveMember(
+  api: Api,
+  browser: Browser,
+  clubId: number,
+  fields: { nom: string; prenom: string; role: string; nomEquipe?: string },
+) {
+  const email = uniqueEmail(fields.role.toLowerCase());
+  const since = Date.now();
+  const member = await api.ok<{ id: number }>(
+    api.post('/api/membres', {
+      dateDeNaissance: '2001-02-03',
+      genre: 'Homme',
+      numeroTelephone: '0611223344',
+      email,
+      clubId,
+      ...fields,
+    }),
+  );
+  const mail = await waitForMail(email, /Invitation/, { since });
+  const link = mail.links.find((l) => l.includes('/activation?token='))!;
+  const token = new URL(link).searchParams.get('token')!;
+  const context = await browser.newContext();
+  const anon = new Api(context.request, api.baseURL);
+  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
+  await context.close();
+  return { ...member, email, password: E2E_PASSWORD };
+}
+
+async function newSignedInPage(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
+}
+
+test.describe('[members] club members, teams, team members, profile', () => {
+  test('a leader adds a player (invitation mailed), edits, filters and deletes members', async ({
+    leaderPage: page,
+    api,
+  }) => {
+    const me = await infos(api);
+    await api.ok(
+      api.post('/api/equipes', {
+        nom: 'Seniors',
+        division: 'R1',
+        category: 'Senior',
+        idClub: me.idClub,
+      }),
+    );
+    await page.goto(clubUrl(me.nomClub, 'membres'));
+    await expect(page.getByRole('heading', { name: 'Membres du Club' })).toBeVisible();
+
+    await page.getByRole('button', { name: '+ Ajouter un membre' }).click();
+    await expect(page.getByRole('button', { name: '✖ Fermer' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter un membre' });
+    await expect(dialog.getByLabel('Statut')).toHaveValue('Actif');
+    const email = uniqueEmail('joueur');
+    await dialog.getByLabel('Nom *', { exact: true }).fill('Lefèvre');
+    await dialog.getByLabel('Prénom *').fill('Hélène');
+    await dialog.getByLabel('Date de naissance *').fill('2004-05-06');
+    await dialog.getByLabel('Genre *').selectOption('Femme');
+    await dialog.getByLabel('Email *').fill(email);
+    await dialog.getByLabel('Téléphone *').fill('0612345678');
+    await dialog.getByLabel('Rôle *').selectOption('JOUEUR');
+    await dialog.getByLabel('Équipe').selectOption('Seniors');
+    const since = Date.now();
+    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: '+ Ajouter un membre' })).toBeVisible();
+
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Hélène');
+    await expect(row).toContainText('Seniors');
+    await expect(row).toContainText('Actif');
+    await expect(row).toContainText('Compte non activé');
+    const mail = await waitForMail(email, /Invitation/, { since });
+    expect(mail.links.some((l) => l.includes('/activation?token='))).toBeTruthy();
+
+    // Resend the invitation.
+    const again = Date.now();
+    await row.getByRole('button', { name: /Renvoyer l'invitation/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Invitation renvoyée' })).toBeVisible();
+    await waitForMail(email, /Invitation/, { since: again });
+
+    // Edit.
+    await row.getByRole('button', { name: 'Modifier Hélène Lefèvre' }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifier un membre' });
+    await edit.getByLabel('Statut').selectOption('Blessé');
+    await edit.getByLabel('N° Licence').fill('LIC-42');
+    await edit.getByRole('button', { name: 'Modifier' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText('Blessé');
+    await expect(row).toContainText('LIC-42');
+
+    // Filter, ignoring accents and case.
+    await page.getByRole('search').getByLabel('Nom', { exact: true }).fill('LEFEVRE');
+    await expect(page.getByText('1 membre', { exact: true })).toBeVisible();
+    await page.getByRole('search').getByLabel('Nom', { exact: true }).fill('personne');
+    await expect(page.getByText('Aucun membre trouvé')).toBeVisible();
+    await page.getByRole('button', { name: 'Effacer les filtres' }).click();
+    await expect(row).toBeVisible();
+
+    // Delete, after the spec's confirmation.
+    page.once('dialog', async (d) => {
+      expect(d.message()).toBe('Voulez-vous vraiment supprimer ce membre ?');
+      await d.accept();
+    });
+    await row.getByRole('button', { name: 'Supprimer Hélène Lefèvre' }).click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('a leader creates, edits and deletes a team', async ({ leaderPage: page, api }) => {
+    const me = await infos(api);
+    await page.goto(clubUrl(me.nomClub, 'equipes'));
+    await expect(page.getByRole('heading', { name: 'Équipes du Club' })).toBeVisible();
+    await expect(page.getByText('Aucune équipe trouvée pour ce club.')).toBeVisible();
+
+    await page.getByRole('button', { name: '+ Ajouter une équipe' }).click();
+    const form = page.getByRole('dialog', { name: 'Créer une équipe' });
+    await form.getByRole('button', { name: 'Créer' }).click();
+    await expect(form.getByText('Ce champ est requis.')).toHaveCount(3);
+    await form.getByLabel('Nom *').fill('U17 A');
+    await form.getByLabel('Catégorie *').fill('U17');
+    await form.getByLabel('Division *').fill('Régional 2');
+    await form.getByRole('button', { name: 'Créer' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'U17 A' });
+    await expect(card).toContainText('U17');
+    await expect(card).toContainText('Régional 2');
+
+    await card.getByRole('button', { name: "Modifier l'équipe U17 A" }).click();
+    const edit = page.getByRole('dialog', { name: "Modifier l'équipe" });
+    await edit.getByLabel('Division *').fill('Régional 1');
+    await edit.getByRole('button', { name: 'Modifier' }).click();
+    await expect(card).toContainText('Régional 1');
+
+    page.once('dialog', async (d) => {
+      expect(d.message()).toBe('Voulez-vous vraiment supprimer cette équipe ?');
+      await d.accept();
+    });
+    await card.getByRole('button', { name: "Supprimer l'équipe U17 A" }).click();
+    await expect(page.getByText('Aucune équipe trouvée pour ce club.')).toBeVisible();
+  });
+
+  test('a coach edits a player’s numero and poste and finds the other fields disabled', async ({
+    leaderPage: _leader,
+    api,
+    browser,
+  }) => {
+    const me = await infos(api);
+    const team = `Équipe ${unique('t')}`;
+    await api.ok(
+      api.post('/api/equipes', {
+        nom: team,
+        division: 'D1',
+        category: 'Senior',
+        idClub: me.idClub,
+      }),
+    );
+    const coach = await createActiveMember(api, browser, me.idClub, {
+      nom: 'Moreau',
+      prenom: 'Hugo',
+      role: 'ENTRAINEUR',
+      nomEquipe: team,
+    });
+    await createActiveMember(api, browser, me.idClub, {
+      nom: 'Petit',
+      prenom: 'Léo',
+      role: 'JOUEUR',
+      nomEquipe: team,
+    });
+    const page = await newSignedInPage(browser, coach);
+    await page.goto(clubUrl(me.nomClub, team, 'membres'));
+    await expect(page.getByRole('heading', { name: `Membres de l'équipe ${team}` })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Léo' });
+    await row.getByRole('button', { name: 'Modifier Léo Petit' }).click();
+    const modal = page.getByRole('dialog', { name: 'Modifier le membre' });
+    for (const label of [
+      'Nom',
+      'Prénom',
+      'Date de naissance',
+      'Email',
+      'Téléphone',
+      'Numéro de licence',
+      'Taille (cm)',
+      'Poids (kg)',
+    ])
+      await expect(modal.getByLabel(label, { exact: true })).toBeDisabled();
+    await modal.getByLabel('Numéro maillot').fill('10');
+    await modal.getByLabel('Poste').fill('Meneur');
+    await modal.getByRole('button', { name: 'Sauvegarder' }).click();
+    await expect(modal).toBeHidden();
+    await expect(row).toContainText('10');
+    await expect(row).toContainText('Meneur');
+
+    // Search with the filters and 'Rechercher'.
+    await page.getByRole('search').getByLabel('Rôle').selectOption('JOUEUR');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await page.context().close();
+  });
+
+  test('a player edits their own profile; the role is read-only; Annuler goes back', async ({
+    leaderPage: _leader,
+    api,
+    browser,
+  }) => {
+    const me = await infos(api);
+    const player = await createActiveMember(api, browser, me.idClub, {
+      nom: 'Roux',
+      prenom: 'Zoé',
+      role: 'JOUEUR',
+    });
+    const page = await newSignedInPage(browser, player);
+    await page.goto(clubUrl(me.nomClub, 'calendrier'));
+    await page.goto(clubUrl(me.nomClub, 'profil'));
+    await expect(page.getByRole('heading', { name: 'Mon Profil' })).toBeVisible();
+    await expect(page.getByLabel('Rôle')).toHaveValue('Joueur');
+    await expect(page.getByLabel('Rôle')).not.toBeEditable();
+    await expect(page.getByLabel('Date de naissance *')).toHaveValue('2001-02-03');
+    await page.getByLabel('Prénom *').fill('Zoé-Lou');
+    await page.getByLabel('Genre').selectOption('Autre');
+    await page.getByLabel('Téléphone').fill('');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('✅ Profil mis à jour avec succès !')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Prénom *')).toHaveValue('Zoé-Lou');
+    await expect(page.getByLabel('Genre')).toHaveValue('Autre');
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await expect(page).toHaveURL(new RegExp(`${encodeURIComponent(me.nomClub)}/calendrier`));
+    await page.context().close();
+  });
+
+  test('at 375 px the tables stay usable', async ({ leaderPage: page, api }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const me = await infos(api);
+    await page.goto(clubUrl(me.nomClub, 'membres'));
+    const region = page.getByRole('region', { name: 'Liste des membres du club' });
+    await expect(region).toBeVisible();
+    const sizes = await region.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      page: document.documentElement.scrollWidth,
+    }));
+    expect(sizes.scroll).toBeGreaterThan(sizes.client); // the table scrolls inside its frame
+    expect(sizes.page).toBeLessThanOrEqual(375); // the page itself does not
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const firstCell = region.getByRole('rowheader').first();
+    await expect(firstCell).toBeInViewport(); // the name column stays in view
+    await expect(region.getByRole('button', { name: /^Modifier / }).first()).toBeInViewport();
+    await page.getByRole('button', { name: '+ Ajouter un membre' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ajouter un membre' })).toBeVisible();
+  });
+});
