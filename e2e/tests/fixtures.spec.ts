@@ -5,11 +5,6 @@ import { expect, test, waitForMail } from '../fixtures.ts';
  * holding the cookies. Runs as soon as the registration route exists (issue: auth/club work).
  */
 test.describe('[foundation] e2e fixtures', () => {
-  test.beforeEach(async ({ request }) => {
-    const probe = await request.get('/api/club/club-exists?nomClub=sonde');
-    test.skip(probe.status() === 404, 'routes du club pas encore livrées');
-  });
-
   test('a registered leader is signed in and the browser holds the session', async ({
     leaderPage,
     club,
