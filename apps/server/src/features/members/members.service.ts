@@ -31,7 +31,6 @@ import {
   type MemberRow,
 } from './members.repository.ts';
 
-
 /** Sends a member's invitation (the accounts feature's sendInvitation); false when the mail failed. */
 export type Inviter = (
   member: { id: number; clubId: number; email: string; prenom: string },
