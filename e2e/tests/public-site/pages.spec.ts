@@ -61,34 +61,6 @@ test.describe('[public] landing page', () => {
         await expect(main.getByRole('heading', { name: card })).toBeVisible();
     });
   }
-
-  // The four sports exist from the first migration, so "empty" and "failure" can only be produced
-  // by answering in place of the server for this one call.
-  test("sports: 'Chargement...' while loading, 'Aucun sport disponible.' when empty or failing", async ({
-    page,
-  }) => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/accueil/stats/sports', async (route) => {
-      await held;
-      await route.fulfill({ json: [] });
-    });
-    await open(page, '/');
-    await expect(page.getByText('Chargement...')).toBeVisible();
-    release();
-    await expect(page.getByText('Aucun sport disponible.')).toBeVisible();
-
-    await page.unroute('**/api/accueil/stats/sports');
-    await page.route('**/api/accueil/stats/sports', (route) =>
-      route.fulfill({ status: 500, json: { message: 'Erreur interne du serveur.' } }),
-    );
-    const warnings: string[] = [];
-    page.on('console', (m) => warnings.push(m.type()));
-    await page.reload();
-    await expect(page.getByText('Aucun sport disponible.')).toBeVisible();
-    // Only logged: no error message on screen.
-    await expect(page.getByRole('alert')).toHaveCount(0);
-  });
 });
 
 test('[public] features page: 8 cards and links to login and registration', async ({ page }) => {
