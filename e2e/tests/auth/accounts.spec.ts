@@ -122,12 +122,12 @@ test.describe('[auth] accounts and sessions', () => {
     const link = new URL(mail.links.find((l) => l.includes('/activation?token='))!);
     await page.goto(link.pathname + link.search);
     await expect(page.getByText(/Bonjour Inès Moreau/)).toBeVisible();
-    await page.getByLabel('Mot de passe').fill('Choisi-Par-Moi-2025');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Choisi-Par-Moi-2025');
     await page.getByLabel('Confirmation').fill('Choisi-Par-Moi-2025');
     await page.getByRole('button', { name: 'Activer mon compte' }).click();
     await page.waitForURL('**/connexion');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Mot de passe').fill('Choisi-Par-Moi-2025');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Choisi-Par-Moi-2025');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(`/${encodeURIComponent(club.nomClub)}/U15%20A/dashboard`);
     const burger = page.getByRole('button', { name: /Menu/ });
