@@ -28,6 +28,8 @@ test.describe('[auth] accounts and sessions', () => {
     await page.getByRole('button', { name: 'Inscrire mon club' }).click();
     await expect(page.getByText(REGISTRATION_MESSAGES.success)).toBeVisible();
     await page.waitForURL('**/connexion');
+    // The previous screen stays up while the login chunk loads (a transition): wait for the form.
+    await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Mot de passe').fill(E2E_PASSWORD);
@@ -75,6 +77,8 @@ test.describe('[auth] accounts and sessions', () => {
     await page.getByRole('button', { name: 'Mettre à jour le mot de passe' }).click();
     await expect(page.getByText(PASSWORD_RESET_MESSAGES.success)).toBeVisible();
     await page.waitForURL('**/connexion');
+    // The previous screen stays up while the login chunk loads (a transition): wait for the form.
+    await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
     await page.getByLabel('Email').fill(club.email);
     await page.getByLabel('Mot de passe').fill('Tout-Nouveau-Passe-9');
     await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -126,6 +130,8 @@ test.describe('[auth] accounts and sessions', () => {
     await page.getByLabel('Confirmation').fill('Choisi-Par-Moi-2025');
     await page.getByRole('button', { name: 'Activer mon compte' }).click();
     await page.waitForURL('**/connexion');
+    // The previous screen stays up while the login chunk loads (a transition): wait for the form.
+    await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('Choisi-Par-Moi-2025');
     await page.getByRole('button', { name: 'Se connecter' }).click();
