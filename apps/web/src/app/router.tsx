@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { Loading } from '../components/ui/loading.tsx';
@@ -16,7 +16,8 @@ import NotFoundPage from './routes/not-found.tsx';
 const QueryArea = lazy(() => import('./query-area.tsx'));
 const SignedInArea = lazy(() => import('./signed-in-area.tsx'));
 const ContactPage = lazy(() => import('./routes/contact.tsx'));
-const LoginPage = lazy(() => import('./routes/login.tsx'));
+const loadLoginPage = () => import('./routes/login.tsx');
+const LoginPage = lazy(loadLoginPage);
 const RegisterClubPage = lazy(() => import('./routes/register-club.tsx'));
 const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'));
 const ActivationPage = lazy(() => import('./routes/activation.tsx'));
@@ -28,6 +29,14 @@ const CalendarPage = lazy(() => import('./routes/calendar.tsx'));
 const MatchesPage = lazy(() => import('./routes/matches.tsx'));
 const ProfilePage = lazy(() => import('./routes/profile.tsx'));
 const SettingsPage = lazy(() => import('./routes/settings.tsx'));
+
+/** Screens that end by sending the user to /connexion fetch its code ahead, so the switch is instant. */
+function PrefetchLogin() {
+  useEffect(() => {
+    loadLoginPage().catch(() => undefined);
+  }, []);
+  return null;
+}
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -50,9 +59,33 @@ export function AppRoutes() {
         <Route path="apropos" element={<AboutPage />} />
         <Route element={page(QueryArea)}>
           <Route path="connexion" element={page(LoginPage)} />
-          <Route path="inscrireClub" element={page(RegisterClubPage)} />
-          <Route path="mdpOublie" element={page(ForgotPasswordPage)} />
-          <Route path="activation" element={page(ActivationPage)} />
+          <Route
+            path="inscrireClub"
+            element={
+              <>
+                {page(RegisterClubPage)}
+                <PrefetchLogin />
+              </>
+            }
+          />
+          <Route
+            path="mdpOublie"
+            element={
+              <>
+                {page(ForgotPasswordPage)}
+                <PrefetchLogin />
+              </>
+            }
+          />
+          <Route
+            path="activation"
+            element={
+              <>
+                {page(ActivationPage)}
+                <PrefetchLogin />
+              </>
+            }
+          />
         </Route>
         <Route path="mentions-legales" element={<LegalNoticePage />} />
         <Route path="cgu" element={<TermsPage />} />
