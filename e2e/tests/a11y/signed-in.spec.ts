@@ -58,9 +58,34 @@ for (const theme of THEMES) {
       await expectNoA11yViolations(page);
     });
 
-    test('club registration', async ({ page }) => {
+    test('login during a cooldown (three failures)', async ({ page }) => {
+      await page.goto('/connexion');
+      await page.getByLabel('Email').fill(uniqueEmail('inconnu'));
+      const password = page.getByLabel('Mot de passe', { exact: true });
+      const submit = page.getByRole('button', { name: 'Se connecter' });
+      for (let i = 0; i < 3; i++) {
+        await password.fill('Mauvais-mot-de-passe-1');
+        await expect(submit).toBeEnabled();
+        await submit.click();
+        await expect(page.getByText('Email ou mot de passe incorrect.')).toBeVisible();
+      }
+      await expect(page.getByText(/Trop de tentatives\. Réessayez dans \d+s\./)).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+
+    test('account activation with an invalid link', async ({ page }) => {
+      await openAndCheck(page, '/activation?token=jeton-qui-n-existe-pas', 'Activer mon compte');
+      await expect(page.getByRole('link', { name: 'Aller à la connexion' })).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+
+    test('club registration, with validation errors', async ({ page }) => {
       await page.goto('/inscrireClub');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByLabel('Email').fill('x@');
+      await page.getByLabel('Email').blur();
+      await expect(page.getByText('Email invalide (format attendu : {email}).')).toBeVisible();
       await expectNoA11yViolations(page);
     });
 
@@ -102,6 +127,14 @@ for (const theme of THEMES) {
       await openAndCheck(page, clubUrl(me.nomClub, 'profil'), 'Mon Profil');
       await expect(page.getByRole('textbox', { name: /^Nom\b/ })).not.toHaveValue('');
       await expectNoA11yViolations(page);
+
+      // The signed-in navigation bar with its burger menu open (small screens).
+      const burger = page.getByRole('button', { name: 'Menu' });
+      if (await burger.isVisible()) {
+        await burger.click();
+        await expect(page.getByRole('link', { name: 'Équipes' })).toBeVisible();
+        await expectNoA11yViolations(page);
+      }
     });
   });
 }
