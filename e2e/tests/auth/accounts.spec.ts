@@ -122,7 +122,7 @@ test.describe('[auth] accounts and sessions', () => {
     const link = new URL(mail.links.find((l) => l.includes('/activation?token='))!);
     await page.goto(link.pathname + link.search);
     await expect(page.getByText(/Bonjour Inès Moreau/)).toBeVisible();
-    await page.getByLabel('Mot de passe').fill('Choisi-Par-Moi-2025');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Choisi-Par-Moi-2025');
     await page.getByLabel('Confirmation').fill('Choisi-Par-Moi-2025');
     await page.getByRole('button', { name: 'Activer mon compte' }).click();
     await page.waitForURL('**/connexion');
