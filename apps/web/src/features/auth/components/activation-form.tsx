@@ -40,7 +40,9 @@ export function ActivationForm({ token }: { token: string }) {
             ? errorMessage(info.error, AUTH_MESSAGES.invitationInvalid)
             : AUTH_MESSAGES.invitationInvalid}
         </Alert>
-        <Link to="/connexion">Aller à la connexion</Link>
+        <div className="auth-links">
+          <Link to="/connexion">Aller à la connexion</Link>
+        </div>
       </div>
     );
   }

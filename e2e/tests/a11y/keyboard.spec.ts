@@ -1,0 +1,100 @@
+import type { Locator, Page } from '@playwright/test';
+import { type Api, expect, test, uniqueEmail } from '../../fixtures.ts';
+
+/**
+ * Keyboard use of the overlays of the club management screens: opened from the keyboard, focus
+ * moves into the dialog and stays there on Tab, Escape closes it, focus returns to the opener.
+ */
+
+const clubUrl = (nomClub: string, ...rest: string[]) =>
+  `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
+
+async function prepare(api: Api) {
+  const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
+  await api.ok(
+    api.post('/api/equipes', {
+      nom: 'Seniors',
+      division: 'R1',
+      category: 'Senior',
+      idClub: me.idClub,
+    }),
+  );
+  await api.ok(
+    api.post('/api/membres', {
+      nom: 'Leroy',
+      prenom: 'Hugo',
+      dateDeNaissance: '2001-02-03',
+      genre: 'Homme',
+      numeroTelephone: '0611223344',
+      email: uniqueEmail('joueur'),
+      role: 'JOUEUR',
+      nomEquipe: 'Seniors',
+      clubId: me.idClub,
+    }),
+  );
+  return me;
+}
+
+const focusIsInside = (dialog: Locator) =>
+  dialog.evaluate((node) => node.contains(document.activeElement));
+
+/** Opens the dialog from `opener` with the keyboard, checks focus handling, closes with Escape. */
+async function checkDialog(page: Page, opener: Locator, name: string) {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  expect(await focusIsInside(dialog)).toBe(true);
+  // The first focused control is a form field, not the close button.
+  await expect(dialog.locator(':focus')).not.toHaveClass(/modal-close/);
+  // Tab and Shift+Tab stay inside the dialog.
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusIsInside(dialog)).toBe(true);
+  }
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusIsInside(dialog)).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+}
+
+test('[keyboard] member, team and team-member overlays', async ({ leaderPage: page, api }) => {
+  const me = await prepare(api);
+
+  await page.goto(clubUrl(me.nomClub, 'membres'));
+  await expect(page.getByRole('cell', { name: 'Leroy' })).toBeVisible();
+  await checkDialog(
+    page,
+    page.getByRole('button', { name: '+ Ajouter un membre' }),
+    'Ajouter un membre',
+  );
+  await checkDialog(
+    page,
+    page.getByRole('button', { name: 'Modifier Hugo Leroy' }),
+    'Modifier un membre',
+  );
+
+  await page.goto(clubUrl(me.nomClub, 'equipes'));
+  await expect(page.getByRole('heading', { name: 'Seniors' })).toBeVisible();
+  await checkDialog(
+    page,
+    page.getByRole('button', { name: '+ Ajouter une équipe' }),
+    'Créer une équipe',
+  );
+  await checkDialog(
+    page,
+    page.getByRole('button', { name: "Modifier l'équipe Seniors" }),
+    "Modifier l'équipe",
+  );
+
+  await page.goto(clubUrl(me.nomClub, 'Seniors', 'membres'));
+  await expect(page.getByRole('cell', { name: 'Leroy' })).toBeVisible();
+  await checkDialog(
+    page,
+    page.getByRole('button', { name: 'Modifier Hugo Leroy' }),
+    'Modifier le membre',
+  );
+});

@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { type Api, expect, expectNoA11yViolations, test, uniqueEmail } from '../../fixtures.ts';
+import { THEMES, useTheme } from '../public-site/helpers.ts';
+
+/**
+ * axe-core (WCAG 2.0/2.1 A and AA) on the account screens and on the club management screens of a
+ * signed-in leader, in each of the three themes. Data is created through the real API.
+ */
+
+const clubUrl = (nomClub: string, ...rest: string[]) =>
+  `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
+
+async function clubWithTeamAndMember(api: Api) {
+  const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
+  await api.ok(
+    api.post('/api/equipes', {
+      nom: 'Seniors',
+      division: 'R1',
+      category: 'Senior',
+      idClub: me.idClub,
+    }),
+  );
+  await api.ok(
+    api.post('/api/membres', {
+      nom: 'Leroy',
+      prenom: 'Hugo',
+      dateDeNaissance: '2001-02-03',
+      genre: 'Homme',
+      numeroTelephone: '0611223344',
+      email: uniqueEmail('joueur'),
+      role: 'JOUEUR',
+      nomEquipe: 'Seniors',
+      clubId: me.idClub,
+    }),
+  );
+  return me;
+}
+
+async function openAndCheck(page: Page, url: string, heading: string | RegExp) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByText('Chargement...')).toHaveCount(0);
+  await expectNoA11yViolations(page);
+}
+
+for (const theme of THEMES) {
+  test.describe(`[a11y] account and club screens, theme ${theme}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useTheme(page, theme);
+    });
+
+    test('login, with validation errors', async ({ page }) => {
+      await openAndCheck(page, '/connexion', 'Se connecter');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.getByLabel('Email').fill('pas-un-email');
+      await page.getByLabel('Email').blur();
+      await expect(page.getByText("L'email est incorrect.")).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+
+    test('login during a cooldown (three failures)', async ({ page }) => {
+      await page.goto('/connexion');
+      await page.getByLabel('Email').fill(uniqueEmail('inconnu'));
+      const password = page.getByLabel('Mot de passe', { exact: true });
+      const submit = page.getByRole('button', { name: 'Se connecter' });
+      for (let i = 0; i < 3; i++) {
+        await password.fill('Mauvais-mot-de-passe-1');
+        await expect(submit).toBeEnabled();
+        await submit.click();
+        await expect(page.getByText('Email ou mot de passe incorrect.')).toBeVisible();
+      }
+      await expect(page.getByText(/Trop de tentatives\. Réessayez dans \d+s\./)).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+
+    test('account activation with an invalid link', async ({ page }) => {
+      await openAndCheck(page, '/activation?token=jeton-qui-n-existe-pas', 'Activer mon compte');
+      await expect(page.getByRole('link', { name: 'Aller à la connexion' })).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+
+    test('club registration, with validation errors', async ({ page }) => {
+      await page.goto('/inscrireClub');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByLabel('Email').fill('x@');
+      await page.getByLabel('Email').blur();
+      await expect(page.getByText('Email invalide (format attendu : {email}).')).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+
+    test('password reset request and reset form', async ({ page }) => {
+      await page.goto('/mdpOublie');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.goto('/mdpOublie?token=jeton-de-test-qui-n-existe-pas');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+
+    test('club members, teams, team members with the edit modal, profile', async ({
+      leaderPage: page,
+      api,
+    }) => {
+      const me = await clubWithTeamAndMember(api);
+
+      await openAndCheck(page, clubUrl(me.nomClub, 'membres'), 'Membres du Club');
+      await expect(page.getByRole('cell', { name: 'Leroy' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectNoA11yViolations(page);
+      await page.getByRole('button', { name: '+ Ajouter un membre' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      await openAndCheck(page, clubUrl(me.nomClub, 'equipes'), 'Équipes du Club');
+      await expect(page.getByRole('heading', { name: 'Seniors' })).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      await openAndCheck(page, clubUrl(me.nomClub, 'Seniors', 'membres'), /Membres de l'équipe/);
+      await expect(page.getByRole('cell', { name: 'Leroy' })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByRole('button', { name: 'Modifier Hugo Leroy' }).click();
+      await expect(page.getByRole('dialog', { name: 'Modifier le membre' })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.keyboard.press('Escape');
+
+      await openAndCheck(page, clubUrl(me.nomClub, 'profil'), 'Mon Profil');
+      await expect(page.getByRole('textbox', { name: /^Nom\b/ })).not.toHaveValue('');
+      await expectNoA11yViolations(page);
+
+      // The signed-in navigation bar with its burger menu open (small screens).
+      const burger = page.getByRole('button', { name: 'Menu' });
+      if (await burger.isVisible()) {
+        await burger.click();
+        await expect(page.getByRole('link', { name: 'Équipes' })).toBeVisible();
+        await expectNoA11yViolations(page);
+      }
+    });
+  });
+}
