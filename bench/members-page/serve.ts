@@ -31,24 +31,6 @@ const config = loadConfig({
   WEB_DIST: path.resolve(here, '../../apps/web/dist'),
 });
 const app = await buildApp({ config, database });
-// Stand-in for GET /api/dashboard/infos while the accounts work is not merged.
-if (!app.hasRoute({ method: 'GET', url: '/api/dashboard/infos' })) {
-  app.get('/api/dashboard/infos', { preHandler: app.requireMember }, async (request) => {
-    const m = request.member!;
-    return {
-      id: m.id,
-      idClub: m.clubId,
-      idEquipe: m.teamId,
-      role: m.role,
-      email: m.email,
-      nom: m.nom,
-      prenom: m.prenom,
-      nomClub: m.clubNom,
-      nomEquipe: m.teamNom,
-      statut: m.statut,
-    };
-  });
-}
 await app.ready();
 
 const db = app.db;
