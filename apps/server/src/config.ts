@@ -45,6 +45,8 @@ export const ZConfigSchema = z.object({
   PASSWORD_CHANGES_WINDOW_SECONDS: positiveInt(600),
   EXISTENCE_CHECKS_PER_IP: positiveInt(60),
   EXISTENCE_CHECKS_WINDOW_SECONDS: positiveInt(60),
+  REGISTRATIONS_PER_IP: positiveInt(10),
+  REGISTRATIONS_WINDOW_SECONDS: positiveInt(3600),
   CONTACT_PER_IP: positiveInt(5),
   CONTACT_WINDOW_SECONDS: positiveInt(3600),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),

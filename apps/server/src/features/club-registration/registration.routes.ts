@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZApiErrorSchema,
   ZClubExistsQuerySchema,
   ZEmailExistsQuerySchema,
   ZExistsSchema,
@@ -17,10 +18,11 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['club'],
         summary: 'Inscrit un club et son dirigeant',
         body: ZRegistrationBodySchema,
-        response: { 201: ZMessageSchema },
+        response: { 201: ZMessageSchema, 429: ZApiErrorSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.registerClub(app, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.registerClub(app, request, request.body)),
   );
 
   app.get(

@@ -31,7 +31,18 @@ function uniqueConstraint(error: unknown): string | null {
 }
 
 /** POST /api/club/inscription: the club and its DIRIGEANT in one transaction (spec §5 rules). */
-export async function registerClub(app: FastifyInstance, body: TRegistrationBody) {
+export async function registerClub(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: TRegistrationBody,
+) {
+  // Each registration costs a password hash and creates rows: bounded per IP (/64).
+  await enforceLimit(
+    app,
+    `register:${clientNetwork(request.ip)}`,
+    app.config.REGISTRATIONS_PER_IP,
+    app.config.REGISTRATIONS_WINDOW_SECONDS,
+  );
   assertAcceptablePassword(body.password, body.email, 'password');
   const sportId = await repo.findSportId(app.db, body.sportNom);
   if (!sportId)

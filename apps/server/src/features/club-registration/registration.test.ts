@@ -12,7 +12,7 @@ import { freshIp } from '../auth/auth.test-utils.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await buildTestApp({ EXISTENCE_CHECKS_PER_IP: '5' });
+  ctx = await buildTestApp({ EXISTENCE_CHECKS_PER_IP: '5', REGISTRATIONS_PER_IP: '1000' });
 });
 afterAll(async () => {
   await ctx?.close();
