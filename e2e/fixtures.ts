@@ -83,6 +83,37 @@ export class Api {
 // ---------------------------------------------------------------------------------------------
 // Clubs and members through the real API.
 
+/** A club path with URL-encoded names (spec §2). */
+export const clubUrl = (nomClub: string, ...rest: string[]) =>
+  `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
+
+/** Through the real API, as the signed-in leader: a team 'Seniors' with one player in it. */
+export async function createTeamWithPlayer(api: Api) {
+  const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
+  await api.ok(
+    api.post('/api/equipes', {
+      nom: 'Seniors',
+      division: 'R1',
+      category: 'Senior',
+      idClub: me.idClub,
+    }),
+  );
+  await api.ok(
+    api.post('/api/membres', {
+      nom: 'Leroy',
+      prenom: 'Hugo',
+      dateDeNaissance: '2001-02-03',
+      genre: 'Homme',
+      numeroTelephone: '0611223344',
+      email: uniqueEmail('joueur'),
+      role: 'JOUEUR',
+      nomEquipe: 'Seniors',
+      clubId: me.idClub,
+    }),
+  );
+  return me;
+}
+
 export interface Account {
   email: string;
   password: string;

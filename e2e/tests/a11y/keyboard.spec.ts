@@ -1,39 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { type Api, expect, test, uniqueEmail } from '../../fixtures.ts';
+import { clubUrl, createTeamWithPlayer, expect, test } from '../../fixtures.ts';
 
 /**
  * Keyboard use of the overlays of the club management screens: opened from the keyboard, focus
  * moves into the dialog and stays there on Tab, Escape closes it, focus returns to the opener.
  */
-
-const clubUrl = (nomClub: string, ...rest: string[]) =>
-  `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
-
-async function prepare(api: Api) {
-  const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
-  await api.ok(
-    api.post('/api/equipes', {
-      nom: 'Seniors',
-      division: 'R1',
-      category: 'Senior',
-      idClub: me.idClub,
-    }),
-  );
-  await api.ok(
-    api.post('/api/membres', {
-      nom: 'Leroy',
-      prenom: 'Hugo',
-      dateDeNaissance: '2001-02-03',
-      genre: 'Homme',
-      numeroTelephone: '0611223344',
-      email: uniqueEmail('joueur'),
-      role: 'JOUEUR',
-      nomEquipe: 'Seniors',
-      clubId: me.idClub,
-    }),
-  );
-  return me;
-}
 
 const focusIsInside = (dialog: Locator) =>
   dialog.evaluate((node) => node.contains(document.activeElement));
@@ -62,7 +33,7 @@ async function checkDialog(page: Page, opener: Locator, name: string) {
 }
 
 test('[keyboard] member, team and team-member overlays', async ({ leaderPage: page, api }) => {
-  const me = await prepare(api);
+  const me = await createTeamWithPlayer(api);
 
   await page.goto(clubUrl(me.nomClub, 'membres'));
   await expect(page.getByRole('cell', { name: 'Leroy' })).toBeVisible();

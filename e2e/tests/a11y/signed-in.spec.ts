@@ -1,40 +1,18 @@
 import type { Page } from '@playwright/test';
-import { type Api, expect, expectNoA11yViolations, test, uniqueEmail } from '../../fixtures.ts';
+import {
+  clubUrl,
+  createTeamWithPlayer,
+  expect,
+  expectNoA11yViolations,
+  test,
+  uniqueEmail,
+} from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA) on the account screens and on the club management screens of a
  * signed-in leader, in each of the three themes. Data is created through the real API.
  */
-
-const clubUrl = (nomClub: string, ...rest: string[]) =>
-  `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
-
-async function clubWithTeamAndMember(api: Api) {
-  const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
-  await api.ok(
-    api.post('/api/equipes', {
-      nom: 'Seniors',
-      division: 'R1',
-      category: 'Senior',
-      idClub: me.idClub,
-    }),
-  );
-  await api.ok(
-    api.post('/api/membres', {
-      nom: 'Leroy',
-      prenom: 'Hugo',
-      dateDeNaissance: '2001-02-03',
-      genre: 'Homme',
-      numeroTelephone: '0611223344',
-      email: uniqueEmail('joueur'),
-      role: 'JOUEUR',
-      nomEquipe: 'Seniors',
-      clubId: me.idClub,
-    }),
-  );
-  return me;
-}
 
 async function openAndCheck(page: Page, url: string, heading: string | RegExp) {
   await page.goto(url);
@@ -102,7 +80,7 @@ for (const theme of THEMES) {
       leaderPage: page,
       api,
     }) => {
-      const me = await clubWithTeamAndMember(api);
+      const me = await createTeamWithPlayer(api);
 
       await openAndCheck(page, clubUrl(me.nomClub, 'membres'), 'Membres du Club');
       await expect(page.getByRole('cell', { name: 'Leroy' })).toBeVisible();
