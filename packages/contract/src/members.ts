@@ -30,6 +30,11 @@ export const MEMBER_FIELD_MESSAGES = {
   lastManager: 'Le club doit garder au moins un dirigeant.',
   leaderProtected: 'Seul un dirigeant peut modifier ou supprimer un dirigeant ou un responsable.',
   alreadyActivated: 'Ce membre a déjà activé son compte.',
+  childUnknown: 'Enfant introuvable dans ce club.',
+  childSelf: 'Un membre ne peut pas être son propre enfant.',
+  childrenParentOnly: 'Seul un parent peut avoir des enfants liés.',
+  tooManyTeams: 'Un membre appartient à 20 équipes au plus.',
+  tooManyChildren: 'Un parent a 20 enfants liés au plus.',
   invitationSent: 'Invitation envoyée.',
   memberDeleted: 'Membre supprimé.',
 } as const;
@@ -51,6 +56,8 @@ export const MEMBER_WRITABLE_FIELDS = [
   'poids',
   'numero',
   'poste',
+  'equipesIds',
+  'enfantsIds',
 ] as const;
 export type TMemberField = (typeof MEMBER_WRITABLE_FIELDS)[number];
 
@@ -61,6 +68,9 @@ export const MEMBER_LIMITS = {
   taille: [50, 250],
   poids: [20, 250],
   numero: [0, 999],
+  /** Teams of one member, children of one parent. */
+  teamsMax: 20,
+  childrenMax: 20,
 } as const;
 
 const nameField = () => requiredText(NAME_MAX_LENGTH, NAME_MIN_LENGTH);
@@ -126,6 +136,14 @@ function optionalInt(min: number, max: number) {
     });
 }
 
+/** A list of distinct ids (duplicates dropped, order kept). */
+function idList(max: number, tooMany: string) {
+  return z
+    .array(ZIdSchema, { error: SERVER_MESSAGES.invalidValue })
+    .max(max, tooMany)
+    .transform((ids) => [...new Set(ids)]);
+}
+
 const memberFields = {
   nom: nameField(),
   prenom: nameField(),
@@ -144,6 +162,13 @@ const memberFields = {
   poids: optionalInt(...MEMBER_LIMITS.poids),
   numero: optionalInt(...MEMBER_LIMITS.numero),
   poste: optionalText(MEMBER_LIMITS.posteMax),
+  /**
+   * Several teams (ARCHITECTURE §7): team ids of the club, the first one primary (the spec's
+   * idEquipe / nomEquipe). Takes precedence over idEquipe and nomEquipe; [] means no team.
+   */
+  equipesIds: idList(MEMBER_LIMITS.teamsMax, MEMBER_FIELD_MESSAGES.tooManyTeams),
+  /** A PARENT's children: members of the same club. */
+  enfantsIds: idList(MEMBER_LIMITS.childrenMax, MEMBER_FIELD_MESSAGES.tooManyChildren),
 };
 
 /** POST /api/membres — the club members form (spec §5: required nom, prenom, dateDeNaissance, email, numeroTelephone, genre, role). */
@@ -156,6 +181,8 @@ export const ZMemberCreateSchema = z
     poids: memberFields.poids.optional(),
     numero: memberFields.numero.optional(),
     poste: memberFields.poste.optional(),
+    equipesIds: memberFields.equipesIds.optional(),
+    enfantsIds: memberFields.enfantsIds.optional(),
     clubId: ZIdSchema,
   })
   .strict();
@@ -183,12 +210,24 @@ export const ZMemberUpdateSchema = z
     poids: memberFields.poids.optional(),
     numero: memberFields.numero.optional(),
     poste: memberFields.poste.optional(),
+    equipesIds: memberFields.equipesIds.optional(),
+    enfantsIds: memberFields.enfantsIds.optional(),
     clubId: ZIdSchema.optional(),
   })
   .strict();
 export type TMemberUpdate = z.input<typeof ZMemberUpdateSchema>;
 
-/** A member as every members call answers it (spec §3). */
+/** A team as a member answer names it. */
+export const ZTeamRefSchema = z.object({ id: z.number(), nom: z.string() });
+export type TTeamRef = z.infer<typeof ZTeamRefSchema>;
+/** A child as a parent's answer names it. */
+export const ZChildRefSchema = z.object({ id: z.number(), nom: z.string(), prenom: z.string() });
+export type TChildRef = z.infer<typeof ZChildRefSchema>;
+
+/**
+ * A member as every members call answers it (spec §3). idEquipe / nomEquipe are the primary team;
+ * `equipes` lists every team (primary first); a PARENT's answer adds `enfants`.
+ */
 export const ZMemberSchema = z.object({
   id: z.number(),
   nom: z.string(),
@@ -208,6 +247,8 @@ export const ZMemberSchema = z.object({
   poste: z.string().nullable(),
   idClub: z.number(),
   idEquipe: z.number().nullable(),
+  equipes: z.array(ZTeamRefSchema),
+  enfants: z.array(ZChildRefSchema).optional(),
   /** Only in leaders' answers: true while the member has not activated the account. */
   invitationEnAttente: z.boolean().optional(),
 });

@@ -81,6 +81,8 @@ export function toMemberJson(row: MemberRow, actor: Actor): TMember {
     poste: row.poste,
     idClub: row.clubId,
     idEquipe: row.teamId,
+    equipes:
+      row.teamId !== null && row.teamNom !== null ? [{ id: row.teamId, nom: row.teamNom }] : [],
     ...(isLeader(actor.role) ? { invitationEnAttente: !row.activated } : {}),
   };
 }

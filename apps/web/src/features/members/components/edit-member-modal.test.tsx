@@ -26,6 +26,7 @@ const player: TMember = {
   poste: null,
   idClub: 1,
   idEquipe: 3,
+  equipes: [],
 };
 const coach = { id: 2, role: 'ENTRAINEUR', teamId: 3 };
 

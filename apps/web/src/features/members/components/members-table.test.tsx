@@ -25,6 +25,7 @@ const base: TMember = {
   poste: null,
   idClub: 1,
   idEquipe: null,
+  equipes: [],
   invitationEnAttente: false,
 };
 const pending: TMember = {

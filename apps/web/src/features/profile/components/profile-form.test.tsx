@@ -25,6 +25,7 @@ const me: TMember = {
   poste: null,
   idClub: 1,
   idEquipe: 3,
+  equipes: [],
 };
 
 describe('[profile] Mon Profil (spec §2, §5)', () => {
