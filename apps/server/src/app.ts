@@ -18,7 +18,6 @@ import { SERVER_MESSAGES } from '@club/contract';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
-import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import webPlugin, { isApiPath } from './plugins/web.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
@@ -26,7 +25,9 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rat
 import { loadSigningKey } from './lib/secrets.ts';
 import { hmac } from './lib/tokens.ts';
 import healthRoutes from './features/health/health.routes.ts';
+import { authPlugin } from './features/auth/index.ts';
 import { registerFeatures } from './features/index.ts';
+import { signedInRegistry } from './plugins/signed-in.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -203,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const signingKey = loadSigningKey(config.JWT_SECRET, dataDir);
   app.decorate('secretFor', (purpose: string) => hmac(signingKey, `purpose:${purpose}`));
   await app.register(authPlugin, { signingKey, publicUrl: config.PUBLIC_URL });
+  await app.register(signedInRegistry);
 
   await app.register(healthRoutes);
   await registerFeatures(app);

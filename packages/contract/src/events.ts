@@ -1,4 +1,36 @@
 import type { EventType } from './enums.ts';
+import { definePermissions, leadersRow, permits, type PermissionSubject } from './permissions.ts';
+
+/**
+ * The events row of ARCHITECTURE §6 (spec §6 calendar). Target: the event's teams (`[]` = every
+ * team). Team roles read their teams' events and the events with no team (a parent also their
+ * children's teams'); leaders write any event, a coach only events all of whose teams are theirs.
+ */
+export const EVENT_PERMISSIONS = definePermissions({
+  read: {
+    ...leadersRow('club', ['sharedTeam', 'clubWide']),
+    PARENT: ['sharedTeam', 'clubWide', 'childrensTeams'],
+  },
+  create: { ...leadersRow(), ENTRAINEUR: ['ownTeams'] },
+  update: { ...leadersRow(), ENTRAINEUR: ['ownTeams'] },
+  delete: { ...leadersRow(), ENTRAINEUR: ['ownTeams'] },
+});
+export type TEventAction = keyof typeof EVENT_PERMISSIONS;
+
+/** Whether the member sees this event (calendar, dashboards, feeds). */
+export function eventVisibleTo(
+  subject: PermissionSubject,
+  event: { equipesIds: readonly number[] },
+): boolean {
+  return permits(EVENT_PERMISSIONS, subject, 'read', { teamIds: event.equipesIds });
+}
+/** Whether the member may edit (move, change, delete) this event. */
+export function eventEditableBy(
+  subject: PermissionSubject,
+  event: { equipesIds: readonly number[] },
+): boolean {
+  return permits(EVENT_PERMISSIONS, subject, 'update', { teamIds: event.equipesIds });
+}
 
 /** Colour tokens per event type (spec §2 calendar). Dashboard: unknown types are red. */
 export const EVENT_TYPE_COLOR_TOKENS: Record<EventType, string> = {

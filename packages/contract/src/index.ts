@@ -4,6 +4,7 @@ export * from './text.ts';
 export * from './member-status.ts';
 export * from './password.ts';
 export * from './cooldown.ts';
+export * from './permissions.ts';
 export * from './events.ts';
 export * from './messages.ts';
 export * from './schemas/common.ts';

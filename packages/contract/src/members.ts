@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './constants.ts';
 import { GENDERS, MEMBER_STATUSES, normalizeRole, type Role } from './enums.ts';
 import { displayMemberStatus } from './member-status.ts';
+import { definePermissions, leadersRow } from './permissions.ts';
 import { SERVER_MESSAGES } from './messages.ts';
 import {
   EMAIL_MAX_LENGTH,
@@ -324,12 +325,46 @@ export const MEMBER_FORM_ROLES = [
   'DIRIGEANT',
 ] as const satisfies readonly Role[];
 
+/**
+ * The members row of ARCHITECTURE §6 (spec §6 "Team members", profile). Targets: a member
+ * (`memberId` and its `teamIds`) or a team (`teamIds: [team]`). Field by field, editableMemberFields.
+ */
+export const MEMBER_PERMISSIONS = definePermissions({
+  /** GET /api/membres/club/{clubId} */
+  listClub: leadersRow(),
+  /** GET /api/membres/club/{clubId}/recherche */
+  searchClub: leadersRow(),
+  /** A team's members page: members of that team, and a parent of a child in it. */
+  readTeam: {
+    ...leadersRow('club', ['sharedTeam']),
+    PARENT: ['sharedTeam', 'childrensTeams'],
+  },
+  /** One member: self, team mates, and a parent's children. */
+  read: {
+    ...leadersRow('club', ['self', 'sharedTeam']),
+    PARENT: ['self', 'sharedTeam', 'children', 'childrensTeams'],
+  },
+  create: leadersRow(),
+  /** Which fields: editableMemberFields. */
+  update: {
+    ...leadersRow('club', ['self']),
+    ENTRAINEUR: ['self', 'sharedTeam'],
+  },
+  delete: leadersRow(),
+  resendInvitation: leadersRow(),
+});
+export type TMemberAction = keyof typeof MEMBER_PERMISSIONS;
+
 /** Who edits and who is edited: enough to apply spec §6 and ARCHITECTURE §6. */
 export interface TMemberEditParty {
   id: number;
   role: string;
-  teamId: number | null;
+  /** Every team of the member; `teamId` (the primary team alone) is read when it is absent. */
+  teamIds?: readonly number[];
+  teamId?: number | null;
 }
+const teamsOf = (p: TMemberEditParty): readonly number[] =>
+  p.teamIds ?? (p.teamId != null ? [p.teamId] : []);
 
 const ALL_FIELDS: readonly TMemberField[] = MEMBER_WRITABLE_FIELDS;
 /** What a team member may change about themselves, before the role's exceptions. */
@@ -352,9 +387,10 @@ const TEAM_SELF_FIELDS: readonly TMemberField[] = [
  * policy applies it (a changed field outside this set answers 403) and the screens disable the others.
  * - leaders: every field of every club member, except their own role; a RESPONSABLE may not edit a
  *   DIRIGEANT. Granting or removing a leader role is further limited to a DIRIGEANT (value rule).
- * - coach: self, all but numero, poste, numeroLicence; players of their own team, numero and poste only.
+ * - coach: self, all but numero, poste, numeroLicence; players of one of their teams, numero and
+ *   poste only.
  * - player, parent: self, all but numero and poste.
- * Nobody changes their own role, statut or team unless they are a leader (statut, team).
+ * Nobody changes their own role, statut, teams or children unless they are a leader.
  */
 export function editableMemberFields(
   actor: TMemberEditParty,
@@ -373,7 +409,8 @@ export function editableMemberFields(
       return new Set(
         TEAM_SELF_FIELDS.filter((f) => f !== 'numero' && f !== 'poste' && f !== 'numeroLicence'),
       );
-    if (targetRole === 'JOUEUR' && actor.teamId != null && actor.teamId === target.teamId)
+    const actorTeams = teamsOf(actor);
+    if (targetRole === 'JOUEUR' && teamsOf(target).some((t) => actorTeams.includes(t)))
       return new Set<TMemberField>(['numero', 'poste']);
     return new Set();
   }

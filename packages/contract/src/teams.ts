@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { definePermissions, leadersRow, row } from './permissions.ts';
 import { ZIdSchema, requiredText } from './schemas/common.ts';
 
 export const TEAM_LIMITS = { nomMax: 80, categorieMax: 60, divisionMax: 60 } as const;
@@ -53,3 +54,15 @@ export const ZTeamByCatDivQuerySchema = z.object({
     .optional()
     .transform((v) => (v === '' || v === undefined ? undefined : v)),
 });
+
+/**
+ * The teams row of ARCHITECTURE §6: every member of the club reads teams (their names label events
+ * and matches); leaders write.
+ */
+export const TEAM_PERMISSIONS = definePermissions({
+  read: row('club'),
+  create: leadersRow(),
+  update: leadersRow(),
+  delete: leadersRow(),
+});
+export type TTeamAction = keyof typeof TEAM_PERMISSIONS;

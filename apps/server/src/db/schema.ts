@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -99,6 +100,52 @@ export const members = pgTable(
     index('members_club_idx').on(t.clubId, t.nom, t.prenom),
     index('members_club_team_idx').on(t.clubId, t.teamId),
     index('members_club_role_idx').on(t.clubId, t.role),
+  ],
+);
+
+/**
+ * A member's teams (ARCHITECTURE §4): several per member. `members.team_id` stays the primary team
+ * (the spec's idEquipe / nomEquipe) and always has its row here; "own team" means any row here.
+ */
+export const teamMemberships = pgTable(
+  'team_memberships',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.memberId] }),
+    index('team_memberships_member_idx').on(t.clubId, t.memberId),
+  ],
+);
+
+/** A PARENT and their children (members of the same club): several of each. */
+export const guardians = pgTable(
+  'guardians',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.parentId, t.childId] }),
+    index('guardians_child_idx').on(t.clubId, t.childId),
+    check('guardians_not_self', sql`${t.parentId} <> ${t.childId}`),
   ],
 );
 

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import authFeature from './auth/index.ts';
-import clubRegistrationRoutes from './club-registration/registration.routes.ts';
-import contactRoutes from './contact/contact.routes.ts';
-import homeStatsRoutes from './home-stats/home-stats.routes.ts';
-import membersRoutes from './members/members.routes.ts';
-import siteRoutes from './site/site.routes.ts';
-import teamsRoutes from './teams/teams.routes.ts';
+import clubRegistrationFeature from './club-registration/index.ts';
+import contactFeature from './contact/index.ts';
+import homeStatsFeature from './home-stats/index.ts';
+import membersFeature from './members/index.ts';
+import siteFeature from './site/index.ts';
+import teamsFeature from './teams/index.ts';
 
-/** One registration line per feature (STYLE.md). */
+/** One registration line per feature (STYLE.md); each feature's index says whether it is signed in. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(authFeature);
-  await app.register(clubRegistrationRoutes);
-  await app.register(homeStatsRoutes);
-  await app.register(contactRoutes);
-  await app.register(siteRoutes);
-  await app.register(membersRoutes);
-  await app.register(teamsRoutes);
+  await app.register(clubRegistrationFeature);
+  await app.register(homeStatsFeature);
+  await app.register(contactFeature);
+  await app.register(siteFeature);
+  await app.register(membersFeature);
+  await app.register(teamsFeature);
 }

@@ -6,21 +6,11 @@ import {
 } from 'fastify-type-provider-zod';
 import { SERVER_MESSAGES } from '@club/contract';
 import { HttpError } from '../lib/http-error.ts';
+import { sqlState } from '../lib/pg-errors.ts';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 const PG_CHECK_OR_RANGE = new Set(['22001', '22003', '22007', '22008', '22P02', '23514']);
-
-/** Walks an error's causes (drizzle wraps driver errors) to find a PostgreSQL SQLSTATE. */
-function sqlState(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 function isDatabaseUnavailable(error: unknown): boolean {
   let e: unknown = error;

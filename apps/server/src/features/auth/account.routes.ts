@@ -1,42 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZActivateInvitationBodySchema,
-  ZChangePasswordBodySchema,
-  ZCurrentMemberSchema,
-  ZInvitationInfoSchema,
-  ZInvitationTokenParamsSchema,
-  ZMessageSchema,
-} from '@club/contract';
-import * as service from './auth.service.ts';
-import * as invitations from './invitation.service.ts';
+import { ZChangePasswordBodySchema, ZCurrentMemberSchema, ZMessageSchema } from '@club/contract';
+import { readErrors } from '../../lib/route-schemas.ts';
+import { createAuthService } from './auth.service.ts';
 
-/** Signed-in account calls and the invitation (activation) calls. */
+/** Signed-in account calls (registered inside the signed-in scope). */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAuthService({
+    db: app.db,
+    config: app.config,
+    limiter: app.limiter,
+    mailer: app.mailer,
+    log: app.log,
+    sessions: app.auth,
+  });
+
   app.get(
     '/api/dashboard/infos',
     {
       schema: {
         tags: ['auth'],
         summary: 'Le membre connecté',
-        response: { 200: ZCurrentMemberSchema },
+        response: { 200: ZCurrentMemberSchema, 401: readErrors[401] },
       },
-      preHandler: app.requireMember,
     },
-    async (request) => {
-      const m = request.member!;
-      return {
-        id: m.id,
-        idClub: m.clubId,
-        idEquipe: m.teamId,
-        role: m.role,
-        email: m.email,
-        nom: m.nom,
-        prenom: m.prenom,
-        nomClub: m.clubNom,
-        nomEquipe: m.teamNom,
-        statut: m.statut,
-      };
-    },
+    async ({ actor }) => ({
+      id: actor.id,
+      idClub: actor.clubId,
+      idEquipe: actor.primaryTeam?.id ?? null,
+      role: actor.role,
+      email: actor.email,
+      nom: actor.nom,
+      prenom: actor.prenom,
+      nomClub: actor.clubNom,
+      nomEquipe: actor.primaryTeam?.nom ?? null,
+      statut: actor.statut,
+    }),
   );
 
   app.post(
@@ -46,37 +44,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Change son mot de passe (mot de passe actuel requis)',
         body: ZChangePasswordBodySchema,
-        response: { 200: ZMessageSchema },
-      },
-      preHandler: app.requireMember,
-    },
-    async (request) => service.changePassword(app, request.member!, request.body),
-  );
-
-  app.get(
-    '/api/membres/invitation/:token',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Qui est invité par ce lien',
-        params: ZInvitationTokenParamsSchema,
-        response: { 200: ZInvitationInfoSchema },
+        response: { 200: ZMessageSchema, ...readErrors },
       },
     },
-    async (request) => invitations.invitationInfo(app, request.params.token),
-  );
-
-  app.post(
-    '/api/membres/invitation',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Active le compte invité en choisissant un mot de passe',
-        body: ZActivateInvitationBodySchema,
-        response: { 200: ZMessageSchema },
-      },
-    },
-    async (request) => invitations.activateInvitation(app, request.body),
+    async (request) => service.changePassword(request.actor, request.body),
   );
 };
 export default accountRoutes;

@@ -1,5 +1,8 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { normalizeRole } from '@club/contract';
+import { memberTeamsJson } from '../../db/fragments.ts';
+import type { Actor } from '../../authz/index.ts';
 import { clubs, members, oneTimeTokens, sessions, teams } from '../../db/schema.ts';
 
 export type TokenPurpose = 'password_reset' | 'invitation';
@@ -74,6 +77,62 @@ export async function setPasswordHash(
         : {}),
     })
     .where(eq(members.id, memberId));
+}
+
+/**
+ * The signed-in scope's one query per request: the session (unrevoked, within its absolute
+ * lifetime) of that member, the member, its club, teams, children and children's teams.
+ */
+export async function findActor(
+  db: DbOrTx,
+  sessionId: string,
+  memberId: number,
+): Promise<Actor | null> {
+  if (!Number.isSafeInteger(memberId) || !/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+  const [row] = await db
+    .select({
+      id: members.id,
+      clubId: members.clubId,
+      teamId: members.teamId,
+      role: members.role,
+      statut: members.statut,
+      email: members.email,
+      nom: members.nom,
+      prenom: members.prenom,
+      clubNom: clubs.nom,
+      teams: memberTeamsJson(),
+      childIds: sql<number[]>`coalesce((
+        select json_agg(g.child_id order by g.child_id)
+        from guardians g where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
+      ), '[]'::json)`,
+      childTeamIds: sql<number[]>`coalesce((
+        select json_agg(distinct tm.team_id)
+        from guardians g join team_memberships tm on tm.member_id = g.child_id
+        where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
+      ), '[]'::json)`,
+    })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .innerJoin(clubs, eq(clubs.id, members.clubId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.memberId, memberId),
+        isNull(sessions.revokedAt),
+        gt(sessions.absoluteExpiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  const role = row ? normalizeRole(row.role) : null;
+  if (!row || !role) return null;
+  const { teamId, ...rest } = row;
+  return {
+    ...rest,
+    role,
+    teamIds: row.teams.map((t) => t.id),
+    primaryTeam: row.teams.find((t) => t.id === teamId) ?? null,
+    sessionId,
+  };
 }
 
 // ── sessions (one row per refresh token; rows of one login share a family) ──

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import csrfRoutes from './csrf.routes.ts';
-import sessionRoutes from './session.routes.ts';
+import { signedIn } from '../../plugins/signed-in.ts';
 import accountRoutes from './account.routes.ts';
+import csrfRoutes from './csrf.routes.ts';
+import invitationRoutes from './invitation.routes.ts';
+import sessionRoutes from './session.routes.ts';
 
-export { sendInvitation } from './invitation.service.ts';
+export { default as authPlugin, type IssuedSession } from './auth.plugin.ts';
+export { createInvitationService, type InvitationService } from './invitation.service.ts';
+export { assertAcceptablePassword } from './password-policy.ts';
 
 /** The auth feature: CSRF cookie, sessions, password reset, account and invitations. */
 const authFeature: FastifyPluginAsync = async (app) => {
   await app.register(csrfRoutes);
   await app.register(sessionRoutes);
-  await app.register(accountRoutes);
+  await app.register(invitationRoutes);
+  await app.register(signedIn(accountRoutes));
 };
 export default authFeature;

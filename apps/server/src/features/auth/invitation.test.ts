@@ -4,7 +4,8 @@ import { AUTH_MESSAGES, LOGIN_MESSAGES } from '@club/contract';
 import { buildTestApp, TestClient, type TestContext } from '../../test/helper.ts';
 import { createClub, createMember, createTeam } from '../../db/factories.ts';
 import { oneTimeTokens } from '../../db/schema.ts';
-import { sendInvitation } from './index.ts';
+import type { FastifyInstance } from 'fastify';
+import { createInvitationService } from './index.ts';
 import { freshIp, tokenFromLink, waitForMail } from './auth.test-utils.ts';
 
 let ctx: TestContext;
@@ -16,6 +17,14 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'Choisi-Par-Moi-2025';
+
+const sendInvitation = (app: FastifyInstance, member: { id: number; clubId: number }) =>
+  createInvitationService({
+    db: app.db,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+  }).send(member);
 
 async function invited() {
   const club = await createClub(ctx.app.db, {

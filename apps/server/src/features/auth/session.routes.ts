@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,10 +13,23 @@ import {
   ZResetPasswordBodySchema,
   ZSessionInfoSchema,
 } from '@club/contract';
-import * as service from './auth.service.ts';
+import { createAuthService, type RequestContext } from './auth.service.ts';
 
 /** Login, refresh, logout and the two-step password reset (spec §7, ARCHITECTURE §5). */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAuthService({
+    db: app.db,
+    config: app.config,
+    limiter: app.limiter,
+    mailer: app.mailer,
+    log: app.log,
+    sessions: app.auth,
+  });
+  const context = (request: FastifyRequest): RequestContext => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    baseUrl: (app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
+  });
   app.post(
     '/auth/connexion/login',
     {
@@ -27,7 +41,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { issued, info } = await service.login(app, request, request.body);
+      const { issued, info } = await service.login(context(request), request.body);
       app.auth.setSessionCookies(request, reply, issued);
       return info;
     },
@@ -46,7 +60,6 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         const result = await service.refresh(
-          app,
           request.cookies[COOKIE_REFRESH_TOKEN],
           request.body.deviceFingerprint,
         );
@@ -81,7 +94,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.logout(app, request, request.cookies[COOKIE_REFRESH_TOKEN]);
+      await service.logout(app.auth.sessionBinding(request), request.cookies[COOKIE_REFRESH_TOKEN]);
       app.auth.clearSessionCookies(request, reply);
       return { message: AUTH_MESSAGES.loggedOut };
     },
@@ -97,7 +110,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMessageSchema },
       },
     },
-    async (request) => service.requestPasswordReset(app, request, request.body),
+    async (request) => service.requestPasswordReset(context(request), request.body),
   );
 
   app.post(
@@ -110,7 +123,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMessageSchema },
       },
     },
-    async (request) => service.resetPassword(app, request.body),
+    async (request) => service.resetPassword(request.body),
   );
 };
 export default sessionRoutes;

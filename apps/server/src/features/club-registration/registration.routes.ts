@@ -7,10 +7,15 @@ import {
   ZMessageSchema,
   ZRegistrationBodySchema,
 } from '@club/contract';
-import * as service from './registration.service.ts';
+import { createRegistrationService } from './registration.service.ts';
 
 /** Club registration and the uniqueness checks of spec §5 / §7. */
 const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createRegistrationService({
+    db: app.db,
+    limiter: app.limiter,
+    config: app.config,
+  });
   app.post(
     '/api/club/inscription',
     {
@@ -22,7 +27,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.registerClub(app, request, request.body)),
+      reply.status(201).send(await service.registerClub(request.ip, request.body)),
   );
 
   app.get(
@@ -35,7 +40,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZExistsSchema },
       },
     },
-    async (request) => service.checkEmail(app, request, request.query.email),
+    async (request) => service.checkEmail(request.ip, request.query.email),
   );
 
   app.get(
@@ -48,7 +53,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZExistsSchema },
       },
     },
-    async (request) => service.checkClub(app, request, request.query.nomClub),
+    async (request) => service.checkClub(request.ip, request.query.nomClub),
   );
 };
 export default registrationRoutes;

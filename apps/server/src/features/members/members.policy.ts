@@ -1,150 +1,34 @@
 import {
   MEMBER_FIELD_MESSAGES,
+  MEMBER_PERMISSIONS,
   editableMemberFields,
   isLeader,
+  normalizeRole,
+  type PermissionSubject,
   type Role,
   type TMemberField,
 } from '@club/contract';
+import { policy } from '../../authz/index.ts';
 import { HttpError, forbidden } from '../../lib/http-error.ts';
 
-const forbiddenFields = (message: string, errors?: Record<string, string>) =>
-  new HttpError(403, message, errors);
-
 /**
- * The members part of ARCHITECTURE §6 (and spec §6 "Team members", "profile"), as one role × action
- * table. Every members route asks this module; nothing else decides who may do what.
- *
- * Scopes: 'club' any member of the actor's club · 'ownTeam' members of the actor's own team ·
- * 'self' the actor only · 'selfAndOwnPlayers' the actor and the players (JOUEUR) of their team ·
- * 'none'. Another club's rows are never reached: every query is filtered by the actor's club (404).
+ * The members part of ARCHITECTURE §6: the role × action table (MEMBER_PERMISSIONS, in the contract
+ * so that the screens read it too), the field rule (editableMemberFields, contract) and the value
+ * rules below (who grants a leader role, who deletes a leader). Nothing else decides who may do what.
  */
-export type Scope = 'club' | 'ownTeam' | 'ownTeamAndSelf' | 'self' | 'selfAndOwnPlayers' | 'none';
-export type MemberAction =
-  | 'listClubMembers'
-  | 'searchClubMembers'
-  | 'readTeamMembers'
-  | 'readMember'
-  | 'createMember'
-  | 'updateMember'
-  | 'deleteMember'
-  | 'resendInvitation';
+export const membersPolicy = policy(MEMBER_PERMISSIONS);
 
-export const MEMBER_POLICY: Record<MemberAction, Record<Role, Scope>> = {
-  listClubMembers: {
-    DIRIGEANT: 'club',
-    RESPONSABLE: 'club',
-    ENTRAINEUR: 'none',
-    JOUEUR: 'none',
-    PARENT: 'none',
-  },
-  searchClubMembers: {
-    DIRIGEANT: 'club',
-    RESPONSABLE: 'club',
-    ENTRAINEUR: 'none',
-    JOUEUR: 'none',
-    PARENT: 'none',
-  },
-  readTeamMembers: {
-    DIRIGEANT: 'club',
-    RESPONSABLE: 'club',
-    ENTRAINEUR: 'ownTeam',
-    JOUEUR: 'ownTeam',
-    PARENT: 'ownTeam',
-  },
-  readMember: {
-    DIRIGEANT: 'club',
-    RESPONSABLE: 'club',
-    ENTRAINEUR: 'ownTeamAndSelf',
-    JOUEUR: 'ownTeamAndSelf',
-    PARENT: 'ownTeamAndSelf',
-  },
-  createMember: {
-    DIRIGEANT: 'club',
-    RESPONSABLE: 'club',
-    ENTRAINEUR: 'none',
-    JOUEUR: 'none',
-    PARENT: 'none',
-  },
-  /** Field by field: editableMemberFields (contract), shared with the screens. */
-  updateMember: {
-    DIRIGEANT: 'club',
-    RESPONSABLE: 'club',
-    ENTRAINEUR: 'selfAndOwnPlayers',
-    JOUEUR: 'self',
-    PARENT: 'self',
-  },
-  deleteMember: {
-    DIRIGEANT: 'club',
-    RESPONSABLE: 'club',
-    ENTRAINEUR: 'none',
-    JOUEUR: 'none',
-    PARENT: 'none',
-  },
-  resendInvitation: {
-    DIRIGEANT: 'club',
-    RESPONSABLE: 'club',
-    ENTRAINEUR: 'none',
-    JOUEUR: 'none',
-    PARENT: 'none',
-  },
-};
-
-export interface Actor {
-  id: number;
-  clubId: number;
-  teamId: number | null;
-  role: Role;
-}
 export interface TargetMember {
   id: number;
-  teamId: number | null;
+  teamIds: readonly number[];
   role: string;
 }
 
-function inScope(
-  scope: Scope,
-  actor: Actor,
-  target?: { memberId?: number; teamId?: number | null },
-) {
-  switch (scope) {
-    case 'club':
-      return true;
-    case 'none':
-      return false;
-    case 'self':
-      return target?.memberId === actor.id;
-    case 'ownTeam':
-      return actor.teamId != null && target?.teamId === actor.teamId;
-    case 'ownTeamAndSelf':
-      return (
-        target?.memberId === actor.id || (actor.teamId != null && target?.teamId === actor.teamId)
-      );
-    case 'selfAndOwnPlayers':
-      return (
-        target?.memberId === actor.id || (actor.teamId != null && target?.teamId === actor.teamId)
-      );
-  }
-}
+/** The table's target for a member: itself and its teams. */
+export const memberTarget = (m: TargetMember) => ({ memberId: m.id, teamIds: m.teamIds });
 
-/** True when the table lets `actor` do `action` on the target (a member or a team id). */
-export function can(
-  actor: Actor,
-  action: MemberAction,
-  target?: { memberId?: number; teamId?: number | null },
-): boolean {
-  return inScope(MEMBER_POLICY[action][actor.role], actor, target);
-}
-
-/** Throws 403 unless the table allows the action. */
-export function assertCan(
-  actor: Actor,
-  action: MemberAction,
-  target?: { memberId?: number; teamId?: number | null },
-): void {
-  if (!can(actor, action, target)) throw forbidden();
-}
-
-const LEADER_ROLES = new Set<string>(['DIRIGEANT', 'RESPONSABLE']);
+const forbiddenFields = (message: string, errors?: Record<string, string>) =>
+  new HttpError(403, message, errors);
 
 /**
  * Checks an update: every field whose value changes must be editable by the actor (403 naming the
@@ -152,13 +36,13 @@ const LEADER_ROLES = new Set<string>(['DIRIGEANT', 'RESPONSABLE']);
  * accepted as unchanged). Role changes follow the leader rules.
  */
 export function assertMayChange(
-  actor: Actor,
+  actor: PermissionSubject & { role: Role },
   target: TargetMember,
   changed: readonly TMemberField[],
   newRole?: Role,
 ): void {
   const allowed = editableMemberFields(actor, target);
-  if (!can(actor, 'updateMember', { memberId: target.id, teamId: target.teamId }) && changed.length)
+  if (!membersPolicy.can(actor, 'update', memberTarget(target)) && changed.length)
     throw forbidden();
   const refused = changed.filter((f) => !allowed.has(f));
   if (refused.length) {
@@ -175,9 +59,8 @@ export function assertMayChange(
 }
 
 /** Only a DIRIGEANT gives or takes away the DIRIGEANT or RESPONSABLE role. */
-export function assertMayGrant(actor: Actor, newRole: Role, oldRole?: string): void {
-  const touchesLeader =
-    LEADER_ROLES.has(newRole) || (oldRole !== undefined && LEADER_ROLES.has(oldRole.toUpperCase()));
+export function assertMayGrant(actor: { role: Role }, newRole: Role, oldRole?: string): void {
+  const touchesLeader = isLeader(newRole) || (oldRole !== undefined && isLeader(oldRole));
   if (touchesLeader && actor.role !== 'DIRIGEANT')
     throw forbiddenFields(MEMBER_FIELD_MESSAGES.roleForbidden, {
       role: MEMBER_FIELD_MESSAGES.roleForbidden,
@@ -185,8 +68,8 @@ export function assertMayGrant(actor: Actor, newRole: Role, oldRole?: string): v
 }
 
 /** Deleting: leaders only; a DIRIGEANT or RESPONSABLE is removed only by a DIRIGEANT. */
-export function assertMayDelete(actor: Actor, target: TargetMember): void {
-  assertCan(actor, 'deleteMember', { memberId: target.id, teamId: target.teamId });
-  if (LEADER_ROLES.has(target.role.toUpperCase()) && actor.role !== 'DIRIGEANT')
+export function assertMayDelete(actor: PermissionSubject & { role: Role }, target: TargetMember) {
+  membersPolicy.assert(actor, 'delete', memberTarget(target));
+  if (isLeader(normalizeRole(target.role)) && actor.role !== 'DIRIGEANT')
     throw forbidden(MEMBER_FIELD_MESSAGES.leaderProtected);
 }

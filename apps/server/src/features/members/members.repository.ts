@@ -1,8 +1,18 @@
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { TChildRef, TTeamRef } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { members, teams } from '../../db/schema.ts';
+import { memberTeamsJson } from '../../db/fragments.ts';
+import { guardians, members, teamMemberships, teams } from '../../db/schema.ts';
 
 /** The only Drizzle queries of the members feature; every one is filtered by the club id. */
+
+/** A parent's children as JSON [{id, nom, prenom}] (empty for everyone else). */
+const childrenJson = sql<TChildRef[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'nom', c.nom, 'prenom', c.prenom)
+                  order by lower(c.nom), lower(c.prenom), c.id)
+  from guardians g join members c on c.id = g.child_id
+  where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
+), '[]'::json)`;
 
 const memberColumns = {
   id: members.id,
@@ -24,6 +34,8 @@ const memberColumns = {
   avatarUrl: members.avatarUrl,
   activated: sql<boolean>`(${members.passwordHash} is not null)`.as('activated'),
   teamNom: teams.nom,
+  teams: memberTeamsJson(),
+  children: childrenJson,
 };
 export type MemberRow = {
   id: number;
@@ -45,33 +57,46 @@ export type MemberRow = {
   avatarUrl: string | null;
   activated: boolean;
   teamNom: string | null;
+  /** Every team, the primary one first. */
+  teams: TTeamRef[];
+  children: TChildRef[];
 };
 
 export interface MemberFilters {
+  /** Members of that team (any of their teams). */
   teamId?: number;
   nom?: string;
   prenom?: string;
   email?: string;
   role?: string;
   dateNaissance?: string;
+  /** Accent- and case-insensitive part of the name of any of the member's teams. */
   nomEquipe?: string;
 }
 
 /** Escapes LIKE wildcards so that a user's '%' or '_' matches itself. */
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Accent- and case-insensitive "contains". */
-const fuzzy = (column: SQL | typeof members.nom, value: string) =>
+const fuzzy = (column: SQL, value: string) =>
   sql`unaccent(${column}::text) ilike unaccent(${likePattern(value)})`;
 
 function whereFor(clubId: number, f: MemberFilters): SQL {
   const conditions: SQL[] = [eq(members.clubId, clubId)];
-  if (f.teamId !== undefined) conditions.push(eq(members.teamId, f.teamId));
+  if (f.teamId !== undefined)
+    conditions.push(
+      sql`exists (select 1 from ${teamMemberships} tm
+                  where tm.member_id = ${members.id} and tm.team_id = ${f.teamId})`,
+    );
   if (f.nom) conditions.push(fuzzy(sql`${members.nom}`, f.nom));
   if (f.prenom) conditions.push(fuzzy(sql`${members.prenom}`, f.prenom));
   if (f.email) conditions.push(sql`${members.email}::text ilike ${likePattern(f.email)}`);
   if (f.role) conditions.push(sql`upper(${members.role}) = ${f.role.toUpperCase()}`);
   if (f.dateNaissance) conditions.push(eq(members.dateNaissance, f.dateNaissance));
-  if (f.nomEquipe) conditions.push(fuzzy(sql`${teams.nom}`, f.nomEquipe));
+  if (f.nomEquipe)
+    conditions.push(
+      sql`exists (select 1 from ${teamMemberships} tm join ${teams} t on t.id = tm.team_id
+                  where tm.member_id = ${members.id} and ${fuzzy(sql`t.nom`, f.nomEquipe)})`,
+    );
   return and(...conditions)!;
 }
 
@@ -99,11 +124,7 @@ export const membersRepository = {
     }
     const [rows, [totalRow]] = await Promise.all([
       query.limit(paging.size).offset(paging.page * paging.size),
-      db
-        .select({ n: count() })
-        .from(members)
-        .leftJoin(teams, and(eq(teams.id, members.teamId), eq(teams.clubId, clubId)))
-        .where(where),
+      db.select({ n: count() }).from(members).where(where),
     ]);
     return { rows, total: Number(totalRow?.n ?? 0) };
   },
@@ -169,6 +190,26 @@ export const membersRepository = {
     return row;
   },
 
+  /** The ids among `ids` that are teams of the club. */
+  async existingTeamIds(db: DbOrTx, clubId: number, ids: readonly number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.clubId, clubId), inArray(teams.id, [...ids])));
+    return rows.map((r) => r.id);
+  },
+
+  /** The ids among `ids` that are members of the club. */
+  async existingMemberIds(db: DbOrTx, clubId: number, ids: readonly number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.clubId, clubId), inArray(members.id, [...ids])));
+    return rows.map((r) => r.id);
+  },
+
   async insert(db: DbOrTx, values: typeof members.$inferInsert): Promise<number> {
     const [row] = await db.insert(members).values(values).returning({ id: members.id });
     return row!.id;
@@ -184,6 +225,46 @@ export const membersRepository = {
       .update(members)
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(members.clubId, clubId), eq(members.id, id)));
+  },
+
+  /** The member's teams become exactly `teamIds`, the first one primary (members.team_id). */
+  async setTeams(db: DbOrTx, clubId: number, memberId: number, teamIds: readonly number[]) {
+    await db
+      .delete(teamMemberships)
+      .where(
+        and(
+          eq(teamMemberships.clubId, clubId),
+          eq(teamMemberships.memberId, memberId),
+          teamIds.length ? notInArray(teamMemberships.teamId, [...teamIds]) : undefined,
+        ),
+      );
+    if (teamIds.length)
+      await db
+        .insert(teamMemberships)
+        .values(teamIds.map((teamId) => ({ clubId, teamId, memberId })))
+        .onConflictDoNothing();
+    await db
+      .update(members)
+      .set({ teamId: teamIds[0] ?? null, updatedAt: new Date() })
+      .where(and(eq(members.clubId, clubId), eq(members.id, memberId)));
+  },
+
+  /** The parent's children become exactly `childIds`. */
+  async setChildren(db: DbOrTx, clubId: number, parentId: number, childIds: readonly number[]) {
+    await db
+      .delete(guardians)
+      .where(
+        and(
+          eq(guardians.clubId, clubId),
+          eq(guardians.parentId, parentId),
+          childIds.length ? notInArray(guardians.childId, [...childIds]) : undefined,
+        ),
+      );
+    if (childIds.length)
+      await db
+        .insert(guardians)
+        .values(childIds.map((childId) => ({ clubId, parentId, childId })))
+        .onConflictDoNothing();
   },
 
   async delete(db: DbOrTx, clubId: number, id: number): Promise<void> {

@@ -13,48 +13,29 @@ import {
   ZPagingQuerySchema,
   ZTeamMemberSearchSchema,
 } from '@club/contract';
-import type { FastifyRequest } from 'fastify';
-import { sendInvitation } from '../auth/index.ts';
-import { createMembersService, type SignedInMember } from './members.service.ts';
+import { readErrors as errors, writeErrors } from '../../lib/route-schemas.ts';
+import { createInvitationService } from '../auth/index.ts';
+import { createMembersService } from './members.service.ts';
 
-const errors = {
-  400: ZApiErrorSchema,
-  401: ZApiErrorSchema,
-  403: ZApiErrorSchema,
-  404: ZApiErrorSchema,
-};
-const writeErrors = { ...errors, 409: ZApiErrorSchema };
 const tags = ['membres'];
 
-const actorOf = (request: FastifyRequest): SignedInMember => {
-  const m = request.member!;
-  return {
-    id: m.id,
-    clubId: m.clubId,
-    teamId: m.teamId,
-    role: m.role,
-    nom: m.nom,
-    prenom: m.prenom,
-    clubNom: m.clubNom,
-  };
-};
-
-/** Members calls of spec §7 (paths, methods and field names kept exactly). */
+/** Members calls of spec §7 (paths, methods and field names kept exactly), signed in. */
 const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const invitations = createInvitationService({
+    db: app.db,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+  });
   const service = createMembersService({
     db: app.db,
-    // The accounts feature owns invitation tokens and mails; a mail failure leaves the member created
-    // (a leader can resend), so it is reported as false rather than thrown.
-    invite: async (member) => {
-      try {
-        await sendInvitation(app, member);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    // A mail failure leaves the member created (a leader can resend): reported as false, not thrown.
+    invite: (member) =>
+      invitations.send(member).then(
+        () => true,
+        () => false,
+      ),
   });
-  const preHandler = app.requireMember;
 
   app.get(
     '/api/membres/club/:clubId',
@@ -66,9 +47,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZPagingQuerySchema,
         response: { 200: ZMemberListSchema, ...errors },
       },
-      preHandler,
     },
-    async (request) => service.listClub(actorOf(request), request.params.clubId, request.query),
+    async (request) => service.listClub(request.actor, request.params.clubId, request.query),
   );
 
   app.get(
@@ -81,9 +61,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZClubMemberSearchSchema,
         response: { 200: ZMemberListSchema, ...errors },
       },
-      preHandler,
     },
-    async (request) => service.searchClub(actorOf(request), request.params.clubId, request.query),
+    async (request) => service.searchClub(request.actor, request.params.clubId, request.query),
   );
 
   app.get(
@@ -95,9 +74,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZTeamMemberSearchSchema,
         response: { 200: ZMemberListSchema, ...errors },
       },
-      preHandler,
     },
-    async (request) => service.searchTeam(actorOf(request), request.query),
+    async (request) => service.searchTeam(request.actor, request.query),
   );
 
   app.get(
@@ -110,11 +88,10 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZPagingQuerySchema,
         response: { 200: ZMemberListSchema, ...errors },
       },
-      preHandler,
     },
     async (request) =>
       service.listTeam(
-        actorOf(request),
+        request.actor,
         request.params.clubId,
         request.params.nomEquipe,
         request.query,
@@ -130,9 +107,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZIdParamsSchema,
         response: { 200: ZMemberSchema, ...errors },
       },
-      preHandler,
     },
-    async (request) => service.get(actorOf(request), request.params.id),
+    async (request) => service.get(request.actor, request.params.id),
   );
 
   app.post(
@@ -144,10 +120,9 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZMemberCreateSchema,
         response: { 201: ZMemberSchema, ...writeErrors },
       },
-      preHandler,
     },
     async (request, reply) =>
-      reply.status(201).send(await service.create(actorOf(request), request.body)),
+      reply.status(201).send(await service.create(request.actor, request.body)),
   );
 
   app.put(
@@ -160,9 +135,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZMemberUpdateSchema,
         response: { 200: ZMemberSchema, ...writeErrors },
       },
-      preHandler,
     },
-    async (request) => service.update(actorOf(request), request.params.id, request.body),
+    async (request) => service.update(request.actor, request.params.id, request.body),
   );
 
   app.delete(
@@ -174,9 +148,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZIdParamsSchema,
         response: { 200: ZMessageSchema, ...writeErrors },
       },
-      preHandler,
     },
-    async (request) => service.remove(actorOf(request), request.params.id),
+    async (request) => service.remove(request.actor, request.params.id),
   );
 
   app.post(
@@ -188,9 +161,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZIdParamsSchema,
         response: { 200: ZMessageSchema, ...writeErrors, 503: ZApiErrorSchema },
       },
-      preHandler,
     },
-    async (request) => service.resendInvitation(actorOf(request), request.params.id),
+    async (request) => service.resendInvitation(request.actor, request.params.id),
   );
 };
 export default membersRoutes;

@@ -13,17 +13,18 @@ import {
   type ZTeamMemberSearchSchema,
 } from '@club/contract';
 import type { z } from 'zod';
+import { assertOwnClub, found, type Actor } from '../../authz/index.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { members } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { HttpError, badRequest, conflict, forbidden } from '../../lib/http-error.ts';
+import { MEMBER_COLUMNS, SCALAR_MEMBER_FIELDS, sameMemberValue } from './members.fields.ts';
 import {
-  assertCan,
   assertMayChange,
   assertMayDelete,
   assertMayGrant,
-  can,
-  type Actor,
+  memberTarget,
+  membersPolicy,
 } from './members.policy.ts';
 import {
   membersRepository as repo,
@@ -31,94 +32,118 @@ import {
   type MemberRow,
 } from './members.repository.ts';
 
-/** Sends a member's invitation (the accounts feature's sendInvitation); false when the mail failed. */
-export type Inviter = (
-  member: { id: number; clubId: number; email: string; prenom: string },
-  ctx: { clubNom: string; inviter: string },
-) => Promise<boolean>;
-
 type CreateInput = z.output<typeof ZMemberCreateSchema>;
 type UpdateInput = z.output<typeof ZMemberUpdateSchema>;
 type ClubSearch = z.output<typeof ZClubMemberSearchSchema>;
 type TeamSearch = z.output<typeof ZTeamMemberSearchSchema>;
 type Paging = { page?: number; size?: number };
+type MemberValues = Partial<typeof members.$inferInsert>;
 
 const DEFAULT_PAGE_SIZE = 20;
 
+/** Sends a member's invitation (the auth feature's invitation service); false when the mail failed. */
+export type Inviter = (member: { id: number; clubId: number }) => Promise<boolean>;
+
 export interface MembersDeps {
   db: Db;
-  /**
-   * Sends a member's invitation (single-use activation link). Injected so that the accounts
-   * feature's own sender can replace features/members/invitation.ts in one line.
-   */
   invite: Inviter;
 }
 
-export interface SignedInMember extends Actor {
-  nom: string;
-  prenom: string;
-  clubNom: string;
-}
-
-/** The member JSON of spec §3; leaders also learn whether the account is still waiting for activation. */
-export function toMemberJson(row: MemberRow, actor: Actor): TMember {
+/**
+ * The member JSON of spec §3 through the field map. idEquipe / nomEquipe are the primary team,
+ * `equipes` every team; a PARENT's answer lists `enfants`; leaders also learn whether the account
+ * still waits for activation.
+ */
+export function toMemberJson(row: MemberRow, actor: Pick<Actor, 'role'>): TMember {
+  const fields = Object.fromEntries(
+    SCALAR_MEMBER_FIELDS.map((f) => [f, row[repoKey(f)] ?? null]),
+  ) as Pick<TMember, (typeof SCALAR_MEMBER_FIELDS)[number]>;
   return {
     id: row.id,
-    nom: row.nom,
-    prenom: row.prenom,
-    dateDeNaissance: row.dateNaissance,
-    genre: row.genre,
-    email: row.email,
-    numeroTelephone: row.telephone,
-    numeroLicence: row.numeroLicence,
-    role: row.role,
-    statut: row.statut,
+    ...fields,
     nomEquipe: row.teamNom,
     avatarUrl: row.avatarUrl,
-    taille: row.taille,
-    poids: row.poids,
-    numero: row.numero,
-    poste: row.poste,
     idClub: row.clubId,
     idEquipe: row.teamId,
-    equipes:
-      row.teamId !== null && row.teamNom !== null ? [{ id: row.teamId, nom: row.teamNom }] : [],
+    equipes: row.teams,
+    ...(normalizeRole(row.role) === 'PARENT' ? { enfants: row.children } : {}),
     ...(isLeader(actor.role) ? { invitationEnAttente: !row.activated } : {}),
   };
 }
+/** The row key of a column (the select uses the column's property names). */
+const repoKey = (f: (typeof SCALAR_MEMBER_FIELDS)[number]) =>
+  MEMBER_COLUMNS[f] as keyof MemberRow & (typeof MEMBER_COLUMNS)[typeof f];
 
-/** A club id in a path, query or body must be the signed-in member's: otherwise 404 (ARCHITECTURE §6). */
-function assertOwnClub(actor: Actor, clubId: number | undefined) {
-  if (clubId !== undefined && clubId !== actor.clubId) throw notFound();
-}
+const targetOf = (row: MemberRow) => ({
+  id: row.id,
+  role: row.role,
+  teamIds: row.teams.map((t) => t.id),
+});
 
 function pagingOf(q: Paging) {
   if (q.page === undefined && q.size === undefined) return undefined;
   return { page: q.page ?? 0, size: q.size ?? DEFAULT_PAGE_SIZE };
 }
 
-async function resolveTeam(
-  db: DbOrTx,
-  clubId: number,
-  input: { idEquipe?: number | null; nomEquipe?: string | null },
-): Promise<{ field: 'idEquipe' | 'nomEquipe'; teamId: number | null } | undefined> {
-  if (input.idEquipe !== undefined) {
-    if (input.idEquipe === null) return { field: 'idEquipe', teamId: null };
-    const team = await repo.findTeamById(db, clubId, input.idEquipe);
-    if (!team) throw badRequest(undefined, { idEquipe: MEMBER_FIELD_MESSAGES.teamUnknown });
-    return { field: 'idEquipe', teamId: team.id };
-  }
-  if (input.nomEquipe !== undefined) {
-    if (input.nomEquipe === null) return { field: 'nomEquipe', teamId: null };
-    const team = await repo.findTeamByName(db, clubId, input.nomEquipe);
-    if (!team) throw badRequest(undefined, { nomEquipe: MEMBER_FIELD_MESSAGES.teamUnknown });
-    return { field: 'nomEquipe', teamId: team.id };
-  }
-  return undefined;
-}
-
 const emailConflict = () =>
   conflict(MEMBER_FIELD_MESSAGES.emailTaken, { email: MEMBER_FIELD_MESSAGES.emailTaken });
+
+/**
+ * The teams an input asks for, or undefined when it does not touch them. `equipesIds` (first
+ * primary) wins; the spec's single idEquipe / nomEquipe replaces the primary team only, keeping
+ * the others. Returns the field the input used, for the edit rules and the audit.
+ */
+async function requestedTeams(
+  db: DbOrTx,
+  clubId: number,
+  input: { equipesIds?: number[]; idEquipe?: number | null; nomEquipe?: string | null },
+  current: readonly number[],
+): Promise<{ field: TMemberField; teamIds: number[] } | undefined> {
+  if (input.equipesIds !== undefined) {
+    const known = await repo.existingTeamIds(db, clubId, input.equipesIds);
+    if (known.length !== input.equipesIds.length)
+      throw badRequest(undefined, { equipesIds: MEMBER_FIELD_MESSAGES.teamUnknown });
+    return { field: 'equipesIds', teamIds: input.equipesIds };
+  }
+  let field: TMemberField;
+  let team: { id: number } | undefined | null;
+  if (input.idEquipe !== undefined) {
+    field = 'idEquipe';
+    team = input.idEquipe === null ? null : await repo.findTeamById(db, clubId, input.idEquipe);
+  } else if (input.nomEquipe !== undefined) {
+    field = 'nomEquipe';
+    team = input.nomEquipe === null ? null : await repo.findTeamByName(db, clubId, input.nomEquipe);
+  } else return undefined;
+  if (team === undefined)
+    throw badRequest(undefined, { [field]: MEMBER_FIELD_MESSAGES.teamUnknown });
+  const primary = team?.id ?? null;
+  const others = current.slice(1).filter((t) => t !== primary);
+  return { field, teamIds: primary === null ? others : [primary, ...others] };
+}
+
+/** Validates a parent's children: members of the club, not the parent; only a PARENT has any. */
+async function requestedChildren(
+  db: DbOrTx,
+  clubId: number,
+  memberId: number | null,
+  role: Role,
+  childIds: number[],
+): Promise<number[]> {
+  if (!childIds.length) return [];
+  if (role !== 'PARENT')
+    throw badRequest(undefined, { enfantsIds: MEMBER_FIELD_MESSAGES.childrenParentOnly });
+  if (memberId !== null && childIds.includes(memberId))
+    throw badRequest(undefined, { enfantsIds: MEMBER_FIELD_MESSAGES.childSelf });
+  const known = await repo.existingMemberIds(db, clubId, childIds);
+  if (known.length !== childIds.length)
+    throw badRequest(undefined, { enfantsIds: MEMBER_FIELD_MESSAGES.childUnknown });
+  return childIds;
+}
+
+const sameList = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
 
 export function createMembersService(deps: MembersDeps) {
   const { db } = deps;
@@ -142,31 +167,32 @@ export function createMembersService(deps: MembersDeps) {
   }
 
   async function teamOf(actor: Actor, nomEquipe: string) {
-    const team = await repo.findTeamByName(db, actor.clubId, nomEquipe);
-    if (!team) throw notFound();
-    assertCan(actor, 'readTeamMembers', { teamId: team.id });
+    const team = found(await repo.findTeamByName(db, actor.clubId, nomEquipe));
+    membersPolicy.assert(actor, 'readTeam', { teamIds: [team.id] });
     return team;
   }
 
   async function loadTarget(tx: DbOrTx, actor: Actor, id: number): Promise<MemberRow> {
     await repo.lockById(tx, actor.clubId, id);
-    const row = await repo.findById(tx, actor.clubId, id);
-    if (!row) throw notFound();
-    return row;
+    return found(await repo.findById(tx, actor.clubId, id));
+  }
+
+  async function answer(actor: Actor, id: number) {
+    return toMemberJson(found(await repo.findById(db, actor.clubId, id)), actor);
   }
 
   return {
     /** GET /api/membres/club/{clubId} */
     async listClub(actor: Actor, clubId: number, q: Paging) {
       assertOwnClub(actor, clubId);
-      assertCan(actor, 'listClubMembers');
+      membersPolicy.assert(actor, 'listClub');
       return list(actor, {}, q);
     },
 
     /** GET /api/membres/club/{clubId}/recherche */
     async searchClub(actor: Actor, clubId: number, q: ClubSearch) {
       assertOwnClub(actor, clubId);
-      assertCan(actor, 'searchClubMembers');
+      membersPolicy.assert(actor, 'searchClub');
       const { page, size, ...filters } = q;
       return list(actor, filters, { page, size });
     },
@@ -188,54 +214,56 @@ export function createMembersService(deps: MembersDeps) {
 
     /** GET /api/membres/{id} */
     async get(actor: Actor, id: number) {
-      const row = await repo.findById(db, actor.clubId, id);
-      if (!row) throw notFound();
-      assertCan(actor, 'readMember', { memberId: row.id, teamId: row.teamId });
+      const row = found(await repo.findById(db, actor.clubId, id));
+      membersPolicy.assert(actor, 'read', memberTarget(targetOf(row)));
       return toMemberJson(row, actor);
     },
 
     /** POST /api/membres — creates the member (no password yet) and mails the invitation. */
-    async create(actor: SignedInMember, input: CreateInput) {
+    async create(actor: Actor, input: CreateInput) {
       assertOwnClub(actor, input.clubId);
-      assertCan(actor, 'createMember');
+      membersPolicy.assert(actor, 'create');
       assertMayGrant(actor, input.role);
       const id = await db.transaction(async (tx) => {
-        const team = await resolveTeam(tx, actor.clubId, input);
+        const teams = await requestedTeams(tx, actor.clubId, input, []);
+        const children = await requestedChildren(
+          tx,
+          actor.clubId,
+          null,
+          input.role,
+          input.enfantsIds ?? [],
+        );
         if (await repo.emailTaken(tx, input.email)) throw emailConflict();
+        const values: MemberValues = {};
+        for (const f of SCALAR_MEMBER_FIELDS) {
+          const v = input[f];
+          if (v !== undefined) (values as Record<string, unknown>)[MEMBER_COLUMNS[f]] = v;
+        }
         const id = await repo.insert(tx, {
-          clubId: actor.clubId,
-          teamId: team?.teamId ?? null,
+          ...values,
           nom: input.nom,
           prenom: input.prenom,
-          dateNaissance: input.dateDeNaissance,
-          genre: input.genre,
           email: input.email,
-          telephone: input.numeroTelephone,
-          numeroLicence: input.numeroLicence ?? null,
           role: input.role,
           statut: input.statut ?? 'Actif',
-          taille: input.taille ?? null,
-          poids: input.poids ?? null,
-          numero: input.numero ?? null,
-          poste: input.poste ?? null,
+          clubId: actor.clubId,
           passwordHash: null,
         });
+        const teamIds = teams?.teamIds ?? [];
+        if (teamIds.length) await repo.setTeams(tx, actor.clubId, id, teamIds);
+        if (children.length) await repo.setChildren(tx, actor.clubId, id, children);
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
           action: 'create',
           entity: 'member',
           entityId: id,
-          details: { role: input.role, teamId: team?.teamId ?? null, invitation: true },
+          details: { role: input.role, teamIds, childIds: children, invitation: true },
         });
         return id;
       });
-      await deps.invite(
-        { id, clubId: actor.clubId, email: input.email, prenom: input.prenom },
-        { clubNom: actor.clubNom, inviter: `${actor.prenom} ${actor.nom}` },
-      );
-      const row = await repo.findById(db, actor.clubId, id);
-      return toMemberJson(row!, actor);
+      await deps.invite({ id, clubId: actor.clubId });
+      return answer(actor, id);
     },
 
     /**
@@ -245,99 +273,104 @@ export function createMembersService(deps: MembersDeps) {
     async update(actor: Actor, id: number, input: UpdateInput) {
       assertOwnClub(actor, input.clubId);
       await db.transaction(async (tx) => {
-        const target = await loadTarget(tx, actor, id);
+        const row = await loadTarget(tx, actor, id);
+        const target = targetOf(row);
         if (
-          !can(actor, 'updateMember', { memberId: target.id, teamId: target.teamId }) ||
+          !membersPolicy.can(actor, 'update', memberTarget(target)) ||
           editableMemberFields(actor, target).size === 0
         ) {
           throw forbidden(isLeader(actor.role) ? MEMBER_FIELD_MESSAGES.leaderProtected : undefined);
         }
-        const values: Partial<typeof members.$inferInsert> = {};
+        const values: MemberValues = {};
         const changed: TMemberField[] = [];
-        const set = <K extends keyof typeof values>(
-          field: TMemberField,
-          column: K,
-          next: (typeof values)[K] | undefined,
-          current: unknown,
-          same: (a: unknown, b: unknown) => boolean = (a, b) => a === b,
-        ) => {
-          if (next === undefined || same(next, current)) return;
-          values[column] = next;
-          changed.push(field);
-        };
-        const ci = (a: unknown, b: unknown) =>
-          String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase();
-        set('nom', 'nom', input.nom, target.nom);
-        set('prenom', 'prenom', input.prenom, target.prenom);
-        set('dateDeNaissance', 'dateNaissance', input.dateDeNaissance, target.dateNaissance);
-        set('genre', 'genre', input.genre, target.genre);
-        set('email', 'email', input.email, target.email, ci);
-        set('numeroTelephone', 'telephone', input.numeroTelephone, target.telephone);
-        set('numeroLicence', 'numeroLicence', input.numeroLicence, target.numeroLicence);
-        set('statut', 'statut', input.statut, target.statut);
-        set('taille', 'taille', input.taille, target.taille);
-        set('poids', 'poids', input.poids, target.poids);
-        set('numero', 'numero', input.numero, target.numero);
-        set('poste', 'poste', input.poste, target.poste);
-        set('role', 'role', input.role, normalizeRole(target.role) ?? target.role);
-        const team = await resolveTeam(tx, actor.clubId, input);
-        if (team) set(team.field, 'teamId', team.teamId, target.teamId);
+        for (const f of SCALAR_MEMBER_FIELDS) {
+          const next = input[f];
+          const current = row[repoKey(f)];
+          const same = sameMemberValue[f] ?? ((a, b) => a === b);
+          if (next === undefined || same(current, next)) continue;
+          (values as Record<string, unknown>)[MEMBER_COLUMNS[f]] = next;
+          changed.push(f);
+        }
+        const teams = await requestedTeams(tx, actor.clubId, input, target.teamIds);
+        const newTeams = teams && !sameList(teams.teamIds, target.teamIds) ? teams : undefined;
+        if (newTeams) changed.push(newTeams.field);
+        const role = (input.role ?? normalizeRole(row.role)) as Role;
+        const currentChildren = row.children.map((c) => c.id);
+        let newChildren: number[] | undefined;
+        if (input.enfantsIds !== undefined) {
+          const children = await requestedChildren(
+            tx,
+            actor.clubId,
+            row.id,
+            role,
+            input.enfantsIds,
+          );
+          if (!sameSet(children, currentChildren)) {
+            newChildren = children;
+            changed.push('enfantsIds');
+          }
+        } else if (role !== 'PARENT' && currentChildren.length) {
+          // Only a parent has children: a role change away from PARENT unlinks them.
+          newChildren = [];
+        }
 
-        assertMayChange(actor, target, changed, input.role as Role | undefined);
+        assertMayChange(actor, target, changed, input.role);
         if (!changed.length) return;
 
-        if (changed.includes('role') && normalizeRole(target.role) === 'DIRIGEANT') {
+        if (changed.includes('role') && normalizeRole(row.role) === 'DIRIGEANT') {
           if ((await repo.lockManagers(tx, actor.clubId)) <= 1)
             throw conflict(MEMBER_FIELD_MESSAGES.lastManager, {
               role: MEMBER_FIELD_MESSAGES.lastManager,
             });
         }
-        if (changed.includes('email') && (await repo.emailTaken(tx, values.email!, target.id)))
+        if (changed.includes('email') && (await repo.emailTaken(tx, values.email!, row.id)))
           throw emailConflict();
-        await repo.update(tx, actor.clubId, target.id, values);
+        if (Object.keys(values).length) await repo.update(tx, actor.clubId, row.id, values);
+        if (newTeams) await repo.setTeams(tx, actor.clubId, row.id, newTeams.teamIds);
+        if (newChildren) await repo.setChildren(tx, actor.clubId, row.id, newChildren);
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
           action: 'update',
           entity: 'member',
-          entityId: target.id,
+          entityId: row.id,
           details: {
             fields: changed,
-            ...(changed.includes('role') ? { role: { from: target.role, to: values.role } } : {}),
+            ...(changed.includes('role') ? { role: { from: row.role, to: values.role } } : {}),
+            ...(newTeams ? { teamIds: { from: target.teamIds, to: newTeams.teamIds } } : {}),
           },
         });
       });
-      const row = await repo.findById(db, actor.clubId, id);
-      return toMemberJson(row!, actor);
+      return answer(actor, id);
     },
 
     /** DELETE /api/membres/{id} */
     async remove(actor: Actor, id: number) {
       await db.transaction(async (tx) => {
-        const target = await loadTarget(tx, actor, id);
-        assertMayDelete(actor, target);
-        if (normalizeRole(target.role) === 'DIRIGEANT') {
+        const row = await loadTarget(tx, actor, id);
+        assertMayDelete(actor, targetOf(row));
+        if (normalizeRole(row.role) === 'DIRIGEANT') {
           if ((await repo.lockManagers(tx, actor.clubId)) <= 1)
             throw conflict(MEMBER_FIELD_MESSAGES.lastManager);
         }
-        await repo.delete(tx, actor.clubId, target.id);
+        await repo.delete(tx, actor.clubId, row.id);
         await audit(tx, {
           clubId: actor.clubId,
-          actorMemberId: target.id === actor.id ? null : actor.id,
+          actorMemberId: row.id === actor.id ? null : actor.id,
           action: 'delete',
           entity: 'member',
-          entityId: target.id,
-          details: { role: target.role, teamId: target.teamId },
+          entityId: row.id,
+          details: { role: row.role, teamIds: row.teams.map((t) => t.id) },
         });
       });
       return { message: MEMBER_FIELD_MESSAGES.memberDeleted };
     },
 
     /** POST /api/membres/{id}/invitation — a leader resends the activation link (the old one is voided). */
-    async resendInvitation(actor: SignedInMember, id: number) {
+    async resendInvitation(actor: Actor, id: number) {
       const row = await db.transaction(async (tx) => {
         const row = await loadTarget(tx, actor, id);
-        assertCan(actor, 'resendInvitation', { memberId: row.id, teamId: row.teamId });
+        membersPolicy.assert(actor, 'resendInvitation', memberTarget(targetOf(row)));
         if (row.activated) throw conflict(MEMBER_FIELD_MESSAGES.alreadyActivated);
         await audit(tx, {
           clubId: actor.clubId,
@@ -348,11 +381,8 @@ export function createMembersService(deps: MembersDeps) {
         });
         return row;
       });
-      const sent = await deps.invite(
-        { id: row.id, clubId: actor.clubId, email: row.email, prenom: row.prenom },
-        { clubNom: actor.clubNom, inviter: `${actor.prenom} ${actor.nom}` },
-      );
-      if (!sent) throw new HttpError(503, "L'e-mail n'a pas pu être envoyé. Réessayez plus tard.");
+      if (!(await deps.invite({ id: row.id, clubId: actor.clubId })))
+        throw new HttpError(503, "L'e-mail n'a pas pu être envoyé. Réessayez plus tard.");
       return { message: MEMBER_FIELD_MESSAGES.invitationSent };
     },
   };

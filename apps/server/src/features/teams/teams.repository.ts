@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { members, teams } from '../../db/schema.ts';
+import { members, teamMemberships, teams } from '../../db/schema.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -81,16 +81,26 @@ export const teamsRepository = {
   async countMembers(db: DbOrTx, clubId: number, teamId: number) {
     const [row] = await db
       .select({ n: count() })
-      .from(members)
-      .where(and(eq(members.clubId, clubId), eq(members.teamId, teamId)));
+      .from(teamMemberships)
+      .where(and(eq(teamMemberships.clubId, clubId), eq(teamMemberships.teamId, teamId)));
     return Number(row?.n ?? 0);
   },
 
-  /** The team's members stay in the club, without a team (the foreign key also says so). */
+  /**
+   * The team's members stay in the club: a member whose primary team it was gets their next team
+   * as primary, or none; the memberships go with the team (foreign keys).
+   */
   async delete(db: DbOrTx, clubId: number, id: number) {
     await db
       .update(members)
-      .set({ teamId: null, updatedAt: new Date() })
+      .set({
+        teamId: sql`(
+          select tm.team_id from ${teamMemberships} tm
+          where tm.member_id = ${members.id} and tm.team_id <> ${id}
+          order by tm.created_at, tm.team_id limit 1
+        )`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(members.clubId, clubId), eq(members.teamId, id)));
     await db.delete(teams).where(and(eq(teams.clubId, clubId), eq(teams.id, id)));
   },

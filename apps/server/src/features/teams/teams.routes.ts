@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZApiErrorSchema,
   ZClubIdParamsSchema,
   ZIdParamsSchema,
   ZMessageSchema,
@@ -9,21 +8,14 @@ import {
   ZTeamSchema,
   ZTeamWriteSchema,
 } from '@club/contract';
+import { readErrors as errors, writeErrors } from '../../lib/route-schemas.ts';
 import { createTeamsService } from './teams.service.ts';
 
-const errors = {
-  400: ZApiErrorSchema,
-  401: ZApiErrorSchema,
-  403: ZApiErrorSchema,
-  404: ZApiErrorSchema,
-};
-const writeErrors = { ...errors, 409: ZApiErrorSchema };
 const tags = ['équipes'];
 
-/** Teams calls of spec §7. */
+/** Teams calls of spec §7 (registered inside the signed-in scope). */
 const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createTeamsService(app.db);
-  const preHandler = app.requireMember;
+  const service = createTeamsService({ db: app.db });
 
   app.get(
     '/api/equipes/by-cat-div',
@@ -34,9 +26,8 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZTeamByCatDivQuerySchema,
         response: { 200: z.array(ZTeamSchema), ...errors },
       },
-      preHandler,
     },
-    async (request) => service.byCategoryDivision(request.member!, request.query),
+    async (request) => service.byCategoryDivision(request.actor, request.query),
   );
 
   app.get(
@@ -48,9 +39,8 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZClubIdParamsSchema,
         response: { 200: z.array(ZTeamSchema), ...errors },
       },
-      preHandler,
     },
-    async (request) => service.listClub(request.member!, request.params.clubId),
+    async (request) => service.listClub(request.actor, request.params.clubId),
   );
 
   app.get(
@@ -62,9 +52,8 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZIdParamsSchema,
         response: { 200: ZTeamSchema, ...errors },
       },
-      preHandler,
     },
-    async (request) => service.get(request.member!, request.params.id),
+    async (request) => service.get(request.actor, request.params.id),
   );
 
   app.post(
@@ -76,10 +65,9 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZTeamWriteSchema,
         response: { 201: ZTeamSchema, ...writeErrors },
       },
-      preHandler,
     },
     async (request, reply) =>
-      reply.status(201).send(await service.create(request.member!, request.body)),
+      reply.status(201).send(await service.create(request.actor, request.body)),
   );
 
   app.put(
@@ -92,9 +80,8 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZTeamWriteSchema,
         response: { 200: ZTeamSchema, ...writeErrors },
       },
-      preHandler,
     },
-    async (request) => service.update(request.member!, request.params.id, request.body),
+    async (request) => service.update(request.actor, request.params.id, request.body),
   );
 
   app.delete(
@@ -106,9 +93,8 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZIdParamsSchema,
         response: { 200: ZMessageSchema, ...errors },
       },
-      preHandler,
     },
-    async (request) => service.remove(request.member!, request.params.id),
+    async (request) => service.remove(request.actor, request.params.id),
   );
 };
 export default teamsRoutes;

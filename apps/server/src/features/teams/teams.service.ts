@@ -1,13 +1,20 @@
-import { TEAM_FIELD_MESSAGES, type Role, type TTeam, type ZTeamWriteSchema } from '@club/contract';
+import {
+  TEAM_FIELD_MESSAGES,
+  TEAM_PERMISSIONS,
+  type TTeam,
+  type ZTeamWriteSchema,
+} from '@club/contract';
 import type { z } from 'zod';
+import { assertOwnClub, found, policy, type Actor } from '../../authz/index.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
-import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { assertTeamCan } from './teams.policy.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { teamsRepository as repo, type TeamRow } from './teams.repository.ts';
 
-type Actor = { id: number; clubId: number; role: Role };
 type TeamInput = z.output<typeof ZTeamWriteSchema>;
+
+const teamsPolicy = policy(TEAM_PERMISSIONS);
 
 /** Both spellings of the category (spec §3). */
 export function toTeamJson(row: TeamRow): TTeam {
@@ -24,32 +31,21 @@ export function toTeamJson(row: TeamRow): TTeam {
 const nameConflict = () =>
   conflict(TEAM_FIELD_MESSAGES.nameTaken, { nom: TEAM_FIELD_MESSAGES.nameTaken });
 
-function assertOwnClub(actor: Actor, clubId: number) {
-  if (clubId !== actor.clubId) throw notFound();
+export interface TeamsDeps {
+  db: Db;
 }
 
-/** Unique violation on (club_id, lower(nom)) raced past the pre-check. */
-function isUniqueViolation(err: unknown) {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-export function createTeamsService(db: Db) {
+/** Teams of spec §7 with ARCHITECTURE §6 (TEAM_PERMISSIONS): every member reads, leaders write. */
+export function createTeamsService({ db }: TeamsDeps) {
   return {
     async get(actor: Actor, id: number) {
-      assertTeamCan(actor, 'read');
-      const row = await repo.findById(db, actor.clubId, id);
-      if (!row) throw notFound();
-      return toTeamJson(row);
+      teamsPolicy.assert(actor, 'read');
+      return toTeamJson(found(await repo.findById(db, actor.clubId, id)));
     },
 
     async listClub(actor: Actor, clubId: number) {
       assertOwnClub(actor, clubId);
-      assertTeamCan(actor, 'read');
+      teamsPolicy.assert(actor, 'read');
       return (await repo.listByClub(db, actor.clubId)).map(toTeamJson);
     },
 
@@ -57,7 +53,7 @@ export function createTeamsService(db: Db) {
       actor: Actor,
       q: { categorie: string; division: string; excludeId?: number },
     ) {
-      assertTeamCan(actor, 'read');
+      teamsPolicy.assert(actor, 'read');
       const rows = await repo.byCategoryDivision(
         db,
         actor.clubId,
@@ -70,7 +66,7 @@ export function createTeamsService(db: Db) {
 
     async create(actor: Actor, input: TeamInput) {
       assertOwnClub(actor, input.idClub);
-      assertTeamCan(actor, 'create');
+      teamsPolicy.assert(actor, 'create');
       try {
         return await db.transaction(async (tx) => {
           if (await repo.nameTaken(tx, actor.clubId, input.nom)) throw nameConflict();
@@ -100,19 +96,20 @@ export function createTeamsService(db: Db) {
       assertOwnClub(actor, input.idClub);
       if (input.id !== undefined && input.id !== id)
         throw badRequest(undefined, { id: 'Identifiant incohérent avec l’adresse.' });
-      assertTeamCan(actor, 'update');
+      teamsPolicy.assert(actor, 'update');
       try {
         return await db.transaction(async (tx) => {
-          const current = await repo.findById(tx, actor.clubId, id, true);
-          if (!current) throw notFound();
+          const current = found(await repo.findById(tx, actor.clubId, id, true));
           if (await repo.nameTaken(tx, actor.clubId, input.nom, id)) throw nameConflict();
-          const row = await repo.update(tx, actor.clubId, id, {
-            nom: input.nom,
-            categorie: input.categorie,
-            division: input.division,
-          });
+          const row = found(
+            await repo.update(tx, actor.clubId, id, {
+              nom: input.nom,
+              categorie: input.categorie,
+              division: input.division,
+            }),
+          );
           const fields = (['nom', 'categorie', 'division'] as const).filter(
-            (f) => current[f] !== row![f],
+            (f) => current[f] !== row[f],
           );
           await audit(tx, {
             clubId: actor.clubId,
@@ -122,7 +119,7 @@ export function createTeamsService(db: Db) {
             entityId: id,
             details: { fields },
           });
-          return toTeamJson(row!);
+          return toTeamJson(row);
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw nameConflict();
@@ -131,10 +128,9 @@ export function createTeamsService(db: Db) {
     },
 
     async remove(actor: Actor, id: number) {
-      assertTeamCan(actor, 'delete');
+      teamsPolicy.assert(actor, 'delete');
       await db.transaction(async (tx) => {
-        const current = await repo.findById(tx, actor.clubId, id, true);
-        if (!current) throw notFound();
+        const current = found(await repo.findById(tx, actor.clubId, id, true));
         const detached = await repo.countMembers(tx, actor.clubId, id);
         await repo.delete(tx, actor.clubId, id);
         await audit(tx, {

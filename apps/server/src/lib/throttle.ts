@@ -1,16 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { tooManyRequests } from '../../lib/http-error.ts';
-import { sha256 } from '../../lib/tokens.ts';
+import { tooManyRequests } from './http-error.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { sha256 } from './tokens.ts';
 
 /** Counts one hit against `key`; over `max` hits within the window → 429 with both retry headers. */
 export async function enforceLimit(
-  app: FastifyInstance,
+  limiter: RateLimiter,
   key: string,
   max: number,
   windowSeconds: number,
   message?: string,
 ): Promise<void> {
-  const { count, retryAfter } = await app.limiter.hit(key, windowSeconds);
+  const { count, retryAfter } = await limiter.hit(key, windowSeconds);
   if (count > max) throw tooManyRequests(retryAfter, message);
 }
 

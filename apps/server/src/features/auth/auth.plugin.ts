@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   COOKIE_ACCESS_TOKEN,
@@ -10,38 +9,28 @@ import {
   REFRESH_TOKEN_ABSOLUTE_SECONDS,
   REFRESH_TOKEN_IDLE_SECONDS,
   SERVER_MESSAGES,
-  normalizeRole,
-  type Role,
 } from '@club/contract';
-import { clubs, members, sessions, teams } from '../db/schema.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { HttpError, unauthorized } from '../lib/http-error.ts';
-import { signJwt, verifyJwt } from '../lib/jwt.ts';
-import { hmac, randomToken, safeEqual, sha256 } from '../lib/tokens.ts';
-
-/** The signed-in member, loaded on every authenticated request from the session and member rows. */
-export interface AuthMember {
-  id: number;
-  clubId: number;
-  teamId: number | null;
-  role: Role;
-  statut: string;
-  email: string;
-  nom: string;
-  prenom: string;
-  clubNom: string;
-  teamNom: string | null;
-  sessionId: string;
-}
+import type { Actor } from '../../authz/index.ts';
+import { sessions } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { signJwt, verifyJwt } from '../../lib/jwt.ts';
+import { hmac, randomToken, safeEqual, sha256 } from '../../lib/tokens.ts';
+import { findActor } from './auth.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    member: AuthMember | null;
+    /**
+     * The signed-in member, typed and never null inside the signed-in scope (plugins/signed-in.ts);
+     * reading it anywhere else answers 401.
+     */
+    readonly actor: Actor;
+    signedInActor: Actor | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid, unrevoked session of an existing member is presented. */
-    requireMember: (request: FastifyRequest) => Promise<void>;
-    auth: AuthService;
+    /** Authenticates a request (401 unless a valid, unrevoked session of an existing member). */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    auth: SessionIssuer;
   }
 }
 
@@ -52,7 +41,7 @@ export interface IssuedSession {
   xsrfToken: string;
 }
 
-export interface AuthService {
+export interface SessionIssuer {
   /** Creates a session row (a new family) and returns its three cookie values. */
   createSession(
     db: DbOrTx,
@@ -87,7 +76,7 @@ export default fp(
     const forceSecure = opts.publicUrl?.startsWith('https:') ?? false;
     const isSecure = (request: FastifyRequest) => forceSecure || request.protocol === 'https';
 
-    const accessTokenFor: AuthService['accessTokenFor'] = (member, sessionId) =>
+    const accessTokenFor: SessionIssuer['accessTokenFor'] = (member, sessionId) =>
       signJwt(
         key,
         {
@@ -119,7 +108,7 @@ export default fp(
     };
 
     const base = (request: FastifyRequest) => ({ secure: isSecure(request), path: '/' });
-    const setXsrfCookie: AuthService['setXsrfCookie'] = (request, reply, token) => {
+    const setXsrfCookie: SessionIssuer['setXsrfCookie'] = (request, reply, token) => {
       reply.setCookie(COOKIE_XSRF_TOKEN, token, {
         ...base(request),
         httpOnly: false,
@@ -127,7 +116,7 @@ export default fp(
       });
     };
 
-    const auth: AuthService = {
+    const auth: SessionIssuer = {
       async createSession(db, member, { deviceFingerprint, userAgent }) {
         const refreshToken = randomToken();
         const now = Date.now();
@@ -191,7 +180,6 @@ export default fp(
       isSecure,
     };
     app.decorate('auth', auth);
-    app.decorateRequest('member', null);
 
     /** CSRF (ARCHITECTURE §5): signed double-submit plus Origin / Sec-Fetch-Site on every state-changing method. */
     app.addHook('onRequest', async (request) => {
@@ -222,43 +210,23 @@ export default fp(
     });
 
     const db = app.db;
-    app.decorate('requireMember', async (request: FastifyRequest) => {
+    app.decorateRequest('signedInActor', null);
+    app.decorateRequest('actor', {
+      getter(this: FastifyRequest): Actor {
+        if (!this.signedInActor) throw unauthorized();
+        return this.signedInActor;
+      },
+    });
+    app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = request.cookies[COOKIE_ACCESS_TOKEN];
       const claims = token ? verifyJwt(key, token) : null;
       if (!claims)
         throw unauthorized(
           token ? SERVER_MESSAGES.sessionExpired : SERVER_MESSAGES.unauthenticated,
         );
-      const memberId = Number(claims.sub);
-      const [row] = await db
-        .select({
-          id: members.id,
-          clubId: members.clubId,
-          teamId: members.teamId,
-          role: members.role,
-          statut: members.statut,
-          email: members.email,
-          nom: members.nom,
-          prenom: members.prenom,
-          clubNom: clubs.nom,
-          teamNom: teams.nom,
-        })
-        .from(sessions)
-        .innerJoin(members, eq(members.id, sessions.memberId))
-        .innerJoin(clubs, eq(clubs.id, members.clubId))
-        .leftJoin(teams, eq(teams.id, members.teamId))
-        .where(
-          and(
-            eq(sessions.id, claims.sid),
-            eq(sessions.memberId, memberId),
-            isNull(sessions.revokedAt),
-            gt(sessions.absoluteExpiresAt, new Date()),
-          ),
-        )
-        .limit(1);
-      const role = row ? normalizeRole(row.role) : null;
-      if (!row || !role) throw unauthorized(SERVER_MESSAGES.sessionExpired);
-      request.member = { ...row, role, sessionId: claims.sid };
+      const actor = await findActor(db, claims.sid, Number(claims.sub));
+      if (!actor) throw unauthorized(SERVER_MESSAGES.sessionExpired);
+      request.signedInActor = actor;
     });
   },
   { name: 'auth', dependencies: ['db'] },

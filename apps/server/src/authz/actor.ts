@@ -1,0 +1,26 @@
+import type { PermissionSubject, Role, TTeamRef } from '@club/contract';
+
+/**
+ * The signed-in member as every rule sees it, loaded once per request by the signed-in scope
+ * (plugins/signed-in.ts) from the session, the member, its teams and its children.
+ */
+export interface Actor extends PermissionSubject {
+  id: number;
+  clubId: number;
+  role: Role;
+  statut: string;
+  email: string;
+  nom: string;
+  prenom: string;
+  clubNom: string;
+  /** Every team of the member, the primary one (the spec's idEquipe / nomEquipe) first. */
+  teams: readonly TTeamRef[];
+  teamIds: readonly number[];
+  /** The primary team, or null for a member without team. */
+  primaryTeam: TTeamRef | null;
+  /** Members this actor is a guardian of, and their teams. */
+  childIds: readonly number[];
+  childTeamIds: readonly number[];
+  /** The session the request's access token names. */
+  sessionId: string;
+}

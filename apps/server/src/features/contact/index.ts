@@ -1,0 +1,2 @@
+/** Public routes. */
+export { default } from './contact.routes.ts';

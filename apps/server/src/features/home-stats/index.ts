@@ -1,0 +1,2 @@
+/** Public routes. */
+export { default } from './home-stats.routes.ts';

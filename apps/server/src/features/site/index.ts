@@ -1,0 +1,2 @@
+/** Public routes. */
+export { default } from './site.routes.ts';
