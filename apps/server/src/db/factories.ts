@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Role } from '@club/contract';
 import type { DbOrTx } from './client.ts';
 import {
@@ -6,9 +6,11 @@ import {
   convocations,
   eventTeams,
   events,
+  guardians,
   matches,
   members,
   sports,
+  teamMemberships,
   teams,
 } from './schema.ts';
 import { hashPassword } from '../lib/password-hash.ts';
@@ -99,6 +101,37 @@ export async function createMember(
     })
     .returning();
   return member!;
+}
+
+/** The member's teams become exactly `teamIds`, the first one primary (members.team_id). */
+export async function setMemberTeams(
+  db: DbOrTx,
+  clubId: number,
+  memberId: number,
+  teamIds: number[],
+) {
+  await db
+    .delete(teamMemberships)
+    .where(
+      and(
+        eq(teamMemberships.memberId, memberId),
+        teamIds.length ? notInArray(teamMemberships.teamId, teamIds) : undefined,
+      ),
+    );
+  if (teamIds.length)
+    await db
+      .insert(teamMemberships)
+      .values(teamIds.map((teamId) => ({ clubId, teamId, memberId })))
+      .onConflictDoNothing();
+  await db
+    .update(members)
+    .set({ teamId: teamIds[0] ?? null })
+    .where(eq(members.id, memberId));
+}
+
+/** Links a parent to a child (guardians). */
+export async function linkGuardian(db: DbOrTx, clubId: number, parentId: number, childId: number) {
+  await db.insert(guardians).values({ clubId, parentId, childId }).onConflictDoNothing();
 }
 
 export async function createEvent(

@@ -1,0 +1,315 @@
+import {
+  everyMember,
+  leadersOnly,
+  type GridRow,
+  type GridWorld,
+  type Principal,
+} from '../../test/policy-grid.ts';
+
+/**
+ * ARCHITECTURE §6 for members, team members and the profile (MEMBER_PERMISSIONS and
+ * editableMemberFields). T1 is the team of ENTRAINEUR, JOUEUR, PARENT and PARENT_AUTRE_EQUIPE;
+ * DEUX_EQUIPES coaches T1 and T2; player2 (T2) is PARENT_AUTRE_EQUIPE's child.
+ */
+const selfId = (w: GridWorld, p: Principal) => (p === 'ANONYME' ? w.player1.id : w.me[p].id);
+
+const newMemberBody = (w: GridWorld, role = 'JOUEUR') => ({
+  nom: 'Nouveau',
+  prenom: 'Membre',
+  dateDeNaissance: '2001-02-03',
+  genre: 'Homme',
+  email: `nouveau.${w.seq()}.${Date.now().toString(36)}@example.org`,
+  numeroTelephone: '0611223344',
+  role,
+  nomEquipe: 'U17',
+  clubId: w.club.id,
+});
+
+const teamUrl = (w: GridWorld, nom: string) =>
+  `/api/membres/${w.club.id}/equipe/${encodeURIComponent(nom)}`;
+const teamSearchUrl = (w: GridWorld, nom: string, extra = '') =>
+  `/api/membres/recherche/equipe?clubId=${w.club.id}&nomEquipe=${encodeURIComponent(nom)}${extra}`;
+
+/** Members of T1 read it; the member without team does not. */
+const t1Readers = { ...everyMember(200), SANS_EQUIPE: 403 };
+/** T2 is read by leaders, its coach (DEUX_EQUIPES) and the parent of its player. */
+const t2Readers = { ...leadersOnly(200), DEUX_EQUIPES: 200, PARENT_AUTRE_EQUIPE: 200 };
+/** Editing oneself: every member of club A, and the other club's DIRIGEANT on its own row. */
+const selfEdit = (ok: number) => ({ ...everyMember(ok), AUTRE_CLUB: ok });
+
+export const gridRows: GridRow[] = [
+  // club members list, search, CRUD: leaders
+  {
+    route: 'GET /api/membres/club/:clubId',
+    name: 'club members: list',
+    request: (w) => ({ method: 'GET', url: `/api/membres/club/${w.club.id}` }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'GET /api/membres/club/:clubId/recherche',
+    name: 'club members: search',
+    request: (w) => ({ method: 'GET', url: `/api/membres/club/${w.club.id}/recherche?nom=a` }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'POST /api/membres',
+    name: 'club members: create (JOUEUR)',
+    request: (w) => ({ method: 'POST', url: '/api/membres', body: newMemberBody(w) }),
+    expect: leadersOnly(201),
+  },
+  {
+    route: 'POST /api/membres',
+    name: 'club members: grant RESPONSABLE (only a DIRIGEANT)',
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/membres',
+      body: newMemberBody(w, 'RESPONSABLE'),
+    }),
+    expect: { ...leadersOnly(201), RESPONSABLE: 403 },
+  },
+  {
+    route: 'POST /api/membres',
+    name: 'club members: create a member of two teams',
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/membres',
+      body: { ...newMemberBody(w), nomEquipe: undefined, equipesIds: [w.t2.id, w.t3.id] },
+    }),
+    expect: leadersOnly(201),
+  },
+  {
+    route: 'GET /api/membres/:id',
+    name: 'club members: read a T2 member (a coach of T2, the parent of the child)',
+    request: (w) => ({ method: 'GET', url: `/api/membres/${w.player2.id}` }),
+    expect: t2Readers,
+  },
+  {
+    route: 'GET /api/membres/:id',
+    name: 'club members: read a T3 member',
+    request: (w) => ({ method: 'GET', url: `/api/membres/${w.player3.id}` }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'club members: update another team’s member',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/membres/${w.player2.id}`,
+      body: { numeroTelephone: `06000000${10 + (w.seq() % 80)}`, clubId: w.club.id },
+    }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'club members: grant DIRIGEANT by promotion (only a DIRIGEANT)',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/membres/${(await w.freshPlayer()).id}`,
+      body: { role: 'DIRIGEANT' },
+    }),
+    expect: { ...leadersOnly(200), RESPONSABLE: 403 },
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'club members: give a member several teams (equipesIds)',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/membres/${(await w.freshPlayer()).id}`,
+      body: { equipesIds: [w.t1.id, w.t2.id] },
+    }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'club members: link a parent to a child (enfantsIds)',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/membres/${(await w.freshMember('PARENT', w.t1.id)).id}`,
+      body: { enfantsIds: [w.player3.id] },
+    }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'DELETE /api/membres/:id',
+    name: 'club members: delete',
+    request: async (w) => ({ method: 'DELETE', url: `/api/membres/${(await w.freshPlayer()).id}` }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'POST /api/membres/:id/invitation',
+    name: 'club members: resend the invitation',
+    request: async (w) => {
+      const { createMember } = await import('../../db/factories.ts');
+      const m = await createMember(w.app.db, w.club.id, { password: null });
+      return { method: 'POST', url: `/api/membres/${m.id}/invitation` };
+    },
+    expect: leadersOnly(200),
+  },
+  // team members: leaders; members of that team; a parent of a child in it
+  {
+    route: 'GET /api/membres/:clubId/equipe/:nomEquipe',
+    name: 'team members: list own team (T1)',
+    request: (w) => ({ method: 'GET', url: teamUrl(w, w.t1.nom) }),
+    expect: t1Readers,
+  },
+  {
+    route: 'GET /api/membres/recherche/equipe',
+    name: 'team members: search own team (T1)',
+    request: (w) => ({ method: 'GET', url: teamSearchUrl(w, w.t1.nom, '&nom=mar') }),
+    expect: t1Readers,
+  },
+  {
+    route: 'GET /api/membres/:clubId/equipe/:nomEquipe',
+    name: 'team members: list T2',
+    request: (w) => ({ method: 'GET', url: teamUrl(w, w.t2.nom) }),
+    expect: t2Readers,
+  },
+  {
+    route: 'GET /api/membres/recherche/equipe',
+    name: 'team members: search T2',
+    request: (w) => ({ method: 'GET', url: teamSearchUrl(w, w.t2.nom) }),
+    expect: t2Readers,
+  },
+  {
+    route: 'GET /api/membres/:clubId/equipe/:nomEquipe',
+    name: 'team members: list T3 (nobody’s team but the leaders’)',
+    request: (w) => ({ method: 'GET', url: teamUrl(w, w.t3.nom) }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'GET /api/membres/:id',
+    name: 'team members: read a teammate (T1)',
+    request: (w) => ({ method: 'GET', url: `/api/membres/${w.player1.id}` }),
+    expect: t1Readers,
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: a coach edits a player of T1: numero, poste',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/membres/${w.player1.id}`,
+      body: { numero: 1 + (w.seq() % 90), poste: `Poste ${w.seq()}`, clubId: w.club.id },
+    }),
+    expect: {
+      ...everyMember(200),
+      JOUEUR: 403,
+      PARENT: 403,
+      PARENT_AUTRE_EQUIPE: 403,
+      SANS_EQUIPE: 403,
+    },
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: a coach of T2 edits a player of T2: numero, poste',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/membres/${w.player2.id}`,
+      body: { numero: 1 + (w.seq() % 90), poste: `Poste ${w.seq()}` },
+    }),
+    expect: { ...leadersOnly(200), DEUX_EQUIPES: 200 },
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: a coach edits a player of T1: any other field',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/membres/${w.player1.id}`,
+      body: { taille: 150 + (w.seq() % 50), clubId: w.club.id },
+    }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: a coach edits a parent of the team',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/membres/${w.me.PARENT.id}`,
+      body: { numero: 1 + (w.seq() % 90) },
+    }),
+    expect: leadersOnly(200),
+  },
+  // self: profile and team screen
+  {
+    route: 'GET /api/membres/:id',
+    name: 'profile: read self',
+    request: (w, p) => ({ method: 'GET', url: `/api/membres/${selfId(w, p)}` }),
+    expect: selfEdit(200),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'profile: edit own nom, prenom, date, email, phone, genre',
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/api/membres/${selfId(w, p)}`,
+      body: {
+        nom: `Nom${w.seq()}`,
+        prenom: 'Prénom',
+        dateDeNaissance: '1990-05-06T00:00:00.000Z',
+        email: `self.${w.seq()}.${Date.now().toString(36)}@example.org`,
+        numeroTelephone: '0700000000',
+        genre: 'Autre',
+      },
+    }),
+    expect: selfEdit(200),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'profile: edit own role (never)',
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/api/membres/${selfId(w, p)}`,
+      body: { role: p === 'JOUEUR' || p === 'SANS_EQUIPE' ? 'PARENT' : 'JOUEUR' },
+    }),
+    expect: selfEdit(403),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: edit own numero / poste',
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/api/membres/${selfId(w, p)}`,
+      body: { numero: 1 + (w.seq() % 90), poste: 'Ailier' },
+    }),
+    expect: { ...selfEdit(403), DIRIGEANT: 200, RESPONSABLE: 200, AUTRE_CLUB: 200 },
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: edit own numeroLicence',
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/api/membres/${selfId(w, p)}`,
+      body: { numeroLicence: `LIC-${w.seq()}` },
+    }),
+    expect: { ...selfEdit(200), ENTRAINEUR: 403, DEUX_EQUIPES: 403 },
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: edit own taille and poids',
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/api/membres/${selfId(w, p)}`,
+      body: { taille: 160 + (w.seq() % 30), poids: 60 + (w.seq() % 30) },
+    }),
+    expect: selfEdit(200),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: change own statut (leaders only)',
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/api/membres/${selfId(w, p)}`,
+      body: { statut: w.seq() % 2 ? 'Blessé' : 'Suspendu' },
+    }),
+    expect: { ...selfEdit(403), DIRIGEANT: 200, RESPONSABLE: 200, AUTRE_CLUB: 200 },
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: change own teams (leaders only)',
+    request: (w, p) => ({
+      method: 'PUT',
+      url: `/api/membres/${selfId(w, p)}`,
+      body: { equipesIds: p === 'AUTRE_CLUB' ? [w.otherTeam.id] : [w.t3.id] },
+    }),
+    expect: { ...selfEdit(403), DIRIGEANT: 200, RESPONSABLE: 200, AUTRE_CLUB: 200 },
+  },
+];

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMBER_FIELD_MESSAGES } from '@club/contract';
+import { createClub, createMember, createTeam, setMemberTeams } from '../../db/factories.ts';
+import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+
+/** Members in several teams (team_memberships) and a parent's children (guardians). */
+let ctx: TestContext;
+let club: { id: number };
+let other: { id: number };
+let seniors: { id: number; nom: string };
+let u17: { id: number; nom: string };
+let u15: { id: number; nom: string };
+let foreignTeam: { id: number };
+let asLeader: TestClient;
+let seq = 0;
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  nom: 'Moreau',
+  prenom: 'Léo',
+  dateDeNaissance: '2008-04-03',
+  genre: 'Homme',
+  email: `leo.${++seq}.${Date.now().toString(36)}@example.org`,
+  numeroTelephone: '06 12 34 56 78',
+  role: 'JOUEUR',
+  clubId: club.id,
+  ...overrides,
+});
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const db = ctx.app.db;
+  club = await createClub(db);
+  other = await createClub(db);
+  seniors = await createTeam(db, club.id, { nom: 'Seniors' });
+  u17 = await createTeam(db, club.id, { nom: 'U17' });
+  u15 = await createTeam(db, club.id, { nom: 'U15' });
+  foreignTeam = await createTeam(db, other.id, { nom: 'Ailleurs' });
+  asLeader = await signIn(ctx.app, await createMember(db, club.id, { role: 'DIRIGEANT' }));
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('[members] several teams per member', () => {
+  it('creates a member of two teams: the first is the primary team (idEquipe, nomEquipe)', async () => {
+    const res = await asLeader.post('/api/membres', body({ equipesIds: [u17.id, seniors.id] }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      idEquipe: u17.id,
+      nomEquipe: 'U17',
+      equipes: [
+        { id: u17.id, nom: 'U17' },
+        { id: seniors.id, nom: 'Seniors' },
+      ],
+    });
+  });
+
+  it('lists the member on both teams’ pages', async () => {
+    const created = (
+      await asLeader.post('/api/membres', body({ equipesIds: [seniors.id, u15.id] }))
+    ).json();
+    for (const team of [seniors, u15]) {
+      const list = await asLeader.get(`/api/membres/${club.id}/equipe/${team.nom}`);
+      expect(list.json().map((m: { id: number }) => m.id)).toContain(created.id);
+    }
+    const u17List = await asLeader.get(`/api/membres/${club.id}/equipe/U17`);
+    expect(u17List.json().map((m: { id: number }) => m.id)).not.toContain(created.id);
+  });
+
+  it('reordering equipesIds changes the primary team', async () => {
+    const { id } = (
+      await asLeader.post('/api/membres', body({ equipesIds: [seniors.id, u17.id] }))
+    ).json();
+    const res = await asLeader.put(`/api/membres/${id}`, { equipesIds: [u17.id, seniors.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ idEquipe: u17.id, nomEquipe: 'U17' });
+    expect(res.json().equipes.map((t: { id: number }) => t.id)).toEqual([u17.id, seniors.id]);
+  });
+
+  it('the spec’s single nomEquipe replaces the primary team and keeps the others', async () => {
+    const { id } = (
+      await asLeader.post('/api/membres', body({ equipesIds: [seniors.id, u17.id] }))
+    ).json();
+    const res = await asLeader.put(`/api/membres/${id}`, { nomEquipe: 'U15' });
+    expect(res.json().equipes.map((t: { id: number }) => t.id)).toEqual([u15.id, u17.id]);
+    const cleared = await asLeader.put(`/api/membres/${id}`, { nomEquipe: null });
+    expect(cleared.json()).toMatchObject({ idEquipe: u17.id, equipes: [{ id: u17.id }] });
+  });
+
+  it('equipesIds [] leaves the member without team', async () => {
+    const { id } = (await asLeader.post('/api/membres', body({ equipesIds: [u17.id] }))).json();
+    const res = await asLeader.put(`/api/membres/${id}`, { equipesIds: [] });
+    expect(res.json()).toMatchObject({ idEquipe: null, nomEquipe: null, equipes: [] });
+  });
+
+  it('refuses another club’s team or an unknown id with the French message', async () => {
+    for (const ids of [[foreignTeam.id], [u17.id, 999_999]]) {
+      const res = await asLeader.post('/api/membres', body({ equipesIds: ids }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ equipesIds: MEMBER_FIELD_MESSAGES.teamUnknown });
+    }
+  });
+
+  it('deleting the primary team promotes the member’s next team', async () => {
+    const temp = await createTeam(ctx.app.db, club.id, { nom: `Temp ${++seq}` });
+    const { id } = (
+      await asLeader.post('/api/membres', body({ equipesIds: [temp.id, u15.id] }))
+    ).json();
+    expect((await asLeader.delete(`/api/equipes/${temp.id}`)).statusCode).toBe(200);
+    const res = await asLeader.get(`/api/membres/${id}`);
+    expect(res.json()).toMatchObject({
+      idEquipe: u15.id,
+      nomEquipe: 'U15',
+      equipes: [{ id: u15.id }],
+    });
+  });
+
+  it('the signed-in member keeps the primary team in /api/dashboard/infos', async () => {
+    const player = await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId: u17.id });
+    await setMemberTeams(ctx.app.db, club.id, player.id, [u17.id, seniors.id]);
+    const me = await signIn(ctx.app, player);
+    const res = await me.get('/api/dashboard/infos');
+    expect(res.json()).toMatchObject({ idEquipe: u17.id, nomEquipe: 'U17' });
+    // and reads both teams' members
+    for (const team of ['U17', 'Seniors'])
+      expect((await me.get(`/api/membres/${club.id}/equipe/${team}`)).statusCode).toBe(200);
+    expect((await me.get(`/api/membres/${club.id}/equipe/U15`)).statusCode).toBe(403);
+  });
+
+  it('a coach of two teams edits numero and poste of both teams’ players, of no other team', async () => {
+    const coach = await createMember(ctx.app.db, club.id, { role: 'ENTRAINEUR', teamId: u17.id });
+    await setMemberTeams(ctx.app.db, club.id, coach.id, [u17.id, seniors.id]);
+    const asCoach = await signIn(ctx.app, coach);
+    for (const [teamId, status] of [
+      [u17.id, 200],
+      [seniors.id, 200],
+      [u15.id, 403],
+    ] as const) {
+      const player = await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId });
+      const res = await asCoach.put(`/api/membres/${player.id}`, { numero: 7, poste: 'Pivot' });
+      expect(res.statusCode, `team ${teamId}`).toBe(status);
+    }
+  });
+});
+
+describe('[members] a parent’s children', () => {
+  it('links a parent to children of two teams, and answers them', async () => {
+    const a = await createMember(ctx.app.db, club.id, {
+      teamId: u17.id,
+      nom: 'Bernard',
+      prenom: 'Zoé',
+    });
+    const b = await createMember(ctx.app.db, club.id, {
+      teamId: u15.id,
+      nom: 'Bernard',
+      prenom: 'Adam',
+    });
+    const res = await asLeader.post(
+      '/api/membres',
+      body({ role: 'PARENT', equipesIds: [u17.id], enfantsIds: [a.id, b.id] }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().enfants).toEqual([
+      { id: b.id, nom: 'Bernard', prenom: 'Adam' },
+      { id: a.id, nom: 'Bernard', prenom: 'Zoé' },
+    ]);
+    const parent = res.json();
+    // a child may have two parents
+    const second = await asLeader.post(
+      '/api/membres',
+      body({ role: 'PARENT', enfantsIds: [a.id] }),
+    );
+    expect(second.json().enfants).toEqual([{ id: a.id, nom: 'Bernard', prenom: 'Zoé' }]);
+    // unlinking one child keeps the other
+    const updated = await asLeader.put(`/api/membres/${parent.id}`, { enfantsIds: [b.id] });
+    expect(updated.json().enfants.map((c: { id: number }) => c.id)).toEqual([b.id]);
+  });
+
+  it('the parent reads their child’s record and the child’s team, even in another team', async () => {
+    const child = await createMember(ctx.app.db, club.id, { teamId: u15.id });
+    const { id, email } = (
+      await asLeader.post(
+        '/api/membres',
+        body({ role: 'PARENT', equipesIds: [u17.id], enfantsIds: [child.id] }),
+      )
+    ).json();
+    const asParent = await signIn(ctx.app, {
+      id,
+      clubId: club.id,
+      role: 'PARENT',
+      statut: 'Actif',
+    });
+    expect(email).toMatch(/@/);
+    expect((await asParent.get(`/api/membres/${child.id}`)).statusCode).toBe(200);
+    expect((await asParent.get(`/api/membres/${club.id}/equipe/U15`)).statusCode).toBe(200);
+    expect((await asParent.get(`/api/membres/${club.id}/equipe/Seniors`)).statusCode).toBe(403);
+  });
+
+  it('only a PARENT has children; not themself; only members of the club', async () => {
+    const child = await createMember(ctx.app.db, club.id);
+    const outsider = await createMember(ctx.app.db, other.id);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ role: 'JOUEUR', enfantsIds: [child.id] }, MEMBER_FIELD_MESSAGES.childrenParentOnly],
+      [{ role: 'PARENT', enfantsIds: [outsider.id] }, MEMBER_FIELD_MESSAGES.childUnknown],
+      [{ role: 'PARENT', enfantsIds: [999_999] }, MEMBER_FIELD_MESSAGES.childUnknown],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await asLeader.post('/api/membres', body(extra));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ enfantsIds: message });
+    }
+    const { id } = (await asLeader.post('/api/membres', body({ role: 'PARENT' }))).json();
+    const self = await asLeader.put(`/api/membres/${id}`, { enfantsIds: [id] });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().errors).toEqual({ enfantsIds: MEMBER_FIELD_MESSAGES.childSelf });
+  });
+
+  it('a parent who becomes a player loses their children links', async () => {
+    const child = await createMember(ctx.app.db, club.id);
+    const { id } = (
+      await asLeader.post('/api/membres', body({ role: 'PARENT', enfantsIds: [child.id] }))
+    ).json();
+    const res = await asLeader.put(`/api/membres/${id}`, { role: 'JOUEUR' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().enfants).toBeUndefined();
+    const back = await asLeader.put(`/api/membres/${id}`, { role: 'PARENT' });
+    expect(back.json().enfants).toEqual([]);
+  });
+});

@@ -1,0 +1,223 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Role } from '@club/contract';
+import {
+  createClub,
+  createMember,
+  createTeam,
+  linkGuardian,
+  setMemberTeams,
+} from '../db/factories.ts';
+import { signIn, TestClient } from './helper.ts';
+
+/**
+ * The policy grid (ARCHITECTURE §6): every registered route × every principal, each cell an
+ * expected status. Features add rows in `features/<f>/<f>.grid.ts` (`export const gridRows`);
+ * `policy-grid.test.ts` runs them on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, and fails
+ * when a route has neither a row nor a place in PUBLIC_ROUTES.
+ */
+export const PRINCIPALS = [
+  'ANONYME',
+  'DIRIGEANT',
+  'RESPONSABLE',
+  'ENTRAINEUR',
+  'JOUEUR',
+  'PARENT',
+  /** A PARENT of team T1 whose child plays in T2. */
+  'PARENT_AUTRE_EQUIPE',
+  /** A coach of two teams (T1 and T2). */
+  'DEUX_EQUIPES',
+  /** A JOUEUR without team. */
+  'SANS_EQUIPE',
+  /** The DIRIGEANT of another club. */
+  'AUTRE_CLUB',
+] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+export type SignedInPrincipal = Exclude<Principal, 'ANONYME'>;
+export type Expectation = Record<Principal, number>;
+
+export interface GridCall {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type MemberRef = { id: number; clubId: number; role: string; statut: string; email: string };
+type TeamRef = { id: number; nom: string; clubId: number };
+
+/**
+ * The world every row runs in. Club A has teams T1 'Seniors A', T2 'U17' and T3 'U15'; club B
+ * has team B1. Principals: see PRINCIPALS. Targets that are not principals: `player1` (JOUEUR of
+ * T1), `player2` (JOUEUR of T2, the child of PARENT_AUTRE_EQUIPE), `player3` (JOUEUR of T3).
+ */
+export interface GridWorld {
+  app: FastifyInstance;
+  club: { id: number; nom: string };
+  otherClub: { id: number; nom: string };
+  t1: TeamRef;
+  t2: TeamRef;
+  t3: TeamRef;
+  otherTeam: TeamRef;
+  me: Record<SignedInPrincipal, MemberRef>;
+  player1: MemberRef;
+  player2: MemberRef;
+  player3: MemberRef;
+  /** A value unique to this run (e-mails, names). */
+  seq(): number;
+  /** A fresh JOUEUR of club A, in the given team (T2 by default). */
+  freshPlayer(teamId?: number | null): Promise<MemberRef>;
+  /** A fresh member of club A with that role and team (none by default). */
+  freshMember(role: Role, teamId?: number | null): Promise<MemberRef>;
+  /** A fresh team of club A. */
+  freshTeam(): Promise<TeamRef>;
+}
+
+export interface GridRow {
+  /** 'METHOD /registered/url/:param', exactly as the route is registered. */
+  route: string;
+  /** What the row checks (several rows may cover one route). */
+  name: string;
+  request: (w: GridWorld, p: Principal) => GridCall | Promise<GridCall>;
+  expect: Expectation;
+}
+
+/** Routes anyone may call: listed, so that a new route is public only when someone says so. */
+export const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/site',
+  'GET /api/accueil/stats',
+  'GET /api/accueil/stats/sports',
+  'GET /api/contact/captcha',
+  'POST /api/contact',
+  'GET /api/club/email-exists',
+  'GET /api/club/club-exists',
+  'POST /api/club/inscription',
+  'GET /auth/csrf',
+  'POST /auth/connexion/login',
+  'POST /auth/connexion/refresh',
+  'POST /auth/connexion/logout',
+  'POST /auth/connexion/mdpOublie',
+  'POST /auth/connexion/mdpUpdte',
+  'GET /api/membres/invitation/:token',
+  'POST /api/membres/invitation',
+]);
+/** Routes that are not part of the API (documentation, the web app). */
+export const isInfrastructureRoute = (route: string) =>
+  /^(GET|HEAD) (\/api\/docs|\/\*|\/$)/.test(route) || route.startsWith('HEAD ');
+
+const CLUB_MEMBERS: SignedInPrincipal[] = [
+  'DIRIGEANT',
+  'RESPONSABLE',
+  'ENTRAINEUR',
+  'JOUEUR',
+  'PARENT',
+  'PARENT_AUTRE_EQUIPE',
+  'DEUX_EQUIPES',
+  'SANS_EQUIPE',
+];
+const TEAM_PRINCIPALS: SignedInPrincipal[] = [
+  'ENTRAINEUR',
+  'JOUEUR',
+  'PARENT',
+  'PARENT_AUTRE_EQUIPE',
+  'DEUX_EQUIPES',
+  'SANS_EQUIPE',
+];
+
+/** Every principal of club A gets `ok`; anonymous 401; the other club 404. */
+export function everyMember(ok: number): Expectation {
+  return {
+    ANONYME: 401,
+    ...(Object.fromEntries(CLUB_MEMBERS.map((p) => [p, ok])) as Record<SignedInPrincipal, number>),
+    AUTRE_CLUB: 404,
+  };
+}
+/** Leaders get `ok`, team roles 403, anonymous 401, the other club 404. */
+export function leadersOnly(ok: number): Expectation {
+  return {
+    ...everyMember(ok),
+    ...(Object.fromEntries(TEAM_PRINCIPALS.map((p) => [p, 403])) as Record<string, number>),
+  };
+}
+/** The DIRIGEANT gets `ok`; every other member of club A 403. */
+export function dirigeantOnly(ok: number): Expectation {
+  return { ...leadersOnly(ok), RESPONSABLE: 403 };
+}
+/** Every principal, anonymous included, gets `status`. */
+export function everyone(status: number): Expectation {
+  return Object.fromEntries(PRINCIPALS.map((p) => [p, status])) as Expectation;
+}
+
+let counter = 0;
+
+/** Builds the grid's world through the factories and signs every principal in. */
+export async function buildGridWorld(app: FastifyInstance): Promise<{
+  world: GridWorld;
+  clients: Record<Principal, TestClient>;
+}> {
+  const db = app.db;
+  const club = await createClub(db, { nom: `Club Grille A ${Date.now().toString(36)}` });
+  const otherClub = await createClub(db, { nom: `Club Grille B ${Date.now().toString(36)}` });
+  const t1 = await createTeam(db, club.id, {
+    nom: 'Seniors A',
+    categorie: 'Senior',
+    division: 'R1',
+  });
+  const t2 = await createTeam(db, club.id, { nom: 'U17', categorie: 'U17', division: 'R1' });
+  const t3 = await createTeam(db, club.id, { nom: 'U15', categorie: 'U15', division: 'D1' });
+  const otherTeam = await createTeam(db, otherClub.id, {
+    nom: 'Beta 1',
+    categorie: 'Senior',
+    division: 'R1',
+  });
+  const member = (clubId: number, role: Role, teamId: number | null = null) =>
+    createMember(db, clubId, { role, teamId });
+  const player1 = await member(club.id, 'JOUEUR', t1.id);
+  const player2 = await member(club.id, 'JOUEUR', t2.id);
+  const player3 = await member(club.id, 'JOUEUR', t3.id);
+  const me: Record<SignedInPrincipal, MemberRef> = {
+    DIRIGEANT: await member(club.id, 'DIRIGEANT'),
+    RESPONSABLE: await member(club.id, 'RESPONSABLE'),
+    ENTRAINEUR: await member(club.id, 'ENTRAINEUR', t1.id),
+    JOUEUR: await member(club.id, 'JOUEUR', t1.id),
+    PARENT: await member(club.id, 'PARENT', t1.id),
+    PARENT_AUTRE_EQUIPE: await member(club.id, 'PARENT', t1.id),
+    DEUX_EQUIPES: await member(club.id, 'ENTRAINEUR', t1.id),
+    SANS_EQUIPE: await member(club.id, 'JOUEUR'),
+    AUTRE_CLUB: await member(otherClub.id, 'DIRIGEANT'),
+  };
+  await setMemberTeams(db, club.id, me.DEUX_EQUIPES.id, [t1.id, t2.id]);
+  await linkGuardian(db, club.id, me.PARENT_AUTRE_EQUIPE.id, player2.id);
+
+  const clients = { ANONYME: new TestClient(app) } as Record<Principal, TestClient>;
+  for (const p of Object.keys(me) as SignedInPrincipal[]) clients[p] = await signIn(app, me[p]);
+  const world: GridWorld = {
+    app,
+    club,
+    otherClub,
+    t1,
+    t2,
+    t3,
+    otherTeam,
+    me,
+    player1,
+    player2,
+    player3,
+    seq: () => ++counter,
+    freshPlayer: (teamId = t2.id) => member(club.id, 'JOUEUR', teamId),
+    freshMember: (role, teamId = null) => member(club.id, role, teamId),
+    freshTeam: () =>
+      createTeam(db, club.id, { nom: `Temp ${Date.now().toString(36)}${++counter}` }),
+  };
+  return { world, clients };
+}
+
+/** Sends a row's call as a principal (with the anti-forgery token for writes). */
+export function send(client: TestClient, call: GridCall): Promise<LightMyRequestResponse> {
+  return client.request({
+    method: call.method,
+    url: call.url,
+    payload: call.body as never,
+    headers: call.headers,
+  });
+}
