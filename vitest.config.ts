@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/contract/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'scripts/vitest.config.ts',
     ],
     // .ci/run sets VITEST_JSON to read the totals from a JSON report.
     reporters: process.env.VITEST_JSON

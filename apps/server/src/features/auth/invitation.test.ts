@@ -6,7 +6,7 @@ import { createClub, createMember, createTeam } from '../../db/factories.ts';
 import { oneTimeTokens } from '../../db/schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { createInvitationService } from './index.ts';
-import { freshIp, tokenFromLink, waitForMail } from './auth.test-utils.ts';
+import { freshIp, tokenFromLink, waitForMail } from '../../test/http-utils.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
 import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { createClub, createMember, DEFAULT_TEST_PASSWORD } from '../../db/factories.ts';
 import { members, oneTimeTokens } from '../../db/schema.ts';
-import { freshIp, tokenFromLink, waitForMail } from './auth.test-utils.ts';
+import { freshIp, tokenFromLink, waitForMail } from '../../test/http-utils.ts';
 import { isCommonPassword } from './password-policy.ts';
 
 let ctx: TestContext;

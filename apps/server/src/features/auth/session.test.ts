@@ -10,7 +10,7 @@ import {
 import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { createClub, createMember, createTeam, DEFAULT_TEST_PASSWORD } from '../../db/factories.ts';
 import { members, sessions } from '../../db/schema.ts';
-import { freshIp, setCookie } from './auth.test-utils.ts';
+import { freshIp, setCookie } from '../../test/http-utils.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
 } from '@club/contract';
 import { buildTestApp, TestClient, type TestContext } from '../../test/helper.ts';
 import { clubs, members, sports } from '../../db/schema.ts';
-import { freshIp } from '../auth/auth.test-utils.ts';
+import { freshIp } from '../../test/http-utils.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

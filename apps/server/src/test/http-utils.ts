@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestContext, CapturedMail } from '../../test/helper.ts';
+import type { TestContext, CapturedMail } from './helper.ts';
 
 let ipSeq = 0;
 /** A distinct client address per test, so that per-IP throttles of one test do not leak into another. */

@@ -1,0 +1,79 @@
+/**
+ * Import boundaries (STYLE.md "Dependency direction", decision 0013), checked by
+ * `npm run lint:deps` (part of `npm run lint` and `npm run check`).
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import cycles anywhere.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-not-to-server',
+      comment: 'The web app never imports the server (web → contract ← server).',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/' },
+    },
+    {
+      name: 'server-not-to-web',
+      severity: 'error',
+      from: { path: '^apps/server/' },
+      to: { path: '^apps/web/' },
+    },
+    {
+      name: 'contract-only-zod',
+      comment: 'The contract is pure TypeScript: it imports zod and itself, nothing else.',
+      severity: 'error',
+      from: { path: '^packages/contract/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: '^(packages/contract/|node_modules/zod/)' },
+    },
+    {
+      name: 'web-feature-isolation',
+      comment: 'A web feature never imports another feature; app/ composes them.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-below-features',
+      comment:
+        'Shared web code (lib, components, hooks, testing) imports no feature and no app code.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(lib|components|hooks|testing|styles)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'server-feature-through-index',
+      comment: 'A server feature reaches another only through its index.ts.',
+      severity: 'error',
+      from: { path: '^apps/server/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/features/[^/]+/',
+        pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'server-shared-below-features',
+      comment: 'db/, lib/, authz/ and plugins/ import no feature.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(db|lib|authz|plugins)/' },
+      to: { path: '^apps/server/src/features/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules|\\.tmp|test-results|playwright-report)/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
