@@ -2,7 +2,16 @@ import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, MEMBER_STATUSES, ROLES } from '@club/contract';
 import { createTestDatabase } from '../test/helper.ts';
-import { clubs, convocations, events, matches, members, teams } from '../db/schema.ts';
+import {
+  clubs,
+  convocations,
+  events,
+  guardians,
+  matches,
+  members,
+  teamMemberships,
+  teams,
+} from '../db/schema.ts';
 import { verifyPassword } from '../lib/password-hash.ts';
 import { DEMO_CLUB, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
 
@@ -90,6 +99,25 @@ describe('[foundation] npm run seed:demo', () => {
         sql`${convocations.statutPresence} = 'INDISPONIBLE' and ${isNotNull(convocations.justification)}`,
       );
     expect(justified[0]!.n).toBe(byStatus.INDISPONIBLE);
+
+    // Several teams per member, and parents linked to children of different teams.
+    const memberships = await db
+      .select({ memberId: teamMemberships.memberId, n: count() })
+      .from(teamMemberships)
+      .where(eq(teamMemberships.clubId, clubId))
+      .groupBy(teamMemberships.memberId);
+    const multi = memberships.filter((m) => m.n > 1).map((m) => m.memberId);
+    const roleOf = (id: number) => memberRows.find((m) => m.id === id)!.role;
+    expect(multi.map(roleOf).sort()).toEqual(['ENTRAINEUR', 'JOUEUR']);
+    const links = await db
+      .select({ parentId: guardians.parentId, childId: guardians.childId, teamId: members.teamId })
+      .from(guardians)
+      .innerJoin(members, eq(members.id, guardians.childId))
+      .where(eq(guardians.clubId, clubId));
+    const parentAccount = memberRows.find((m) => m.email === outcome.accounts[4]!.email)!;
+    const childTeams = links.filter((l) => l.parentId === parentAccount.id).map((l) => l.teamId);
+    expect(childTeams).toHaveLength(2);
+    expect(new Set(childTeams).size).toBe(2);
 
     // One account per role is printed, and its password works.
     expect(outcome.accounts.map((a) => a.role)).toEqual(ROLES);

@@ -17,6 +17,8 @@ import {
   createMatch,
   createMember,
   createTeam,
+  linkGuardian,
+  setMemberTeams,
 } from '../db/factories.ts';
 import { clubs, members, teams as teamsTable } from '../db/schema.ts';
 
@@ -313,7 +315,14 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
     nom: `${responsable.prenom} ${responsable.nom}`,
   });
 
-  const teams: { id: number; nom: string; players: number[]; def: (typeof TEAMS)[number] }[] = [];
+  const teams: {
+    id: number;
+    nom: string;
+    coach: number;
+    players: number[];
+    parents: number[];
+    def: (typeof TEAMS)[number];
+  }[] = [];
   for (const [t, def] of TEAMS.entries()) {
     const team = await createTeam(tx, club.id, {
       nom: def.nom,
@@ -356,6 +365,7 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
         });
     }
     // Parents for the youth teams.
+    const parents: number[] = [];
     if (def.categorie !== 'Senior') {
       for (let i = 0; i < 4; i++) {
         const parent = await member('PARENT', {
@@ -363,6 +373,7 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
           genre: i % 2 ? 'Homme' : 'Femme',
           born: 1978 + i,
         });
+        parents.push(parent.id);
         if (t === 3 && i === 0)
           accounts.push({
             role: 'PARENT',
@@ -372,8 +383,24 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
           });
       }
     }
-    teams.push({ id: team.id, nom: def.nom, players, def });
+    teams.push({ id: team.id, nom: def.nom, coach: coach.id, players, parents, def });
   }
+
+  // Real clubs: a coach of two teams, a player in two teams, parents linked to their children.
+  const [, seniorsB, , u17, u15] = teams as [
+    (typeof teams)[0],
+    (typeof teams)[0],
+    (typeof teams)[0],
+    (typeof teams)[0],
+    (typeof teams)[0],
+  ];
+  await setMemberTeams(tx, club.id, u17.coach, [u17.id, u15.id]);
+  await setMemberTeams(tx, club.id, u17.players[1]!, [u17.id, seniorsB.id]);
+  for (const team of [u17, u15])
+    for (const [i, parentId] of team.parents.entries())
+      await linkGuardian(tx, club.id, parentId, team.players[i + 2]!);
+  // The demo PARENT account has a child in U17 and another in U15.
+  await linkGuardian(tx, club.id, u17.parents[0]!, u15.players[8]!);
 
   // The season: September 1st to June 30th around today.
   const seasonStartYear = today.getMonth() >= 7 ? today.getFullYear() : today.getFullYear() - 1;
