@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { parseMail } from './mail-parser.ts';
+import { simpleParser } from 'mailparser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(root, 'apps/server/dist/server.mjs');
@@ -32,15 +32,18 @@ async function startSmtp(mailDir: string) {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const id = `${Date.now()}-${String(++n).padStart(5, '0')}`;
+        const parsed = await simpleParser(raw).catch(() => null);
         const mail = {
           id,
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           receivedAt: new Date().toISOString(),
-          ...parseMail(raw),
+          subject: parsed?.subject ?? '',
+          text: parsed?.text ?? '',
+          html: typeof parsed?.html === 'string' ? parsed.html : '',
         };
         fs.writeFileSync(path.join(mailDir, `${id}.eml`), raw);
         // Written under a temporary name then renamed, so that readers never see half a file.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { simpleParser } from './mail-parser.ts';
+import { simpleParser } from 'mailparser';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openPglite, openPostgres, type Database } from '../db/client.ts';
@@ -72,13 +72,20 @@ export async function startSmtpServer(): Promise<{
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
-          ...simpleParser(raw),
-          to: session.envelope.rcptTo.map((r) => r.address),
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          raw,
-        });
-        callback();
+        simpleParser(raw).then(
+          (parsed) => {
+            mails.push({
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              raw,
+            });
+            callback();
+          },
+          (err: Error) => callback(err),
+        );
       });
     },
   });

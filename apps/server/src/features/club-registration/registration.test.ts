@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  AUTH_MESSAGES,
-  REGISTRATION_MESSAGES,
-  SERVER_MESSAGES,
-} from '@club/contract';
+import { AUTH_MESSAGES, REGISTRATION_MESSAGES, SERVER_MESSAGES } from '@club/contract';
 import { buildTestApp, TestClient, type TestContext } from '../../test/helper.ts';
 import { clubs, members, sports } from '../../db/schema.ts';
 import { freshIp } from '../../test/http-utils.ts';
