@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  createClub,
+  createEvent,
+  createMember,
+  createTeam,
+  setMemberTeams,
+} from '../../db/factories.ts';
+import { convocations, matches } from '../../db/schema.ts';
+import { createTestDatabase } from '../../test/helper.ts';
+import { matchSync } from './index.ts';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('[matches] matches from MATCH events', () => {
+  it('creates the match and convokes the base team’s players (any membership), once', async () => {
+    const db = database.db;
+    const club = await createClub(db);
+    const home = await createTeam(db, club.id);
+    const away = await createTeam(db, club.id);
+    const p1 = await createMember(db, club.id, { role: 'JOUEUR', teamId: home.id });
+    const p2 = await createMember(db, club.id, { role: 'JOUEUR', teamId: away.id });
+    await setMemberTeams(db, club.id, p2.id, [away.id, home.id]);
+    await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: home.id });
+    await createMember(db, club.id, { role: 'JOUEUR', teamId: away.id });
+    const event = await createEvent(db, club.id, { type: 'MATCH', teamIds: [home.id, away.id] });
+
+    const sides = { homeTeamId: home.id, awayTeamId: away.id, opponentName: null };
+    const first = await db.transaction((tx) =>
+      matchSync.upsertForEvent(tx, club.id, event.id, sides),
+    );
+    expect(first.created).toBe(true);
+    const again = await db.transaction((tx) =>
+      matchSync.upsertForEvent(tx, club.id, event.id, sides),
+    );
+    expect(again).toEqual({ matchId: first.matchId, created: false });
+    const convoked = await db
+      .select({ memberId: convocations.memberId })
+      .from(convocations)
+      .where(eq(convocations.matchId, first.matchId));
+    expect(convoked.map((c) => c.memberId).sort()).toEqual([p1.id, p2.id].sort());
+
+    await db.transaction((tx) => matchSync.removeForEvent(tx, club.id, event.id));
+    expect(await db.select().from(matches).where(eq(matches.id, first.matchId))).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { matchesRepository as repo } from './matches.repository.ts';
+
+/** The two sides of a match: the base team, and the opponent (a team of the club, or a name). */
+export interface MatchSides {
+  homeTeamId: number;
+  awayTeamId: number | null;
+  opponentName: string | null;
+}
+
+/**
+ * Matches come from MATCH events (ARCHITECTURE §4): the events feature calls these inside its
+ * write transaction. Creating a match convokes the base team's players.
+ */
+export const matchSync = {
+  /** Creates or updates the match of a MATCH event. */
+  async upsertForEvent(
+    tx: DbOrTx,
+    clubId: number,
+    eventId: number,
+    sides: MatchSides,
+  ): Promise<{ matchId: number; created: boolean }> {
+    const current = await repo.findByEvent(tx, clubId, eventId);
+    if (current) {
+      await repo.updateSides(tx, clubId, current.id, sides);
+      if (current.homeTeamId !== sides.homeTeamId)
+        await repo.convokeTeamPlayers(tx, clubId, current.id, sides.homeTeamId);
+      return { matchId: current.id, created: false };
+    }
+    const match = await repo.insert(tx, { clubId, eventId, ...sides });
+    await repo.convokeTeamPlayers(tx, clubId, match.id, sides.homeTeamId);
+    return { matchId: match.id, created: true };
+  },
+
+  /** An event that is no longer a MATCH loses its match and convocations (deleting the event does it too). */
+  async removeForEvent(tx: DbOrTx, clubId: number, eventId: number): Promise<void> {
+    await repo.deleteByEvent(tx, clubId, eventId);
+  },
+};
