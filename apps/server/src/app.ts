@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifySchema,
+  type FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
@@ -52,10 +56,19 @@ export interface BuildOptions {
 
 const MAX_JSON_BODY = 100 * 1024;
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered, as {method, url}: the CSRF test walks it so later routes are covered. */
-    registeredRoutes: { method: string; url: string }[];
+    /**
+     * Every route registered, as {method, url, schema}: the CSRF, policy-grid and input-fuzz tests
+     * walk it so later routes are covered.
+     */
+    registeredRoutes: RegisteredRoute[];
   }
 }
 
@@ -86,10 +99,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
-  const registeredRoutes: { method: string; url: string }[] = [];
+  const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      registeredRoutes.push({ method, url: route.url, schema: route.schema });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

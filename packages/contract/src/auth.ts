@@ -9,7 +9,13 @@ import {
 import { GENDERS, ROLES, SPORTS } from './enums.ts';
 import { LOGIN_MESSAGES, REGISTRATION_MESSAGES, SERVER_MESSAGES } from './messages.ts';
 import { isStrongPassword } from './password.ts';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, ZDateSchema, requiredText } from './schemas/common.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  ZDateSchema,
+  requiredText,
+  safeString,
+} from './schemas/common.ts';
 
 /** Messages of the account features that the spec does not word (ARCHITECTURE §5, §8). */
 export const AUTH_MESSAGES = {
@@ -36,23 +42,21 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /** E-mail: trimmed, lower-cased, the spec's simple pattern. */
-export const ZEmailSchema = z
-  .string({ error: LOGIN_MESSAGES.emailRequired })
-  .trim()
+export const ZEmailSchema = safeString({ error: LOGIN_MESSAGES.emailRequired })
   .toLowerCase()
   .min(1, LOGIN_MESSAGES.emailRequired)
   .max(EMAIL_MAX_LENGTH, SERVER_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
   .regex(EMAIL_PATTERN, LOGIN_MESSAGES.emailInvalid);
 
 /** A new password: the spec's five rules plus the 128-character cap. */
-export const ZNewPasswordSchema = z
-  .string({ error: LOGIN_MESSAGES.passwordRequired })
+export const ZNewPasswordSchema = safeString({
+  error: LOGIN_MESSAGES.passwordRequired,
+  trim: false,
+})
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong)
   .refine(isStrongPassword, { error: REGISTRATION_MESSAGES.passwordRule });
 
-export const ZDeviceFingerprintSchema = z
-  .string()
-  .trim()
+export const ZDeviceFingerprintSchema = safeString()
   .min(1, SERVER_MESSAGES.required)
   .max(200, SERVER_MESSAGES.tooLong(200));
 
@@ -60,8 +64,7 @@ export const ZLoginBodySchema = z
   .object({
     email: ZEmailSchema,
     // Any stored password is at most 128 characters; the cap keeps hashing bounded.
-    password: z
-      .string({ error: LOGIN_MESSAGES.passwordRequired })
+    password: safeString({ error: LOGIN_MESSAGES.passwordRequired, trim: false })
       .min(1, LOGIN_MESSAGES.passwordRequired)
       .max(256, SERVER_MESSAGES.tooLong(256)),
     deviceFingerprint: ZDeviceFingerprintSchema,
@@ -111,15 +114,14 @@ export const ZResetPasswordBodySchema = z
   .object({
     email: ZEmailSchema,
     newPassword: ZNewPasswordSchema,
-    token: z.string().trim().max(200).optional(),
+    token: safeString().max(200).optional(),
   })
   .strict();
 export type TResetPasswordBody = z.infer<typeof ZResetPasswordBodySchema>;
 
 export const ZChangePasswordBodySchema = z
   .object({
-    currentPassword: z
-      .string({ error: SERVER_MESSAGES.required })
+    currentPassword: safeString({ error: SERVER_MESSAGES.required, trim: false })
       .min(1, SERVER_MESSAGES.required)
       .max(256),
     newPassword: ZNewPasswordSchema,
@@ -131,9 +133,7 @@ export const ZRegistrationBodySchema = z
   .object({
     nom: requiredText(NAME_MAX_LENGTH, NAME_MIN_LENGTH, REGISTRATION_MESSAGES.allRequired),
     prenom: requiredText(NAME_MAX_LENGTH, NAME_MIN_LENGTH, REGISTRATION_MESSAGES.allRequired),
-    email: z
-      .string({ error: REGISTRATION_MESSAGES.emailRequired })
-      .trim()
+    email: safeString({ error: REGISTRATION_MESSAGES.emailRequired })
       .toLowerCase()
       .min(1, REGISTRATION_MESSAGES.emailRequired)
       .max(EMAIL_MAX_LENGTH, SERVER_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
@@ -152,13 +152,13 @@ export const ZRegistrationBodySchema = z
 export type TRegistrationBody = z.infer<typeof ZRegistrationBodySchema>;
 
 export const ZEmailExistsQuerySchema = z
-  .object({ email: z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH) })
+  .object({ email: safeString().toLowerCase().max(EMAIL_MAX_LENGTH) })
   .strict();
 export const ZClubExistsQuerySchema = z
-  .object({ nomClub: z.string().trim().max(CLUB_NAME_MAX_LENGTH) })
+  .object({ nomClub: safeString().max(CLUB_NAME_MAX_LENGTH) })
   .strict();
 
-export const ZInvitationTokenParamsSchema = z.object({ token: z.string().trim().min(1).max(200) });
+export const ZInvitationTokenParamsSchema = z.object({ token: safeString().min(1).max(200) });
 export const ZInvitationInfoSchema = z.object({
   prenom: z.string(),
   nom: z.string(),
@@ -168,7 +168,7 @@ export const ZInvitationInfoSchema = z.object({
 export type TInvitationInfo = z.infer<typeof ZInvitationInfoSchema>;
 export const ZActivateInvitationBodySchema = z
   .object({
-    token: z.string().trim().min(1, SERVER_MESSAGES.required).max(200),
+    token: safeString().min(1, SERVER_MESSAGES.required).max(200),
     password: ZNewPasswordSchema,
   })
   .strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from './messages.ts';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './schemas/common.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, safeString } from './schemas/common.ts';
 import {
   CONTACT_CAPTCHA_MAX_LENGTH,
   CONTACT_MESSAGE_MAX_LENGTH,
@@ -10,25 +10,21 @@ import {
 import { SERVER_MESSAGES } from './messages.ts';
 
 const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, SERVER_MESSAGES.tooLong(max));
+  safeString({ error: message }).min(1, message).max(max, SERVER_MESSAGES.tooLong(max));
 
 /** POST /api/contact (spec §7): values trimmed, messages of spec §5, captcha of ARCHITECTURE §8. */
 export const ZContactRequestSchema = z
   .object({
     nom: required(CONTACT_MESSAGES.nomRequired, CONTACT_NAME_MAX_LENGTH),
     prenom: required(CONTACT_MESSAGES.prenomRequired, CONTACT_NAME_MAX_LENGTH),
-    email: z
-      .string({ error: CONTACT_MESSAGES.emailInvalid })
-      .trim()
+    email: safeString({ error: CONTACT_MESSAGES.emailInvalid })
       .max(EMAIL_MAX_LENGTH, CONTACT_MESSAGES.emailInvalid)
       .regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid),
     sujet: required(CONTACT_MESSAGES.sujetRequired, CONTACT_SUBJECT_MAX_LENGTH),
     message: required(CONTACT_MESSAGES.messageRequired, CONTACT_MESSAGE_MAX_LENGTH),
     /** The per-submission token of the spec: an idempotency key (a UUID). */
     token: z.uuid({ error: SERVER_MESSAGES.invalidValue }),
-    captcha: z
-      .string({ error: CONTACT_MESSAGES.captchaRequired })
-      .trim()
+    captcha: safeString({ error: CONTACT_MESSAGES.captchaRequired })
       .min(1, CONTACT_MESSAGES.captchaRequired)
       .max(CONTACT_CAPTCHA_MAX_LENGTH, CONTACT_MESSAGES.captchaRequired),
   })

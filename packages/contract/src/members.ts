@@ -12,6 +12,7 @@ import {
   ZPagingQuerySchema,
   optionalText,
   requiredText,
+  safeString,
 } from './schemas/common.ts';
 
 /** Field messages of the member forms that the spec leaves to the server (French, shown under fields). */
@@ -76,18 +77,14 @@ export const MEMBER_LIMITS = {
 
 const nameField = () => requiredText(NAME_MAX_LENGTH, NAME_MIN_LENGTH);
 
-export const ZMemberEmailSchema = z
-  .string({ error: SERVER_MESSAGES.required })
-  .trim()
+export const ZMemberEmailSchema = safeString({ error: SERVER_MESSAGES.required })
   .toLowerCase()
   .min(1, SERVER_MESSAGES.required)
   .max(EMAIL_MAX_LENGTH, SERVER_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
   .regex(EMAIL_PATTERN, MEMBER_FIELD_MESSAGES.emailInvalid);
 
 const PHONE_PATTERN = /^[+0-9 ().-]{6,30}$/;
-const phoneField = z
-  .string({ error: SERVER_MESSAGES.required })
-  .trim()
+const phoneField = safeString({ error: SERVER_MESSAGES.required })
   .min(1, SERVER_MESSAGES.required)
   .max(MEMBER_LIMITS.phoneMax, SERVER_MESSAGES.tooLong(MEMBER_LIMITS.phoneMax))
   .regex(PHONE_PATTERN, MEMBER_FIELD_MESSAGES.phoneInvalid);
@@ -99,19 +96,19 @@ const optionalPhone = z
 export const ZGenreSchema = z.enum(GENDERS, { error: MEMBER_FIELD_MESSAGES.genreInvalid });
 
 /** Roles are compared in upper case (spec §6): 'joueur' is read as JOUEUR. */
-export const ZRoleSchema = z
-  .string({ error: SERVER_MESSAGES.required })
-  .transform((v, ctx): Role => {
+export const ZRoleSchema = safeString({ error: SERVER_MESSAGES.required }).transform(
+  (v, ctx): Role => {
     const role = normalizeRole(v);
     if (!role) {
       ctx.addIssue({ code: 'custom', message: MEMBER_FIELD_MESSAGES.roleInvalid });
       return z.NEVER;
     }
     return role;
-  });
+  },
+);
 
 /** Statut: the stored value is one of Actif, Blessé, Suspendu; 'actif' or 'blesse' are accepted. */
-export const ZStatutSchema = z.string().transform((v, ctx) => {
+export const ZStatutSchema = safeString().transform((v, ctx) => {
   const s = displayMemberStatus(v);
   if (!(MEMBER_STATUSES as readonly string[]).includes(s)) {
     ctx.addIssue({ code: 'custom', message: MEMBER_FIELD_MESSAGES.statutInvalid });
@@ -124,7 +121,7 @@ export const ZStatutSchema = z.string().transform((v, ctx) => {
 function optionalInt(min: number, max: number) {
   const message = MEMBER_FIELD_MESSAGES.intRange(min, max);
   return z
-    .union([z.number({ error: message }), z.string()])
+    .union([z.number({ error: message }), safeString()])
     .nullish()
     .transform((v, ctx) => {
       if (v == null || (typeof v === 'string' && v.trim() === '')) return null;
@@ -265,19 +262,15 @@ export const ZMemberPageSchema = z.object({
 export const ZMemberListSchema = z.union([z.array(ZMemberSchema), ZMemberPageSchema]);
 
 const optionalFilter = (max: number) =>
-  z
-    .string()
-    .trim()
+  safeString()
     .max(max, SERVER_MESSAGES.tooLong(max))
     .optional()
     .transform((v) => (v ? v : undefined));
-const dateFilter = z
-  .string()
+const dateFilter = safeString()
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined))
   .pipe(ZDateSchema.optional());
-const roleFilter = z
-  .string()
+const roleFilter = safeString()
   .optional()
   .transform((v) => (v && v.trim() ? v : undefined))
   .pipe(ZRoleSchema.optional());

@@ -154,6 +154,7 @@ export const SERVER_MESSAGES = {
   tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`,
   tooShort: (min: number) => `Ce champ doit contenir au moins ${min} caractères.`,
   invalidValue: 'Valeur invalide.',
+  controlCharacters: 'Ce champ contient des caractères non autorisés.',
   unknownField: 'Champ non autorisé.',
   invalidDate: 'Date invalide (format attendu : AAAA-MM-JJ).',
 } as const;

@@ -10,7 +10,18 @@ import { isDatabaseUnavailable, sqlState } from '../lib/pg-errors.ts';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
-const PG_CHECK_OR_RANGE = new Set(['22001', '22003', '22007', '22008', '22P02', '23514']);
+// 22021 (NUL / invalid UTF-8) and 22P05 (untranslatable character): the contract's string
+// schemas refuse control characters first; these are the last resort for any input that slips by.
+const PG_CHECK_OR_RANGE = new Set([
+  '22001',
+  '22003',
+  '22007',
+  '22008',
+  '22021',
+  '22P02',
+  '22P05',
+  '23514',
+]);
 
 /** One error handler: JSON { message, errors? } in French, never a stack trace or SQL text. */
 export default fp(
