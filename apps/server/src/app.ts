@@ -11,7 +11,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -25,7 +24,7 @@ import { openDatabase } from './db/client.ts';
 import errorsPlugin from './plugins/errors.ts';
 import webPlugin, { isApiPath } from './plugins/web.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { createRedisRateLimiter, memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { loadSigningKey } from './lib/secrets.ts';
 import { hmac } from './lib/tokens.ts';
 import healthRoutes from './features/health/health.routes.ts';
@@ -123,11 +122,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   const limiter =
     opts.limiter ??
-    (config.REDIS_URL
-      ? redisRateLimiter(
-          new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }),
-        )
-      : memoryRateLimiter());
+    (config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL, app.log) : memoryRateLimiter());
 
   app.decorate('config', config);
   app.decorate('database', database);
