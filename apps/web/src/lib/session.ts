@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Role } from '@club/contract';
 import { http, HttpError } from './http.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** Current member info (GET /api/dashboard/infos, spec §3), shared by every signed-in screen. */
 export interface CurrentMember {
@@ -16,7 +17,8 @@ export interface CurrentMember {
   statut: string;
 }
 
-export const currentMemberKey = ['session', 'current-member'] as const;
+/** Same as queryKeys.session.currentMember: kept only until the login form moves to queryKeys. */
+export const currentMemberKey = queryKeys.session.currentMember;
 
 export function fetchCurrentMember(): Promise<CurrentMember> {
   return http.get<CurrentMember>('/api/dashboard/infos');
@@ -25,7 +27,7 @@ export function fetchCurrentMember(): Promise<CurrentMember> {
 /** The signed-in member; `data` is null when nobody is signed in (401). */
 export function useCurrentMember() {
   return useQuery({
-    queryKey: currentMemberKey,
+    queryKey: queryKeys.session.currentMember,
     queryFn: async () => {
       try {
         return await fetchCurrentMember();
@@ -45,8 +47,8 @@ export function useSessionCache(): QueryClient {
 
 /** Forget everything cached for the member (logout, session lost). */
 export function clearSession(queryClient: QueryClient): void {
-  queryClient.setQueryData(currentMemberKey, null);
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== currentMemberKey[0] });
+  queryClient.setQueryData(queryKeys.session.currentMember, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session.all[0] });
 }
 
 /** URL-encoded club/team names in paths (spec §2). */
