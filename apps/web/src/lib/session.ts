@@ -1,27 +1,14 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Role } from '@club/contract';
+import type { TCurrentMember } from '@club/contract';
 import { http, HttpError } from './http.ts';
 import { queryKeys } from './query-keys.ts';
-
-/** Current member info (GET /api/dashboard/infos, spec §3), shared by every signed-in screen. */
-export interface CurrentMember {
-  id: number;
-  idClub: number;
-  idEquipe: number | null;
-  role: Role | string;
-  email: string;
-  nom: string;
-  prenom: string;
-  nomClub: string;
-  nomEquipe: string | null;
-  statut: string;
-}
 
 /** Same as queryKeys.session.currentMember: kept only until the login form moves to queryKeys. */
 export const currentMemberKey = queryKeys.session.currentMember;
 
-export function fetchCurrentMember(): Promise<CurrentMember> {
-  return http.get<CurrentMember>('/api/dashboard/infos');
+/** Current member info (GET /api/dashboard/infos, spec §3), shared by every signed-in screen. */
+export function fetchCurrentMember(): Promise<TCurrentMember> {
+  return http.get<TCurrentMember>('/api/dashboard/infos');
 }
 
 /** The signed-in member; `data` is null when nobody is signed in (401). */

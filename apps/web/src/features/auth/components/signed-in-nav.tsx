@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { BURGER_AUTO_CLOSE_WIDTH, isLeader } from '@club/contract';
-import { clubPath, teamPath, type CurrentMember } from '../../../lib/session.ts';
+import { BURGER_AUTO_CLOSE_WIDTH, isLeader, type TCurrentMember } from '@club/contract';
+import { clubPath, teamPath } from '../../../lib/session.ts';
 import { useLogout } from '../hooks/use-logout.ts';
 import '../auth.css';
 
 /** The link sets of spec §2: leaders get club-level links, team members their team's. */
-export function navLinks(member: Pick<CurrentMember, 'role' | 'nomClub' | 'nomEquipe'>) {
+export function navLinks(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomEquipe'>) {
   const club = member.nomClub;
   if (isLeader(member.role) || !member.nomEquipe) {
     return [
@@ -28,7 +28,7 @@ export function navLinks(member: Pick<CurrentMember, 'role' | 'nomClub' | 'nomEq
 }
 
 /** Signed-in navigation bar (spec §2): club, team, profile link, links by role, Déconnexion, burger. */
-export function SignedInNav({ member }: { member: CurrentMember }) {
+export function SignedInNav({ member }: { member: TCurrentMember }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();

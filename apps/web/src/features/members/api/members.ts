@@ -1,23 +1,19 @@
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import type { TMember, TMemberCreate, TMemberUpdate, TTeam } from '@club/contract';
+import type {
+  TClubMemberSearch,
+  TMember,
+  TMemberCreate,
+  TMemberUpdate,
+  TTeam,
+  TTeamMemberSearch,
+} from '@club/contract';
 import { http } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** Filters of the club members page (spec §2, §7): only non-empty ones are sent. */
-export interface ClubMemberFilters {
-  nom?: string;
-  prenom?: string;
-  email?: string;
-  role?: string;
-  dateNaissance?: string;
-  nomEquipe?: string;
-}
-export interface TeamMemberFilters {
-  nom?: string;
-  prenom?: string;
-  role?: string;
-  dateNaissance?: string;
-}
+/** Filters of the club members page (spec §2, §7): the contract's search query, without paging. */
+export type ClubMemberFilters = Omit<TClubMemberSearch, 'page' | 'size'>;
+/** Filters of a team members page: the contract's team search, without paging and the team. */
+export type TeamMemberFilters = Omit<TTeamMemberSearch, 'page' | 'size' | 'clubId' | 'nomEquipe'>;
 
 const clean = <T extends object>(filters: T) =>
   Object.fromEntries(
