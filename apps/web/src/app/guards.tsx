@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { isLeader } from '@club/contract';
 import { useCurrentMember } from '../lib/session.ts';
-import { isOwnTeam } from '../lib/use-current-team.ts';
+import { isOwnTeam } from '../lib/member-teams.ts';
 import { Alert } from '../components/ui/alert.tsx';
 
 /**

@@ -6,7 +6,6 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { TCurrentMember } from '@club/contract';
 import { RequireMember } from '../../../app/guards.tsx';
 import { SignedInLayout } from '../../../app/layouts/signed-in-layout.tsx';
-import { json, stubFetch } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -30,7 +29,14 @@ let member: TCurrentMember;
 
 beforeEach(() => {
   member = player;
-  stubFetch((url) => (url === '/api/dashboard/infos' ? json(200, member) : json(404, {})));
+  vi.stubGlobal('fetch', async (url: string) =>
+    url === '/api/dashboard/infos'
+      ? new Response(JSON.stringify(member), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        })
+      : new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
+  );
 });
 afterEach(() => {
   cleanup();

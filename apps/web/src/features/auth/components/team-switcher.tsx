@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { teamSwitchPath, useCurrentTeam } from '../../../lib/use-current-team.ts';
+import { teamSwitchPath } from '../../../lib/member-teams.ts';
+import { useCurrentTeam } from '../../../lib/use-current-team.ts';
 
 /**
  * Team switcher of the signed-in navigation bar, for a member of several teams (issue 8): a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentTeamOf, isOwnTeam, teamSwitchPath, teamsOf } from './use-current-team.ts';
+import { currentTeamOf, isOwnTeam, teamSwitchPath, teamsOf } from './member-teams.ts';
 
 const member = {
   idEquipe: 3,
