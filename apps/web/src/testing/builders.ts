@@ -58,6 +58,7 @@ export function aCurrentMember(overrides: Partial<TCurrentMember> = {}): TCurren
     nomClub: 'FC Été',
     nomEquipe: null,
     statut: 'Actif',
+    equipes: [],
     ...overrides,
   };
 }
