@@ -3,6 +3,7 @@ import { CLUB_PERMISSIONS, ZClubUpdateSchema } from './clubs.ts';
 import { permits } from './permissions.ts';
 import { SETTINGS_MESSAGES } from './messages.ts';
 import { SERVER_MESSAGES } from './messages.ts';
+import { ZChangePasswordFormSchema } from './settings.ts';
 
 const subject = (role: string) => ({ id: 1, role, teamIds: [] });
 
@@ -48,5 +49,34 @@ describe('[contract] club settings', () => {
   it('the refusal messages are the spec’s', () => {
     expect(SETTINGS_MESSAGES.onlyManagerEdit).toBe('Seul le dirigeant peut modifier le club.');
     expect(SETTINGS_MESSAGES.onlyManagerDelete).toBe('Seul le dirigeant peut supprimer le club.');
+  });
+});
+
+describe('[contract] settings password modal (spec §5)', () => {
+  const errorsOf = (v: object) => {
+    const r = ZChangePasswordFormSchema.safeParse(v);
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path[0], i.message]));
+  };
+  it('the spec’s three messages', () => {
+    expect(errorsOf({ currentPassword: '', newPassword: 'court', confirmation: 'autre' })).toEqual({
+      currentPassword: 'Veuillez saisir votre mot de passe actuel.',
+      confirmation: 'La confirmation ne correspond pas.',
+      newPassword:
+        'Le nouveau mot de passe doit avoir au moins 12 caractères, dont 1 majuscule, 1 minuscule, 1 chiffre et 1 caractère spécial.',
+    });
+    expect(
+      errorsOf({
+        currentPassword: 'x',
+        newPassword: 'Solide-Passe-42',
+        confirmation: 'Solide-Passe-43',
+      }),
+    ).toEqual({ confirmation: 'La confirmation ne correspond pas.' });
+    expect(
+      errorsOf({
+        currentPassword: 'x',
+        newPassword: 'Solide-Passe-42',
+        confirmation: 'Solide-Passe-42',
+      }),
+    ).toEqual({});
   });
 });

@@ -14,3 +14,4 @@ export * from './auth.ts';
 export * from './members.ts';
 export * from './teams.ts';
 export * from './clubs.ts';
+export * from './settings.ts';
