@@ -98,7 +98,6 @@ export function DangerZone({
           className="btn btn-danger"
           onClick={submit}
           disabled={remove.isPending || remove.isSuccess}
-          aria-disabled={!ready}
         >
           {remove.isPending ? 'Suppression...' : 'Supprimer le club'}
         </button>
