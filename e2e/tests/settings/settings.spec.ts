@@ -52,7 +52,7 @@ test.describe('[settings] club settings', () => {
     test(`theme ${theme.id}: chosen in the settings, it survives a reload; axe finds nothing`, async ({
       leaderPage: page,
       club,
-    }) => {
+    }, testInfo) => {
       test.slow();
       await openSettings(page, club);
       await page.getByRole('radio', { name: new RegExp(theme.label) }).check();
@@ -62,6 +62,10 @@ test.describe('[settings] club settings', () => {
       await expect(page.getByRole('radio', { name: new RegExp(theme.label) })).toBeChecked();
       await expect(page.getByLabel('Nom du club *')).toHaveValue(club.nomClub);
       await expectNoA11yViolations(page);
+      await page.screenshot({
+        path: testInfo.outputPath(`parametre-${theme.id}.png`),
+        fullPage: true,
+      });
       // The password modal too.
       await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
       await expect(page.getByRole('dialog', { name: 'Changer le mot de passe' })).toBeVisible();
