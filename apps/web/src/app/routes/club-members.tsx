@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MEMBERS_MESSAGES, isLeader, type TMember, type TMemberCreate } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
+import { editParty } from '../../lib/member-teams.ts';
 import { HttpError, errorMessage } from '../../lib/http.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -191,7 +192,7 @@ export default function ClubMembersPage() {
           <MembersTable
             key={JSON.stringify(debounced)}
             members={list.data}
-            actor={{ id: me.id, role: me.role, teamId: me.idEquipe }}
+            actor={editParty(me)}
             onEdit={openEdit}
             onDelete={onDelete}
             onResend={onResend}

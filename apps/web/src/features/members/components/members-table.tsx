@@ -8,6 +8,7 @@ import {
   type TMemberEditParty,
 } from '@club/contract';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
+import { editParty } from '../../../lib/member-teams.ts';
 import { dash, frenchDate } from './format.ts';
 import './members.css';
 
@@ -78,8 +79,7 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
                 </td>
                 <td>
                   <div className="row-actions">
-                    {editableMemberFields(actor, { id: m.id, role: m.role, teamId: m.idEquipe })
-                      .size > 0 ? (
+                    {editableMemberFields(actor, editParty(m)).size > 0 ? (
                       <button
                         type="button"
                         className="btn btn-sm btn-secondary"
