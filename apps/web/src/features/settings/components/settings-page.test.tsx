@@ -9,7 +9,7 @@ import {
   SETTINGS_SECTION_THRESHOLD,
   type TClub,
 } from '@club/contract';
-import type { CurrentMember } from '../../../lib/session.ts';
+import type { TCurrentMember } from '@club/contract';
 import { SettingsPage } from './settings-page.tsx';
 import { DangerZone } from './danger-zone.tsx';
 
@@ -24,7 +24,7 @@ const club: TClub = {
   sportNom: 'Football',
   logoUrl: '/api/clubs/7/logo?v=abc',
 };
-const member = (role: string): CurrentMember => ({
+const member = (role: TCurrentMember['role']): TCurrentMember => ({
   id: 1,
   idClub: 7,
   idEquipe: null,
@@ -35,6 +35,7 @@ const member = (role: string): CurrentMember => ({
   nomClub: 'AS Nantes',
   nomEquipe: null,
   statut: 'Actif',
+  equipes: [],
 });
 
 type Call = { url: string; method: string; body: unknown };
@@ -75,7 +76,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderPage(role: string) {
+function renderPage(role: TCurrentMember['role']) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
