@@ -24,11 +24,12 @@ const club: TClub = {
   sportNom: 'Football',
   logoUrl: '/api/clubs/7/logo?v=abc',
 };
-const member = (role: TCurrentMember['role']): TCurrentMember => ({
+// The role as the server may spell it (mayEver compares case-insensitively).
+const member = (role: string): TCurrentMember => ({
   id: 1,
   idClub: 7,
   idEquipe: null,
-  role,
+  role: role as TCurrentMember['role'],
   email: 'moi@example.org',
   nom: 'Durand',
   prenom: 'Alex',
@@ -76,7 +77,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderPage(role: TCurrentMember['role']) {
+function renderPage(role: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
