@@ -146,7 +146,7 @@ export const SERVER_MESSAGES = {
   conflict: 'Conflit de données.',
   payloadTooLarge: 'Requête trop volumineuse.',
   headersTooLarge: 'En-têtes de la requête trop volumineux.',
-  requestTimeout: 'Délai de la requête dépassé.',
+  requestTimeout: 'La requête a pris trop de temps. Réessayez.',
   unsupportedMediaType: 'Type de contenu non pris en charge.',
   tooManyRequests: 'Trop de requêtes. Réessayez plus tard.',
   unavailable: 'Service momentanément indisponible. Réessayez dans un instant.',

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -24,39 +22,6 @@ const PG_CHECK_OR_RANGE = new Set([
   '22P05',
   '23514',
 ]);
-
-/**
- * Errors of Node's HTTP parser, before Fastify has a request (Fastify's `clientErrorHandler`
- * option): headers too large (431), request timeout (408), malformed request (400). Same French
- * JSON body as every other error, instead of Fastify's English default; then the socket closes.
- */
-export function clientErrorHandler(
-  this: FastifyInstance,
-  err: NodeJS.ErrnoException,
-  socket: Socket,
-): void {
-  // A reset connection has nobody left to answer.
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, SERVER_MESSAGES.headersTooLarge]
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, SERVER_MESSAGES.requestTimeout]
-        : [400, SERVER_MESSAGES.badRequest];
-  this.log.debug({ err }, `erreur client ${status}`);
-  if (socket.writable) {
-    const body = JSON.stringify({ message });
-    socket.write(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Cache-Control: no-store\r\n' +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
-  }
-  socket.destroy(err);
-}
 
 /** One error handler: JSON { message, errors? } in French, never a stack trace or SQL text. */
 export default fp(

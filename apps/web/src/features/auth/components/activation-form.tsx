@@ -1,26 +1,38 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AUTH_MESSAGES, REDIRECT_AFTER_RESET_MS } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import {
+  NewPasswordFields,
+  newPasswordFormSchema,
+  newPasswordReady,
+} from '../../../components/password/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { applyApiError } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { activateInvitation, invitationInfo } from '../api/auth-api.ts';
-import { NewPasswordFields, newPasswordReady } from './new-password-fields.tsx';
 import '../auth.css';
+
+/** The password and its confirmation; sent as the contract's `password` with the token. */
+const ZActivationFormSchema = newPasswordFormSchema({});
 
 /** /activation?token=…: the invited member chooses a password (same rules as everywhere). */
 export function ActivationForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const info = useQuery({
-    queryKey: ['invitation', token],
+    queryKey: queryKeys.invitation(token),
     queryFn: () => invitationInfo(token),
     retry: false,
     enabled: token !== '',
   });
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const form = useZodForm(ZActivationFormSchema, {
+    defaultValues: { newPassword: '', confirmation: '' },
+  });
+  const submitting = form.formState.isSubmitting;
+  const [password, confirmation] = form.watch(['newPassword', 'confirmation']);
   const [done, setDone] = useState(false);
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -49,22 +61,22 @@ export function ActivationForm({ token }: { token: string }) {
   if (info.isPending) return <Loading />;
 
   const canSubmit = newPasswordReady(password, confirmation) && !submitting && !done;
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setSubmitting(true);
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setResult(null);
     try {
-      const res = await activateInvitation({ token, password });
+      const res = await activateInvitation({ token, password: newPassword });
       setDone(true);
       setResult({ tone: 'success', text: res?.message || AUTH_MESSAGES.activated });
       timer.current = setTimeout(() => navigate('/connexion'), REDIRECT_AFTER_RESET_MS);
     } catch (err) {
-      setResult({ tone: 'error', text: errorMessage(err, AUTH_MESSAGES.invitationInvalid) });
-    } finally {
-      setSubmitting(false);
+      const text = applyApiError(form.setError, err, {
+        fields: ['newPassword'],
+        aliases: { password: 'newPassword' },
+        fallback: AUTH_MESSAGES.invitationInvalid,
+      });
+      setResult({ tone: 'error', text });
     }
-  }
+  });
   const { prenom, nom, nomClub, email } = info.data;
   return (
     <form
@@ -79,14 +91,7 @@ export function ActivationForm({ token }: { token: string }) {
         <strong>{nomClub}</strong>. Vous vous connecterez avec l’adresse <strong>{email}</strong>.
       </p>
       {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-      <NewPasswordFields
-        label="Mot de passe"
-        password={password}
-        confirmation={confirmation}
-        onPassword={setPassword}
-        onConfirmation={setConfirmation}
-        disabled={done}
-      />
+      <NewPasswordFields form={form} label="Mot de passe" disabled={done} />
       <button type="submit" className="btn" disabled={!canSubmit}>
         Activer mon compte
       </button>

@@ -7,7 +7,8 @@ import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@club/contract';
 import { RequireMember } from '../../../app/guards.tsx';
 import { SignedInLayout } from '../../../app/layouts/signed-in-layout.tsx';
 import { ResetPasswordForm, ResetRequestForm } from './reset-password-form.tsx';
-import { json, renderAt, stubFetch, type Responder } from './test-utils.tsx';
+import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
+import { aCurrentMember } from '../../../testing/builders.ts';
 
 let answer: Responder;
 let calls: ReturnType<typeof stubFetch>;
@@ -25,19 +26,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const leader = {
-  id: 1,
-  idClub: 2,
-  idEquipe: null,
-  role: 'DIRIGEANT',
-  email: 'a@b.fr',
-  nom: 'Dupont',
-  prenom: 'Jeanne',
-  nomClub: 'FC Été',
-  nomEquipe: null,
-  statut: 'Actif',
-};
-const player = { ...leader, role: 'JOUEUR', idEquipe: 3, nomEquipe: 'U15 A' };
+const leader = aCurrentMember();
+const player = aCurrentMember({ role: 'JOUEUR', idEquipe: 3, nomEquipe: 'U15 A' });
 
 function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;

@@ -3,7 +3,8 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOGIN_MESSAGES } from '@club/contract';
 import { LoginForm } from './login-form.tsx';
-import { json, renderAt, stubFetch, type Responder } from './test-utils.tsx';
+import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
+import { aCurrentMember } from '../../../testing/builders.ts';
 
 const GOOD = 'Motdepasse-Solide-42';
 let loginAnswer: Responder;
@@ -18,18 +19,7 @@ beforeEach(() => {
   calls = stubFetch((url, init) => {
     if (url === '/auth/connexion/login') return loginAnswer(url, init);
     if (url === '/api/dashboard/infos')
-      return json(200, {
-        id: 1,
-        idClub: 2,
-        idEquipe: null,
-        role: 'DIRIGEANT',
-        email: 'a@b.fr',
-        nom: 'Nom',
-        prenom: 'Prénom',
-        nomClub: 'FC Été',
-        nomEquipe: null,
-        statut: 'Actif',
-      });
+      return json(200, aCurrentMember({ nom: 'Nom', prenom: 'Prénom' }));
     return json(404, {});
   });
 });

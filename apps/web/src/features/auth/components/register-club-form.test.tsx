@@ -3,7 +3,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REGISTRATION_MESSAGES } from '@club/contract';
 import { RegisterClubForm, registrationPasswordMessage } from './register-club-form.tsx';
-import { json, renderAt, stubFetch, type Responder } from './test-utils.tsx';
+import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 
 let answer: Responder;
 let calls: ReturnType<typeof stubFetch>;

@@ -1,33 +1,44 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES, REDIRECT_AFTER_RESET_MS } from '@club/contract';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
+  REDIRECT_AFTER_RESET_MS,
+  ZForgotPasswordBodySchema,
+  ZResetPasswordBodySchema,
+} from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import {
+  NewPasswordFields,
+  newPasswordFormSchema,
+  newPasswordReady,
+} from '../../../components/password/new-password-fields.tsx';
+import { applyApiError } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { requestPasswordReset, resetPassword } from '../api/auth-api.ts';
-import { NewPasswordFields, newPasswordReady } from './new-password-fields.tsx';
 import '../auth.css';
 
 type Result = { tone: 'error' | 'success'; text: string } | null;
 
 /** Step 1 (ARCHITECTURE §5): ask for the e-mail; the server answers the same neutral message. */
 export function ResetRequestForm() {
-  const [email, setEmail] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const form = useZodForm(ZForgotPasswordBodySchema, { defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
   const [result, setResult] = useState<Result>(null);
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     setResult(null);
     try {
-      const res = await requestPasswordReset(email.trim().toLowerCase());
+      const res = await requestPasswordReset(email);
       setResult({ tone: 'success', text: res?.message || AUTH_MESSAGES.resetRequested });
     } catch (err) {
-      setResult({ tone: 'error', text: errorMessage(err, PASSWORD_RESET_MESSAGES.failure) });
-    } finally {
-      setSubmitting(false);
+      const text = applyApiError(form.setError, err, {
+        fields: ['email'],
+        fallback: PASSWORD_RESET_MESSAGES.failure,
+      });
+      setResult({ tone: 'error', text });
     }
-  }
+  });
   return (
     <form
       className="form card auth-card"
@@ -38,18 +49,16 @@ export function ResetRequestForm() {
       <h1 id="reset-title">{AUTH_MESSAGES.resetRequestTitle}</h1>
       <p className="muted">{AUTH_MESSAGES.resetRequestIntro}</p>
       {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-      <Field label="Email">
+      <Field label="Email" error={errors.email?.message}>
         <input
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           required
+          {...form.register('email')}
         />
       </Field>
-      <button type="submit" className="btn" disabled={!email.trim() || submitting}>
+      <button type="submit" className="btn" disabled={!form.watch('email').trim() || isSubmitting}>
         {AUTH_MESSAGES.resetRequestSubmit}
       </button>
       <div className="auth-links">
@@ -59,13 +68,18 @@ export function ResetRequestForm() {
   );
 }
 
+/** The reset form: the contract's e-mail, the reset page's password rules, the confirmation. */
+const ZResetFormSchema = newPasswordFormSchema(
+  ZResetPasswordBodySchema.pick({ email: true }).shape,
+);
+
 /** Step 2: the spec's form (email, new password, confirmation, toggles, live checklist), with the token. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const form = useZodForm(ZResetFormSchema, {
+    defaultValues: { email: '', newPassword: '', confirmation: '' },
+  });
+  const { isSubmitting, errors } = form.formState;
   const [done, setDone] = useState(false);
   const [result, setResult] = useState<Result>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -76,29 +90,26 @@ export function ResetPasswordForm({ token }: { token: string }) {
     [],
   );
 
+  // Spec §4: submit disabled until an email is present, the 5 rules pass and the confirmation matches.
+  const [email, password, confirmation] = form.watch(['email', 'newPassword', 'confirmation']);
   const canSubmit =
-    email.trim() !== '' && newPasswordReady(password, confirmation) && !submitting && !done;
+    email.trim() !== '' && newPasswordReady(password, confirmation) && !isSubmitting && !done;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setSubmitting(true);
+  const onSubmit = form.handleSubmit(async ({ email, newPassword }) => {
     setResult(null);
     try {
-      const res = await resetPassword({
-        email: email.trim().toLowerCase(),
-        newPassword: password,
-        token,
-      });
+      const res = await resetPassword({ email, newPassword, token });
       setDone(true);
       setResult({ tone: 'success', text: res?.message || PASSWORD_RESET_MESSAGES.success });
       timer.current = setTimeout(() => navigate('/connexion'), REDIRECT_AFTER_RESET_MS);
     } catch (err) {
-      setResult({ tone: 'error', text: errorMessage(err, PASSWORD_RESET_MESSAGES.failure) });
-    } finally {
-      setSubmitting(false);
+      const text = applyApiError(form.setError, err, {
+        fields: ['email', 'newPassword'],
+        fallback: PASSWORD_RESET_MESSAGES.failure,
+      });
+      setResult({ tone: 'error', text });
     }
-  }
+  });
 
   return (
     <form
@@ -109,23 +120,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
     >
       <h1 id="reset-title">Réinitialiser le mot de passe</h1>
       {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-      <Field label="Email">
+      <Field label="Email" error={errors.email?.message}>
         <input
           type="email"
-          name="email"
           autoComplete="username"
           inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           required
+          {...form.register('email')}
         />
       </Field>
-      <NewPasswordFields
-        password={password}
-        confirmation={confirmation}
-        onPassword={setPassword}
-        onConfirmation={setConfirmation}
-      />
+      <NewPasswordFields form={form} />
       <button type="submit" className="btn" disabled={!canSubmit}>
         Mettre à jour le mot de passe
       </button>

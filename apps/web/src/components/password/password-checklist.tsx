@@ -1,4 +1,5 @@
 import { PASSWORD_RULES } from '@club/contract';
+import './password.css';
 
 /** Live checklist of the five password rules, in the spec's order. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {

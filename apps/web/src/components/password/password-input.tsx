@@ -1,11 +1,15 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes, type Ref } from 'react';
+import './password.css';
 
-/** A password input with a show/hide toggle (spec §2, reset page). */
-export function PasswordInput(props: InputHTMLAttributes<HTMLInputElement>) {
+/** A password input with a show/hide toggle (spec §2, reset page). `ref` reaches the input. */
+export function PasswordInput({
+  ref,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="password-input">
-      <input {...props} type={visible ? 'text' : 'password'} />
+      <input {...props} ref={ref} type={visible ? 'text' : 'password'} />
       <button
         type="button"
         className="btn btn-ghost btn-sm"

@@ -1,0 +1,72 @@
+import type { TCurrentMember, TMember, TTeam } from '@club/contract';
+
+/**
+ * Test data typed with the contract's types: a builder gives a complete, valid object and the test
+ * overrides only what it is about. Ids are fixed so that a test reads as the data it states.
+ */
+
+/** A player of team 3 ('Seniors') in club 1. */
+export function aMember(overrides: Partial<TMember> = {}): TMember {
+  return {
+    id: 10,
+    nom: 'Durand',
+    prenom: 'Léo',
+    dateDeNaissance: '2006-03-04',
+    genre: 'Homme',
+    email: 'leo@example.org',
+    numeroTelephone: '0600000000',
+    numeroLicence: null,
+    role: 'JOUEUR',
+    statut: 'Actif',
+    nomEquipe: 'Seniors',
+    avatarUrl: null,
+    taille: null,
+    poids: null,
+    numero: null,
+    poste: null,
+    idClub: 1,
+    idEquipe: 3,
+    equipes: [{ id: 3, nom: 'Seniors' }],
+    ...overrides,
+  };
+}
+
+/** Team 3 ('Seniors') of club 1, with both spellings of its category. */
+export function aTeam(overrides: Partial<TTeam> = {}): TTeam {
+  const category = overrides.category ?? overrides.categorie ?? 'Senior';
+  return {
+    id: 3,
+    nom: 'Seniors',
+    division: 'Régional 1',
+    idClub: 1,
+    ...overrides,
+    category,
+    categorie: category,
+  };
+}
+
+/**
+ * The signed-in member (GET /api/dashboard/infos): by default the DIRIGEANT of club 2 'FC Été'.
+ * `equipes` defaults to the primary team alone (idEquipe / nomEquipe), as the server answers.
+ */
+export function aCurrentMember(overrides: Partial<TCurrentMember> = {}): TCurrentMember {
+  const member = {
+    id: 1,
+    idClub: 2,
+    idEquipe: null,
+    role: 'DIRIGEANT',
+    email: 'a@b.fr',
+    nom: 'Dupont',
+    prenom: 'Jeanne',
+    nomClub: 'FC Été',
+    nomEquipe: null,
+    statut: 'Actif',
+    equipes: [],
+    ...overrides,
+  } satisfies Omit<TCurrentMember, 'equipes'>;
+  const primary =
+    member.idEquipe != null && member.nomEquipe != null
+      ? [{ id: member.idEquipe, nom: member.nomEquipe }]
+      : [];
+  return { ...member, equipes: overrides.equipes ?? primary };
+}
