@@ -27,6 +27,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** PostgreSQL only: connections of the pool (all, idle, requests waiting for one). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -109,8 +111,45 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool whose checked-out clients always go back. drizzle's transaction() takes a client with
+ * connect() and sends BEGIN *before* its try/finally: when the connection dies during BEGIN (a
+ * PostgreSQL restart, a terminated backend), that client was never released and its slot was lost
+ * for good — after a few outages the pool ran dry (every request waited, then 503) and closing it
+ * hung. Here a client checked out through the promise form is released (and so discarded) as soon
+ * as it reports a connection error, and a second release is ignored. The callback form is the one
+ * pool.query() uses, which already does the same.
+ */
+class ResilientPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const releaseOnce = (err?: Error | boolean) => {
+        client.removeListener('error', onError);
+        if (released) return;
+        released = true;
+        release(err);
+      };
+      const onError = (err: Error) => releaseOnce(err);
+      client.once('error', onError);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({
+  const pool = new ResilientPool({
     connectionString: url,
     max,
     connectionTimeoutMillis: 5_000,
@@ -139,6 +178,7 @@ export function openPostgres(url: string, max = 10): Database {
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       if (closed) return;
       closed = true;
