@@ -1,4 +1,6 @@
+import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -59,6 +61,32 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Errors of Node's HTTP parser (headers too large, a malformed request, a request too slow) reach
+ * no route, no hook and no error handler: Fastify answers them itself on the raw socket, in
+ * English. Same French body as every other error (plugins/errors.ts), same socket handling as
+ * Fastify's default handler.
+ */
+function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, SERVER_MESSAGES.headersTooLarge]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, SERVER_MESSAGES.requestTimeout]
+        : [400, SERVER_MESSAGES.badRequest];
+  this.log.debug({ err }, 'requête refusée par l’analyseur HTTP');
+  if (socket.writable) {
+    const body = Buffer.from(JSON.stringify({ message }));
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
+    socket.write(body);
+  }
+  socket.destroy(err);
+}
+
 export function defaultWebRoot(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
@@ -85,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);

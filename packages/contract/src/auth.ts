@@ -9,6 +9,7 @@ import {
 import { GENDERS, ROLES, SPORTS } from './enums.ts';
 import { LOGIN_MESSAGES, REGISTRATION_MESSAGES, SERVER_MESSAGES } from './messages.ts';
 import { isStrongPassword } from './password.ts';
+import { ZTeamRefSchema } from './members.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, ZDateSchema, requiredText } from './schemas/common.ts';
 
 /** Messages of the account features that the spec does not word (ARCHITECTURE §5, §8). */
@@ -88,7 +89,10 @@ export const ZSessionInfoSchema = z.object({
 });
 export type TSessionInfo = z.infer<typeof ZSessionInfoSchema>;
 
-/** GET /api/dashboard/infos: the current member (spec §3). */
+/**
+ * GET /api/dashboard/infos: the current member (spec §3). idEquipe / nomEquipe are the primary team
+ * (the login redirect's); `equipes` lists every team of the member, primary first (issue 8).
+ */
 export const ZCurrentMemberSchema = z.object({
   id: z.number(),
   idClub: z.number(),
@@ -100,6 +104,7 @@ export const ZCurrentMemberSchema = z.object({
   nomClub: z.string(),
   nomEquipe: z.string().nullable(),
   statut: z.string(),
+  equipes: z.array(ZTeamRefSchema),
 });
 export type TCurrentMember = z.infer<typeof ZCurrentMemberSchema>;
 

@@ -145,6 +145,8 @@ export const SERVER_MESSAGES = {
   routeNotFound: 'Adresse introuvable.',
   conflict: 'Conflit de données.',
   payloadTooLarge: 'Requête trop volumineuse.',
+  headersTooLarge: 'En-têtes de la requête trop volumineux.',
+  requestTimeout: 'La requête a pris trop de temps. Réessayez.',
   unsupportedMediaType: 'Type de contenu non pris en charge.',
   tooManyRequests: 'Trop de requêtes. Réessayez plus tard.',
   unavailable: 'Service momentanément indisponible. Réessayez dans un instant.',

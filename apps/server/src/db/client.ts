@@ -116,8 +116,16 @@ export function openPostgres(url: string, max = 10): Database {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection must not crash the process.
+  // A client losing its connection (PostgreSQL restarting, a backend terminated) must never crash
+  // the process. The pool's 'error' event covers idle clients only; a client checked out by a
+  // transaction and waiting between two queries emits 'error' itself, and an EventEmitter 'error'
+  // without a listener throws. Every client therefore gets its own listener when it connects. The
+  // failure still reaches the request: its next query fails ("not queryable"), the error handler
+  // answers 503, and the pool discards the broken client on release and opens fresh ones.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
   return {

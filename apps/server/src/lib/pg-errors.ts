@@ -23,3 +23,38 @@ export function uniqueViolation(error: unknown): string | null {
 }
 
 export const isUniqueViolation = (error: unknown): boolean => uniqueViolation(error) !== null;
+
+/**
+ * Connection-level failures: the database is unreachable, restarting, or dropped the connection
+ * (admin shutdown 57P01, crash shutdown 57P02, starting up 57P03, connection exceptions 08xxx,
+ * socket errors, and the driver's own messages for a broken or closed client). Answered 503.
+ */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|not queryable|database closed|PGlite is closed|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (UNAVAILABLE_MESSAGE.test(String((e as { message?: unknown }).message ?? ''))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

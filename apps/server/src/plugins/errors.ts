@@ -6,35 +6,11 @@ import {
 } from 'fastify-type-provider-zod';
 import { SERVER_MESSAGES } from '@club/contract';
 import { HttpError } from '../lib/http-error.ts';
-import { sqlState } from '../lib/pg-errors.ts';
+import { isDatabaseUnavailable, sqlState } from '../lib/pg-errors.ts';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 const PG_CHECK_OR_RANGE = new Set(['22001', '22003', '22007', '22008', '22P02', '23514']);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    const message = String((e as { message?: unknown }).message ?? '');
-    if (
-      code === 'ECONNREFUSED' ||
-      code === '57P01' ||
-      code === '57P03' ||
-      code === '08006' ||
-      code === '08001'
-    )
-      return true;
-    if (
-      /Connection terminated|database closed|PGlite is closed|timeout exceeded when trying to connect/i.test(
-        message,
-      )
-    )
-      return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** One error handler: JSON { message, errors? } in French, never a stack trace or SQL text. */
 export default fp(

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { isLeader } from '@club/contract';
 import { useCurrentMember } from '../lib/session.ts';
+import { isOwnTeam } from '../lib/member-teams.ts';
 import { Alert } from '../components/ui/alert.tsx';
 
 /**
  * Signed-in routes: nothing is shown while the session is checked; without a session, /connexion.
- * A member only opens their own club's URLs and, for team roles, their own team's.
+ * A member only opens their own club's URLs and, for team roles, those of one of their teams.
  */
 export function RequireMember({ children }: { children: ReactNode }) {
   const { data: member, isPending, isError } = useCurrentMember();
@@ -23,9 +24,7 @@ export function RequireMember({ children }: { children: ReactNode }) {
   if (!member) return <Navigate to="/connexion" replace state={{ from: location.pathname }} />;
   const sameClub = params.nomClub === undefined || params.nomClub === member.nomClub;
   const sameTeam =
-    params.nomEquipe === undefined ||
-    isLeader(member.role) ||
-    params.nomEquipe === member.nomEquipe;
+    params.nomEquipe === undefined || isLeader(member.role) || isOwnTeam(member, params.nomEquipe);
   if (!sameClub || !sameTeam) {
     const home =
       isLeader(member.role) || !member.nomEquipe

@@ -1,12 +1,9 @@
-/**
+import type { PageMeta } from '../lib/use-page-meta.ts';
+
+/*
  * Title and meta description of every public page: used by the pages at run time and by
  * prerender.mjs at build time, so both always agree.
  */
-export interface PageMeta {
-  title: string;
-  description: string;
-}
-
 export const SITE_NAME = 'Club Manager';
 
 export const PUBLIC_PAGES = {

@@ -1,31 +1,20 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Role } from '@club/contract';
+import type { TCurrentMember } from '@club/contract';
 import { http, HttpError } from './http.ts';
+import { queryKeys } from './query-keys.ts';
+
+/** Same as queryKeys.session.currentMember: kept only until the login form moves to queryKeys. */
+export const currentMemberKey = queryKeys.session.currentMember;
 
 /** Current member info (GET /api/dashboard/infos, spec §3), shared by every signed-in screen. */
-export interface CurrentMember {
-  id: number;
-  idClub: number;
-  idEquipe: number | null;
-  role: Role | string;
-  email: string;
-  nom: string;
-  prenom: string;
-  nomClub: string;
-  nomEquipe: string | null;
-  statut: string;
-}
-
-export const currentMemberKey = ['session', 'current-member'] as const;
-
-export function fetchCurrentMember(): Promise<CurrentMember> {
-  return http.get<CurrentMember>('/api/dashboard/infos');
+export function fetchCurrentMember(): Promise<TCurrentMember> {
+  return http.get<TCurrentMember>('/api/dashboard/infos');
 }
 
 /** The signed-in member; `data` is null when nobody is signed in (401). */
 export function useCurrentMember() {
   return useQuery({
-    queryKey: currentMemberKey,
+    queryKey: queryKeys.session.currentMember,
     queryFn: async () => {
       try {
         return await fetchCurrentMember();
@@ -45,8 +34,8 @@ export function useSessionCache(): QueryClient {
 
 /** Forget everything cached for the member (logout, session lost). */
 export function clearSession(queryClient: QueryClient): void {
-  queryClient.setQueryData(currentMemberKey, null);
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== currentMemberKey[0] });
+  queryClient.setQueryData(queryKeys.session.currentMember, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session.all[0] });
 }
 
 /** URL-encoded club/team names in paths (spec §2). */

@@ -1,5 +1,10 @@
 import { useEffect } from 'react';
-import type { PageMeta } from '../app/public-pages.ts';
+
+/** Title and meta description of a page (app/public-pages.ts lists those of the public pages). */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
 
 /** Sets the document title and meta description on client-side navigation (prerender sets them in HTML). */
 export function usePageMeta(meta: PageMeta): void {

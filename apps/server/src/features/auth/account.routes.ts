@@ -34,6 +34,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       nomClub: actor.clubNom,
       nomEquipe: actor.primaryTeam?.nom ?? null,
       statut: actor.statut,
+      equipes: [...actor.teams],
     }),
   );
 

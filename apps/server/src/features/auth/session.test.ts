@@ -366,6 +366,7 @@ describe('[auth] GET /api/dashboard/infos', () => {
       nomClub: club.nom,
       nomEquipe: team.nom,
       statut: 'Actif',
+      equipes: [{ id: team.id, nom: team.nom }],
     });
   });
   it('without a session → 401', async () => {

@@ -127,6 +127,35 @@ describe('[members] several teams per member', () => {
     expect((await me.get(`/api/membres/${club.id}/equipe/U15`)).statusCode).toBe(403);
   });
 
+  it('/api/dashboard/infos lists every team of the signed-in member, primary first', async () => {
+    const player = await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId: seniors.id });
+    await setMemberTeams(ctx.app.db, club.id, player.id, [seniors.id, u15.id]);
+    const me = await signIn(ctx.app, player);
+    expect((await me.get('/api/dashboard/infos')).json()).toMatchObject({
+      idEquipe: seniors.id,
+      nomEquipe: 'Seniors',
+      equipes: [
+        { id: seniors.id, nom: 'Seniors' },
+        { id: u15.id, nom: 'U15' },
+      ],
+    });
+    // A change of teams shows on the next call (the switcher reads it).
+    expect(
+      (await asLeader.put(`/api/membres/${player.id}`, { equipesIds: [u15.id] })).statusCode,
+    ).toBe(200);
+    expect((await me.get('/api/dashboard/infos')).json()).toMatchObject({
+      idEquipe: u15.id,
+      nomEquipe: 'U15',
+      equipes: [{ id: u15.id, nom: 'U15' }],
+    });
+    const loner = await signIn(ctx.app, await createMember(ctx.app.db, club.id, { teamId: null }));
+    expect((await loner.get('/api/dashboard/infos')).json()).toMatchObject({
+      idEquipe: null,
+      nomEquipe: null,
+      equipes: [],
+    });
+  });
+
   it('a coach of two teams edits numero and poste of both teams’ players, of no other team', async () => {
     const coach = await createMember(ctx.app.db, club.id, { role: 'ENTRAINEUR', teamId: u17.id });
     await setMemberTeams(ctx.app.db, club.id, coach.id, [u17.id, seniors.id]);

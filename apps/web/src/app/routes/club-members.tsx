@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MEMBERS_MESSAGES, isLeader, type TMember, type TMemberCreate } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
+import { editParty } from '../../lib/member-teams.ts';
 import { HttpError, errorMessage } from '../../lib/http.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -34,6 +35,8 @@ export default function ClubMembersPage() {
   const remove = useDeleteMember();
   const resend = useResendInvitation();
   const [formOpen, setFormOpen] = useState(false);
+  // A parent's children are chosen among every club member (the page's own list may be filtered).
+  const everyone = useClubMembers(formOpen ? clubId : undefined, {});
   const [editing, setEditing] = useState<TMember | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
@@ -123,7 +126,6 @@ export default function ClubMembersPage() {
 
   const saveError = save.error;
   const fieldErrors = saveError instanceof HttpError ? saveError.fieldErrors : undefined;
-  const teamNames = (teams.data ?? []).map((t) => t.nom);
 
   return (
     <main id="contenu" className="container page">
@@ -163,7 +165,9 @@ export default function ClubMembersPage() {
             member={editing}
             clubId={clubId}
             actor={{ id: me.id, role: me.role }}
-            teamNames={teamNames}
+            teams={teams.data ?? []}
+            clubMembers={everyone.data ?? []}
+            clubMembersLoading={everyone.isPending}
             submitting={save.isPending}
             serverErrors={fieldErrors}
             onSubmit={submit}
@@ -191,7 +195,7 @@ export default function ClubMembersPage() {
           <MembersTable
             key={JSON.stringify(debounced)}
             members={list.data}
-            actor={{ id: me.id, role: me.role, teamId: me.idEquipe }}
+            actor={editParty(me)}
             onEdit={openEdit}
             onDelete={onDelete}
             onResend={onResend}

@@ -9,6 +9,7 @@ import {
 } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
+import { editParty } from '../../lib/member-teams.ts';
 import { HttpError } from '../../lib/http.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -36,7 +37,8 @@ export default function TeamMembersPage() {
   const [editing, setEditing] = useState<TMember | null>(null);
 
   if (!me || !clubId) return null;
-  const actor = { id: me.id, role: me.role, teamId: me.idEquipe };
+  // Every team of the signed-in member counts (a coach of two teams edits both teams' players).
+  const actor = editParty(me);
   const set = (key: keyof TeamMemberFilters) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
   const search = (e: FormEvent) => {

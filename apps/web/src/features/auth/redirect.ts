@@ -1,9 +1,16 @@
-import { LOGIN_MESSAGES, isLeader, isTeamRole, normalizeRole } from '@club/contract';
-import { clubPath, teamPath, type CurrentMember } from '../../lib/session.ts';
+import {
+  LOGIN_MESSAGES,
+  isLeader,
+  isTeamRole,
+  normalizeRole,
+  type TCurrentMember,
+} from '@club/contract';
+import { clubPath, teamPath } from '../../lib/session.ts';
 
 /** Where a member lands after login (spec §2), or the spec §6 message explaining why not. */
 export function homeFor(
-  member: Pick<CurrentMember, 'role' | 'nomClub' | 'nomEquipe'>,
+  // Any role text: an unknown one gets the spec's message.
+  member: Pick<TCurrentMember, 'nomClub' | 'nomEquipe'> & { role: string },
 ): { path: string } | { error: string } {
   const role = normalizeRole(member.role);
   if (!role) return { error: LOGIN_MESSAGES.unknownRole };

@@ -1,12 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { BURGER_AUTO_CLOSE_WIDTH, isLeader } from '@club/contract';
-import { clubPath, teamPath, type CurrentMember } from '../../../lib/session.ts';
+import { BURGER_AUTO_CLOSE_WIDTH, isLeader, type TCurrentMember } from '@club/contract';
+import { clubPath, teamPath } from '../../../lib/session.ts';
+import { useCurrentTeam } from '../../../lib/use-current-team.ts';
 import { useLogout } from '../hooks/use-logout.ts';
+import { TeamSwitcher } from './team-switcher.tsx';
 import '../auth.css';
 
-/** The link sets of spec §2: leaders get club-level links, team members their team's. */
-export function navLinks(member: Pick<CurrentMember, 'role' | 'nomClub' | 'nomEquipe'>) {
+/**
+ * The link sets of spec §2: leaders get club-level links, team members those of their current team
+ * (`nomEquipe`: the team the page is about, or the primary team).
+ */
+export function navLinks(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomEquipe'>) {
   const club = member.nomClub;
   if (isLeader(member.role) || !member.nomEquipe) {
     return [
@@ -28,11 +33,15 @@ export function navLinks(member: Pick<CurrentMember, 'role' | 'nomClub' | 'nomEq
 }
 
 /** Signed-in navigation bar (spec §2): club, team, profile link, links by role, Déconnexion, burger. */
-export function SignedInNav({ member }: { member: CurrentMember }) {
+export function SignedInNav({ member }: { member: TCurrentMember }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
   const logout = useLogout();
+  const { team } = useCurrentTeam();
+  const leader = isLeader(member.role);
+  // A team member's links and name follow the team of the page (team switcher); a leader's stay.
+  const teamName = leader ? member.nomEquipe : (team?.nom ?? member.nomEquipe);
 
   // Closed on route change, and when the window grows past the burger breakpoint.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -49,7 +58,7 @@ export function SignedInNav({ member }: { member: CurrentMember }) {
       <nav className="container app-nav-inner" aria-label="Navigation de l’espace membre">
         <div className="app-nav-brand">
           <strong>{member.nomClub}</strong>
-          {member.nomEquipe ? <span className="team">{member.nomEquipe}</span> : null}
+          {teamName ? <span className="team">{teamName}</span> : null}
         </div>
         <button
           type="button"
@@ -61,8 +70,9 @@ export function SignedInNav({ member }: { member: CurrentMember }) {
           <span aria-hidden="true">☰</span> Menu
         </button>
         <div id={menuId} className={`app-nav-menu ${open ? 'open' : ''}`}>
+          {leader ? null : <TeamSwitcher nomClub={member.nomClub} />}
           <ul>
-            {navLinks(member).map((l) => (
+            {navLinks({ ...member, nomEquipe: teamName }).map((l) => (
               <li key={l.label}>
                 <NavLink to={l.to}>{l.label}</NavLink>
               </li>

@@ -1,36 +1,24 @@
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import type { TMember, TMemberCreate, TMemberUpdate, TTeam } from '@club/contract';
+import type {
+  TClubMemberSearch,
+  TMember,
+  TMemberCreate,
+  TMemberUpdate,
+  TTeam,
+  TTeamMemberSearch,
+} from '@club/contract';
 import { http } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** Filters of the club members page (spec §2, §7): only non-empty ones are sent. */
-export interface ClubMemberFilters {
-  nom?: string;
-  prenom?: string;
-  email?: string;
-  role?: string;
-  dateNaissance?: string;
-  nomEquipe?: string;
-}
-export interface TeamMemberFilters {
-  nom?: string;
-  prenom?: string;
-  role?: string;
-  dateNaissance?: string;
-}
+/** Filters of the club members page (spec §2, §7): the contract's search query, without paging. */
+export type ClubMemberFilters = Omit<TClubMemberSearch, 'page' | 'size'>;
+/** Filters of a team members page: the contract's team search, without paging and the team. */
+export type TeamMemberFilters = Omit<TTeamMemberSearch, 'page' | 'size' | 'clubId' | 'nomEquipe'>;
 
 const clean = <T extends object>(filters: T) =>
   Object.fromEntries(
     Object.entries(filters).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
   ) as Record<string, string>;
-
-export const membersKeys = {
-  all: ['members'] as const,
-  club: (clubId: number, filters: ClubMemberFilters) =>
-    ['members', 'club', clubId, clean(filters)] as const,
-  team: (clubId: number, nomEquipe: string, filters: TeamMemberFilters) =>
-    ['members', 'team', clubId, nomEquipe, clean(filters)] as const,
-  teams: (clubId: number) => ['teams', 'club', clubId] as const,
-};
 
 /** GET /api/membres/club/{clubId}, or …/recherche with the non-empty filters. */
 export function fetchClubMembers(clubId: number, filters: ClubMemberFilters, signal?: AbortSignal) {
@@ -42,7 +30,7 @@ export function fetchClubMembers(clubId: number, filters: ClubMemberFilters, sig
 
 export function useClubMembers(clubId: number | undefined, filters: ClubMemberFilters) {
   return useQuery({
-    queryKey: membersKeys.club(clubId ?? 0, filters),
+    queryKey: queryKeys.members.club(clubId ?? 0, clean(filters)),
     queryFn: ({ signal }) => fetchClubMembers(clubId!, filters, signal),
     enabled: clubId !== undefined,
     placeholderData: keepPreviousData,
@@ -73,7 +61,7 @@ export function useTeamMembers(
   filters: TeamMemberFilters,
 ) {
   return useQuery({
-    queryKey: membersKeys.team(clubId ?? 0, nomEquipe, filters),
+    queryKey: queryKeys.members.team(clubId ?? 0, nomEquipe, clean(filters)),
     queryFn: ({ signal }) => fetchTeamMembers(clubId!, nomEquipe, filters, signal),
     enabled: clubId !== undefined && nomEquipe !== '',
     placeholderData: keepPreviousData,
@@ -83,7 +71,7 @@ export function useTeamMembers(
 /** Team names for the member form's team choice (GET /api/equipes/club/{clubId}). */
 export function useTeamChoices(clubId: number | undefined) {
   return useQuery({
-    queryKey: membersKeys.teams(clubId ?? 0),
+    queryKey: queryKeys.teams.club(clubId ?? 0),
     queryFn: ({ signal }) => http.get<TTeam[]>(`/api/equipes/club/${clubId}`, { signal }),
     enabled: clubId !== undefined,
   });
@@ -96,7 +84,14 @@ export function useSaveMember() {
       id === undefined
         ? http.post<TMember>('/api/membres', body)
         : http.put<TMember>(`/api/membres/${id}`, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: membersKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.members.all }),
+        // The member may be the signed-in one (a leader editing their own teams) or shown on the
+        // profile page.
+        qc.invalidateQueries({ queryKey: queryKeys.profile.all }),
+        qc.invalidateQueries({ queryKey: queryKeys.session.currentMember }),
+      ]),
   });
 }
 
@@ -104,7 +99,7 @@ export function useDeleteMember() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => http.delete<{ message: string }>(`/api/membres/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: membersKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.members.all }),
   });
 }
 

@@ -1,5 +1,6 @@
 import { editableMemberFields, type TMember, type TMemberEditParty } from '@club/contract';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
+import { editParty } from '../../../lib/member-teams.ts';
 import { dash, frenchDate } from './format.ts';
 import { roleLabel } from './members-table.tsx';
 import './members.css';
@@ -43,8 +44,8 @@ export function TeamMembersTable({
         </thead>
         <tbody>
           {members.map((m) => {
-            const canEdit =
-              editableMemberFields(actor, { id: m.id, role: m.role, teamId: m.idEquipe }).size > 0;
+            // A coach edits the players of any of their teams (issue 8): every team counts.
+            const canEdit = editableMemberFields(actor, editParty(m)).size > 0;
             return (
               <tr key={m.id}>
                 <th scope="row">{dash(m.nom)}</th>

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TMember, TMemberUpdate } from '@club/contract';
 import { http } from '../../../lib/http.ts';
-import { currentMemberKey } from '../../../lib/session.ts';
-
-export const profileKey = (id: number) => ['profile', id] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/membres/{id} for the signed-in member. */
 export function useProfile(id: number | undefined) {
   return useQuery({
-    queryKey: profileKey(id ?? 0),
+    queryKey: queryKeys.profile.one(id ?? 0),
     queryFn: ({ signal }) => http.get<TMember>(`/api/membres/${id}`, { signal }),
     enabled: id !== undefined,
   });
@@ -20,10 +18,10 @@ export function useSaveProfile(id: number | undefined) {
   return useMutation({
     mutationFn: (body: TMemberUpdate) => http.put<TMember>(`/api/membres/${id}`, body),
     onSuccess: async (member) => {
-      qc.setQueryData(profileKey(member.id), member);
+      qc.setQueryData(queryKeys.profile.one(member.id), member);
       // The navigation bar shows the member's names.
-      await qc.invalidateQueries({ queryKey: currentMemberKey });
-      await qc.invalidateQueries({ queryKey: ['members'] });
+      await qc.invalidateQueries({ queryKey: queryKeys.session.currentMember });
+      await qc.invalidateQueries({ queryKey: queryKeys.members.all });
     },
   });
 }

@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TTeam, TTeamWrite } from '@club/contract';
 import { http } from '../../../lib/http.ts';
-
-export const teamsKeys = {
-  club: (clubId: number) => ['teams', 'club', clubId] as const,
-};
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/equipes/club/{clubId} */
 export function useClubTeams(clubId: number | undefined) {
   return useQuery({
-    queryKey: teamsKeys.club(clubId ?? 0),
+    queryKey: queryKeys.teams.club(clubId ?? 0),
     queryFn: ({ signal }) => http.get<TTeam[]>(`/api/equipes/club/${clubId}`, { signal }),
     enabled: clubId !== undefined,
   });
@@ -23,7 +20,12 @@ export function useSaveTeam() {
       id === undefined
         ? http.post<TTeam>('/api/equipes', body)
         : http.put<TTeam>(`/api/equipes/${id}`, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['teams'] }),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: queryKeys.teams.all });
+      // Members answers carry team names (nomEquipe, equipes), and so does the current member.
+      await qc.invalidateQueries({ queryKey: queryKeys.members.all });
+      await qc.invalidateQueries({ queryKey: queryKeys.session.currentMember });
+    },
   });
 }
 
@@ -32,9 +34,10 @@ export function useDeleteTeam() {
   return useMutation({
     mutationFn: (id: number) => http.delete<{ message: string }>(`/api/equipes/${id}`),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['teams'] });
-      // The team's members lose their team.
-      await qc.invalidateQueries({ queryKey: ['members'] });
+      await qc.invalidateQueries({ queryKey: queryKeys.teams.all });
+      // The team's members lose their team (the signed-in member too, perhaps).
+      await qc.invalidateQueries({ queryKey: queryKeys.members.all });
+      await qc.invalidateQueries({ queryKey: queryKeys.session.currentMember });
     },
   });
 }

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { TCurrentMember, TMember } from '@club/contract';
+import { editParty } from '../../lib/member-teams.ts';
+import { TeamMembersTable } from '../../features/members/components/team-members-table.tsx';
+import TeamMembersPage from './team-members.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const U17 = { id: 3, nom: 'U17' };
+const SENIORS = { id: 4, nom: 'Seniors B' };
+const U15 = { id: 5, nom: 'U15' };
+
+const coach: TCurrentMember = {
+  id: 2,
+  idClub: 1,
+  idEquipe: U17.id,
+  role: 'ENTRAINEUR',
+  email: 'coach@example.org',
+  nom: 'Petit',
+  prenom: 'Marc',
+  nomClub: 'FC Été',
+  nomEquipe: U17.nom,
+  statut: 'Actif',
+  equipes: [U17, SENIORS],
+};
+
+const base: TMember = {
+  id: 0,
+  nom: 'Durand',
+  prenom: 'Léo',
+  dateDeNaissance: '2006-03-04',
+  genre: 'Homme',
+  email: 'x@example.org',
+  numeroTelephone: null,
+  numeroLicence: null,
+  role: 'JOUEUR',
+  statut: 'Actif',
+  nomEquipe: null,
+  avatarUrl: null,
+  taille: null,
+  poids: null,
+  numero: null,
+  poste: null,
+  idClub: 1,
+  idEquipe: null,
+  equipes: [],
+};
+const member = (
+  id: number,
+  prenom: string,
+  role: string,
+  teams: { id: number; nom: string }[],
+) => ({
+  ...base,
+  id,
+  prenom,
+  role,
+  idEquipe: teams[0]?.id ?? null,
+  nomEquipe: teams[0]?.nom ?? null,
+  equipes: teams,
+});
+
+/** Seniors B's members: one player whose primary team is U15 (the coach's other teams: none). */
+const seniorsMembers = [
+  member(10, 'Inès', 'JOUEUR', [SENIORS]),
+  member(11, 'Hugo', 'JOUEUR', [U15, SENIORS]),
+  member(12, 'Paul', 'PARENT', [SENIORS]),
+];
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', async (url: string) => {
+    const body =
+      url === '/api/dashboard/infos'
+        ? coach
+        : url === `/api/membres/1/equipe/${encodeURIComponent('Seniors B')}`
+          ? seniorsMembers
+          : null;
+    return new Response(JSON.stringify(body ?? { message: 'x' }), {
+      status: body ? 200 : 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('[members] team members page of a coach of two teams (issue 8)', () => {
+  it("lists the second team's members and offers Modifier for its players, even one whose primary team is elsewhere", async () => {
+    render(
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <MemoryRouter initialEntries={['/FC%20%C3%89t%C3%A9/Seniors%20B/membres']}>
+          <Routes>
+            <Route path=":nomClub/:nomEquipe/membres/*" element={<TeamMembersPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(
+      await screen.findByRole('heading', { name: "Membres de l'équipe Seniors B" }),
+    ).toBeInTheDocument();
+    const rows = await screen.findAllByRole('row');
+    const row = (prenom: string) => rows.find((r) => within(r).queryByText(prenom))!;
+    expect(within(row('Inès')).getByRole('button', { name: 'Modifier Inès Durand' })).toBeVisible();
+    expect(within(row('Hugo')).getByRole('button', { name: 'Modifier Hugo Durand' })).toBeVisible();
+    expect(within(row('Paul')).queryByRole('button')).toBeNull();
+  });
+
+  it('no Modifier for a player of a team the coach is not in', () => {
+    render(
+      <TeamMembersTable
+        members={[member(13, 'Nina', 'JOUEUR', [U15]), member(14, 'Omar', 'JOUEUR', [U17])]}
+        actor={editParty(coach)}
+        onEdit={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Modifier Nina Durand' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Modifier Omar Durand' })).toBeVisible();
+  });
+});

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { TCurrentMember } from '@club/contract';
+import { RequireMember } from '../../../app/guards.tsx';
+import { SignedInLayout } from '../../../app/layouts/signed-in-layout.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const player: TCurrentMember = {
+  id: 7,
+  idClub: 2,
+  idEquipe: 3,
+  role: 'JOUEUR',
+  email: 'j@b.fr',
+  nom: 'Moreau',
+  prenom: 'Léo',
+  nomClub: 'FC Été',
+  nomEquipe: 'U17',
+  statut: 'Actif',
+  equipes: [
+    { id: 3, nom: 'U17' },
+    { id: 4, nom: 'Seniors B' },
+  ],
+};
+let member: TCurrentMember;
+
+beforeEach(() => {
+  member = player;
+  vi.stubGlobal('fetch', async (url: string) =>
+    url === '/api/dashboard/infos'
+      ? new Response(JSON.stringify(member), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        })
+      : new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+function renderSignedIn(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            element={
+              <RequireMember>
+                <SignedInLayout />
+              </RequireMember>
+            }
+          >
+            <Route path=":nomClub/:page" element={<main>page club</main>} />
+            <Route path=":nomClub/:nomEquipe/:page" element={<main>page équipe</main>} />
+          </Route>
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+const club = '/FC%20%C3%89t%C3%A9';
+
+describe('[auth] team switcher of the navigation bar (issue 8)', () => {
+  it('lists the member’s teams, primary marked, current one aria-current, and opens the same page of the other team', async () => {
+    const user = userEvent.setup();
+    renderSignedIn(`${club}/U17/membres`);
+    const toggle = await screen.findByRole('button', { name: /Changer d'équipe/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: /Seniors B/ })).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['✓U17 (principale)', 'Seniors B']);
+    expect(links[0]).toHaveAttribute('aria-current', 'true');
+    expect(links[1]).not.toHaveAttribute('aria-current');
+    expect(links[1]).toHaveAttribute('href', `${club}/Seniors%20B/membres`);
+
+    await user.click(links[1]!);
+    expect(screen.getByTestId('where')).toHaveTextContent(`${club}/Seniors%20B/membres`);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The bar now names the other team, and its links lead to that team's pages.
+    expect(screen.getByRole('navigation')).toHaveTextContent('Seniors B');
+    expect(screen.getByRole('link', { name: 'Membres équipe' })).toHaveAttribute(
+      'href',
+      `${club}/Seniors%20B/membres`,
+    );
+    expect(screen.getByRole('link', { name: 'Calendrier' })).toHaveAttribute(
+      'href',
+      `${club}/Seniors%20B/calendrier`,
+    );
+  });
+
+  it('opens any of the member’s teams; another team sends them to the primary team', async () => {
+    renderSignedIn(`${club}/Seniors%20B/calendrier`);
+    expect(await screen.findByText('page équipe')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(`${club}/Seniors%20B/calendrier`);
+    cleanup();
+    renderSignedIn(`${club}/U15/calendrier`);
+    expect(await screen.findByText('page équipe')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(`${club}/U17/dashboard`);
+  });
+
+  it('from a club-level page, a team leads to its dashboard', async () => {
+    const user = userEvent.setup();
+    renderSignedIn(`${club}/profil`);
+    await user.click(await screen.findByRole('button', { name: /Changer d'équipe/ }));
+    expect(screen.getByRole('link', { name: 'Seniors B' })).toHaveAttribute(
+      'href',
+      `${club}/Seniors%20B/dashboard`,
+    );
+  });
+
+  it('Escape closes the list and gives the focus back to the button', async () => {
+    const user = userEvent.setup();
+    renderSignedIn(`${club}/U17/dashboard`);
+    const toggle = await screen.findByRole('button', { name: /Changer d'équipe/ });
+    await user.click(toggle);
+    await user.tab();
+    expect(screen.getByRole('link', { name: /U17/ })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('no switcher for a member of one team, nor for a leader', async () => {
+    member = { ...player, equipes: [{ id: 3, nom: 'U17' }] };
+    renderSignedIn(`${club}/U17/dashboard`);
+    expect(await screen.findByText('page équipe')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Changer d'équipe/ })).toBeNull();
+    cleanup();
+    member = { ...player, role: 'DIRIGEANT' };
+    renderSignedIn(`${club}/dashboard`);
+    expect(await screen.findByText('page club')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Changer d'équipe/ })).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Every react-query key of the app, in one place (issue 8). A feature reads and invalidates through
+ * these factories, never through a literal array, so that one feature's mutation refreshes another
+ * feature's lists without knowing how they are spelled. Each group starts with its own root
+ * (`queryKeys.members.all` …): invalidating the root refreshes every list of the group.
+ *
+ * Filters are part of the key: pass only the non-empty ones, so that "no filter" and "empty
+ * filter" share one cache entry.
+ */
+export type QueryFilters = Readonly<Record<string, string>>;
+
+export const queryKeys = {
+  /** The signed-in member (GET /api/dashboard/infos); kept when the rest is forgotten. */
+  session: {
+    all: ['session'] as const,
+    currentMember: ['session', 'current-member'] as const,
+  },
+  members: {
+    all: ['members'] as const,
+    /** GET /api/membres/club/{clubId} and …/recherche */
+    club: (clubId: number, filters: QueryFilters = {}) =>
+      ['members', 'club', clubId, filters] as const,
+    /** GET /api/membres/{clubId}/equipe/{nomEquipe} and /api/membres/recherche/equipe */
+    team: (clubId: number, nomEquipe: string, filters: QueryFilters = {}) =>
+      ['members', 'team', clubId, nomEquipe, filters] as const,
+  },
+  teams: {
+    all: ['teams'] as const,
+    /** GET /api/equipes/club/{clubId} */
+    club: (clubId: number) => ['teams', 'club', clubId] as const,
+  },
+  profile: {
+    all: ['profile'] as const,
+    /** GET /api/membres/{id} of the signed-in member */
+    one: (memberId: number) => ['profile', memberId] as const,
+  },
+  /** GET /api/membres/invitation/{token} (activation page) */
+  invitation: (token: string) => ['invitation', token] as const,
+} as const;
