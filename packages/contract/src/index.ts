@@ -13,3 +13,5 @@ export * from './contact.ts';
 export * from './auth.ts';
 export * from './members.ts';
 export * from './teams.ts';
+export * from './clubs.ts';
+export * from './settings.ts';

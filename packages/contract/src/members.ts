@@ -95,6 +95,8 @@ const optionalPhone = z
   .union([z.literal(''), phoneField])
   .nullish()
   .transform((v) => (v == null || v === '' ? null : v));
+/** An optional phone number ('' or null = none); the club form uses it too. */
+export const ZOptionalPhoneSchema = optionalPhone;
 
 export const ZGenreSchema = z.enum(GENDERS, { error: MEMBER_FIELD_MESSAGES.genreInvalid });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authFeature from './auth/index.ts';
+import clubsFeature from './clubs/index.ts';
 import clubRegistrationFeature from './club-registration/index.ts';
 import contactFeature from './contact/index.ts';
 import homeStatsFeature from './home-stats/index.ts';
@@ -16,4 +17,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(siteFeature);
   await app.register(membersFeature);
   await app.register(teamsFeature);
+  await app.register(clubsFeature);
 }

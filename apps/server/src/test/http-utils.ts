@@ -41,3 +41,20 @@ export function tokenFromLink(text: string, path: string): string {
   if (!m) throw new Error(`pas de lien ${path} dans l’e-mail`);
   return decodeURIComponent(m[1]!);
 }
+
+/** A multipart/form-data body with one file part (what a browser's FormData sends). */
+export function multipartFile(
+  bytes: Buffer,
+  { field = 'file', filename = 'logo.png', type = 'image/png' } = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----vitest${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

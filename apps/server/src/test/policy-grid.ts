@@ -40,6 +40,9 @@ export interface GridCall {
   url: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Sent by this client instead of the principal's: for a call that would destroy the shared
+   * world if it succeeded (deleting club A), the row gives the principal a world of its own. */
+  client?: TestClient;
 }
 
 type MemberRef = { id: number; clubId: number; role: string; statut: string; email: string };
@@ -214,7 +217,7 @@ export async function buildGridWorld(app: FastifyInstance): Promise<{
 
 /** Sends a row's call as a principal (with the anti-forgery token for writes). */
 export function send(client: TestClient, call: GridCall): Promise<LightMyRequestResponse> {
-  return client.request({
+  return (call.client ?? client).request({
     method: call.method,
     url: call.url,
     payload: call.body as never,

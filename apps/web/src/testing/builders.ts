@@ -61,6 +61,7 @@ export function aCurrentMember(overrides: Partial<TCurrentMember> = {}): TCurren
     nomClub: 'FC Été',
     nomEquipe: null,
     statut: 'Actif',
+    equipes: [],
     ...overrides,
   } satisfies Omit<TCurrentMember, 'equipes'>;
   const primary =

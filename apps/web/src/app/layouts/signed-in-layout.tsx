@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { useCurrentMember } from '../../lib/session.ts';
 import { SignedInNav } from '../../features/auth/components/signed-in-nav.tsx';
+import { LogoBackground } from '../../features/settings/components/logo-background.tsx';
 
 /** Signed-in layout: the navigation bar of spec §2 above the page (only rendered behind RequireMember). */
 export function SignedInLayout() {
@@ -11,6 +12,7 @@ export function SignedInLayout() {
         Aller au contenu
       </a>
       {member ? <SignedInNav member={member} /> : null}
+      {member ? <LogoBackground clubId={member.idClub} /> : null}
       <Outlet />
     </>
   );

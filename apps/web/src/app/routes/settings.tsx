@@ -1,12 +1,15 @@
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useCurrentMember } from '../../lib/session.ts';
+import { SettingsPage as Settings } from '../../features/settings/components/settings-page.tsx';
 
-// Placeholder: this screen is built by its own issue.
+/** /{nomClub}/parametre and /{nomClub}/{nomEquipe}/parametre — Paramètres (spec §2). */
 export default function SettingsPage() {
   useDocumentTitle('Paramètres');
+  const { data: member } = useCurrentMember();
   return (
     <main id="contenu" className="container page">
       <h1>Paramètres</h1>
-      <p className="muted">Cette page arrive bientôt.</p>
+      {member ? <Settings member={member} /> : null}
     </main>
   );
 }

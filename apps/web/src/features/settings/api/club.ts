@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TChangePasswordBody, TClub, TClubUpdate } from '@club/contract';
+import { http } from '../../../lib/http.ts';
+
+export const clubKey = (id: number) => ['club', id] as const;
+
+/** GET /api/clubs/{id} (spec §7): the club information every member reads. */
+export function useClub(id: number | undefined) {
+  return useQuery({
+    queryKey: clubKey(id ?? 0),
+    queryFn: ({ signal }) => http.get<TClub>(`/api/clubs/${id}`, { signal }),
+    enabled: id !== undefined,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Save of the club information form: PUT /api/clubs/{id}, then the chosen logo (if any) with
+ * POST /api/clubs/{id}/logo, multipart field `file` (spec §4: uploaded only on Save).
+ */
+export function useSaveClub(id: number | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ info, logo }: { info: TClubUpdate; logo: File | null }) => {
+      let club = await http.put<TClub>(`/api/clubs/${id}`, info);
+      if (logo) {
+        const form = new FormData();
+        form.append('file', logo);
+        club = await http.post<TClub>(`/api/clubs/${id}/logo`, form);
+      }
+      return club;
+    },
+    onSuccess: async (club) => {
+      qc.setQueryData(clubKey(club.id), club);
+      // The navigation bar shows the club name.
+      await qc.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}
+
+/** DELETE /api/clubs/{id} (the DIRIGEANT only). */
+export function useDeleteClub(id: number | undefined) {
+  return useMutation({
+    mutationFn: () => http.delete<{ message: string }>(`/api/clubs/${id}`),
+  });
+}
+
+/** POST /api/compte/mot-de-passe (ARCHITECTURE §7, §8: the current password is required). */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: TChangePasswordBody) =>
+      http.post<{ message: string }>('/api/compte/mot-de-passe', body),
+  });
+}

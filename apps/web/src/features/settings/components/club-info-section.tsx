@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SETTINGS_MESSAGES, ZClubUpdateSchema, type TClub, type TClubUpdate } from '@club/contract';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { HttpError } from '../../../lib/http.ts';
+import { useSaveClub } from '../api/club.ts';
+import { useFlash } from '../hooks/use-flash.ts';
+import { LogoDropZone } from './logo-drop-zone.tsx';
+
+type Input = z.input<typeof ZClubUpdateSchema>;
+type Output = z.output<typeof ZClubUpdateSchema>;
+
+const FIELDS = ['nom', 'description', 'pays', 'ville', 'adresse', 'numeroTelephone'] as const;
+
+const valuesOf = (club: TClub): Input => ({
+  nom: club.nom,
+  description: club.description ?? '',
+  pays: club.pays ?? '',
+  ville: club.ville ?? '',
+  adresse: club.adresse ?? '',
+  numeroTelephone: club.numeroTelephone ?? '',
+});
+
+export interface ClubInfoSectionProps {
+  club: TClub;
+  /** The DIRIGEANT only (spec §6). */
+  canEdit: boolean;
+}
+
+/**
+ * Club information (spec §2, §4, §6, §8): logo drop zone plus name, description, country, city,
+ * address, phone, validated with the contract's schema. The logo is uploaded only on Save; Cancel
+ * restores the stored logo and information. Read-only for everyone but the DIRIGEANT.
+ */
+export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
+  const save = useSaveClub(club.id);
+  const { flash, show } = useFlash();
+  const [logo, setLogo] = useState<File | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(ZClubUpdateSchema),
+    mode: 'onBlur',
+    defaultValues: valuesOf(club),
+  });
+
+  const onSubmit = (info: Output) =>
+    save.mutate(
+      { info: info as TClubUpdate, logo },
+      {
+        onSuccess: (saved) => {
+          reset(valuesOf(saved));
+          setLogo(null);
+          show('success', SETTINGS_MESSAGES.saved);
+        },
+        onError: (err) => {
+          if (err instanceof HttpError) {
+            for (const [field, message] of Object.entries(err.fieldErrors))
+              if ((FIELDS as readonly string[]).includes(field))
+                setError(field as (typeof FIELDS)[number], { message });
+            // The refusal of spec §6 is the server's own message.
+            if (err.status === 403 && err.serverMessage) return show('error', err.serverMessage);
+          }
+          show('error', SETTINGS_MESSAGES.saveFailed);
+        },
+      },
+    );
+
+  const cancel = () => {
+    reset(valuesOf(club));
+    setLogo(null);
+    save.reset();
+  };
+
+  const readOnly = !canEdit;
+  return (
+    <form
+      className="form"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Informations du club"
+    >
+      <LogoDropZone storedUrl={club.logoUrl} file={logo} onFile={setLogo} readOnly={readOnly} />
+      <div className="form-grid">
+        <Field label="Nom du club *" error={errors.nom?.message}>
+          <input {...register('nom')} disabled={readOnly} autoComplete="organization" />
+        </Field>
+        <Field label="Pays" error={errors.pays?.message}>
+          <input {...register('pays')} disabled={readOnly} autoComplete="country-name" />
+        </Field>
+        <Field label="Ville" error={errors.ville?.message}>
+          <input {...register('ville')} disabled={readOnly} autoComplete="address-level2" />
+        </Field>
+        <Field label="Adresse" error={errors.adresse?.message}>
+          <input {...register('adresse')} disabled={readOnly} autoComplete="street-address" />
+        </Field>
+        <Field label="Téléphone" error={errors.numeroTelephone?.message}>
+          <input
+            type="tel"
+            {...register('numeroTelephone')}
+            disabled={readOnly}
+            autoComplete="tel"
+          />
+        </Field>
+        <Field label="Description" error={errors.description?.message} className="span-2">
+          <textarea rows={4} {...register('description')} disabled={readOnly} />
+        </Field>
+      </div>
+      {flash ? <Alert tone={flash.tone}>{flash.text}</Alert> : null}
+      {canEdit ? (
+        <div className="actions">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={cancel}
+            disabled={save.isPending || (!isDirty && !logo)}
+          >
+            Annuler
+          </button>
+          <button type="submit" className="btn" disabled={save.isPending}>
+            {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId, useState } from 'react';
+import {
+  CLUB_DELETION_WORD,
+  REDIRECT_AFTER_CLUB_DELETION_MS,
+  SETTINGS_MESSAGES,
+  STORAGE_KEYS,
+} from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { HttpError } from '../../../lib/http.ts';
+import { useDeleteClub } from '../api/club.ts';
+
+export interface DangerZoneProps {
+  clubId: number | undefined;
+  clubName: string;
+  /** Injected by tests; the browser's confirm and a full reload to / by default. */
+  confirm?: (message: string) => boolean;
+  goHome?: () => void;
+}
+
+/**
+ * Club deletion (spec §2, §4, §9), shown to the DIRIGEANT only: the acknowledgement box and the
+ * word SUPPRIMER (upper-cased as typed), then the browser's confirmation. On success the local
+ * token and fingerprint go, 'Club supprimé définitivement.' shows, and / reloads after 800 ms.
+ */
+export function DangerZone({
+  clubId,
+  clubName,
+  confirm = (m) => window.confirm(m),
+  goHome = () => window.location.assign('/'),
+}: DangerZoneProps) {
+  const remove = useDeleteClub(clubId);
+  const ackId = useId();
+  const wordId = useId();
+  const [ack, setAck] = useState(false);
+  const [word, setWord] = useState('');
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const ready = ack && word === CLUB_DELETION_WORD;
+
+  const submit = () => {
+    if (!clubId) return setMessage({ tone: 'error', text: SETTINGS_MESSAGES.clubIdMissing });
+    if (!ready) return setMessage({ tone: 'error', text: SETTINGS_MESSAGES.confirmDeletionFirst });
+    if (!confirm(`Supprimer définitivement le club « ${clubName} » et toutes ses données ?`))
+      return;
+    setMessage(null);
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        try {
+          localStorage.removeItem(STORAGE_KEYS.token);
+          localStorage.removeItem(STORAGE_KEYS.deviceFingerprint);
+        } catch {
+          /* storage unavailable */
+        }
+        setMessage({ tone: 'success', text: SETTINGS_MESSAGES.clubDeleted });
+        setTimeout(goHome, REDIRECT_AFTER_CLUB_DELETION_MS);
+      },
+      onError: (err) =>
+        setMessage({
+          tone: 'error',
+          text:
+            err instanceof HttpError && err.status === 403 && err.serverMessage
+              ? err.serverMessage
+              : SETTINGS_MESSAGES.deleteFailed,
+        }),
+    });
+  };
+
+  return (
+    <div className="danger-zone">
+      <h3>Zone de danger</h3>
+      <p>
+        La suppression du club efface définitivement ses membres, équipes, événements, matches et
+        convocations. Cette action est irréversible.
+      </p>
+      <label className="checkbox" htmlFor={ackId}>
+        <input
+          id={ackId}
+          type="checkbox"
+          checked={ack}
+          onChange={(e) => setAck(e.target.checked)}
+        />
+        Je comprends que cette suppression est définitive.
+      </label>
+      <div className="field">
+        <label htmlFor={wordId}>Tapez {CLUB_DELETION_WORD} pour confirmer</label>
+        <input
+          id={wordId}
+          value={word}
+          onChange={(e) => setWord(e.target.value.toUpperCase())}
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="characters"
+        />
+      </div>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <div>
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={submit}
+          disabled={remove.isPending || remove.isSuccess}
+        >
+          {remove.isPending ? 'Suppression...' : 'Supprimer le club'}
+        </button>
+      </div>
+    </div>
+  );
+}

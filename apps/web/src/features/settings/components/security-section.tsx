@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { SETTINGS_MESSAGES } from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { useFlash } from '../hooks/use-flash.ts';
+import { PasswordModal } from './password-modal.tsx';
+
+/** Privacy and security (spec §2): the password change, in a modal. */
+export function SecuritySection({ email }: { email: string | null | undefined }) {
+  const [open, setOpen] = useState(false);
+  const { flash, show } = useFlash();
+  return (
+    <div className="settings-stack">
+      <p>
+        Changez votre mot de passe. Vos autres sessions (autres appareils, autres navigateurs)
+        seront fermées.
+      </p>
+      <div>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() =>
+            email ? setOpen(true) : show('error', SETTINGS_MESSAGES.emailUnavailable)
+          }
+        >
+          Changer le mot de passe
+        </button>
+      </div>
+      {flash ? <Alert tone={flash.tone}>{flash.text}</Alert> : null}
+      {open ? (
+        <PasswordModal
+          onClose={() => setOpen(false)}
+          onChanged={() => {
+            setOpen(false);
+            show('success', SETTINGS_MESSAGES.passwordUpdated);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
