@@ -8,8 +8,8 @@ import {
   SETTINGS_SCROLL_OFFSET_PX,
   SETTINGS_SECTION_THRESHOLD,
   type TClub,
+  type TCurrentMember,
 } from '@club/contract';
-import type { CurrentMember } from '../../../lib/session.ts';
 import { SettingsPage } from './settings-page.tsx';
 import { DangerZone } from './danger-zone.tsx';
 
@@ -24,17 +24,18 @@ const club: TClub = {
   sportNom: 'Football',
   logoUrl: '/api/clubs/7/logo?v=abc',
 };
-const member = (role: string): CurrentMember => ({
+const member = (role: string): TCurrentMember => ({
   id: 1,
   idClub: 7,
   idEquipe: null,
-  role,
+  role: role as TCurrentMember['role'],
   email: 'moi@example.org',
   nom: 'Durand',
   prenom: 'Alex',
   nomClub: 'AS Nantes',
   nomEquipe: null,
   statut: 'Actif',
+  equipes: [],
 });
 
 type Call = { url: string; method: string; body: unknown };
