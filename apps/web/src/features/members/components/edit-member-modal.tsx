@@ -10,6 +10,7 @@ import {
   type TMemberUpdate,
 } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
+import { editParty } from '../../../lib/member-teams.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
@@ -109,11 +110,8 @@ export function EditMemberModal({
   onSave,
   onCancel,
 }: EditMemberModalProps) {
-  const allowed = editableMemberFields(actor, {
-    id: member.id,
-    role: member.role,
-    teamId: member.idEquipe,
-  });
+  // Every team of the member counts: a coach edits players of any of their teams (issue 8).
+  const allowed = editableMemberFields(actor, editParty(member));
   const allowedKey = [...allowed].sort().join(',');
   // One schema per set of allowed fields (the set is rebuilt on each render).
   // eslint-disable-next-line react-hooks/exhaustive-deps
