@@ -8,8 +8,8 @@ import {
   SETTINGS_SCROLL_OFFSET_PX,
   SETTINGS_SECTION_THRESHOLD,
   type TClub,
+  type TCurrentMember,
 } from '@club/contract';
-import type { TCurrentMember } from '@club/contract';
 import { SettingsPage } from './settings-page.tsx';
 import { DangerZone } from './danger-zone.tsx';
 
@@ -24,7 +24,6 @@ const club: TClub = {
   sportNom: 'Football',
   logoUrl: '/api/clubs/7/logo?v=abc',
 };
-// The role as the server may spell it (mayEver compares case-insensitively).
 const member = (role: string): TCurrentMember => ({
   id: 1,
   idClub: 7,
