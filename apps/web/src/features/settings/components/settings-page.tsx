@@ -1,7 +1,6 @@
-import { CLUB_PERMISSIONS, SETTINGS_MESSAGES, mayEver } from '@club/contract';
+import { CLUB_PERMISSIONS, SETTINGS_MESSAGES, mayEver, type TCurrentMember } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import type { CurrentMember } from '../../../lib/session.ts';
 import { useClub } from '../api/club.ts';
 import { useSectionSpy } from '../hooks/use-section-spy.ts';
 import { AppearanceSection } from './appearance-section.tsx';
@@ -23,7 +22,7 @@ const SECTION_IDS = SETTINGS_SECTIONS.map((s) => s.id);
  * highlights the section in view and scrolls smoothly to a section; appearance, club information,
  * privacy and security, and the danger zone for the DIRIGEANT.
  */
-export function SettingsPage({ member }: { member: CurrentMember }) {
+export function SettingsPage({ member }: { member: TCurrentMember }) {
   const { active, scrollTo } = useSectionSpy(SECTION_IDS);
   const clubId = member.idClub || undefined;
   const club = useClub(clubId);
