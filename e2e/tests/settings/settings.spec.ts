@@ -57,8 +57,22 @@ test.describe('[settings] club settings', () => {
       await openSettings(page, club);
       await page.getByRole('radio', { name: new RegExp(theme.label) }).check();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme.id);
+      // No flash: the theme is on <html> before the app's scripts run (module scripts run after
+      // the document turns 'interactive').
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive')
+            (window as unknown as { themeBeforeApp?: string }).themeBeforeApp =
+              document.documentElement.dataset.theme;
+        });
+      });
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme.id);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { themeBeforeApp?: string }).themeBeforeApp,
+        ),
+      ).toBe(theme.id);
       await expect(page.getByRole('radio', { name: new RegExp(theme.label) })).toBeChecked();
       await expect(page.getByLabel('Nom du club *')).toHaveValue(club.nomClub);
       await expectNoA11yViolations(page);
