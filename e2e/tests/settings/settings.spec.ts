@@ -115,7 +115,7 @@ test.describe('[settings] club settings', () => {
   test('logo: dropped and previewed, Cancel restores, Save uploads; the logo background shows it', async ({
     leaderPage: page,
     club,
-  }) => {
+  }, testInfo) => {
     await openSettings(page, club);
     await expect(page.getByText('Aucun logo')).toBeVisible();
     await dropLogo(page);
@@ -144,10 +144,27 @@ test.describe('[settings] club settings', () => {
     await expect(page.getByLabel('Ville')).toHaveValue('Saint-Herblain');
     await expect(page.getByAltText('Logo du club')).toBeVisible();
 
+    // The file picker is reached and opened with the keyboard.
+    const pick = page.getByRole('button', { name: 'Choisir une image' });
+    await pick.focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (
+      await chooser
+    ).setFiles({
+      name: 'clavier.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(LOGO_PNG, 'base64'),
+    });
+    await expect(page.getByAltText('Aperçu du nouveau logo')).toBeVisible();
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await expect(page.getByAltText('Logo du club')).toBeVisible();
+
     await page.getByRole('checkbox', { name: /logo du club en arrière-plan/ }).check();
     await expect(page.getByTestId('logo-background')).toHaveCount(1);
     await page.goto(clubUrl(club.nomClub, 'membres'));
     await expect(page.getByTestId('logo-background')).toHaveCount(1);
+    await page.screenshot({ path: testInfo.outputPath('fond-logo.png'), fullPage: true });
     expect(await page.evaluate(() => localStorage.getItem('logoBackgroundEnabled'))).toBe('true');
   });
 
