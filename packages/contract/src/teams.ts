@@ -9,6 +9,14 @@ export const TEAM_FIELD_MESSAGES = {
   categoryRequired: 'La catégorie est requise.',
 } as const;
 
+/** The three fields of the team form (spec §5: nom, division and category all required). */
+export const ZTeamFieldsSchema = z.object({
+  nom: requiredText(TEAM_LIMITS.nomMax),
+  division: requiredText(TEAM_LIMITS.divisionMax),
+  category: requiredText(TEAM_LIMITS.categorieMax),
+});
+export type TTeamFields = z.input<typeof ZTeamFieldsSchema>;
+
 /**
  * POST /api/equipes and PUT /api/equipes/{id}: nom, division, category, idClub (spec §7).
  * The calendar and match areas say `categorie`; either spelling is accepted, `category` wins.
@@ -21,9 +29,7 @@ export const ZTeamWriteSchema = z
         : v,
     z
       .object({
-        nom: requiredText(TEAM_LIMITS.nomMax),
-        division: requiredText(TEAM_LIMITS.divisionMax),
-        category: requiredText(TEAM_LIMITS.categorieMax),
+        ...ZTeamFieldsSchema.shape,
         categorie: requiredText(TEAM_LIMITS.categorieMax).optional(),
         idClub: ZIdSchema,
         /** Some clients send the team's id back on update; it must then match the path. */

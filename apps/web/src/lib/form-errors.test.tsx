@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { HttpError, NetworkError } from './http.ts';
 import { applyApiError, mapFieldErrors, readApiError, useApiFieldErrors } from './form-errors.ts';
@@ -88,7 +89,10 @@ describe('useApiFieldErrors (errors of a request run by the parent)', () => {
     const e = form.formState.errors;
     return (
       <form>
-        <input aria-label="Nom" {...form.register('nom')} />
+        <input
+          aria-label="Nom"
+          {...form.register('nom', { onChange: () => form.clearErrors('nom') })}
+        />
         <p>{e.nom?.message}</p>
         <p>{e.category?.message}</p>
       </form>
@@ -103,5 +107,18 @@ describe('useApiFieldErrors (errors of a request run by the parent)', () => {
     expect(screen.getByText('Déjà pris.')).toBeInTheDocument();
     expect(screen.getByText('Catégorie requise.')).toBeInTheDocument();
     expect(screen.getByLabelText('Nom')).toHaveFocus();
+  });
+
+  it('a re-render with an equal set does not bring back errors cleared since', async () => {
+    const errors = { nom: 'Déjà pris.' };
+    const { rerender } = render(<Demo errors={errors} />);
+    expect(await screen.findByText('Déjà pris.')).toBeInTheDocument();
+    await act(async () => {
+      await userEvent.setup().type(screen.getByLabelText('Nom'), 'x');
+    });
+    // The demo clears the field's error on change (as the 'submit' timing does).
+    expect(screen.queryByText('Déjà pris.')).toBeNull();
+    await act(async () => rerender(<Demo errors={{ ...errors }} />));
+    expect(screen.queryByText('Déjà pris.')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { HttpError } from './http.ts';
 
@@ -104,11 +104,14 @@ export function useApiFieldErrors<T extends FieldValues>(
   errors: Readonly<Record<string, string>> | undefined,
   mapping: ApiFieldMapping<T>,
 ): void {
-  const { fields, aliases } = mapping;
+  // By content: a parent re-rendering with an equal set (HttpError.fieldErrors builds a new
+  // object on each read) must not bring back errors the user has since cleared.
+  const key = errors && Object.keys(errors).length ? JSON.stringify(errors) : '';
+  const latest = useRef({ errors, mapping });
+  latest.current = { errors, mapping };
   useEffect(() => {
-    if (!errors) return;
-    setFieldErrors(setError, mapFieldErrors(errors, { fields, aliases }).byField, true);
-    // The field list and the aliases are constants of each form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [errors, setError]);
+    const { errors: current, mapping: m } = latest.current;
+    if (!key || !current) return;
+    setFieldErrors(setError, mapFieldErrors(current, m).byField, true);
+  }, [key, setError]);
 }

@@ -45,9 +45,12 @@ export function aTeam(overrides: Partial<TTeam> = {}): TTeam {
   };
 }
 
-/** The signed-in member (GET /api/dashboard/infos): by default the DIRIGEANT of club 2 'FC Été'. */
+/**
+ * The signed-in member (GET /api/dashboard/infos): by default the DIRIGEANT of club 2 'FC Été'.
+ * `equipes` defaults to the primary team alone (idEquipe / nomEquipe), as the server answers.
+ */
 export function aCurrentMember(overrides: Partial<TCurrentMember> = {}): TCurrentMember {
-  return {
+  const member = {
     id: 1,
     idClub: 2,
     idEquipe: null,
@@ -60,5 +63,10 @@ export function aCurrentMember(overrides: Partial<TCurrentMember> = {}): TCurren
     statut: 'Actif',
     equipes: [],
     ...overrides,
-  };
+  } satisfies Omit<TCurrentMember, 'equipes'>;
+  const primary =
+    member.idEquipe != null && member.nomEquipe != null
+      ? [{ id: member.idEquipe, nom: member.nomEquipe }]
+      : [];
+  return { ...member, equipes: overrides.equipes ?? primary };
 }

@@ -35,6 +35,8 @@ export default function ClubMembersPage() {
   const remove = useDeleteMember();
   const resend = useResendInvitation();
   const [formOpen, setFormOpen] = useState(false);
+  // A parent's children are chosen among every club member (the page's own list may be filtered).
+  const everyone = useClubMembers(formOpen ? clubId : undefined, {});
   const [editing, setEditing] = useState<TMember | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
@@ -124,7 +126,6 @@ export default function ClubMembersPage() {
 
   const saveError = save.error;
   const fieldErrors = saveError instanceof HttpError ? saveError.fieldErrors : undefined;
-  const teamNames = (teams.data ?? []).map((t) => t.nom);
 
   return (
     <main id="contenu" className="container page">
@@ -164,7 +165,9 @@ export default function ClubMembersPage() {
             member={editing}
             clubId={clubId}
             actor={{ id: me.id, role: me.role }}
-            teamNames={teamNames}
+            teams={teams.data ?? []}
+            clubMembers={everyone.data ?? []}
+            clubMembersLoading={everyone.isPending}
             submitting={save.isPending}
             serverErrors={fieldErrors}
             onSubmit={submit}

@@ -10,6 +10,7 @@ import {
   newPasswordReady,
 } from '../../../components/password/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { applyApiError } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { activateInvitation, invitationInfo } from '../api/auth-api.ts';
@@ -22,7 +23,7 @@ const ZActivationFormSchema = newPasswordFormSchema({});
 export function ActivationForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const info = useQuery({
-    queryKey: ['invitation', token],
+    queryKey: queryKeys.invitation(token),
     queryFn: () => invitationInfo(token),
     retry: false,
     enabled: token !== '',

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  EMAIL_PATTERN,
   LOGIN_MESSAGES,
+  ZLoginBodySchema,
   isStrongPassword,
   loginCooldownSeconds,
   tooManyRequestsCooldownSeconds,
@@ -12,67 +12,47 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { currentMemberKey, fetchCurrentMember } from '../../../lib/session.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { login } from '../api/auth-api.ts';
 import { homeFor } from '../redirect.ts';
 import { useLoginCooldown } from '../hooks/use-login-cooldown.ts';
 import '../auth.css';
 
-type Fields = 'email' | 'password';
-
-export function validateLoginField(field: Fields, value: string): string | null {
-  if (field === 'email') {
-    const v = value.trim();
-    if (!v) return LOGIN_MESSAGES.emailRequired;
-    return EMAIL_PATTERN.test(v) ? null : LOGIN_MESSAGES.emailInvalid;
-  }
-  if (!value) return LOGIN_MESSAGES.passwordRequired;
-  return isStrongPassword(value) ? null : LOGIN_MESSAGES.passwordRule;
-}
+/**
+ * The login form's fields: the contract's login body, plus the spec's password rule (spec §5
+ * "Login"), which the server does not apply to a login.
+ */
+export const ZLoginFormSchema = ZLoginBodySchema.pick({ email: true, password: true }).extend({
+  password: ZLoginBodySchema.shape.password.refine(isStrongPassword, {
+    error: LOGIN_MESSAGES.passwordRule,
+  }),
+});
 
 /** The login form of spec §4/§5/§8: validation on blur then on change, cooldowns, 429, redirect by role. */
 export function LoginForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Record<Fields, string>>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<Fields, string | null>>({
-    email: null,
-    password: null,
-  });
-  const [submitting, setSubmitting] = useState(false);
+  const form = useZodForm(ZLoginFormSchema, { defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting: submitting } = form.formState;
   const [message, setMessage] = useState<string | null>(null);
   const [failures, setFailures] = useState(0);
   const cooldown = useLoginCooldown();
 
-  const change = (field: Fields, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    // Once an error shows, the field is re-validated on every change.
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: validateLoginField(field, value) }));
-  };
-  const blur = (field: Fields) =>
-    setErrors((e) => ({ ...e, [field]: validateLoginField(field, values[field]) }));
-
+  const [email, password] = form.watch(['email', 'password']);
   const canSubmit =
-    values.email.trim() !== '' &&
-    values.password !== '' &&
+    email.trim() !== '' &&
+    password !== '' &&
     !errors.email &&
     !errors.password &&
     !cooldown.active &&
     !submitting;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const next = {
-      email: validateLoginField('email', values.email),
-      password: validateLoginField('password', values.password),
-    };
-    setErrors(next);
-    if (next.email || next.password || !canSubmit) return;
-    setSubmitting(true);
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (cooldown.active) return;
     setMessage(null);
     try {
-      await login(values.email.trim(), values.password);
+      await login(values.email, values.password);
     } catch (err) {
-      setSubmitting(false);
       if (err instanceof HttpError && err.status === 401) {
         const count = failures + 1;
         setFailures(count);
@@ -105,15 +85,13 @@ export function LoginForm() {
       const target = homeFor(member);
       if ('error' in target) {
         setMessage(target.error);
-        setSubmitting(false);
         return;
       }
       navigate(target.path, { replace: true });
     } catch {
-      setSubmitting(false);
       setMessage(LOGIN_MESSAGES.networkOrServer);
     }
-  }
+  });
 
   return (
     <form
@@ -129,27 +107,21 @@ export function LoginForm() {
           {LOGIN_MESSAGES.cooldown(cooldown.remaining)}
         </Alert>
       ) : null}
-      <Field label="Email" error={errors.email}>
+      <Field label="Email" error={errors.email?.message}>
         <input
           type="email"
-          name="email"
           autoComplete="username"
           inputMode="email"
-          value={values.email}
           disabled={cooldown.active}
-          onChange={(e) => change('email', e.target.value)}
-          onBlur={() => blur('email')}
+          {...form.register('email')}
         />
       </Field>
-      <Field label="Mot de passe" error={errors.password}>
+      <Field label="Mot de passe" error={errors.password?.message}>
         <input
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={values.password}
           disabled={cooldown.active}
-          onChange={(e) => change('password', e.target.value)}
-          onBlur={() => blur('password')}
+          {...form.register('password')}
         />
       </Field>
       <button type="submit" className="btn" disabled={!canSubmit}>

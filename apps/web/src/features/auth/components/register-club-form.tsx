@@ -1,39 +1,26 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
 import {
   CLUB_NAME_MAX_LENGTH,
-  CLUB_NAME_MIN_LENGTH,
-  EMAIL_PATTERN,
   GENDERS,
   NAME_MAX_LENGTH,
-  NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   REDIRECT_AFTER_REGISTRATION_MS,
   REGISTRATION_MESSAGES,
-  SERVER_MESSAGES,
   SPORTS,
+  ZNewPasswordSchema,
+  ZRegistrationBodySchema,
   failedPasswordRules,
   type PasswordRule,
-  type TRegistrationBody,
 } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { HttpError } from '../../../lib/http.ts';
+import { applyApiError } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { clubExists, emailExists, registerClub } from '../api/auth-api.ts';
 import '../auth.css';
-
-type Name = keyof TRegistrationBody;
-type Values = Record<Name, string>;
-const EMPTY: Values = {
-  nom: '',
-  prenom: '',
-  email: '',
-  password: '',
-  dateNaissance: '',
-  nomClub: '',
-  sportNom: '',
-  genre: '',
-};
 
 const PASSWORD_PARTS: Record<PasswordRule, string> = {
   length: 'au moins 12 caractères',
@@ -54,40 +41,50 @@ export function registrationPasswordMessage(password: string): string | null {
   return `Le mot de passe doit contenir ${parts.join(', ')}.`;
 }
 
-export function validateRegistrationField(name: Name, raw: string): string | null {
-  const value = name === 'password' ? raw : raw.trim();
-  switch (name) {
-    case 'email':
-      if (!value) return REGISTRATION_MESSAGES.emailRequired;
-      return EMAIL_PATTERN.test(value) ? null : REGISTRATION_MESSAGES.emailInvalid;
-    case 'password':
-      return value ? registrationPasswordMessage(value) : null;
-    case 'nom':
-    case 'prenom':
-      if (!value) return null;
-      if (value.length < NAME_MIN_LENGTH) return SERVER_MESSAGES.tooShort(NAME_MIN_LENGTH);
-      return value.length > NAME_MAX_LENGTH ? SERVER_MESSAGES.tooLong(NAME_MAX_LENGTH) : null;
-    case 'nomClub':
-      if (!value) return null;
-      if (value.length < CLUB_NAME_MIN_LENGTH)
-        return SERVER_MESSAGES.tooShort(CLUB_NAME_MIN_LENGTH);
-      return value.length > CLUB_NAME_MAX_LENGTH
-        ? SERVER_MESSAGES.tooLong(CLUB_NAME_MAX_LENGTH)
-        : null;
-    default:
-      return null;
-  }
-}
+/**
+ * A field checked by the contract's rule once it has text. An empty field shows no error under it:
+ * the spec's 'Veuillez remplir tous les champs du formulaire.' is the form's message on submit.
+ */
+const checkedWhenFilled = (rule: z.ZodType) =>
+  z.string().superRefine((value, ctx) => {
+    if (!value.trim()) return;
+    const parsed = rule.safeParse(value);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message });
+  });
+
+const body = ZRegistrationBodySchema.shape;
+/** The registration fields as the form checks them, from the contract's registration body. */
+export const ZRegistrationFormSchema = z.object({
+  nom: checkedWhenFilled(body.nom),
+  prenom: checkedWhenFilled(body.prenom),
+  email: body.email,
+  password: checkedWhenFilled(
+    z
+      .string()
+      .superRefine((password, ctx) => {
+        const message = registrationPasswordMessage(password);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      })
+      .pipe(ZNewPasswordSchema),
+  ),
+  dateNaissance: checkedWhenFilled(body.dateNaissance),
+  nomClub: checkedWhenFilled(body.nomClub),
+  sportNom: checkedWhenFilled(body.sportNom),
+  genre: checkedWhenFilled(body.genre),
+});
+type Values = z.input<typeof ZRegistrationFormSchema>;
+type Name = keyof Values;
+const NAMES = Object.keys(ZRegistrationFormSchema.shape) as Name[];
+const EMPTY = Object.fromEntries(NAMES.map((k) => [k, ''])) as Values;
+type Unique = 'email' | 'nomClub';
 
 /** /inscrireClub: the eight fields and every rule and message of spec §5 and §8. */
 export function RegisterClubForm() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Name, string | null>>>({});
-  const [taken, setTaken] = useState<{ email: boolean; nomClub: boolean }>({
-    email: false,
-    nomClub: false,
-  });
+  const form = useZodForm(ZRegistrationFormSchema, { defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const birthDate = useController({ name: 'dateNaissance', control: form.control });
+  const [taken, setTaken] = useState<Record<Unique, boolean>>({ email: false, nomClub: false });
   const [checking, setChecking] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
@@ -100,18 +97,11 @@ export function RegisterClubForm() {
     [],
   );
 
-  const set = (name: Name, raw: string) => {
-    const value = name === 'email' ? raw.trim().toLowerCase() : raw;
-    setValues((v) => ({ ...v, [name]: value }));
-    if (name === 'email' || name === 'nomClub') setTaken((t) => ({ ...t, [name]: false }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: validateRegistrationField(name, value) }));
-  };
-
   // The latest uniqueness check of each field: submit waits for one still running for the same value.
   const pending = useRef<
-    Partial<Record<'email' | 'nomClub', { value: string; result: Promise<boolean | null> }>>
+    Partial<Record<Unique, { value: string; result: Promise<boolean | null> }>>
   >({});
-  function check(name: 'email' | 'nomClub', value: string) {
+  function check(name: Unique, value: string) {
     setChecking((c) => c + 1);
     const result = (async () => {
       try {
@@ -128,52 +118,54 @@ export function RegisterClubForm() {
     })();
     pending.current[name] = { value, result };
   }
-
-  const blur = (name: Name) => {
-    const error = validateRegistrationField(name, values[name]);
-    setErrors((e) => ({ ...e, [name]: error }));
-    const v = values[name].trim();
-    if (!error && v && (name === 'email' || name === 'nomClub')) check(name, v);
+  /** Spec §5: uniqueness is checked when the field is left without an error. */
+  const checkOnBlur = (name: Unique) => async () => {
+    const value = form.getValues(name).trim();
+    if (value && (await form.trigger(name))) check(name, value);
   };
 
-  const allFilled = (Object.keys(EMPTY) as Name[]).every((k) => values[k].trim() !== '');
-  const hasErrors = Object.values(errors).some(Boolean) || taken.email || taken.nomClub;
+  const values = form.watch();
+  const allFilled = NAMES.every((k) => values[k].trim() !== '');
+  const hasErrors = Object.keys(errors).length > 0 || taken.email || taken.nomClub;
   const canSubmit = allFilled && !hasErrors && checking === 0 && !submitting;
   // While a check runs the button only LOOKS disabled (aria-disabled): leaving a field by clicking
   // the button starts a check, and a real disabled attribute would swallow that click. The submit
   // handler awaits the running check instead.
 
   const fieldError = (name: Name) =>
-    errors[name] ??
+    errors[name]?.message ??
     (name === 'email' && taken.email
       ? REGISTRATION_MESSAGES.emailTaken
       : name === 'nomClub' && taken.nomClub
         ? REGISTRATION_MESSAGES.clubTaken
         : null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onInvalid = () => {
+    const v = form.getValues();
+    const bad = form.formState.errors;
+    setResult({
+      tone: 'error',
+      text: NAMES.some((k) => v[k].trim() === '')
+        ? REGISTRATION_MESSAGES.allRequired
+        : bad.email
+          ? REGISTRATION_MESSAGES.fixEmail
+          : bad.password
+            ? REGISTRATION_MESSAGES.fixPassword
+            : REGISTRATION_MESSAGES.invalid,
+    });
+  };
+
+  const onSubmit = form.handleSubmit(async (v) => {
     setResult(null);
-    const trimmed = Object.fromEntries(
-      (Object.keys(EMPTY) as Name[]).map((k) => [
-        k,
-        k === 'password' ? values[k] : values[k].trim(),
-      ]),
-    ) as Values;
-    trimmed.email = trimmed.email.toLowerCase();
-    if ((Object.keys(EMPTY) as Name[]).some((k) => trimmed[k].trim() === '')) {
+    if (NAMES.some((k) => v[k].trim() === ''))
       return setResult({ tone: 'error', text: REGISTRATION_MESSAGES.allRequired });
-    }
-    if (validateRegistrationField('email', trimmed.email))
-      return setResult({ tone: 'error', text: REGISTRATION_MESSAGES.fixEmail });
-    if (validateRegistrationField('password', trimmed.password))
-      return setResult({ tone: 'error', text: REGISTRATION_MESSAGES.fixPassword });
-    if (Object.values(errors).some(Boolean))
-      return setResult({ tone: 'error', text: REGISTRATION_MESSAGES.invalid });
+    const parsed = ZRegistrationBodySchema.safeParse(v);
+    if (!parsed.success) return setResult({ tone: 'error', text: REGISTRATION_MESSAGES.invalid });
+    const registration = parsed.data;
     // A check started by leaving the field (e.g. by clicking this button) is awaited, not ignored.
-    const isTaken = async (name: 'email' | 'nomClub') => {
+    const isTaken = async (name: Unique) => {
       const p = pending.current[name];
-      if (p && p.value === trimmed[name]) return (await p.result) === true;
+      if (p && p.value === registration[name]) return (await p.result) === true;
       return taken[name];
     };
     const [emailTaken, clubTaken] = await Promise.all([isTaken('email'), isTaken('nomClub')]);
@@ -183,7 +175,7 @@ export function RegisterClubForm() {
     submittingRef.current = true;
     setSubmitting(true);
     try {
-      const res = await registerClub(trimmed as TRegistrationBody);
+      const res = await registerClub(registration);
       setResult({ tone: 'success', text: res?.message || REGISTRATION_MESSAGES.success });
       redirectTimer.current = setTimeout(
         () => navigate('/connexion'),
@@ -192,38 +184,37 @@ export function RegisterClubForm() {
     } catch (err) {
       submittingRef.current = false;
       setSubmitting(false);
-      if (err instanceof HttpError && err.status > 0) {
-        const fieldErrors = err.fieldErrors;
-        if (Object.keys(fieldErrors).length)
-          setErrors((e) => ({ ...e, ...(fieldErrors as Partial<Record<Name, string>>) }));
-        setResult({
-          tone: 'error',
-          text:
-            err.serverMessage ??
-            (err.status === 409
+      const text = applyApiError(form.setError, err, {
+        fields: NAMES,
+        fallback: (parts) =>
+          !parts || parts.status === 0
+            ? REGISTRATION_MESSAGES.generic
+            : parts.status === 409
               ? REGISTRATION_MESSAGES.conflict
-              : err.status === 422
+              : parts.status === 422
                 ? REGISTRATION_MESSAGES.invalid
-                : err.message),
-        });
-      } else {
-        setResult({ tone: 'error', text: REGISTRATION_MESSAGES.generic });
-      }
+                : (err as Error).message,
+      });
+      setResult({ tone: 'error', text });
     }
-  }
+  }, onInvalid);
 
   const text = (name: Name, label: string, props: Record<string, unknown> = {}) => (
     <Field label={label} error={fieldError(name)}>
-      <input
-        name={name}
-        value={values[name]}
-        onChange={(e) => set(name, e.target.value)}
-        onBlur={() => blur(name)}
-        required
-        {...props}
-      />
+      <input required {...props} {...form.register(name)} />
     </Field>
   );
+  const unique = (name: Unique) => ({
+    onBlur: checkOnBlur(name),
+    onChange: (e: { target: { value: string } }) => {
+      setTaken((t) => ({ ...t, [name]: false }));
+      // Spec §5: the e-mail is lower-cased and trimmed as it is typed.
+      if (name === 'email') {
+        const normalized = e.target.value.trim().toLowerCase();
+        if (normalized !== e.target.value) form.setValue('email', normalized);
+      }
+    },
+  });
 
   return (
     <form
@@ -237,24 +228,34 @@ export function RegisterClubForm() {
       <div className="form-grid">
         {text('nom', 'Nom', { autoComplete: 'family-name', maxLength: NAME_MAX_LENGTH })}
         {text('prenom', 'Prénom', { autoComplete: 'given-name', maxLength: NAME_MAX_LENGTH })}
-        {text('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        <Field label="Email" error={fieldError('email')}>
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            {...form.register('email', unique('email'))}
+          />
+        </Field>
         {text('password', 'Mot de passe', {
           type: 'password',
           autoComplete: 'new-password',
           maxLength: PASSWORD_MAX_LENGTH,
         })}
-        {text('dateNaissance', 'Date de naissance', { type: 'date' })}
-        {text('nomClub', 'Nom du club', {
-          autoComplete: 'organization',
-          maxLength: CLUB_NAME_MAX_LENGTH,
-        })}
-        <Field label="Sport" error={fieldError('sportNom')}>
-          <select
-            name="sportNom"
-            value={values.sportNom}
-            onChange={(e) => set('sportNom', e.target.value)}
+        {/* Controlled: a date input's value is only ever a whole date (or empty). */}
+        <Field label="Date de naissance" error={fieldError('dateNaissance')}>
+          <input type="date" required {...birthDate.field} />
+        </Field>
+        <Field label="Nom du club" error={fieldError('nomClub')}>
+          <input
+            autoComplete="organization"
+            maxLength={CLUB_NAME_MAX_LENGTH}
             required
-          >
+            {...form.register('nomClub', unique('nomClub'))}
+          />
+        </Field>
+        <Field label="Sport" error={fieldError('sportNom')}>
+          <select required {...form.register('sportNom')}>
             <option value="">Choisir un sport</option>
             {SPORTS.map((s) => (
               <option key={s} value={s}>
@@ -264,12 +265,7 @@ export function RegisterClubForm() {
           </select>
         </Field>
         <Field label="Genre" error={fieldError('genre')}>
-          <select
-            name="genre"
-            value={values.genre}
-            onChange={(e) => set('genre', e.target.value)}
-            required
-          >
+          <select required {...form.register('genre')}>
             <option value="">Choisir</option>
             {GENDERS.map((g) => (
               <option key={g} value={g}>

@@ -1,106 +1,84 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { CONTACT_MESSAGES, validateContactForm } from '@club/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CONTACT_MESSAGES, ZContactRequestSchema } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { mapFieldErrors, setFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { newSubmissionToken, sendContact } from '../api/send-contact.ts';
 import { Captcha, type CaptchaHandle } from './captcha.tsx';
 
-type FieldName = 'nom' | 'prenom' | 'email' | 'sujet' | 'message';
-const EMPTY: Record<FieldName, string> = { nom: '', prenom: '', email: '', sujet: '', message: '' };
+/** The contact request as the form fills it: the contract's fields, the token added on submit. */
+const ZContactFormSchema = ZContactRequestSchema.pick({
+  nom: true,
+  prenom: true,
+  email: true,
+  sujet: true,
+  message: true,
+  captcha: true,
+});
+const FIELDS = ['nom', 'prenom', 'email', 'sujet', 'message'] as const;
+const EMPTY = { nom: '', prenom: '', email: '', sujet: '', message: '', captcha: '' };
 
 /**
  * Contact form of spec §2/§4/§5/§8: idle → submitting → success (form cleared, captcha reset) or
- * error (message shown, captcha reset and to redo). The honeypot is never sent.
+ * error (message shown, captcha reset and to redo). The honeypot is never sent. Errors show on
+ * submit, values trimmed; a field's error clears when that field is edited (spec §5).
  */
 export function ContactForm() {
-  const [values, setValues] = useState(EMPTY);
+  // No default values for the text fields: the page arrives prerendered, and react-hook-form then
+  // adopts what a visitor typed before the form became interactive.
+  const form = useZodForm(ZContactFormSchema, {
+    timing: 'submit',
+    defaultValues: { captcha: '' },
+  });
+  const { errors, isSubmitting: submitting } = form.formState;
   const [honeypot, setHoneypot] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FieldName | 'captcha', string>>>({});
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
   // One token per submission: a retry of the same unsent submission reuses it (server no-op).
   const token = useRef<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  // The page arrives prerendered: keep what a visitor typed before the form became interactive.
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const form = formRef.current;
-    if (form) {
-      const typed: Partial<Record<FieldName, string>> = {};
-      for (const name of Object.keys(EMPTY) as FieldName[]) {
-        const el = form.elements.namedItem(name) as HTMLInputElement | null;
-        if (el?.value) typed[name] = el.value;
-      }
-      if (Object.keys(typed).length) setValues((v) => ({ ...v, ...typed }));
-    }
-    setReady(true);
-  }, []);
+  useEffect(() => setReady(true), []);
 
-  const onField = (name: FieldName) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [name]: value }));
-    // Spec §5: a field's error clears when that field is edited.
-    if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
-  };
-
-  const anyEmpty = (Object.keys(EMPTY) as FieldName[]).some((k) => values[k] === '');
+  const values = form.watch();
+  const captcha = values.captcha ?? '';
+  const anyEmpty = FIELDS.some((k) => !values[k]);
   const disabled = submitting || !captcha || anyEmpty;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (submitting) return;
-    setResult(null);
-    if (honeypot.trim()) {
-      setResult({ ok: false, text: CONTACT_MESSAGES.honeypot });
-      return;
-    }
-    const fieldErrors: typeof errors = validateContactForm(values);
-    if (!captcha) fieldErrors.captcha = CONTACT_MESSAGES.captchaRequired;
-    if (Object.keys(fieldErrors).length > 0) {
-      setErrors(fieldErrors);
-      return;
-    }
-    setSubmitting(true);
+  const submitValid = form.handleSubmit(async (valid) => {
     token.current ??= newSubmissionToken();
-    const res = await sendContact({
-      nom: values.nom.trim(),
-      prenom: values.prenom.trim(),
-      email: values.email.trim(),
-      sujet: values.sujet.trim(),
-      message: values.message.trim(),
-      token: token.current,
-      captcha: captcha!,
-    });
-    setSubmitting(false);
+    const res = await sendContact({ ...valid, token: token.current });
     // Spec §8: a message starting with 'Erreur' is an error, anything else a success.
     setResult({ ok: res.ok && !res.message.startsWith('Erreur'), text: res.message });
     if (res.ok) {
-      setValues(EMPTY);
-      setErrors({});
+      form.reset(EMPTY);
       token.current = null;
     } else {
       // The captcha's own error is the main message already; the reset widget asks again.
-      const { captcha: _captcha, ...fieldErrors } = res.fieldErrors;
-      setErrors(fieldErrors as typeof errors);
+      setFieldErrors(form.setError, mapFieldErrors(res.fieldErrors, { fields: FIELDS }).byField);
     }
     // After a success or an error the captcha is reset and must be done again.
     captchaRef.current?.reset();
-  }
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setResult(null);
+    // A filled honeypot blocks the submission before anything else (spec §5).
+    if (honeypot.trim()) {
+      event.preventDefault();
+      setResult({ ok: false, text: CONTACT_MESSAGES.honeypot });
+      return;
+    }
+    return submitValid(event);
+  };
 
-  const input = (name: FieldName, extra: Record<string, unknown> = {}) => ({
-    name,
-    value: values[name],
-    onChange: onField(name),
+  const input = (name: (typeof FIELDS)[number]) => ({
     disabled: submitting,
     required: true,
-    ...extra,
+    ...form.register(name),
   });
 
   return (
     <form
-      ref={formRef}
       className="form card"
       onSubmit={onSubmit}
       noValidate
@@ -109,21 +87,21 @@ export function ContactForm() {
     >
       <h2 id="contact-form-title">Envoyer un message</h2>
       <div className="form-grid">
-        <Field label="Nom" error={errors.nom}>
-          <input {...input('nom', { autoComplete: 'family-name', maxLength: 80 })} />
+        <Field label="Nom" error={errors.nom?.message}>
+          <input {...input('nom')} autoComplete="family-name" maxLength={80} />
         </Field>
-        <Field label="Prénom" error={errors.prenom}>
-          <input {...input('prenom', { autoComplete: 'given-name', maxLength: 80 })} />
+        <Field label="Prénom" error={errors.prenom?.message}>
+          <input {...input('prenom')} autoComplete="given-name" maxLength={80} />
         </Field>
       </div>
-      <Field label="Email" error={errors.email}>
-        <input {...input('email', { type: 'email', autoComplete: 'email', maxLength: 254 })} />
+      <Field label="Email" error={errors.email?.message}>
+        <input {...input('email')} type="email" autoComplete="email" maxLength={254} />
       </Field>
-      <Field label="Sujet" error={errors.sujet}>
-        <input {...input('sujet', { maxLength: 200 })} />
+      <Field label="Sujet" error={errors.sujet?.message}>
+        <input {...input('sujet')} maxLength={200} />
       </Field>
-      <Field label="Message" error={errors.message} hint="5000 caractères au maximum.">
-        <textarea {...input('message', { rows: 6, maxLength: 5000 })} />
+      <Field label="Message" error={errors.message?.message} hint="5000 caractères au maximum.">
+        <textarea {...input('message')} rows={6} maxLength={5000} />
       </Field>
 
       {/* Honeypot: invisible to people, filled in by naive bots; never sent (spec §5). */}
@@ -147,13 +125,13 @@ export function ContactForm() {
         <Captcha
           ref={captchaRef}
           onChange={(payload) => {
-            setCaptcha(payload);
-            if (payload) setErrors((er) => ({ ...er, captcha: undefined }));
+            form.setValue('captcha', payload ?? '');
+            if (payload) form.clearErrors('captcha');
           }}
         />
         {errors.captcha ? (
           <div className="field-error" role="alert">
-            {errors.captcha}
+            {errors.captcha.message}
           </div>
         ) : !captcha ? (
           <div className="field-hint" id="captcha-hint">

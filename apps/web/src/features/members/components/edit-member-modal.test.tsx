@@ -4,30 +4,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
 import type { TMember } from '@club/contract';
+import { aMember } from '../../../testing/builders.ts';
 import { EditMemberModal } from './edit-member-modal.tsx';
 import { TeamMembersTable } from './team-members-table.tsx';
 
-const player: TMember = {
-  id: 10,
-  nom: 'Durand',
-  prenom: 'Léo',
-  dateDeNaissance: '2006-03-04',
-  genre: 'Homme',
-  email: 'leo@example.org',
-  numeroTelephone: '0600000000',
-  numeroLicence: null,
-  role: 'JOUEUR',
-  statut: 'Actif',
-  nomEquipe: 'Seniors',
-  avatarUrl: null,
-  taille: 180,
-  poids: null,
-  numero: 7,
-  poste: null,
-  idClub: 1,
-  idEquipe: 3,
-  equipes: [],
-};
+const player = aMember({ taille: 180, numero: 7, equipes: [] });
 const coach = { id: 2, role: 'ENTRAINEUR', teamId: 3 };
 
 function open(actor: { id: number; role: string; teamId: number | null }, member = player) {

@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import {
+  SERVER_MESSAGES,
   ZMemberUpdateSchema,
   editableMemberFields,
   type TMember,
@@ -10,7 +12,8 @@ import {
 import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { zodFieldErrors } from './format.ts';
+import { useApiFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 type ModalField = Extract<
   TMemberField,
@@ -39,7 +42,31 @@ const FIELDS: { key: ModalField; label: string; type: string; required?: boolean
   { key: 'numero', label: 'Numéro maillot', type: 'number' },
   { key: 'poste', label: 'Poste', type: 'text' },
 ];
-const REQUIRED_MESSAGE = 'Ce champ est requis.';
+type Values = Record<ModalField, string>;
+const FIELD_NAMES = FIELDS.map((f) => f.key);
+
+/**
+ * The modal's schema for the fields the signed-in member may change: each text is trimmed, '' is
+ * "none" (or 'Ce champ est requis.' for a required field), numbers are read, then the contract's
+ * member update rule applies. The other fields are left out, so they are neither checked nor sent.
+ */
+function editSchema(allowed: ReadonlySet<TMemberField>) {
+  const shape: Partial<Record<ModalField, z.ZodType>> = {};
+  for (const f of FIELDS) {
+    if (!allowed.has(f.key)) continue;
+    const contract = ZMemberUpdateSchema.shape[f.key] as unknown as z.ZodType<
+      unknown,
+      string | number | null
+    >;
+    shape[f.key] = z
+      .string()
+      .trim()
+      .refine((v) => !f.required || v !== '', { error: SERVER_MESSAGES.required, abort: true })
+      .transform((v) => (v === '' ? null : f.type === 'number' ? Number(v) : v))
+      .pipe(contract);
+  }
+  return z.object(shape) as unknown as z.ZodType<TMemberUpdate, Values>;
+}
 
 function initial(member: TMember): Record<ModalField, string> {
   const s = (v: string | number | null) => (v === null || v === undefined ? '' : String(v));
@@ -87,31 +114,14 @@ export function EditMemberModal({
     role: member.role,
     teamId: member.idEquipe,
   });
-  const [values, setValues] = useState(() => initial(member));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const all = { ...serverErrors, ...errors };
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const body: Record<string, unknown> = { clubId };
-    const missing: Record<string, string> = {};
-    for (const f of FIELDS) {
-      if (!allowed.has(f.key)) continue;
-      const v = values[f.key].trim();
-      if (f.required && v === '') missing[f.key] = REQUIRED_MESSAGE;
-      body[f.key] = v === '' ? null : f.type === 'number' ? Number(v) : v;
-    }
-    if (Object.keys(missing).length) {
-      setErrors(missing);
-      return;
-    }
-    const parsed = ZMemberUpdateSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues));
-      return;
-    }
-    onSave(body as TMemberUpdate);
-  }
+  const allowedKey = [...allowed].sort().join(',');
+  // One schema per set of allowed fields (the set is rebuilt on each render).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const schema = useMemo(() => editSchema(allowed), [allowedKey]);
+  const form = useZodForm(schema, { timing: 'submit', defaultValues: initial(member) });
+  const all = form.formState.errors;
+  useApiFieldErrors(form.setError, serverErrors, { fields: FIELD_NAMES });
+  const submit = form.handleSubmit((body) => onSave({ clubId, ...body }));
 
   return (
     <Modal title="Modifier le membre" onClose={onCancel} closeOnBackdrop={false}>
@@ -127,20 +137,14 @@ export function EditMemberModal({
               <Field
                 key={f.key}
                 label={`${f.label}${f.required && !disabled ? ' *' : ''}`}
-                error={all[f.key]}
+                error={all[f.key]?.message}
               >
                 <input
-                  name={f.key}
                   type={f.type}
                   inputMode={f.type === 'number' ? 'numeric' : undefined}
-                  value={values[f.key]}
                   disabled={disabled}
                   title={disabled ? 'Vous ne pouvez pas modifier ce champ.' : undefined}
-                  onChange={(e) => {
-                    const v = e.target.value;
-                    setValues((prev) => ({ ...prev, [f.key]: v }));
-                    setErrors(({ [f.key]: _gone, ...rest }) => rest);
-                  }}
+                  {...form.register(f.key)}
                 />
               </Field>
             );

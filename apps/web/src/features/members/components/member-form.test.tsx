@@ -1,9 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
+import { SERVER_MESSAGES, type TMember } from '@club/contract';
 import { MemberForm } from './member-form.tsx';
+
+const TEAMS = [
+  { id: 1, nom: 'Seniors' },
+  { id: 2, nom: 'U17' },
+];
 
 function renderForm(role = 'DIRIGEANT') {
   const onSubmit = vi.fn();
@@ -12,7 +18,8 @@ function renderForm(role = 'DIRIGEANT') {
       member={null}
       clubId={5}
       actor={{ id: 1, role }}
-      teamNames={['Seniors', 'U17']}
+      teams={TEAMS}
+      clubMembers={[]}
       submitting={false}
       onSubmit={onSubmit}
       onCancel={() => {}}
@@ -60,7 +67,7 @@ describe('[members] club member form (spec §4, §5)', () => {
     await user.type(screen.getByLabelText('Email *'), 'zoe@example.org');
     await user.type(screen.getByLabelText('Téléphone *'), '0612345678');
     await user.selectOptions(screen.getByLabelText('Rôle *'), 'JOUEUR');
-    await user.selectOptions(screen.getByLabelText('Équipe'), 'U17');
+    await user.click(screen.getByRole('checkbox', { name: 'U17' }));
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
     expect(onSubmit).toHaveBeenCalledWith({
       nom: 'Martin',
@@ -72,7 +79,7 @@ describe('[members] club member form (spec §4, §5)', () => {
       role: 'JOUEUR',
       statut: 'Actif',
       numeroLicence: null,
-      nomEquipe: 'U17',
+      equipesIds: [2],
       clubId: 5,
     });
   });
@@ -83,5 +90,165 @@ describe('[members] club member form (spec §4, §5)', () => {
     await user.type(screen.getByLabelText('Nom *'), 'Martin');
     await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
     expect(screen.getByLabelText('Nom *')).toHaveValue('');
+  });
+});
+
+const U15 = { id: 3, nom: 'U15' };
+const CLUB_MEMBERS = [
+  { id: 20, nom: 'Bernard', prenom: 'Zoé', equipes: [TEAMS[1]!] },
+  { id: 21, nom: 'Bernard', prenom: 'Léo', equipes: [U15] },
+  { id: 22, nom: 'Martin', prenom: 'Hugo', equipes: [] },
+];
+const parent: TMember = {
+  id: 30,
+  nom: 'Bernard',
+  prenom: 'Marc',
+  dateDeNaissance: '1980-02-03',
+  genre: 'Homme',
+  email: 'marc@example.org',
+  numeroTelephone: '0611111111',
+  numeroLicence: null,
+  role: 'PARENT',
+  statut: 'Actif',
+  nomEquipe: 'U17',
+  avatarUrl: null,
+  taille: null,
+  poids: null,
+  numero: null,
+  poste: null,
+  idClub: 5,
+  idEquipe: 2,
+  equipes: [TEAMS[1]!, U15],
+  enfants: [{ id: 20, nom: 'Bernard', prenom: 'Zoé' }],
+};
+
+function renderEdit(member: TMember, serverErrors?: Record<string, string>) {
+  const onSubmit = vi.fn();
+  render(
+    <MemberForm
+      member={member}
+      clubId={5}
+      actor={{ id: 1, role: 'DIRIGEANT' }}
+      teams={[...TEAMS, U15]}
+      clubMembers={[...CLUB_MEMBERS, { id: member.id, nom: member.nom, prenom: member.prenom }]}
+      submitting={false}
+      serverErrors={serverErrors}
+      onSubmit={onSubmit}
+      onCancel={() => {}}
+    />,
+  );
+  return onSubmit;
+}
+
+describe('[members] member form: several teams, a parent’s children (issue 8)', () => {
+  it('two teams: the first chosen is primary and sent first; "Principale" puts another first', async () => {
+    const onSubmit = renderForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Nom *'), 'Martin');
+    await user.type(screen.getByLabelText('Prénom *'), 'Zoé');
+    await user.type(screen.getByLabelText('Date de naissance *'), '2004-05-06');
+    await user.selectOptions(screen.getByLabelText('Genre *'), 'Femme');
+    await user.type(screen.getByLabelText('Email *'), 'zoe@example.org');
+    await user.type(screen.getByLabelText('Téléphone *'), '0612345678');
+    await user.selectOptions(screen.getByLabelText('Rôle *'), 'JOUEUR');
+    await user.click(screen.getByRole('checkbox', { name: 'U17' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seniors' }));
+    expect(screen.getByRole('checkbox', { name: 'U17' }).closest('li')).toHaveTextContent(
+      'Équipe principale',
+    );
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ equipesIds: [2, 1] }));
+    await user.click(screen.getByRole('button', { name: 'Faire de Seniors l’équipe principale' }));
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ equipesIds: [1, 2] }));
+    // Not a parent: no children field, nothing sent about children.
+    expect(screen.queryByRole('group', { name: 'Enfants' })).toBeNull();
+    expect(onSubmit.mock.lastCall![0]).not.toHaveProperty('enfantsIds');
+  });
+
+  it('editing a parent pre-fills the teams (primary marked) and the children; adds a second child', async () => {
+    const onSubmit = renderEdit(parent);
+    const user = userEvent.setup();
+    expect(screen.getByRole('checkbox', { name: 'U17' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'U15' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Seniors' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'U17' }).closest('li')).toHaveTextContent(
+      'Équipe principale',
+    );
+    const children = screen.getByRole('group', { name: 'Enfants' });
+    expect(within(children).getByRole('list', { name: 'Enfants liés' })).toHaveTextContent(
+      'Zoé Bernard (U17)',
+    );
+    // The parent is not offered as their own child.
+    await user.type(within(children).getByLabelText(/Rechercher un enfant/), 'bernard');
+    expect(within(children).queryByRole('button', { name: 'Ajouter Marc Bernard' })).toBeNull();
+    await user.click(within(children).getByRole('button', { name: 'Ajouter Léo Bernard' }));
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ role: 'PARENT', equipesIds: [2, 3], enfantsIds: [20, 21] }),
+    );
+  });
+
+  it('a member who stops being a parent: the children field goes, enfantsIds is not sent', async () => {
+    const onSubmit = renderEdit(parent);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Rôle *'), 'JOUEUR');
+    expect(screen.queryByRole('group', { name: 'Enfants' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(onSubmit.mock.lastCall![0]).toMatchObject({ role: 'JOUEUR', equipesIds: [2, 3] });
+    expect(onSubmit.mock.lastCall![0]).not.toHaveProperty('enfantsIds');
+  });
+
+  it('server errors on the teams or the children show under those groups', () => {
+    renderEdit(parent, {
+      nomEquipe: 'Équipe introuvable dans ce club.',
+      enfantsIds: 'Enfant introuvable dans ce club.',
+    });
+    expect(screen.getByRole('group', { name: 'Équipes' })).toHaveAccessibleDescription(
+      /Équipe introuvable dans ce club\./,
+    );
+    expect(screen.getByRole('group', { name: 'Enfants' })).toHaveAccessibleDescription(
+      'Enfant introuvable dans ce club.',
+    );
+  });
+
+  it('Réinitialiser brings back the member’s teams and children', async () => {
+    renderEdit(parent);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'U15' }));
+    await user.click(screen.getByRole('button', { name: 'Retirer Zoé Bernard' }));
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
+    expect(screen.getByRole('checkbox', { name: 'U15' })).toBeChecked();
+    expect(screen.getByRole('list', { name: 'Enfants liés' })).toHaveTextContent('Zoé Bernard');
+  });
+
+  it('a leader editing themself: the role is shown, disabled and not sent', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <MemberForm
+        member={{ ...parent, id: 1, role: 'DIRIGEANT', enfants: undefined }}
+        clubId={5}
+        actor={{ id: 1, role: 'DIRIGEANT' }}
+        teams={TEAMS}
+        clubMembers={[]}
+        submitting={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    expect(screen.getByLabelText('Rôle *')).toBeDisabled();
+    expect(screen.getByLabelText('Rôle *')).toHaveValue('DIRIGEANT');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.lastCall![0]).not.toHaveProperty('role');
+  });
+
+  it('a required field shows its message on blur (spec §5)', async () => {
+    renderForm();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Nom *'));
+    await user.tab();
+    expect(screen.getByLabelText('Nom *')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Nom *')).toHaveAccessibleDescription(SERVER_MESSAGES.required);
   });
 });

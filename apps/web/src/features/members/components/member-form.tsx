@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   DEFAULT_MEMBER_STATUS,
   MEMBER_FORM_GENDERS,
@@ -9,51 +10,56 @@ import {
   normalizeRole,
   type TMember,
   type TMemberCreate,
+  type TTeamRef,
 } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
-import { zodFieldErrors } from './format.ts';
+import { useApiFieldErrors } from '../../../lib/form-errors.ts';
+import { teamsOf } from '../../../lib/member-teams.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { ChildrenPicker, type ChildCandidate } from './children-picker.tsx';
+import { TeamsPicker } from './teams-picker.tsx';
 
-type Values = {
-  nom: string;
-  prenom: string;
-  dateDeNaissance: string;
-  email: string;
-  numeroTelephone: string;
-  genre: string;
-  role: string;
-  statut: string;
-  numeroLicence: string;
-  nomEquipe: string;
-};
+/** The fields of the club members form: the contract's own rules and messages (spec §5). */
+const FORM_FIELDS = {
+  nom: true,
+  prenom: true,
+  dateDeNaissance: true,
+  genre: true,
+  email: true,
+  numeroTelephone: true,
+  numeroLicence: true,
+  role: true,
+  statut: true,
+  equipesIds: true,
+  enfantsIds: true,
+} as const;
+const ZCreateFormSchema = ZMemberCreateSchema.pick(FORM_FIELDS);
+/** Editing: the update's rules (the phone may be emptied, as everywhere else). */
+const ZEditFormSchema = ZMemberUpdateSchema.pick(FORM_FIELDS);
+type FormInput = z.input<typeof ZCreateFormSchema>;
+type FormValues = {
+  [K in Exclude<keyof FormInput, 'equipesIds' | 'enfantsIds'>]: string;
+} & { equipesIds: number[]; enfantsIds: number[] };
 
-const emptyValues: Values = {
-  nom: '',
-  prenom: '',
-  dateDeNaissance: '',
-  email: '',
-  numeroTelephone: '',
-  genre: '',
-  role: '',
-  statut: DEFAULT_MEMBER_STATUS,
-  numeroLicence: '',
-  nomEquipe: '',
-};
+/** Server error keys that belong to the team choice (the spec's single team fields). */
+const FIELD_ALIASES = { nomEquipe: 'equipesIds', idEquipe: 'equipesIds' } as const;
 
-function valuesOf(member: TMember | null): Values {
-  if (!member) return emptyValues;
+function valuesOf(member: TMember | null): FormValues {
   return {
-    nom: member.nom,
-    prenom: member.prenom,
-    dateDeNaissance: (member.dateDeNaissance ?? '').slice(0, 10),
-    email: member.email,
-    numeroTelephone: member.numeroTelephone ?? '',
-    genre: member.genre ?? '',
-    role: normalizeRole(member.role) ?? member.role,
-    statut: (MEMBER_STATUSES as readonly string[]).includes(member.statut)
-      ? member.statut
-      : DEFAULT_MEMBER_STATUS,
-    numeroLicence: member.numeroLicence ?? '',
-    nomEquipe: member.nomEquipe ?? '',
+    nom: member?.nom ?? '',
+    prenom: member?.prenom ?? '',
+    dateDeNaissance: (member?.dateDeNaissance ?? '').slice(0, 10),
+    genre: member?.genre ?? '',
+    email: member?.email ?? '',
+    numeroTelephone: member?.numeroTelephone ?? '',
+    numeroLicence: member?.numeroLicence ?? '',
+    role: member ? (normalizeRole(member.role) ?? member.role) : '',
+    statut:
+      member && (MEMBER_STATUSES as readonly string[]).includes(member.statut)
+        ? member.statut
+        : DEFAULT_MEMBER_STATUS,
+    equipesIds: member ? teamsOf(member).map((t) => t.id) : [],
+    enfantsIds: member?.enfants?.map((c) => c.id) ?? [],
   };
 }
 
@@ -62,7 +68,11 @@ export interface MemberFormProps {
   member: TMember | null;
   clubId: number;
   actor: { id: number; role: string };
-  teamNames: string[];
+  /** The club's teams. */
+  teams: readonly TTeamRef[];
+  /** The club's members, among which a parent's children are chosen. */
+  clubMembers: readonly ChildCandidate[];
+  clubMembersLoading?: boolean;
   submitting: boolean;
   /** Field errors answered by the server (e.g. e-mail already used). */
   serverErrors?: Record<string, string>;
@@ -72,85 +82,73 @@ export interface MemberFormProps {
 
 /**
  * The club members form (spec §4, §5): required nom, prenom, dateDeNaissance, email,
- * numeroTelephone, genre, role; optional numeroLicence and team; statut Actif by default.
- * Validated with the request's own schema before it is sent.
+ * numeroTelephone, genre, role; optional numeroLicence; statut Actif by default. Issue 8: one or
+ * several teams (`equipesIds`, the first one primary) and, for a PARENT, their children
+ * (`enfantsIds`). react-hook-form with the request's own zod schema and the spec's error timing.
  */
 export function MemberForm({
   member,
   clubId,
   actor,
-  teamNames,
+  teams,
+  clubMembers,
+  clubMembersLoading,
   submitting,
   serverErrors,
   onSubmit,
   onCancel,
 }: MemberFormProps) {
-  const [values, setValues] = useState<Values>(() => valuesOf(member));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const allErrors = { ...serverErrors, ...errors };
+  const form = useZodForm(
+    // Both schemas read the same fields; editing only relaxes the phone.
+    (member ? ZEditFormSchema : ZCreateFormSchema) as typeof ZCreateFormSchema,
+    { defaultValues: valuesOf(member) as FormInput },
+  );
+  const { errors } = form.formState;
+  useApiFieldErrors(form.setError, serverErrors, {
+    fields: Object.keys(FORM_FIELDS) as (keyof FormInput)[],
+    aliases: FIELD_ALIASES,
+  });
   const actorIsManager = normalizeRole(actor.role) === 'DIRIGEANT';
   const editingSelf = member?.id === actor.id;
+  const role = normalizeRole(String(form.watch('role') ?? ''));
 
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = {
-      ...values,
-      numeroLicence: values.numeroLicence || null,
-      nomEquipe: values.nomEquipe || null,
-      clubId,
-    };
-    const schema = member ? ZMemberUpdateSchema : ZMemberCreateSchema;
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues));
-      return;
-    }
-    const sent: Record<string, unknown> = { ...body };
+  const submit = form.handleSubmit((values) => {
+    const body: Record<string, unknown> = { ...values, clubId };
     // Nobody changes their own role (ARCHITECTURE §6): it is shown, not sent.
-    if (editingSelf) delete sent.role;
-    onSubmit(sent as TMemberCreate);
-  }
-
-  function reset() {
-    setValues(valuesOf(member));
-    setErrors({});
-  }
+    if (editingSelf) delete body.role;
+    // Only a parent has children; the server unlinks them when the role changes.
+    if (role !== 'PARENT') delete body.enfantsIds;
+    onSubmit(body as TMemberCreate);
+  });
 
   /** Only a DIRIGEANT gives or removes a leader role; the server refuses it too. */
-  const roleDisabled = (role: string) =>
+  const roleDisabled = (r: string) =>
     !actorIsManager &&
-    (role === 'DIRIGEANT' || role === 'RESPONSABLE') &&
-    normalizeRole(member?.role) !== role;
+    (r === 'DIRIGEANT' || r === 'RESPONSABLE') &&
+    normalizeRole(member?.role) !== r;
 
   return (
-    <form className="form member-form" onSubmit={submit} noValidate onReset={reset}>
+    <form
+      className="form member-form"
+      onSubmit={submit}
+      noValidate
+      onReset={(e) => {
+        e.preventDefault();
+        form.reset(valuesOf(member) as FormInput);
+      }}
+    >
       <div className="form-grid">
-        <Field label="Nom *" error={allErrors.nom}>
-          <input value={values.nom} onChange={set('nom')} autoComplete="family-name" required />
+        <Field label="Nom *" error={errors.nom?.message}>
+          <input autoComplete="family-name" required {...form.register('nom')} />
         </Field>
-        <Field label="Prénom *" error={allErrors.prenom}>
-          <input
-            value={values.prenom}
-            onChange={set('prenom')}
-            autoComplete="given-name"
-            required
-          />
+        <Field label="Prénom *" error={errors.prenom?.message}>
+          <input autoComplete="given-name" required {...form.register('prenom')} />
         </Field>
-        <Field label="Date de naissance *" error={allErrors.dateDeNaissance}>
-          <input
-            type="date"
-            value={values.dateDeNaissance}
-            onChange={set('dateDeNaissance')}
-            required
-          />
+        <Field label="Date de naissance *" error={errors.dateDeNaissance?.message}>
+          <input type="date" required {...form.register('dateDeNaissance')} />
         </Field>
-        <Field label="Genre *" error={allErrors.genre}>
-          <select value={values.genre} onChange={set('genre')} required>
+        <Field label="Genre *" error={errors.genre?.message}>
+          <select required {...form.register('genre')}>
             <option value="">— Choisir —</option>
             {MEMBER_FORM_GENDERS.map((g) => (
               <option key={g} value={g}>
@@ -159,32 +157,21 @@ export function MemberForm({
             ))}
           </select>
         </Field>
-        <Field label="Email *" error={allErrors.email}>
-          <input
-            type="email"
-            value={values.email}
-            onChange={set('email')}
-            autoComplete="off"
-            required
-          />
+        <Field label="Email *" error={errors.email?.message}>
+          <input type="email" autoComplete="off" required {...form.register('email')} />
         </Field>
-        <Field label="Téléphone *" error={allErrors.numeroTelephone}>
-          <input
-            type="tel"
-            value={values.numeroTelephone}
-            onChange={set('numeroTelephone')}
-            required
-          />
+        <Field label="Téléphone *" error={errors.numeroTelephone?.message}>
+          <input type="tel" required {...form.register('numeroTelephone')} />
         </Field>
-        <Field label="N° Licence" error={allErrors.numeroLicence}>
-          <input value={values.numeroLicence} onChange={set('numeroLicence')} />
+        <Field label="N° Licence" error={errors.numeroLicence?.message}>
+          <input {...form.register('numeroLicence')} />
         </Field>
         <Field
           label="Rôle *"
-          error={allErrors.role}
+          error={errors.role?.message}
           hint={editingSelf ? 'Vous ne pouvez pas modifier votre propre rôle.' : undefined}
         >
-          <select value={values.role} onChange={set('role')} required disabled={editingSelf}>
+          <select required {...form.register('role')} disabled={editingSelf}>
             <option value="">— Choisir —</option>
             {MEMBER_FORM_ROLES.map((r) => (
               <option key={r} value={r} disabled={roleDisabled(r)}>
@@ -193,8 +180,8 @@ export function MemberForm({
             ))}
           </select>
         </Field>
-        <Field label="Statut" error={allErrors.statut}>
-          <select value={values.statut} onChange={set('statut')}>
+        <Field label="Statut" error={errors.statut?.message}>
+          <select {...form.register('statut')}>
             {MEMBER_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -202,17 +189,37 @@ export function MemberForm({
             ))}
           </select>
         </Field>
-        <Field label="Équipe" error={allErrors.nomEquipe}>
-          <select value={values.nomEquipe} onChange={set('nomEquipe')}>
-            <option value="">Aucune équipe</option>
-            {teamNames.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </Field>
       </div>
+      <Controller
+        control={form.control}
+        name="equipesIds"
+        render={({ field, fieldState }) => (
+          <TeamsPicker
+            teams={teams}
+            value={(field.value ?? []) as number[]}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      {role === 'PARENT' ? (
+        <Controller
+          control={form.control}
+          name="enfantsIds"
+          render={({ field, fieldState }) => (
+            <ChildrenPicker
+              candidates={clubMembers}
+              known={member?.enfants ?? []}
+              selfId={member?.id}
+              loading={clubMembersLoading}
+              value={(field.value ?? []) as number[]}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      ) : null}
       <p className="muted">* champ obligatoire</p>
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>

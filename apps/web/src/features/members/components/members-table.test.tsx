@@ -92,3 +92,49 @@ describe('[members] club members table', () => {
     expect(screen.getByRole('button', { name: 'Supprimer Paul Neuf' })).toBeInTheDocument();
   });
 });
+
+describe('[members] club members table: teams and children (issue 8)', () => {
+  it('lists every team of a member, primary first, and a parent’s children', () => {
+    const player: TMember = {
+      ...base,
+      id: 3,
+      nom: 'Moreau',
+      prenom: 'Léo',
+      role: 'JOUEUR',
+      idEquipe: 4,
+      nomEquipe: 'U17',
+      equipes: [
+        { id: 4, nom: 'U17' },
+        { id: 5, nom: 'Seniors B' },
+      ],
+    };
+    const parent: TMember = {
+      ...base,
+      id: 4,
+      nom: 'Bernard',
+      prenom: 'Marc',
+      role: 'PARENT',
+      enfants: [
+        { id: 3, nom: 'Moreau', prenom: 'Léo' },
+        { id: 6, nom: 'Bernard', prenom: 'Zoé' },
+      ],
+    };
+    render(
+      <MembersTable
+        members={[player, parent]}
+        actor={{ id: 9, role: 'DIRIGEANT', teamIds: [] }}
+        onEdit={() => {}}
+        onDelete={() => {}}
+        onResend={() => {}}
+      />,
+    );
+    const [, playerRow, parentRow] = screen.getAllByRole('row');
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(playerRow!)).toContain('U17, Seniors B');
+    expect(cells(parentRow!)).toContain('ParentEnfants : Léo Moreau, Zoé Bernard');
+    expect(cells(parentRow!)).toContain('-');
+  });
+});

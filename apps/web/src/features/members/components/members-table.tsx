@@ -8,7 +8,7 @@ import {
   type TMemberEditParty,
 } from '@club/contract';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
-import { editParty } from '../../../lib/member-teams.ts';
+import { editParty, teamsOf } from '../../../lib/member-teams.ts';
 import { dash, frenchDate } from './format.ts';
 import './members.css';
 
@@ -67,8 +67,22 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
                 <td>{m.email}</td>
                 <td>{dash(m.numeroTelephone)}</td>
                 <td>{dash(m.numeroLicence)}</td>
-                <td>{roleLabel(m.role)}</td>
-                <td>{dash(m.nomEquipe)}</td>
+                <td>
+                  {roleLabel(m.role)}
+                  {m.enfants && m.enfants.length > 0 ? (
+                    <span className="member-links">
+                      Enfants : {m.enfants.map((c) => `${c.prenom} ${c.nom}`).join(', ')}
+                    </span>
+                  ) : null}
+                </td>
+                {/* Every team, the primary one first (issue 8). */}
+                <td>
+                  {dash(
+                    teamsOf(m)
+                      .map((t) => t.nom)
+                      .join(', '),
+                  )}
+                </td>
                 <td>
                   <StatusPill statut={m.statut} />
                   {m.invitationEnAttente ? (

@@ -3,10 +3,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
-import type { TMember } from '@club/contract';
+import { aMember } from '../../../testing/builders.ts';
 import { ProfileForm } from './profile-form.tsx';
 
-const me: TMember = {
+const me = aMember({
   id: 4,
   nom: 'Petit',
   prenom: 'Inès',
@@ -15,18 +15,8 @@ const me: TMember = {
   email: 'ines@example.org',
   numeroTelephone: null,
   numeroLicence: 'L-1',
-  role: 'JOUEUR',
-  statut: 'Actif',
-  nomEquipe: 'Seniors',
-  avatarUrl: null,
-  taille: null,
-  poids: null,
   numero: 9,
-  poste: null,
-  idClub: 1,
-  idEquipe: 3,
-  equipes: [],
-};
+});
 
 describe('[profile] Mon Profil (spec §2, §5)', () => {
   it('cuts the birth date to YYYY-MM-DD, shows the role read-only and sends only the six fields', async () => {

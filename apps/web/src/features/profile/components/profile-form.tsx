@@ -1,19 +1,40 @@
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import {
   GENDERS,
   PROFILE_FIELDS,
   ROLE_LABELS,
+  SERVER_MESSAGES,
+  ZGenreSchema,
   ZMemberUpdateSchema,
   normalizeRole,
   type TMember,
   type TMemberUpdate,
 } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
-
-type Values = Record<(typeof PROFILE_FIELDS)[number], string>;
+import { useApiFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /** Birth date cut to its first 10 characters, YYYY-MM-DD (spec §5). */
 export const cutDate = (value: string | null | undefined) => (value ?? '').slice(0, 10);
+
+/**
+ * The profile's six fields (spec §5) from the contract's member update: nom, prenom, email as the
+ * contract checks them; the birth date also required; phone optional; gender optional ('' = not
+ * sent).
+ */
+export const ZProfileFormSchema = ZMemberUpdateSchema.pick({
+  nom: true,
+  prenom: true,
+  email: true,
+  numeroTelephone: true,
+}).extend({
+  dateDeNaissance: z
+    .string()
+    .trim()
+    .min(1, SERVER_MESSAGES.required)
+    .pipe(ZMemberUpdateSchema.shape.dateDeNaissance.unwrap()),
+  genre: z.union([z.literal(''), ZGenreSchema]),
+});
 
 export interface ProfileFormProps {
   member: TMember;
@@ -25,7 +46,8 @@ export interface ProfileFormProps {
 
 /**
  * 'Mon Profil' (spec §2, §5): nom, prenom, dateDeNaissance, email required; phone optional; gender
- * Homme, Femme, Autre; the role shown read-only. Only these six fields are sent.
+ * Homme, Femme, Autre; the role shown read-only. Only these six fields are sent. Errors show on
+ * submit and clear when the field is edited.
  */
 export function ProfileForm({
   member,
@@ -34,70 +56,44 @@ export function ProfileForm({
   onSubmit,
   onCancel,
 }: ProfileFormProps) {
-  const [values, setValues] = useState<Values>({
-    nom: member.nom,
-    prenom: member.prenom,
-    dateDeNaissance: cutDate(member.dateDeNaissance),
-    email: member.email,
-    numeroTelephone: member.numeroTelephone ?? '',
-    genre: member.genre ?? '',
+  const form = useZodForm(ZProfileFormSchema, {
+    timing: 'submit',
+    defaultValues: {
+      nom: member.nom,
+      prenom: member.prenom,
+      dateDeNaissance: cutDate(member.dateDeNaissance),
+      email: member.email,
+      numeroTelephone: member.numeroTelephone ?? '',
+      genre: (member.genre ?? '') as z.input<typeof ZProfileFormSchema>['genre'],
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const all = { ...serverErrors, ...errors };
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
+  const all = form.formState.errors;
+  useApiFieldErrors(form.setError, serverErrors, { fields: PROFILE_FIELDS });
   const role = normalizeRole(member.role);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const body: TMemberUpdate = {
-      nom: values.nom,
-      prenom: values.prenom,
-      dateDeNaissance: cutDate(values.dateDeNaissance),
-      email: values.email,
-      numeroTelephone: values.numeroTelephone.trim() || null,
-      ...(values.genre ? { genre: values.genre as TMemberUpdate['genre'] } : {}),
-    };
-    const required: Record<string, string> = {};
-    for (const k of ['nom', 'prenom', 'dateDeNaissance', 'email'] as const)
-      if (!String(body[k] ?? '').trim()) required[k] = 'Ce champ est requis.';
-    if (Object.keys(required).length) return setErrors(required);
-    const parsed = ZMemberUpdateSchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      return setErrors(next);
-    }
-    onSubmit(body);
-  }
+  const submit = form.handleSubmit(({ genre, ...rest }) =>
+    onSubmit({ ...rest, ...(genre ? { genre } : {}) }),
+  );
 
   return (
     <form className="form" onSubmit={submit} noValidate>
       <div className="form-grid">
-        <Field label="Nom *" error={all.nom}>
-          <input value={values.nom} onChange={set('nom')} autoComplete="family-name" />
+        <Field label="Nom *" error={all.nom?.message}>
+          <input autoComplete="family-name" {...form.register('nom')} />
         </Field>
-        <Field label="Prénom *" error={all.prenom}>
-          <input value={values.prenom} onChange={set('prenom')} autoComplete="given-name" />
+        <Field label="Prénom *" error={all.prenom?.message}>
+          <input autoComplete="given-name" {...form.register('prenom')} />
         </Field>
-        <Field label="Date de naissance *" error={all.dateDeNaissance}>
-          <input type="date" value={values.dateDeNaissance} onChange={set('dateDeNaissance')} />
+        <Field label="Date de naissance *" error={all.dateDeNaissance?.message}>
+          <input type="date" {...form.register('dateDeNaissance')} />
         </Field>
-        <Field label="Email *" error={all.email}>
-          <input type="email" value={values.email} onChange={set('email')} autoComplete="email" />
+        <Field label="Email *" error={all.email?.message}>
+          <input type="email" autoComplete="email" {...form.register('email')} />
         </Field>
-        <Field label="Téléphone" error={all.numeroTelephone}>
-          <input
-            type="tel"
-            value={values.numeroTelephone}
-            onChange={set('numeroTelephone')}
-            autoComplete="tel"
-          />
+        <Field label="Téléphone" error={all.numeroTelephone?.message}>
+          <input type="tel" autoComplete="tel" {...form.register('numeroTelephone')} />
         </Field>
-        <Field label="Genre" error={all.genre}>
-          <select value={values.genre} onChange={set('genre')}>
+        <Field label="Genre" error={all.genre?.message}>
+          <select {...form.register('genre')}>
             <option value="">— Choisir —</option>
             {GENDERS.map((g) => (
               <option key={g} value={g}>

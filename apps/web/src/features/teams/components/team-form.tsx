@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { ZTeamWriteSchema, type TTeam, type TTeamWrite } from '@club/contract';
+import { ZTeamFieldsSchema, type TTeam, type TTeamWrite } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
+import { useApiFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 export interface TeamFormProps {
   team: TTeam | null;
@@ -11,7 +12,12 @@ export interface TeamFormProps {
   onCancel: () => void;
 }
 
-/** Team form (spec §5): nom, division and category all required; sent with idClub. */
+const FIELDS = ['nom', 'division', 'category'] as const;
+
+/**
+ * Team form (spec §5): nom, division and category all required; sent with idClub. Errors show on
+ * submit and clear when the field is edited.
+ */
 export function TeamForm({
   team,
   clubId,
@@ -20,51 +26,34 @@ export function TeamForm({
   onSubmit,
   onCancel,
 }: TeamFormProps) {
-  const [values, setValues] = useState({
-    nom: team?.nom ?? '',
-    division: team?.division ?? '',
-    category: team?.category ?? team?.categorie ?? '',
+  const form = useZodForm(ZTeamFieldsSchema, {
+    timing: 'submit',
+    defaultValues: {
+      nom: team?.nom ?? '',
+      division: team?.division ?? '',
+      category: team?.category ?? team?.categorie ?? '',
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const all = { ...serverErrors, ...errors };
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const body: TTeamWrite = { ...values, idClub: clubId };
-    const parsed = ZTeamWriteSchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    onSubmit(body);
-  }
+  const { errors } = form.formState;
+  useApiFieldErrors(form.setError, serverErrors, {
+    fields: FIELDS,
+    aliases: { categorie: 'category' },
+  });
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
-      <Field label="Nom *" error={all.nom}>
-        <input value={values.nom} onChange={set('nom')} required />
+    <form
+      className="form"
+      onSubmit={form.handleSubmit((values) => onSubmit({ ...values, idClub: clubId }))}
+      noValidate
+    >
+      <Field label="Nom *" error={errors.nom?.message}>
+        <input required {...form.register('nom')} />
       </Field>
-      <Field label="Catégorie *" error={all.category ?? all.categorie}>
-        <input
-          value={values.category}
-          onChange={set('category')}
-          required
-          placeholder="ex. Senior, U17"
-        />
+      <Field label="Catégorie *" error={errors.category?.message}>
+        <input required placeholder="ex. Senior, U17" {...form.register('category')} />
       </Field>
-      <Field label="Division *" error={all.division}>
-        <input
-          value={values.division}
-          onChange={set('division')}
-          required
-          placeholder="ex. Régional 1"
-        />
+      <Field label="Division *" error={errors.division?.message}>
+        <input required placeholder="ex. Régional 1" {...form.register('division')} />
       </Field>
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>

@@ -1,0 +1,166 @@
+import { useDeferredValue, useId, useRef, useState } from 'react';
+import {
+  MEMBER_FIELD_MESSAGES,
+  MEMBER_LIMITS,
+  normalizeText,
+  type TChildRef,
+  type TTeamRef,
+} from '@club/contract';
+
+/** A club member the parent may be linked to. */
+export interface ChildCandidate extends TChildRef {
+  equipes?: readonly TTeamRef[];
+}
+
+export interface ChildrenPickerProps {
+  /** The club's members (the parent being edited is left out). */
+  candidates: readonly ChildCandidate[];
+  /** Chosen members' ids (the request's `enfantsIds`). */
+  value: readonly number[];
+  onChange: (ids: number[]) => void;
+  /** Children already linked, named even when the candidates are not loaded yet. */
+  known?: readonly TChildRef[];
+  /** The member being edited: never their own child. */
+  selfId?: number;
+  loading?: boolean;
+  error?: string;
+}
+
+/** Results shown at once: the search narrows them down. */
+const RESULTS_MAX = 8;
+
+const fullName = (m: TChildRef) => `${m.prenom} ${m.nom}`;
+const teamsText = (m: ChildCandidate) =>
+  m.equipes && m.equipes.length > 0 ? ` (${m.equipes.map((t) => t.nom).join(', ')})` : '';
+
+/**
+ * A PARENT's children in the member form (issue 8): the chosen ones with a "Retirer" button, and a
+ * search among the club's members (first or last name, accents and case ignored) whose results
+ * are "Ajouter" buttons. At most MEMBER_LIMITS.childrenMax children.
+ */
+export function ChildrenPicker({
+  candidates,
+  value,
+  onChange,
+  known = [],
+  selfId,
+  loading,
+  error,
+}: ChildrenPickerProps) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  // The button pressed disappears: the focus goes back to the search box.
+  const search = useRef<HTMLInputElement>(null);
+  const deferred = useDeferredValue(query);
+  const full = value.length >= MEMBER_LIMITS.childrenMax;
+  const byId = new Map<number, ChildCandidate>([
+    ...known.map((k) => [k.id, k] as const),
+    ...candidates.map((c) => [c.id, c] as const),
+  ]);
+  const chosen = value.map((v) => byId.get(v) ?? { id: v, nom: '', prenom: `Membre n° ${v}` });
+
+  const needle = normalizeText(deferred.trim());
+  const matches = needle
+    ? candidates.filter(
+        (c) =>
+          c.id !== selfId &&
+          !value.includes(c.id) &&
+          (normalizeText(`${c.prenom} ${c.nom}`).includes(needle) ||
+            normalizeText(`${c.nom} ${c.prenom}`).includes(needle)),
+      )
+    : [];
+  const shown = matches.slice(0, RESULTS_MAX);
+
+  return (
+    <fieldset
+      className="choice-group"
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend>Enfants</legend>
+      {chosen.length === 0 ? (
+        <p className="field-hint">Aucun enfant lié.</p>
+      ) : (
+        <ul className="choice-list" aria-label="Enfants liés">
+          {chosen.map((c) => (
+            <li key={c.id}>
+              <span>
+                {fullName(c)}
+                <span className="muted">{teamsText(c)}</span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={`Retirer ${fullName(c)}`}
+                onClick={() => {
+                  onChange(value.filter((v) => v !== c.id));
+                  search.current?.focus();
+                }}
+              >
+                Retirer
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-search`}>Rechercher un enfant parmi les membres</label>
+        <input
+          ref={search}
+          id={`${id}-search`}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          // Enter in the search box must not send the whole form.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault();
+          }}
+          aria-describedby={`${id}-status`}
+          autoComplete="off"
+        />
+      </div>
+      <p id={`${id}-status`} className="field-hint" aria-live="polite">
+        {full
+          ? MEMBER_FIELD_MESSAGES.tooManyChildren
+          : loading
+            ? 'Chargement des membres...'
+            : !needle
+              ? 'Tapez un nom ou un prénom.'
+              : matches.length === 0
+                ? 'Aucun membre trouvé'
+                : matches.length > RESULTS_MAX
+                  ? `${matches.length} membres trouvés, ${RESULTS_MAX} affichés : précisez la recherche.`
+                  : `${matches.length} membre${matches.length > 1 ? 's' : ''} trouvé${matches.length > 1 ? 's' : ''}`}
+      </p>
+      {shown.length > 0 && !full ? (
+        <ul className="choice-list" aria-label="Membres trouvés">
+          {shown.map((c) => (
+            <li key={c.id}>
+              <span>
+                {fullName(c)}
+                <span className="muted">{teamsText(c)}</span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                aria-label={`Ajouter ${fullName(c)}`}
+                onClick={() => {
+                  onChange([...value, c.id]);
+                  setQuery('');
+                  search.current?.focus();
+                }}
+              >
+                Ajouter
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <div id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
