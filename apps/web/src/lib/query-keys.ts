@@ -29,11 +29,6 @@ export const queryKeys = {
     /** GET /api/equipes/club/{clubId} */
     club: (clubId: number) => ['teams', 'club', clubId] as const,
   },
-  club: {
-    all: ['club'] as const,
-    /** GET /api/clubs/{id} (settings) */
-    one: (clubId: number) => ['club', clubId] as const,
-  },
   profile: {
     all: ['profile'] as const,
     /** GET /api/membres/{id} of the signed-in member */
