@@ -80,6 +80,8 @@ for (const theme of THEMES) {
       leaderPage: page,
       api,
     }) => {
+      // Five pages and six axe scans in one journey: more than the default 30 s on a loaded machine.
+      test.slow();
       const me = await createTeamWithPlayer(api);
 
       await openAndCheck(page, clubUrl(me.nomClub, 'membres'), 'Membres du Club');

@@ -57,8 +57,22 @@ test.describe('[settings] club settings', () => {
       await openSettings(page, club);
       await page.getByRole('radio', { name: new RegExp(theme.label) }).check();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme.id);
+      // No flash: the theme is on <html> before the app's scripts run (module scripts run after
+      // the document turns 'interactive').
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive')
+            (window as unknown as { themeBeforeApp?: string }).themeBeforeApp =
+              document.documentElement.dataset.theme;
+        });
+      });
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme.id);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { themeBeforeApp?: string }).themeBeforeApp,
+        ),
+      ).toBe(theme.id);
       await expect(page.getByRole('radio', { name: new RegExp(theme.label) })).toBeChecked();
       await expect(page.getByLabel('Nom du club *')).toHaveValue(club.nomClub);
       await expectNoA11yViolations(page);
@@ -101,7 +115,7 @@ test.describe('[settings] club settings', () => {
   test('logo: dropped and previewed, Cancel restores, Save uploads; the logo background shows it', async ({
     leaderPage: page,
     club,
-  }) => {
+  }, testInfo) => {
     await openSettings(page, club);
     await expect(page.getByText('Aucun logo')).toBeVisible();
     await dropLogo(page);
@@ -130,10 +144,27 @@ test.describe('[settings] club settings', () => {
     await expect(page.getByLabel('Ville')).toHaveValue('Saint-Herblain');
     await expect(page.getByAltText('Logo du club')).toBeVisible();
 
+    // The file picker is reached and opened with the keyboard.
+    const pick = page.getByRole('button', { name: 'Choisir une image' });
+    await pick.focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (
+      await chooser
+    ).setFiles({
+      name: 'clavier.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(LOGO_PNG, 'base64'),
+    });
+    await expect(page.getByAltText('Aperçu du nouveau logo')).toBeVisible();
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await expect(page.getByAltText('Logo du club')).toBeVisible();
+
     await page.getByRole('checkbox', { name: /logo du club en arrière-plan/ }).check();
     await expect(page.getByTestId('logo-background')).toHaveCount(1);
     await page.goto(clubUrl(club.nomClub, 'membres'));
     await expect(page.getByTestId('logo-background')).toHaveCount(1);
+    await page.screenshot({ path: testInfo.outputPath('fond-logo.png'), fullPage: true });
     expect(await page.evaluate(() => localStorage.getItem('logoBackgroundEnabled'))).toBe('true');
   });
 

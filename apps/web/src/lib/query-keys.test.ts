@@ -9,6 +9,7 @@ describe('[web] query keys', () => {
       [queryKeys.members.all, queryKeys.members.team(1, 'U17', {})],
       [queryKeys.teams.all, queryKeys.teams.club(1)],
       [queryKeys.profile.all, queryKeys.profile.one(3)],
+      [queryKeys.club.all, queryKeys.club.one(7)],
       [queryKeys.session.all, queryKeys.session.currentMember],
     ] as const;
     for (const [root, key] of groups) expect(key.slice(0, root.length)).toEqual(root);

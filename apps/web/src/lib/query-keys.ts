@@ -34,6 +34,11 @@ export const queryKeys = {
     /** GET /api/membres/{id} of the signed-in member */
     one: (memberId: number) => ['profile', memberId] as const,
   },
+  club: {
+    all: ['club'] as const,
+    /** GET /api/clubs/{id} (settings, logo background) */
+    one: (clubId: number) => ['club', clubId] as const,
+  },
   /** GET /api/membres/invitation/{token} (activation page) */
   invitation: (token: string) => ['invitation', token] as const,
 } as const;

@@ -3,9 +3,6 @@ import type { TCurrentMember } from '@club/contract';
 import { http, HttpError } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** Same as queryKeys.session.currentMember: kept only until the login form moves to queryKeys. */
-export const currentMemberKey = queryKeys.session.currentMember;
-
 /** Current member info (GET /api/dashboard/infos, spec §3), shared by every signed-in screen. */
 export function fetchCurrentMember(): Promise<TCurrentMember> {
   return http.get<TCurrentMember>('/api/dashboard/infos');

@@ -1,4 +1,4 @@
-import type { TCurrentMember, TMember, TTeam } from '@club/contract';
+import type { TClub, TCurrentMember, TMember, TTeam } from '@club/contract';
 
 /**
  * Test data typed with the contract's types: a builder gives a complete, valid object and the test
@@ -69,4 +69,20 @@ export function aCurrentMember(overrides: Partial<TCurrentMember> = {}): TCurren
       ? [{ id: member.idEquipe, nom: member.nomEquipe }]
       : [];
   return { ...member, equipes: overrides.equipes ?? primary };
+}
+
+/** Club 2 'FC Été' (GET /api/clubs/{id}), without logo. */
+export function aClub(overrides: Partial<TClub> = {}): TClub {
+  return {
+    id: 2,
+    nom: 'FC Été',
+    description: null,
+    pays: 'France',
+    ville: 'Nantes',
+    adresse: null,
+    numeroTelephone: null,
+    sportNom: 'Football',
+    logoUrl: null,
+    ...overrides,
+  };
 }

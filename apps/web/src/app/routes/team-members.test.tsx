@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { TCurrentMember, TMember } from '@club/contract';
 import { editParty } from '../../lib/member-teams.ts';
@@ -110,6 +111,13 @@ describe('[members] team members page of a coach of two teams (issue 8)', () => 
     expect(within(row('Inès')).getByRole('button', { name: 'Modifier Inès Durand' })).toBeVisible();
     expect(within(row('Hugo')).getByRole('button', { name: 'Modifier Hugo Durand' })).toBeVisible();
     expect(within(row('Paul')).queryByRole('button')).toBeNull();
+
+    // The edit dialog of the player whose primary team is another one: numero and poste open.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Modifier Hugo Durand' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/Numéro maillot/)).toBeEnabled();
+    expect(within(dialog).getByLabelText(/Poste/)).toBeEnabled();
+    expect(within(dialog).getByLabelText(/^Nom/)).toBeDisabled();
   });
 
   it('no Modifier for a player of a team the coach is not in', () => {

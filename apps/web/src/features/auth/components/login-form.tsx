@@ -11,7 +11,8 @@ import {
 import { Field } from '../../../components/ui/field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { HttpError } from '../../../lib/http.ts';
-import { currentMemberKey, fetchCurrentMember } from '../../../lib/session.ts';
+import { fetchCurrentMember } from '../../../lib/session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { login } from '../api/auth-api.ts';
 import { homeFor } from '../redirect.ts';
@@ -76,7 +77,7 @@ export function LoginForm() {
     }
     try {
       const member = await queryClient.fetchQuery({
-        queryKey: currentMemberKey,
+        queryKey: queryKeys.session.currentMember,
         queryFn: fetchCurrentMember,
         staleTime: 0,
       });

@@ -43,7 +43,10 @@ export function SignedInNav({ member }: { member: TCurrentMember }) {
   // A team member's links and name follow the team of the page (team switcher); a leader's stay.
   const teamName = leader ? member.nomEquipe : (team?.nom ?? member.nomEquipe);
 
-  // Closed on route change, and when the window grows past the burger breakpoint.
+  // Closed when a link is followed (at once, not after the next page has rendered, so the menu's
+  // state never lags behind the URL), on any other route change, and when the window grows past
+  // the burger breakpoint.
+  const close = () => setOpen(false);
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     const onResize = () => {
@@ -74,11 +77,13 @@ export function SignedInNav({ member }: { member: TCurrentMember }) {
           <ul>
             {navLinks({ ...member, nomEquipe: teamName }).map((l) => (
               <li key={l.label}>
-                <NavLink to={l.to}>{l.label}</NavLink>
+                <NavLink to={l.to} onClick={close}>
+                  {l.label}
+                </NavLink>
               </li>
             ))}
           </ul>
-          <Link to={clubPath(member.nomClub, 'profil')} className="app-nav-profile">
+          <Link to={clubPath(member.nomClub, 'profil')} className="app-nav-profile" onClick={close}>
             {member.prenom} {member.nom}
           </Link>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void logout()}>

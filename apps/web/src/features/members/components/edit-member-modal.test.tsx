@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
-import type { TMember } from '@club/contract';
+import type { TMember, TMemberEditParty } from '@club/contract';
 import { aMember } from '../../../testing/builders.ts';
 import { EditMemberModal } from './edit-member-modal.tsx';
 import { TeamMembersTable } from './team-members-table.tsx';
@@ -11,7 +11,7 @@ import { TeamMembersTable } from './team-members-table.tsx';
 const player = aMember({ taille: 180, numero: 7, equipes: [] });
 const coach = { id: 2, role: 'ENTRAINEUR', teamId: 3 };
 
-function open(actor: { id: number; role: string; teamId: number | null }, member = player) {
+function open(actor: TMemberEditParty, member = player) {
   const onSave = vi.fn();
   render(
     <EditMemberModal
@@ -72,6 +72,22 @@ describe("[members] 'Modifier le membre' (spec §2, §6)", () => {
       taille: 180,
       poids: 72,
     });
+  });
+
+  it('a coach of the player’s second team: numero and poste are enabled', () => {
+    open(
+      { id: 2, role: 'ENTRAINEUR', teamIds: [5] },
+      {
+        ...player,
+        equipes: [
+          { id: 3, nom: 'Seniors' },
+          { id: 5, nom: 'U17' },
+        ],
+      },
+    );
+    expect(screen.getByLabelText('Numéro maillot')).toBeEnabled();
+    expect(screen.getByLabelText('Poste')).toBeEnabled();
+    expect(screen.getByLabelText('Nom')).toBeDisabled();
   });
 
   it('a coach editing themselves: numero, poste and numeroLicence are disabled', () => {

@@ -13,6 +13,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
+import { editParty } from '../../../lib/member-teams.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 type ModalField = Extract<
@@ -109,11 +110,8 @@ export function EditMemberModal({
   onSave,
   onCancel,
 }: EditMemberModalProps) {
-  const allowed = editableMemberFields(actor, {
-    id: member.id,
-    role: member.role,
-    teamId: member.idEquipe,
-  });
+  // Every team of the member, as the table that opened the modal reads it.
+  const allowed = editableMemberFields(actor, editParty(member));
   const allowedKey = [...allowed].sort().join(',');
   // One schema per set of allowed fields (the set is rebuilt on each render).
   // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -67,7 +67,7 @@ describe('[members] club member form (spec §4, §5)', () => {
     await user.type(screen.getByLabelText('Email *'), 'zoe@example.org');
     await user.type(screen.getByLabelText('Téléphone *'), '0612345678');
     await user.selectOptions(screen.getByLabelText('Rôle *'), 'JOUEUR');
-    await user.click(screen.getByRole('checkbox', { name: 'U17' }));
+    await user.selectOptions(screen.getByLabelText('Équipe'), 'U17');
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
     expect(onSubmit).toHaveBeenCalledWith({
       nom: 'Martin',
@@ -79,7 +79,7 @@ describe('[members] club member form (spec §4, §5)', () => {
       role: 'JOUEUR',
       statut: 'Actif',
       numeroLicence: null,
-      equipesIds: [2],
+      nomEquipe: 'U17',
       clubId: 5,
     });
   });
@@ -141,7 +141,7 @@ function renderEdit(member: TMember, serverErrors?: Record<string, string>) {
 }
 
 describe('[members] member form: several teams, a parent’s children (issue 8)', () => {
-  it('two teams: the first chosen is primary and sent first; "Principale" puts another first', async () => {
+  it('two teams: the Équipe select is the primary one, sent first with the other team', async () => {
     const onSubmit = renderForm();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Nom *'), 'Martin');
@@ -151,30 +151,40 @@ describe('[members] member form: several teams, a parent’s children (issue 8)'
     await user.type(screen.getByLabelText('Email *'), 'zoe@example.org');
     await user.type(screen.getByLabelText('Téléphone *'), '0612345678');
     await user.selectOptions(screen.getByLabelText('Rôle *'), 'JOUEUR');
-    await user.click(screen.getByRole('checkbox', { name: 'U17' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Seniors' }));
-    expect(screen.getByRole('checkbox', { name: 'U17' }).closest('li')).toHaveTextContent(
-      'Équipe principale',
+    await user.selectOptions(screen.getByLabelText('Équipe'), 'U17');
+    const others = screen.getByRole('group', { name: 'Autres équipes' });
+    await user.click(within(others).getByRole('checkbox', { name: 'Seniors' }));
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ nomEquipe: 'U17', equipesIds: [2, 1] }),
     );
-    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
-    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ equipesIds: [2, 1] }));
     await user.click(screen.getByRole('button', { name: 'Faire de Seniors l’équipe principale' }));
+    expect(screen.getByLabelText('Équipe')).toHaveDisplayValue('Seniors');
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
-    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ equipesIds: [1, 2] }));
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ nomEquipe: 'Seniors', equipesIds: [1, 2] }),
+    );
     // Not a parent: no children field, nothing sent about children.
     expect(screen.queryByRole('group', { name: 'Enfants' })).toBeNull();
     expect(onSubmit.mock.lastCall![0]).not.toHaveProperty('enfantsIds');
   });
 
-  it('editing a parent pre-fills the teams (primary marked) and the children; adds a second child', async () => {
+  it('a member of two teams brought back to one sends the one-team list (the other is removed)', async () => {
+    const onSubmit = renderEdit({ ...parent, role: 'JOUEUR', enfants: undefined });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'U15' }));
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ nomEquipe: 'U17', equipesIds: [2] }),
+    );
+  });
+
+  it('editing a parent pre-fills the teams (primary in the Équipe select) and the children; adds a second child', async () => {
     const onSubmit = renderEdit(parent);
     const user = userEvent.setup();
-    expect(screen.getByRole('checkbox', { name: 'U17' })).toBeChecked();
+    expect(screen.getByLabelText('Équipe')).toHaveDisplayValue('U17');
     expect(screen.getByRole('checkbox', { name: 'U15' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Seniors' })).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'U17' }).closest('li')).toHaveTextContent(
-      'Équipe principale',
-    );
     const children = screen.getByRole('group', { name: 'Enfants' });
     expect(within(children).getByRole('list', { name: 'Enfants liés' })).toHaveTextContent(
       'Zoé Bernard (U17)',
@@ -185,7 +195,12 @@ describe('[members] member form: several teams, a parent’s children (issue 8)'
     await user.click(within(children).getByRole('button', { name: 'Ajouter Léo Bernard' }));
     await user.click(screen.getByRole('button', { name: 'Modifier' }));
     expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ role: 'PARENT', equipesIds: [2, 3], enfantsIds: [20, 21] }),
+      expect.objectContaining({
+        role: 'PARENT',
+        nomEquipe: 'U17',
+        equipesIds: [2, 3],
+        enfantsIds: [20, 21],
+      }),
     );
   });
 
@@ -204,7 +219,7 @@ describe('[members] member form: several teams, a parent’s children (issue 8)'
       nomEquipe: 'Équipe introuvable dans ce club.',
       enfantsIds: 'Enfant introuvable dans ce club.',
     });
-    expect(screen.getByRole('group', { name: 'Équipes' })).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Équipe')).toHaveAccessibleDescription(
       /Équipe introuvable dans ce club\./,
     );
     expect(screen.getByRole('group', { name: 'Enfants' })).toHaveAccessibleDescription(

@@ -112,8 +112,14 @@ export function MemberForm({
   const editingSelf = member?.id === actor.id;
   const role = normalizeRole(String(form.watch('role') ?? ''));
 
-  const submit = form.handleSubmit((values) => {
-    const body: Record<string, unknown> = { ...values, clubId };
+  const hadSeveralTeams = member ? teamsOf(member).length > 1 : false;
+  const submit = form.handleSubmit(({ equipesIds = [], ...values }) => {
+    const body: Record<string, unknown> = { ...values };
+    // The spec's single team field names the primary team; the list goes along only when the
+    // member has, or had, more than one team (it then replaces them all, primary first).
+    body.nomEquipe = teams.find((t) => t.id === equipesIds[0])?.nom ?? null;
+    if (equipesIds.length > 1 || hadSeveralTeams) body.equipesIds = equipesIds;
+    body.clubId = clubId;
     // Nobody changes their own role (ARCHITECTURE §6): it is shown, not sent.
     if (editingSelf) delete body.role;
     // Only a parent has children; the server unlinks them when the role changes.
@@ -189,20 +195,20 @@ export function MemberForm({
             ))}
           </select>
         </Field>
+        <Controller
+          control={form.control}
+          name="equipesIds"
+          render={({ field, fieldState }) => (
+            <TeamsPicker
+              teams={teams}
+              value={(field.value ?? []) as number[]}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
       </div>
-      <Controller
-        control={form.control}
-        name="equipesIds"
-        render={({ field, fieldState }) => (
-          <TeamsPicker
-            teams={teams}
-            value={(field.value ?? []) as number[]}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
       {role === 'PARENT' ? (
         <Controller
           control={form.control}

@@ -34,34 +34,47 @@ function Harness({
 }
 
 describe('[members] teams picker (issue 8)', () => {
-  it('a group of checkboxes named Équipes; the first checked is the primary team, visibly', async () => {
+  it('the spec’s Équipe select chooses the primary team; "Autres équipes" adds more', async () => {
     const onValue = vi.fn();
     render(<Harness onValue={onValue} />);
-    const group = screen.getByRole('group', { name: 'Équipes' });
-    expect(within(group).getAllByRole('checkbox')).toHaveLength(3);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('checkbox', { name: 'U17' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Seniors B' }));
-    expect(onValue).toHaveBeenLastCalledWith([2, 1]);
-    const u17 = screen.getByRole('checkbox', { name: 'U17' }).closest('li')!;
-    expect(u17).toHaveTextContent('Équipe principale');
-    expect(screen.getByRole('checkbox', { name: 'Seniors B' }).closest('li')).not.toHaveTextContent(
-      'Équipe principale',
+    const others = screen.getByRole('group', { name: 'Autres équipes' });
+    expect(others).toBeDisabled();
+    expect(others).toHaveAccessibleDescription('Choisissez d’abord l’équipe principale.');
+    expect(screen.getByLabelText('Équipe')).toHaveAccessibleDescription(
+      'L’équipe principale du membre.',
     );
-  });
-
-  it('"Principale" makes another chosen team the primary one; unchecking the primary promotes the next', async () => {
-    const onValue = vi.fn();
-    render(<Harness initial={[2, 1, 3]} onValue={onValue} />);
-    const user = userEvent.setup();
-    expect(screen.queryByRole('button', { name: 'Faire de U17 l’équipe principale' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Faire de U15 l’équipe principale' }));
-    expect(onValue).toHaveBeenLastCalledWith([3, 2, 1]);
+    await user.selectOptions(screen.getByLabelText('Équipe'), 'U17');
+    expect(onValue).toHaveBeenLastCalledWith([2]);
+    expect(others).toBeEnabled();
+    // The primary team is not offered again among the others.
+    expect(
+      within(others)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')!.textContent),
+    ).toEqual(['Seniors B', 'U15']);
+    await user.click(screen.getByRole('checkbox', { name: 'U15' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seniors B' }));
+    expect(onValue).toHaveBeenLastCalledWith([2, 3, 1]);
     await user.click(screen.getByRole('checkbox', { name: 'U15' }));
     expect(onValue).toHaveBeenLastCalledWith([2, 1]);
-    expect(screen.getByRole('checkbox', { name: 'U17' }).closest('li')).toHaveTextContent(
-      'Équipe principale',
+  });
+
+  it('"Principale" swaps a chosen team with the primary one; a new primary keeps the old one among the others', async () => {
+    const onValue = vi.fn();
+    render(<Harness initial={[2, 1]} onValue={onValue} />);
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('Équipe')).toHaveDisplayValue('U17');
+    await user.click(
+      screen.getByRole('button', { name: 'Faire de Seniors B l’équipe principale' }),
     );
+    expect(onValue).toHaveBeenLastCalledWith([1, 2]);
+    expect(screen.getByLabelText('Équipe')).toHaveDisplayValue('Seniors B');
+    expect(screen.getByRole('checkbox', { name: 'U17' })).toBeChecked();
+    await user.selectOptions(screen.getByLabelText('Équipe'), 'U15');
+    expect(onValue).toHaveBeenLastCalledWith([3, 1, 2]);
+    await user.selectOptions(screen.getByLabelText('Équipe'), 'Aucune équipe');
+    expect(onValue).toHaveBeenLastCalledWith([]);
   });
 
   it(`at ${MEMBER_LIMITS.teamsMax} teams the other boxes are disabled and the limit is said`, () => {
@@ -74,13 +87,13 @@ describe('[members] teams picker (issue 8)', () => {
     expect(
       screen.getByRole('checkbox', { name: `Équipe ${MEMBER_LIMITS.teamsMax + 1}` }),
     ).toBeDisabled();
-    expect(screen.getByRole('checkbox', { name: 'Équipe 1' })).toBeEnabled();
-    expect(screen.getByRole('group', { name: 'Équipes' })).toHaveAccessibleDescription(
+    expect(screen.getByRole('checkbox', { name: 'Équipe 2' })).toBeEnabled();
+    expect(screen.getByRole('group', { name: 'Autres équipes' })).toHaveAccessibleDescription(
       MEMBER_FIELD_MESSAGES.tooManyTeams,
     );
   });
 
-  it('an error is announced and described on the group', () => {
+  it('an error shows under the Équipe select', () => {
     render(
       <TeamsPicker
         teams={TEAMS}
@@ -90,8 +103,6 @@ describe('[members] teams picker (issue 8)', () => {
       />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Équipe introuvable dans ce club.');
-    expect(screen.getByRole('group', { name: 'Équipes' })).toHaveAccessibleDescription(
-      /Équipe introuvable dans ce club\./,
-    );
+    expect(screen.getByLabelText('Équipe')).toHaveAttribute('aria-invalid', 'true');
   });
 });

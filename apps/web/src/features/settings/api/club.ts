@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TChangePasswordBody, TClub, TClubUpdate } from '@club/contract';
 import { http } from '../../../lib/http.ts';
-
-export const clubKey = (id: number) => ['club', id] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/clubs/{id} (spec §7): the club information every member reads. */
 export function useClub(id: number | undefined) {
   return useQuery({
-    queryKey: clubKey(id ?? 0),
+    queryKey: queryKeys.club.one(id ?? 0),
     queryFn: ({ signal }) => http.get<TClub>(`/api/clubs/${id}`, { signal }),
     enabled: id !== undefined,
     staleTime: 60_000,
@@ -31,9 +30,9 @@ export function useSaveClub(id: number | undefined) {
       return club;
     },
     onSuccess: async (club) => {
-      qc.setQueryData(clubKey(club.id), club);
+      qc.setQueryData(queryKeys.club.one(club.id), club);
       // The navigation bar shows the club name.
-      await qc.invalidateQueries({ queryKey: ['session'] });
+      await qc.invalidateQueries({ queryKey: queryKeys.session.all });
     },
   });
 }

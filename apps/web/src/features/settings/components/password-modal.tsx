@@ -8,6 +8,7 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { PasswordInput } from '../../../components/password/password-input.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { useChangePassword } from '../api/club.ts';
 
@@ -59,17 +60,17 @@ export function PasswordModal({ onClose, onChanged }: PasswordModalProps) {
     <Modal title="Changer le mot de passe" onClose={onClose}>
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
         <Field label="Mot de passe actuel" error={errors.currentPassword?.message}>
-          <input type="password" autoComplete="current-password" {...register('currentPassword')} />
+          <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
         </Field>
         <Field
           label="Nouveau mot de passe"
           error={errors.newPassword?.message}
           hint="12 caractères au moins, avec une majuscule, une minuscule, un chiffre et un caractère spécial."
         >
-          <input type="password" autoComplete="new-password" {...register('newPassword')} />
+          <PasswordInput autoComplete="new-password" {...register('newPassword')} />
         </Field>
         <Field label="Confirmation du nouveau mot de passe" error={errors.confirmation?.message}>
-          <input type="password" autoComplete="new-password" {...register('confirmation')} />
+          <PasswordInput autoComplete="new-password" {...register('confirmation')} />
         </Field>
         {change.isError ? <Alert tone="error">{failure}</Alert> : null}
         <div className="actions">

@@ -8,8 +8,9 @@ import {
   SETTINGS_SCROLL_OFFSET_PX,
   SETTINGS_SECTION_THRESHOLD,
   type TClub,
+  type TCurrentMember,
 } from '@club/contract';
-import type { TCurrentMember } from '@club/contract';
+import { aCurrentMember } from '../../../testing/builders.ts';
 import { SettingsPage } from './settings-page.tsx';
 import { DangerZone } from './danger-zone.tsx';
 
@@ -24,20 +25,15 @@ const club: TClub = {
   sportNom: 'Football',
   logoUrl: '/api/clubs/7/logo?v=abc',
 };
-// The role as the server may spell it (mayEver compares case-insensitively).
-const member = (role: string): TCurrentMember => ({
-  id: 1,
-  idClub: 7,
-  idEquipe: null,
-  role: role as TCurrentMember['role'],
-  email: 'moi@example.org',
-  nom: 'Durand',
-  prenom: 'Alex',
-  nomClub: 'AS Nantes',
-  nomEquipe: null,
-  statut: 'Actif',
-  equipes: [],
-});
+const member = (role: string) =>
+  aCurrentMember({
+    id: 1,
+    idClub: 7,
+    // The spec compares roles case-insensitively; the lower-case spelling is tested on purpose.
+    role: role as TCurrentMember['role'],
+    email: 'moi@example.org',
+    nomClub: 'AS Nantes',
+  });
 
 type Call = { url: string; method: string; body: unknown };
 let calls: Call[];

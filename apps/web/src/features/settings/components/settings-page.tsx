@@ -1,7 +1,6 @@
-import { CLUB_PERMISSIONS, SETTINGS_MESSAGES, mayEver } from '@club/contract';
+import { CLUB_PERMISSIONS, SETTINGS_MESSAGES, mayEver, type TCurrentMember } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import type { TCurrentMember } from '@club/contract';
 import { useClub } from '../api/club.ts';
 import { useSectionSpy } from '../hooks/use-section-spy.ts';
 import { AppearanceSection } from './appearance-section.tsx';
