@@ -48,8 +48,9 @@ export function useCancelMatch() {
 }
 
 /** GET /api/matches/{id}/convocations (spec §7: a list of entries). */
-export function useConvocations(matchId: number) {
+export function useConvocations(matchId: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: queryKeys.matches.convocations(matchId),
     queryFn: ({ signal }) =>
       http.get<TConvocation[]>(`/api/matches/${matchId}/convocations`, { signal }),

@@ -74,14 +74,15 @@ export function ConvocationModal({
   onClose,
   onAnswered,
 }: ConvocationModalProps) {
-  const list = useConvocations(match.id);
   const role = normalizeRole(viewer.role);
   const manager = permits(CONVOCATION_PERMISSIONS, viewer, 'readSummary', matchTarget(match));
+  const refused = !manager && role === 'JOUEUR' && !mayAnswerOwnConvocation(viewer);
+  const list = useConvocations(match.id, !refused);
   const w = wallClock(match.dateDebut);
   const when = w ? `${w.day} ${monthName(w.month)} ${w.year} à ${timeOf(w)}` : '';
 
   let body;
-  if (!manager && role === 'JOUEUR' && !mayAnswerOwnConvocation(viewer)) {
+  if (refused) {
     // Spec §6: a non-active player opening it sees the refusal, nothing else.
     body = <Alert tone="warning">{MATCH_MESSAGES.notActive}</Alert>;
   } else if (list.isPending) {

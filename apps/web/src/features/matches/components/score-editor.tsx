@@ -7,6 +7,16 @@ import { useSaveScore } from '../api/matches.ts';
 import { ZScoreInputSchema, ZScoreConflictSchema, type TMatch } from '../api/types.ts';
 import { scoreText, teamText } from '../model.ts';
 
+/** A score, bold (strong) when the match is finished (spec §2). */
+function Score({ value, final }: { value: number | null; final: boolean }) {
+  const text = scoreText(value);
+  return final ? (
+    <strong className="match-score is-final">{text}</strong>
+  ) : (
+    <span className="match-score">{text}</span>
+  );
+}
+
 /** The form: both scores, the contract's rule (integer ≥ 0, empty = null); the version is added. */
 const ZScoreFormSchema = ZScoreInputSchema.omit({ version: true });
 type FormValues = { scoreDomicile: string; scoreExterieur: string };
@@ -100,15 +110,11 @@ export function ScoreEditor({ match, editable }: ScoreEditorProps) {
       <div className="match-scores">
         <p className="match-side">
           <span className="match-team">{home}</span>
-          <span className={`match-score ${finished ? 'is-final' : ''}`}>
-            {scoreText(match.scoreDomicile)}
-          </span>
+          <Score value={match.scoreDomicile} final={finished} />
         </p>
         <p className="match-side">
           <span className="match-team">{away}</span>
-          <span className={`match-score ${finished ? 'is-final' : ''}`}>
-            {scoreText(match.scoreExterieur)}
-          </span>
+          <Score value={match.scoreExterieur} final={finished} />
         </p>
         {editable ? (
           <button
