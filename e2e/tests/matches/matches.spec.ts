@@ -422,7 +422,7 @@ for (const theme of THEMES) {
         .click();
       await expect(card(page, 'AS Voisine').getByLabel(/score domicile/)).toBeFocused();
       await expectNoA11yViolations(page);
-      await card(page, 'AS Voisine').getByRole('button', { name: 'Annuler' }).click();
+      await card(page, 'AS Voisine').getByRole('button', { name: 'Annuler', exact: true }).click();
 
       const open = card(page, 'Étoile Sportive').getByRole('button', { name: /Convocation/ });
       await open.click();
