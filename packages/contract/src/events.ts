@@ -87,7 +87,7 @@ export function toLocalDateTime(d: Date): string {
  *   GET    /api/evenements/{id}                                           → TEvent
  *   POST   /api/evenements          body TEventWrite                      → 201 TEvent
  *   PUT    /api/evenements/{id}     body TEventWrite                      → TEvent
- *   DELETE /api/evenements/{id}                                           → 204
+ *   DELETE /api/evenements/{id}                                           → {message}
  *
  * Dates are the club's wall clock without zone, 'YYYY-MM-DDThh:mm:ss' (toLocalDateTime), stored
  * and answered as given ('YYYY-MM-DDThh:mm' is accepted and answered with ':00').
@@ -123,6 +123,9 @@ export const EVENT_FIELD_MESSAGES = {
   teamUnknown: 'Équipe introuvable dans ce club.',
   rangeInvalid: 'La date de fin de la période doit être égale ou postérieure à sa date de début.',
   eventDeleted: 'Événement supprimé.',
+  /** 403 to a coach writing (creating, moving, deleting) an event of a team that is not theirs. */
+  notOwnTeams: 'Vous ne pouvez gérer que les événements de vos équipes.',
+  idMismatch: 'Identifiant incohérent avec l’adresse.',
 } as const;
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
