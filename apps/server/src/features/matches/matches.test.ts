@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import {
   MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
-  SERVER_MESSAGES,
   type TConvocation,
   type TMatch,
 } from '@club/contract';
