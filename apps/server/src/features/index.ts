@@ -3,6 +3,7 @@ import authFeature from './auth/index.ts';
 import clubsFeature from './clubs/index.ts';
 import clubRegistrationFeature from './club-registration/index.ts';
 import contactFeature from './contact/index.ts';
+import dashboardFeature from './dashboard/index.ts';
 import homeStatsFeature from './home-stats/index.ts';
 import membersFeature from './members/index.ts';
 import siteFeature from './site/index.ts';
@@ -18,4 +19,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(membersFeature);
   await app.register(teamsFeature);
   await app.register(clubsFeature);
+  await app.register(dashboardFeature);
 }
