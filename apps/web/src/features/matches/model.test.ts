@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aMatch } from './builders.ts';
+import { aMatch } from '../../testing/builders.ts';
 import {
   groupByMonth,
   matchList,

@@ -1,5 +1,4 @@
-import { normalizeText } from '@club/contract';
-import type { TMatch } from './api/types.ts';
+import { normalizeText, type TMatch } from '@club/contract';
 
 /* Pure rules of the matches page (spec §2): wall clock, sorting, search, month groups. */
 

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import type { MatchStatus } from '@club/contract';
-import { http } from '../../../lib/http.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { matchList } from '../model.ts';
 import type {
+  MatchStatus,
   TConvocation,
   TConvocationUpdate,
   TMatch,
   TMatchCancel,
   TScoreInput,
-} from './types.ts';
+} from '@club/contract';
+import { http } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { matchList } from '../model.ts';
 
 /** GET /api/matches/equipe/{teamId}?statut= (omitted for Tous, spec §7). */
 export function fetchTeamMatches(teamId: number, statut: MatchStatus | '', signal?: AbortSignal) {

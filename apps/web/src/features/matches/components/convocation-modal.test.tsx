@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCurrentMember } from '@club/contract';
+import type { TCurrentMember, TConvocation } from '@club/contract';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
-import { aCurrentMember, aMember } from '../../../testing/builders.ts';
-import { aConvocation, aMatch } from '../builders.ts';
-import type { TConvocation } from '../api/types.ts';
+import { aConvocation, aCurrentMember, aMatch, aMember } from '../../../testing/builders.ts';
 import { MatchesPage } from './matches-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -8,14 +8,6 @@ import {
   permits,
   type PermissionSubject,
   type PresenceStatus,
-} from '@club/contract';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { errorMessage } from '../../../lib/http.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { useConvocations, useSaveConvocations } from '../api/matches.ts';
-import {
   CONVOCATION_PERMISSIONS,
   JUSTIFICATION_MAX,
   MATCH_SERVER_MESSAGES,
@@ -27,7 +19,13 @@ import {
   type TConvocation,
   type TConvocationItem,
   type TMatch,
-} from '../api/types.ts';
+} from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useConvocations, useSaveConvocations } from '../api/matches.ts';
 import { teamText, timeOf, wallClock, monthName } from '../model.ts';
 
 export interface ConvocationViewer extends PermissionSubject {

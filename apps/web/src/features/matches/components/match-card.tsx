@@ -1,9 +1,15 @@
 import { useId } from 'react';
-import { MATCH_MESSAGES, type PermissionSubject } from '@club/contract';
+import {
+  MATCH_MESSAGES,
+  type PermissionSubject,
+  MATCH_SERVER_MESSAGES,
+  mayCancelMatch,
+  mayEditScore,
+  type TMatch,
+} from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useCancelMatch } from '../api/matches.ts';
-import { MATCH_SERVER_MESSAGES, mayCancelMatch, mayEditScore, type TMatch } from '../api/types.ts';
 import { monthName, shortMonth, teamText, timeOf, wallClock } from '../model.ts';
 import { MatchStatusBadge } from './status-badge.tsx';
 import { ScoreEditor } from './score-editor.tsx';

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCurrentMember } from '@club/contract';
+import type { TCurrentMember, TMatch } from '@club/contract';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
-import { aCurrentMember, aTeam } from '../../../testing/builders.ts';
-import { aMatch } from '../builders.ts';
-import type { TMatch } from '../api/types.ts';
+import { aCurrentMember, aMatch, aTeam } from '../../../testing/builders.ts';
 import { MatchesPage } from './matches-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });

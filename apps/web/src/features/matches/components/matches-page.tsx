@@ -11,6 +11,7 @@ import {
   type TCurrentMember,
   type TMember,
   type TTeam,
+  type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -20,7 +21,6 @@ import { useCurrentMember } from '../../../lib/session.ts';
 import { useCurrentTeam } from '../../../lib/use-current-team.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useTeamMatches } from '../api/matches.ts';
-import type { TMatch } from '../api/types.ts';
 import { useAnsweredConvocations } from '../hooks/use-answered.ts';
 import { groupByMonth, matchesSearch } from '../model.ts';
 import { ConvocationModal } from './convocation-modal.tsx';

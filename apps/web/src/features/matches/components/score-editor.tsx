@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { MATCH_MESSAGES } from '@club/contract';
+import {
+  MATCH_MESSAGES,
+  ZScoreInputSchema,
+  ZScoreConflictSchema,
+  type TMatch,
+} from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { HttpError, errorMessage } from '../../../lib/http.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveScore } from '../api/matches.ts';
-import { ZScoreInputSchema, ZScoreConflictSchema, type TMatch } from '../api/types.ts';
 import { scoreText, teamText } from '../model.ts';
 
 /** A score, bold (strong) when the match is finished (spec §2). */
