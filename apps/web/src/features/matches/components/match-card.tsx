@@ -61,7 +61,7 @@ export function MatchCard({ match, subject, answered, onConvocation }: MatchCard
           </h3>
           <MatchStatusBadge statut={match.statut} />
         </div>
-        <ScoreEditor key={match.version} match={match} editable={mayEditScore(subject, match)} />
+        <ScoreEditor match={match} editable={mayEditScore(subject, match)} />
         <p className="match-venue">
           <span aria-hidden="true">📍 </span>
           <span className="visually-hidden">Lieu : </span>

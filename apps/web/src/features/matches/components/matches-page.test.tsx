@@ -242,11 +242,16 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
 
   it('view → editing → saving → view, sending integers, empty as null, and the version', async () => {
     let release!: (r: Response) => void;
-    const calls = serve(coach, [finished], (url, init) => {
-      if (url === '/api/matches/1/score' && init.method === 'PUT')
-        return new Promise<Response>((resolve) => (release = resolve));
-      return json(404, {});
-    });
+    let current = finished;
+    const calls = serve(
+      coach,
+      () => [current],
+      (url, init) => {
+        if (url === '/api/matches/1/score' && init.method === 'PUT')
+          return new Promise<Response>((resolve) => (release = resolve));
+        return json(404, {});
+      },
+    );
     atTeamPage();
     await userEvent.click(await screen.findByRole('button', { name: /Modifier le score/ }));
     const home = screen.getByLabelText(/score domicile/);
@@ -265,9 +270,13 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
       scoreExterieur: null,
       version: 'v1',
     });
-    release(json(200, { ...finished, scoreDomicile: 3, scoreExterieur: null, version: 'v2' }));
+    // The list comes back with the saved match (a new version): the focus stays on its pencil.
+    current = { ...finished, scoreDomicile: 3, scoreExterieur: null, version: 'v2' };
+    release(json(200, current));
     expect(await screen.findByRole('button', { name: /Modifier le score/ })).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(cards()[0]!).getByText('3').tagName).toBe('STRONG'));
+    expect(screen.getByRole('button', { name: /Modifier le score/ })).toHaveFocus();
   });
 
   it('Annuler leaves the editing without sending anything', async () => {
