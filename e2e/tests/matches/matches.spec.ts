@@ -98,6 +98,19 @@ async function createMatch(
   return event.match!.id;
 }
 
+/**
+ * Errors written to the console or thrown by the page (none is expected on these screens), except
+ * the browser's own network line for an answer the test provokes on purpose (`allow`).
+ */
+function consoleErrors(page: Page, allow: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !allow.some((a) => a.test(m.text()))) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
 /** A page in its own browser context, at the viewport of the running project. */
 async function signedInPage(browser: Browser, account: { email: string; password: string }) {
   const { viewport, hasTouch } = test.info().project.use;
@@ -226,6 +239,7 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
     browser,
   }) => {
     const world = await setUp(api, browser, []);
+    const errors = consoleErrors(page);
     await page.goto(world.url);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Matches de l'équipe");
     // Three months (or fewer when two dates share one), in date order, French and capitalised.
@@ -259,6 +273,7 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([world.headings[2]!]);
     await search.fill('Marseille');
     await expect(page.getByText('Aucun match correspondant.')).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test('the coach edits a finished match’s score and fills a convocation with a justification', async ({
@@ -268,6 +283,8 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
   }) => {
     const world = await setUp(api, browser, ['coach', 'noe']);
     const page = await signedInPage(browser, world.accounts.coach!);
+    // The stale edit below answers 409 on purpose.
+    const errors = consoleErrors(page, [/status of 409 \(Conflict\)/]);
     await page.goto(world.url);
     const finished = card(page, 'AS Voisine');
     // No pencil on an upcoming match.
@@ -281,10 +298,29 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
     await expect(finished.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
     await expect(finished.locator('strong', { hasText: '3' })).toBeVisible();
     await expect(finished.locator('strong', { hasText: '1' })).toBeVisible();
-    const saved = await api.ok<{ scoreDomicile: number; scoreExterieur: number }[]>(
-      api.get(`/api/matches/equipe/${world.teamId}?statut=TERMINE`),
-    );
+    const saved = await api.ok<
+      { scoreDomicile: number; scoreExterieur: number; version: string }[]
+    >(api.get(`/api/matches/equipe/${world.teamId}?statut=TERMINE`));
     expect(saved.map((m) => [m.scoreDomicile, m.scoreExterieur])).toEqual([[3, 1]]);
+
+    // A stale edit: the leader saves 4–4 while the coach is typing; the coach is told, with 4–4.
+    await finished.getByRole('button', { name: /Modifier le score/ }).click();
+    await finished.getByLabel(/score domicile/).fill('5');
+    await api.ok(
+      api.put(`/api/matches/${world.matches.finished}/score`, {
+        scoreDomicile: 4,
+        scoreExterieur: 4,
+        version: saved[0]!.version,
+      }),
+    );
+    await finished.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(finished.getByText(/modifié par quelqu’un d’autre/)).toContainText(
+      'Score actuel : Seniors 4 – 4 AS Voisine.',
+    );
+    await expect(finished.getByLabel(/score domicile/)).toHaveValue('4');
+    await expect(finished.getByLabel(/score extérieur/)).toHaveValue('4');
+    await finished.getByRole('button', { name: 'Annuler', exact: true }).click();
+    await expect(finished.locator('strong', { hasText: '4' })).toHaveCount(2);
 
     // The convocation of the next match, from the phone at the pitch.
     await card(page, 'Étoile Sportive')
@@ -316,6 +352,7 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
     expect(byName['Léo']?.statutPresence).toBe('DISPONIBLE');
     expect(byName['Noé']?.statutPresence).toBe('INDISPONIBLE');
     expect(byName['Noé']?.justificationAbsence).toBe('Suspendu par la ligue');
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
@@ -326,6 +363,7 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
   }) => {
     const world = await setUp(api, browser, ['leo', 'noe']);
     const page = await signedInPage(browser, world.accounts.leo!);
+    const errors = consoleErrors(page);
     await page.goto(world.url);
     // No pencil for a player.
     await expect(page.getByRole('button', { name: /Modifier le score/ })).toHaveCount(0);
@@ -356,6 +394,7 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
       api.get(`/api/matches/${world.matches.soon}/convocations`),
     );
     expect(rows.find((r) => r.joueur.prenom === 'Léo')?.statutPresence).toBe('DISPONIBLE');
+    expect(errors).toEqual([]);
     await page.context().close();
 
     // The suspended player.
@@ -375,6 +414,7 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
   test('a parent answers for their child', async ({ leaderPage: _leader, api, browser }) => {
     const world = await setUp(api, browser, ['parent']);
     const page = await signedInPage(browser, world.accounts.parent!);
+    const errors = consoleErrors(page);
     await page.goto(world.url);
     await card(page, 'Étoile Sportive')
       .getByRole('button', { name: /Convocation/ })
@@ -395,6 +435,7 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
     const row = rows.find((r) => r.joueur.prenom === 'Tom');
     expect(row?.statutPresence).toBe('INDISPONIBLE');
     expect(row?.justificationAbsence).toBe('Anniversaire de sa grand-mère');
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });
