@@ -14,7 +14,7 @@ import {
   linkGuardian,
   setMemberTeams,
 } from '../../db/factories.ts';
-import { auditLog, convocations, matches } from '../../db/schema.ts';
+import { auditLog, convocations, matches, members } from '../../db/schema.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
 import { matchClock } from './matches.clock.ts';
 import { matchSync } from './matches.sync.ts';
@@ -647,5 +647,37 @@ describe('[matches] players who join a team later', () => {
     await as.boss!.put(`/api/membres/${newCoach.id}`, { equipesIds: [t3.id] });
     expect(await convokedTo(newCoach.id)).toEqual([]);
     await setMemberTeams(ctx.app.db, club.id, alice.id, [t1.id]);
+  });
+});
+
+describe('[matches] the demo club (npm run seed:demo)', () => {
+  it('a coach sees finished matches with scores and upcoming ones, in date order, with convocations', async () => {
+    const { seedDemo } = await import('../../scripts/seed-demo.ts');
+    const { accounts, clubId } = await seedDemo(ctx.app.db, { today: new Date(2026, 10, 22) });
+    at('2026-11-22T12:00:00Z');
+    const account = accounts.find((a) => a.role === 'ENTRAINEUR')!;
+    const [coachRow] = await ctx.app.db
+      .select()
+      .from(members)
+      .where(and(eq(members.clubId, clubId), eq(members.email, account.email)));
+    const client = await signIn(ctx.app, coachRow!);
+    const res = await client.get(`/api/matches/equipe/${coachRow!.teamId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as TMatch[];
+    const starts = list.map((m) => m.dateDebut);
+    expect(starts).toEqual([...starts].sort());
+    const finished = list.filter((m) => m.statut === 'TERMINE');
+    expect(finished.length).toBeGreaterThan(3);
+    expect(finished.every((m) => m.scoreDomicile !== null && m.scoreExterieur !== null)).toBe(true);
+    const upcoming = list.filter((m) => m.statut === 'A_VENIR');
+    expect(upcoming.length).toBeGreaterThan(3);
+    expect(upcoming.every((m) => m.scoreDomicile === null)).toBe(true);
+    expect(list.every((m) => m.equipeDomicile?.nom && m.equipeExterieur?.nom && m.lieux)).toBe(
+      true,
+    );
+    const rows = await client.get(`/api/matches/${upcoming[0]!.id}/convocations`);
+    expect(rows.statusCode).toBe(200);
+    expect((rows.json() as TConvocation[]).length).toBeGreaterThan(5);
+    expect((rows.json() as TConvocation[]).every((r) => r.modifiable)).toBe(true);
   });
 });
