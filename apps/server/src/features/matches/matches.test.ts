@@ -273,6 +273,23 @@ describe('[matches] a team’s matches', () => {
   });
 });
 
+describe('[matches] a deleted team', () => {
+  it('leaves its matches with a missing side (null, the page shows "-"), readable by leaders', async () => {
+    const gone = await createTeam(ctx.app.db, club.id, { nom: 'Éphémère' });
+    const id = await newMatch('2026-03-01 15:00:00', '2026-03-01 17:00:00', {
+      home: t3,
+      away: gone,
+    });
+    expect((await as.boss!.delete(`/api/equipes/${gone.id}`)).statusCode).toBe(200);
+    const res = await as.boss!.get(`/api/matches/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ equipeDomicile: { id: t3.id }, equipeExterieur: null });
+    expect(
+      (await as.outsider!.get(`/api/matches/equipe/${t3.id}`)).json().map((m: TMatch) => m.id),
+    ).toContain(id);
+  });
+});
+
 describe('[matches] scores', () => {
   let finished: number;
   beforeAll(async () => {
