@@ -15,3 +15,4 @@ export * from './members.ts';
 export * from './teams.ts';
 export * from './clubs.ts';
 export * from './settings.ts';
+export * from './matches.ts';
