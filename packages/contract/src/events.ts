@@ -283,3 +283,21 @@ export function eventWriteTeamIds(event: {
     ? event.equipesIds.slice(0, 1)
     : event.equipesIds;
 }
+
+/**
+ * The write body of an answered event (the calendar's drag and resize send the whole event with new
+ * dates): the answer's extra fields (equipes, match) are not part of the body, which refuses them.
+ */
+export function toEventWrite(event: TEvent): TEventWrite {
+  return {
+    id: event.id,
+    nom: event.nom,
+    lieux: event.lieux,
+    dateDebut: event.dateDebut,
+    dateFin: event.dateFin,
+    type: event.type,
+    equipesIds: [...event.equipesIds],
+    adversaireNom: event.adversaireNom,
+    clubId: event.clubId,
+  };
+}

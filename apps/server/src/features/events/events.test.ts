@@ -11,6 +11,8 @@ import {
 } from '../../db/factories.ts';
 import { auditLog, convocations, eventTeams, events, matches } from '../../db/schema.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import type { Actor } from '../../authz/index.ts';
+import { listVisibleEvents } from './index.ts';
 
 /** Events CRUD of spec §7 with ARCHITECTURE §6 and the matches of MATCH events (issue 9). */
 let ctx: TestContext;
@@ -320,6 +322,31 @@ describe('[events] who reads what (spec §6 calendar)', () => {
   });
 });
 
+describe('[events] listVisibleEvents (the dashboards’ entry point)', () => {
+  it('narrows to one team (and, when asked, the team-less events) within the reading rule', async () => {
+    const c = await createClub(ctx.app.db);
+    const a = await createTeam(ctx.app.db, c.id);
+    const b = await createTeam(ctx.app.db, c.id);
+    const ofA = await createEvent(ctx.app.db, c.id, { teamIds: [a.id] });
+    const ofB = await createEvent(ctx.app.db, c.id, { teamIds: [b.id] });
+    const all = await createEvent(ctx.app.db, c.id);
+    const actor = (role: string, teamIds: number[]) =>
+      ({ id: 1, clubId: c.id, role, teamIds, childIds: [], childTeamIds: [] }) as unknown as Actor;
+    const list = async (who: Actor, filter: Parameters<typeof listVisibleEvents>[2]) =>
+      ids(await listVisibleEvents(ctx.app.db, who, filter));
+    expect(await list(actor('DIRIGEANT', []), { teamId: a.id })).toEqual([ofA.id]);
+    expect(await list(actor('DIRIGEANT', []), { teamId: a.id, withoutTeam: true })).toEqual(
+      ids([ofA, all]),
+    );
+    // A player of A asking for B's events gets none of them.
+    expect(await list(actor('JOUEUR', [a.id]), { teamId: b.id, withoutTeam: true })).toEqual([
+      all.id,
+    ]);
+    expect(await list(actor('JOUEUR', [a.id]), {})).toEqual(ids([ofA, all]));
+    expect(await list(actor('RESPONSABLE', []), {})).toEqual(ids([ofA, ofB, all]));
+  });
+});
+
 describe('[events] from/to: only the events overlapping the range', () => {
   it('filters on overlap, both bounds inclusive days; without them the whole list', async () => {
     const c = await createClub(ctx.app.db);
@@ -467,5 +494,38 @@ describe('[events] MATCH events keep their match (issue 9 "Matches from events")
     );
     expect(res.statusCode).toBe(400);
     expect((await ctx.app.db.select().from(matches)).length).toBe(before);
+  });
+});
+
+describe('[events] documentation', () => {
+  it('the events routes are in the OpenAPI description, with the body and answer shapes', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const { paths } = res.json();
+    expect(Object.keys(paths['/api/evenements/club/{clubId}'])).toEqual(['get']);
+    expect(Object.keys(paths['/api/evenements/{id}']).sort()).toEqual(['delete', 'get', 'put']);
+    const post = paths['/api/evenements'].post;
+    expect(post.tags).toEqual(['événements']);
+    const bodySchema = post.requestBody.content['application/json'].schema;
+    expect(Object.keys(bodySchema.properties)).toEqual(
+      expect.arrayContaining([
+        'nom',
+        'lieux',
+        'dateDebut',
+        'dateFin',
+        'type',
+        'equipesIds',
+        'clubId',
+        'adversaireNom',
+      ]),
+    );
+    const answer = post.responses['201'].content['application/json'].schema;
+    expect(Object.keys(answer.properties)).toEqual(
+      expect.arrayContaining(['id', 'equipesIds', 'equipes', 'match', 'adversaireNom']),
+    );
+    const query = paths['/api/evenements/club/{clubId}'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(query).toEqual(expect.arrayContaining(['clubId', 'from', 'to']));
   });
 });
