@@ -108,6 +108,9 @@ describe('ZEventWriteSchema (spec §5 "Event form", §7)', () => {
 describe('ZEventRangeQuerySchema', () => {
   it('takes ISO dates, both optional, from ≤ to', () => {
     expect(ZEventRangeQuerySchema.parse({})).toEqual({});
+    expect(ZEventRangeQuerySchema.parse({ from: '', to: '2026-01-01' })).toEqual({
+      to: '2026-01-01',
+    });
     expect(ZEventRangeQuerySchema.parse({ from: '2026-01-01', to: '2026-01-01' })).toEqual({
       from: '2026-01-01',
       to: '2026-01-01',
