@@ -16,3 +16,4 @@ export * from './teams.ts';
 export * from './clubs.ts';
 export * from './settings.ts';
 export * from './matches.ts';
+export * from './dashboard.ts';

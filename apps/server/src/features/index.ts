@@ -4,6 +4,7 @@ import clubsFeature from './clubs/index.ts';
 import clubRegistrationFeature from './club-registration/index.ts';
 import contactFeature from './contact/index.ts';
 import eventsFeature from './events/index.ts';
+import dashboardFeature from './dashboard/index.ts';
 import homeStatsFeature from './home-stats/index.ts';
 import matchesFeature from './matches/index.ts';
 import membersFeature from './members/index.ts';
@@ -22,4 +23,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(clubsFeature);
   await app.register(eventsFeature);
   await app.register(matchesFeature);
+  await app.register(dashboardFeature);
 }
