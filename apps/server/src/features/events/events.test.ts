@@ -417,6 +417,33 @@ describe('[events] MATCH events keep their match (issue 9 "Matches from events")
     expect((await asU17Coach.delete(`/api/evenements/${event.id}`)).statusCode).toBe(403);
   });
 
+  it('the match appears on the matches of both platform teams, and leaves with its event', async () => {
+    const event = await created(asLeader, {
+      nom: 'Derby du dimanche',
+      type: 'MATCH',
+      lieux: 'Stade',
+      dateDebut: '2026-12-06T15:00:00',
+      dateFin: '2026-12-06T17:00:00',
+      equipesIds: [u17.id, seniors.id],
+    });
+    for (const team of [u17, seniors]) {
+      const res = await asLeader.get(`/api/matches/equipe/${team.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(
+        res.json().find((m: { evenementId: number }) => m.evenementId === event.id),
+      ).toMatchObject({
+        id: event.match!.id,
+        dateDebut: '2026-12-06T15:00:00',
+        lieux: 'Stade',
+        equipeDomicile: { id: u17.id, nom: 'U17' },
+        equipeExterieur: { id: seniors.id, nom: 'Seniors' },
+      });
+    }
+    expect((await asLeader.delete(`/api/evenements/${event.id}`)).statusCode).toBe(200);
+    const after = await asLeader.get(`/api/matches/equipe/${u17.id}`);
+    expect(after.json().map((m: { evenementId: number }) => m.evenementId)).not.toContain(event.id);
+  });
+
   it('a match against a typed opponent; updating changes the match; no longer a MATCH removes it', async () => {
     const event = await created(asLeader, {
       type: 'MATCH',
