@@ -1,0 +1,36 @@
+import type { EventType } from '@club/contract';
+
+/*
+ * TEMPORARY local shapes of the events contract (packages/contract/src/events.ts, branch `events`),
+ * to be replaced by the contract's types as soon as it lands on main.
+ */
+
+/** An event as GET /api/evenements/club/{clubId} answers it (spec §3). */
+export interface TCalendarEvent {
+  id: number;
+  nom: string;
+  type: EventType | string;
+  /** Club-local wall clock, 'YYYY-MM-DDThh:mm:ss'. */
+  dateDebut: string;
+  dateFin: string;
+  lieux: string;
+  /** [] = every team. For a MATCH the base team comes first. */
+  equipesIds: number[];
+  clubId?: number;
+  /** MATCH: the opposing team of the platform, or the typed opponent's name. */
+  equipeAdverseId?: number | null;
+  adversaireNom?: string | null;
+}
+
+/** POST /api/evenements and PUT /api/evenements/{id} (spec §7). */
+export interface TCalendarEventWrite {
+  nom: string;
+  lieux: string;
+  dateDebut: string;
+  dateFin: string;
+  type: EventType;
+  equipesIds: number[];
+  clubId: number;
+  equipeAdverseId?: number | null;
+  adversaireNom?: string | null;
+}
