@@ -14,11 +14,10 @@ export interface TCalendarEvent {
   dateDebut: string;
   dateFin: string;
   lieux: string;
-  /** [] = every team. For a MATCH the base team comes first. */
+  /** [] = every team. For a MATCH [base] or [base, opposing team]. */
   equipesIds: number[];
   clubId?: number;
-  /** MATCH: the opposing team of the platform, or the typed opponent's name. */
-  equipeAdverseId?: number | null;
+  /** MATCH: the opponent typed by name when it is not a team of the platform. */
   adversaireNom?: string | null;
 }
 
@@ -31,6 +30,5 @@ export interface TCalendarEventWrite {
   type: EventType;
   equipesIds: number[];
   clubId: number;
-  equipeAdverseId?: number | null;
   adversaireNom?: string | null;
 }

@@ -174,10 +174,7 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
           equipesIds: source.equipesIds,
           clubId: member.idClub,
           ...(source.type.toUpperCase() === 'MATCH'
-            ? {
-                equipeAdverseId: source.equipeAdverseId ?? null,
-                adversaireNom: source.adversaireNom ?? null,
-              }
+            ? { adversaireNom: source.adversaireNom ?? null }
             : {}),
         },
       },

@@ -66,11 +66,12 @@ export function EventForm({
     }),
   });
   const { errors } = form.formState;
+  const type = form.watch('type');
+  // A MATCH's teams are its base team (and opponent): their errors go under 'Équipe (base)'.
   useApiFieldErrors(form.setError, serverErrors, {
     fields: FIELDS,
-    aliases: { equipeAdverseId: 'adverseTeamId' },
+    aliases: type === 'MATCH' ? { equipesIds: 'baseTeamId' } : {},
   });
-  const type = form.watch('type');
   const baseTeamId = form.watch('baseTeamId');
   const adverseTeamId = form.watch('adverseTeamId');
   const baseTeam = teams.find((t) => String(t.id) === baseTeamId) ?? null;

@@ -85,7 +85,8 @@ export function initialFormValues(
       dateFin: localToPicker(event.dateFin),
       type,
       baseTeamId: isMatch && event.equipesIds[0] !== undefined ? String(event.equipesIds[0]) : '',
-      adverseTeamId: isMatch && event.equipeAdverseId ? String(event.equipeAdverseId) : '',
+      adverseTeamId:
+        isMatch && event.equipesIds[1] !== undefined ? String(event.equipesIds[1]) : '',
       adversaireNom: isMatch ? (event.adversaireNom ?? '') : '',
       equipesIds: isMatch ? [] : event.equipesIds.map(String),
       teamRequired: options.teamRequired,
@@ -131,8 +132,9 @@ export function toEventWrite(
     const adverse = values.adverseTeamId === '' ? null : Number(values.adverseTeamId);
     return {
       ...base,
-      equipesIds: [Number(values.baseTeamId)],
-      equipeAdverseId: adverse,
+      // The opponent is added to the team list (spec §5), the base team first.
+      equipesIds:
+        adverse === null ? [Number(values.baseTeamId)] : [Number(values.baseTeamId), adverse],
       adversaireNom: adverse === null && values.adversaireNom !== '' ? values.adversaireNom : null,
     };
   }
