@@ -86,6 +86,7 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
   const [uncheckedTeams, setUncheckedTeams] = useState<ReadonlySet<number>>(() => new Set());
   const [editor, setEditor] = useState<Editor>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
+  const [viewType, setViewType] = useState<string>('');
 
   const teamsQuery = useCalendarTeams(member.idClub);
   const eventsQuery = useClubEvents(member.idClub, range);
@@ -131,6 +132,7 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
   );
 
   const onDatesSet = (info: DatesSetInfo) => {
+    setViewType(info.view.type);
     const next = { from: isoDate(info.start), to: isoDate(info.end) };
     setRange((prev) => (prev && prev.from === next.from && prev.to === next.to ? prev : next));
   };
@@ -235,7 +237,7 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
               }
             : {})}
         />
-        <section className="calendar-main" aria-label="Calendrier">
+        <section className="calendar-main" aria-label="Calendrier" data-view={viewType}>
           <div className="calendar-status">
             {moveError ? <Alert tone="error">{moveError}</Alert> : null}
             {eventsQuery.isError ? (
