@@ -88,7 +88,10 @@ const clubEvents = (api: Api, clubId: number) =>
 
 async function openCalendar(page: Page, nomClub: string) {
   await page.goto(clubUrl(nomClub, 'calendrier'));
-  await expect(page.getByRole('heading', { level: 1, name: 'Calendrier du club' })).toBeVisible();
+  // The calendar's own chunk (FullCalendar) loads on this route only: give it time on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendrier du club' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText('Chargement des événements...')).toHaveCount(0);
 }
 
@@ -118,8 +121,8 @@ test.describe('[calendar] leader', () => {
     await modal.getByLabel('Fin *').fill(`${day}T20:00`);
     await modal.getByLabel('Type *').selectOption('ENTRAINEMENT');
     const concerned = modal.getByRole('group', { name: 'Équipes concernées' });
-    await concerned.getByLabel(/^Seniors/).check();
-    await concerned.getByLabel(/^U17/).check();
+    await concerned.getByRole('checkbox', { name: /^Seniors •/ }).check();
+    await concerned.getByRole('checkbox', { name: /^U17 •/ }).check();
     await modal.getByRole('button', { name: 'Créer' }).click();
     await expect(modal).toHaveCount(0);
     await expect(eventBox(page, 'Entraînement collectif 18:00')).toBeVisible();

@@ -21,6 +21,7 @@ import {
   EVENT_PERMISSIONS,
   EVENT_TYPES,
   EVENT_TYPE_LABELS,
+  eventColorToken,
   eventEditableBy,
   mayEver,
   scopeFor,
@@ -124,6 +125,8 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
           start: e.dateDebut,
           end: e.dateFin,
           editable,
+          // The month view's dot and the drag mirror take the type's colour too.
+          color: `var(--event-${eventColorToken(e.type)})`,
           className: `club-event ${eventTypeClass(e.type)}`,
           extendedProps: { source: e },
         };

@@ -181,7 +181,7 @@ export function EventForm({
           {teams.length === 0 ? <p className="muted">Aucune équipe dans le club.</p> : null}
           {teams.map((t) => (
             <label key={t.id} className="checkbox">
-              <input type="checkbox" value={String(t.id)} {...form.register('equipesIds')} />{' '}
+              <input type="checkbox" value={String(t.id)} {...form.register('equipesIds')} />
               {teamLabel(t, t.id)}
             </label>
           ))}
