@@ -23,6 +23,16 @@ export const queryKeys = {
     /** GET /api/membres/{clubId}/equipe/{nomEquipe} and /api/membres/recherche/equipe */
     team: (clubId: number, nomEquipe: string, filters: QueryFilters = {}) =>
       ['members', 'team', clubId, nomEquipe, filters] as const,
+    /** GET /api/dashboard/membres/{teamId} (dashboard member cards) */
+    dashboard: (teamId: number) => ['members', 'dashboard', teamId] as const,
+  },
+  events: {
+    all: ['events'] as const,
+    /** GET /api/dashboard/evenements/{teamId} (the club's today, or `date`) */
+    dashboardDay: (teamId: number, date = 'today') =>
+      ['events', 'dashboard', teamId, 'day', date] as const,
+    /** GET /api/dashboard/evenements/{teamId}?aVenir=true */
+    dashboardUpcoming: (teamId: number) => ['events', 'dashboard', teamId, 'upcoming'] as const,
   },
   teams: {
     all: ['teams'] as const,

@@ -1,4 +1,11 @@
-import type { TClub, TCurrentMember, TMember, TTeam } from '@club/contract';
+import type {
+  TClub,
+  TCurrentMember,
+  TDashboardEvent,
+  TDashboardMember,
+  TMember,
+  TTeam,
+} from '@club/contract';
 
 /**
  * Test data typed with the contract's types: a builder gives a complete, valid object and the test
@@ -83,6 +90,33 @@ export function aClub(overrides: Partial<TClub> = {}): TClub {
     numeroTelephone: null,
     sportNom: 'Football',
     logoUrl: null,
+    ...overrides,
+  };
+}
+
+/** Event 100: a training of team 3 on 12 March 2030, 18:00–20:00 (club-local wall clock). */
+export function anEvent(overrides: Partial<TDashboardEvent> = {}): TDashboardEvent {
+  return {
+    id: 100,
+    nom: 'Entraînement',
+    type: 'ENTRAINEMENT',
+    dateDebut: '2030-03-12T18:00:00',
+    dateFin: '2030-03-12T20:00:00',
+    lieux: 'Gymnase Nord',
+    equipesIds: [3],
+    ...overrides,
+  };
+}
+
+/** Member 10 as the dashboard's cards show it: Léo Durand, JOUEUR, Actif, no avatar. */
+export function aDashboardMember(overrides: Partial<TDashboardMember> = {}): TDashboardMember {
+  return {
+    id: 10,
+    nom: 'Durand',
+    prenom: 'Léo',
+    role: 'JOUEUR',
+    statut: 'Actif',
+    avatarUrl: null,
     ...overrides,
   };
 }

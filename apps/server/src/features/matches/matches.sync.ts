@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
+import { clubNow } from './matches.clock.ts';
 import { matchesRepository as repo } from './matches.repository.ts';
 
 /** The two sides of a match: the base team, and the opponent (a team of the club, or a name). */
@@ -35,5 +36,19 @@ export const matchSync = {
   /** An event that is no longer a MATCH loses its match and convocations (deleting the event does it too). */
   async removeForEvent(tx: DbOrTx, clubId: number, eventId: number): Promise<void> {
     await repo.deleteByEvent(tx, clubId, eventId);
+  },
+
+  /**
+   * A member's teams or role changed (members feature, inside its write transaction): a JOUEUR who
+   * joined a team is convoked to its upcoming matches; unanswered convocations to upcoming matches
+   * of a team they left are withdrawn. Past and answered convocations stay.
+   */
+  async syncMemberConvocations(
+    tx: DbOrTx,
+    clubId: number,
+    memberId: number,
+  ): Promise<{ added: number; removed: number }> {
+    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId));
+    return repo.syncMemberUpcoming(tx, clubId, memberId, nowLocal);
   },
 };

@@ -1,0 +1,5 @@
+import { signedIn } from '../../plugins/signed-in.ts';
+import eventsRoutes from './events.routes.ts';
+
+/** The events feature (signed in): the calendar's CRUD; MATCH events keep their match. */
+export default signedIn(eventsRoutes);
