@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TTeam } from '@club/contract';
+import type { TTeam, TEvent, TEventWrite } from '@club/contract';
 import { http } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import type { TCalendarEvent, TCalendarEventWrite } from './event-types.ts';
 
 /** The visible range of the calendar, as ISO dates 'YYYY-MM-DD' (end exclusive). */
 export interface VisibleRange {
@@ -15,7 +14,7 @@ export function useClubEvents(clubId: number | undefined, range: VisibleRange | 
   return useQuery({
     queryKey: queryKeys.events.club(clubId ?? 0, range ?? { from: '', to: '' }),
     queryFn: ({ signal }) =>
-      http.get<TCalendarEvent[]>(`/api/evenements/club/${clubId}`, {
+      http.get<TEvent[]>(`/api/evenements/club/${clubId}`, {
         signal,
         query: { from: range?.from, to: range?.to },
       }),
@@ -64,10 +63,10 @@ async function invalidateEvents(qc: ReturnType<typeof useQueryClient>) {
 export function useSaveEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: TCalendarEventWrite }) =>
+    mutationFn: ({ id, body }: { id?: number; body: TEventWrite }) =>
       id === undefined
-        ? http.post<TCalendarEvent>('/api/evenements', body)
-        : http.put<TCalendarEvent>(`/api/evenements/${id}`, body),
+        ? http.post<TEvent>('/api/evenements', body)
+        : http.put<TEvent>(`/api/evenements/${id}`, body),
     onSuccess: () => invalidateEvents(qc),
   });
 }

@@ -29,12 +29,12 @@ import {
   type PermissionSubject,
   type TCurrentMember,
   type TTeam,
+  type TEvent,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { readApiError } from '../../../lib/form-errors.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
-import type { TCalendarEvent } from '../api/event-types.ts';
 import { useCalendarTeams, useClubEvents, useSaveEvent, type VisibleRange } from '../api/events.ts';
 import { filterEvents } from '../lib/filter.ts';
 import { eventIcon, eventTitle, eventTypeClass } from '../lib/event-style.ts';
@@ -53,8 +53,8 @@ export const CALENDAR_MESSAGES = {
 
 type Editor =
   | { kind: 'create'; start?: Date }
-  | { kind: 'edit'; event: TCalendarEvent }
-  | { kind: 'detail'; event: TCalendarEvent }
+  | { kind: 'edit'; event: TEvent }
+  | { kind: 'detail'; event: TEvent }
   | null;
 
 function useWindowWidth(): number {
@@ -142,7 +142,7 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
 
   const onEventClick = (info: EventClickInfo) => {
     info.jsEvent.preventDefault();
-    const source = info.event.extendedProps.source as TCalendarEvent;
+    const source = info.event.extendedProps.source as TEvent;
     setEditor(
       eventEditableBy(subject, source)
         ? { kind: 'edit', event: source }
@@ -159,7 +159,7 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
 
   /** Drag and resize: PUT the moved event; a failure puts it back and says so. */
   const onEventChange = (info: EventChangeInfo) => {
-    const source = info.event.extendedProps.source as TCalendarEvent;
+    const source = info.event.extendedProps.source as TEvent;
     const start = info.event.start;
     const end = info.event.end ?? (start ? new Date(start.getTime() + 60 * 60 * 1000) : null);
     if (!start || !end) {
@@ -196,7 +196,7 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
   };
 
   const renderEvent = (info: EventDisplayInfo) => {
-    const source = info.event.extendedProps.source as TCalendarEvent;
+    const source = info.event.extendedProps.source as TEvent;
     const type = source.type.toUpperCase() as EventType;
     return (
       <span className="club-event-content" data-event-id={source.id}>

@@ -1,6 +1,11 @@
-import { EVENT_TYPE_LABELS, teamLabel, type EventType, type TTeam } from '@club/contract';
+import {
+  EVENT_TYPE_LABELS,
+  teamLabel,
+  type EventType,
+  type TTeam,
+  type TEvent,
+} from '@club/contract';
 import { Modal } from '../../../components/ui/modal.tsx';
-import type { TCalendarEvent } from '../api/event-types.ts';
 import { eventIcon, eventTypeClass } from '../lib/event-style.ts';
 
 const formatter = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short' });
@@ -12,7 +17,7 @@ export function EventDetail({
   teams,
   onClose,
 }: {
-  event: TCalendarEvent;
+  event: TEvent;
   teams: readonly TTeam[];
   onClose: () => void;
 }) {

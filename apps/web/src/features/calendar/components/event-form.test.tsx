@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { EVENT_MESSAGES, SERVER_MESSAGES } from '@club/contract';
-import { aTeam } from '../../../testing/builders.ts';
+import { aClubEvent, aTeam } from '../../../testing/builders.ts';
 import { json, stubFetch } from '../../../testing/render.tsx';
 import { EventForm, type EventFormProps } from './event-form.tsx';
 import { EVENT_FORM_MESSAGES } from '../lib/event-form.ts';
@@ -164,7 +164,7 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
     const onDelete = vi.fn();
     const { user } = open({
       onDelete,
-      event: {
+      event: aClubEvent({
         id: 9,
         nom: 'Match retour',
         type: 'MATCH',
@@ -173,7 +173,7 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
         lieux: 'Stade',
         equipesIds: [3],
         adversaireNom: 'FC Loin',
-      },
+      }),
     });
     expect(screen.getByLabelText('Nom *')).toHaveValue('Match retour');
     expect(screen.getByLabelText('Début *')).toHaveValue('2026-04-02T20:00');
@@ -182,6 +182,17 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
     expect(screen.getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Supprimer' }));
     expect(onDelete).toHaveBeenCalled();
+  });
+
+  it('edit: a MATCH against a platform team starts with its base team and opponent', async () => {
+    open({
+      event: aClubEvent({ type: 'MATCH', equipesIds: [3, 4], adversaireNom: null }),
+    });
+    expect(screen.getByLabelText('Équipe (base) *')).toHaveValue('3');
+    const adverse = screen.getByLabelText('Équipe adverse');
+    await within(adverse).findByRole('option', { name: /Seniors B/ });
+    expect(adverse).toHaveValue('4');
+    expect(screen.getByLabelText('Adversaire (hors plateforme)')).toBeDisabled();
   });
 
   it("shows the server's field errors under their fields", async () => {

@@ -5,17 +5,18 @@ import {
   EVENT_TYPES,
   teamLabel,
   type TTeam,
+  type TEvent,
+  type TEventWrite,
 } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import type { TCalendarEvent, TCalendarEventWrite } from '../api/event-types.ts';
 import { useOpponentTeams } from '../api/events.ts';
 import { ZEventFormSchema, initialFormValues, toEventWrite } from '../lib/event-form.ts';
 
 export interface EventFormProps {
   /** The event to edit, or null to create one. */
-  event: TCalendarEvent | null;
+  event: TEvent | null;
   /** Create: the start picked on the calendar. */
   start?: Date;
   clubId: number;
@@ -25,7 +26,7 @@ export interface EventFormProps {
   isLeader: boolean;
   submitting: boolean;
   serverErrors?: Record<string, string>;
-  onSubmit: (body: TCalendarEventWrite) => void;
+  onSubmit: (body: TEventWrite) => void;
   onCancel: () => void;
   /** Edit only: asks for the deletion. */
   onDelete?: () => void;

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { EVENT_MESSAGES, type TTeam } from '@club/contract';
+import { EVENT_MESSAGES, type TTeam, type TEvent } from '@club/contract';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { readApiError } from '../../../lib/form-errors.ts';
-import type { TCalendarEvent } from '../api/event-types.ts';
 import { useDeleteEvent, useSaveEvent } from '../api/events.ts';
 import { EventForm } from './event-form.tsx';
 
@@ -12,7 +11,7 @@ export const EVENT_MODAL_MESSAGES = {
 } as const;
 
 export interface EventModalProps {
-  event: TCalendarEvent | null;
+  event: TEvent | null;
   start?: Date;
   clubId: number;
   teams: readonly TTeam[];

@@ -1,33 +1,41 @@
 import { z } from 'zod';
-import { EVENT_MESSAGES, EVENT_TYPES, SERVER_MESSAGES, type EventType } from '@club/contract';
-import type { TCalendarEvent, TCalendarEventWrite } from '../api/event-types.ts';
+import {
+  EVENT_FIELD_MESSAGES,
+  EVENT_TYPES,
+  ZEventWriteSchema,
+  type EventType,
+  type TEvent,
+  type TEventWrite,
+} from '@club/contract';
 
 /*
- * The event form (spec §2 "Event form modal", §5 "Event form"). Its values are what the inputs hold
- * (date-time pickers 'YYYY-MM-DDThh:mm', selects as text); `toEventWrite` turns them into the body
- * of POST / PUT /api/evenements.
+ * The event form (spec §2 "Event form modal", §5 "Event form"). Its fields are the contract's
+ * (ZEventWriteSchema: the same rules and French messages as the server); the form holds what the
+ * inputs hold (date-time pickers 'YYYY-MM-DDThh:mm', selects as text) and `toEventWrite` turns
+ * it into the body of POST / PUT /api/evenements.
  */
 
+const write = ZEventWriteSchema.in.shape;
+
 export const EVENT_FORM_MESSAGES = {
-  endBeforeStart: 'La date de fin doit être postérieure à la date de début.',
+  endBeforeStart: EVENT_FIELD_MESSAGES.endBeforeStart,
   teamRequired: 'Sélectionne au moins une équipe.',
 } as const;
 
-const required = z.string().trim().min(1, SERVER_MESSAGES.required);
-
 export const ZEventFormSchema = z
   .object({
-    nom: required.max(120, SERVER_MESSAGES.tooLong(120)),
-    lieux: required.max(200, SERVER_MESSAGES.tooLong(200)),
-    dateDebut: required,
-    dateFin: required,
-    type: z.enum(EVENT_TYPES, { error: SERVER_MESSAGES.required }),
+    nom: write.nom,
+    lieux: write.lieux,
+    /** The pickers' 'YYYY-MM-DDThh:mm', answered as 'YYYY-MM-DDThh:mm:ss'. */
+    dateDebut: write.dateDebut,
+    dateFin: write.dateFin,
+    type: write.type,
     /** MATCH: the base team (its id as text, '' = none). */
     baseTeamId: z.string(),
     /** MATCH: the opposing team of the platform ('' = none). */
     adverseTeamId: z.string(),
     /** MATCH: the opponent typed by name when it is not a team of the platform. */
-    adversaireNom: z.string().trim().max(120, SERVER_MESSAGES.tooLong(120)),
+    adversaireNom: write.adversaireNom,
     /** Other types: the teams concerned ([] = every team, leaders only). */
     equipesIds: z.array(z.string()),
     /** Set by the form: the member must pick at least one team (a coach). */
@@ -38,13 +46,13 @@ export const ZEventFormSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['dateFin'],
-        message: EVENT_FORM_MESSAGES.endBeforeStart,
+        message: EVENT_FIELD_MESSAGES.endBeforeStart,
       });
     if (v.type === 'MATCH' && v.baseTeamId === '')
       ctx.addIssue({
         code: 'custom',
         path: ['baseTeamId'],
-        message: EVENT_MESSAGES.matchNeedsTeam,
+        message: EVENT_FIELD_MESSAGES.matchNeedsTeam,
       });
     if (v.type !== 'MATCH' && v.teamRequired && v.equipesIds.length === 0)
       ctx.addIssue({
@@ -70,7 +78,7 @@ export function localToPicker(value: string | Date): string {
 
 /** The form's first values: an event to edit, or a new one starting at `start`. */
 export function initialFormValues(
-  event: TCalendarEvent | null,
+  event: TEvent | null,
   options: { start?: Date; defaultTeamIds: readonly number[]; teamRequired: boolean },
 ): TEventFormValues {
   if (event) {
@@ -119,7 +127,7 @@ function nextHour(): Date {
 export function toEventWrite(
   values: z.output<typeof ZEventFormSchema>,
   clubId: number,
-): TCalendarEventWrite {
+): TEventWrite {
   const base = {
     nom: values.nom,
     lieux: values.lieux,
@@ -135,7 +143,7 @@ export function toEventWrite(
       // The opponent is added to the team list (spec §5), the base team first.
       equipesIds:
         adverse === null ? [Number(values.baseTeamId)] : [Number(values.baseTeamId), adverse],
-      adversaireNom: adverse === null && values.adversaireNom !== '' ? values.adversaireNom : null,
+      adversaireNom: adverse === null ? values.adversaireNom : null,
     };
   }
   return { ...base, equipesIds: values.equipesIds.map(Number) };
