@@ -79,12 +79,14 @@ export function EventForm({
   const opponents = useOpponentTeams(baseTeam);
   const checklistId = useId();
 
-  // A new base team has other opponents: forget the one picked for the previous base.
+  // The opponents arrive after the form: show the event's opponent once its option exists, and
+  // forget an opponent that a new base team does not offer.
   const { setValue, getValues } = form;
   useEffect(() => {
+    if (!opponents.data) return;
     const current = getValues('adverseTeamId');
-    if (current !== '' && opponents.data && !opponents.data.some((t) => String(t.id) === current))
-      setValue('adverseTeamId', '');
+    const offered = opponents.data.some((t) => String(t.id) === current);
+    if (current !== '') setValue('adverseTeamId', offered ? current : '');
   }, [opponents.data, getValues, setValue]);
 
   const isMatch = type === 'MATCH';
