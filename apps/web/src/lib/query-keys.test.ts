@@ -11,6 +11,8 @@ describe('[web] query keys', () => {
       [queryKeys.events.all, queryKeys.events.dashboardDay(3)],
       [queryKeys.events.all, queryKeys.events.dashboardUpcoming(3)],
       [queryKeys.teams.all, queryKeys.teams.club(1)],
+      [queryKeys.teams.all, queryKeys.teams.byCatDiv('Senior', 'R1', 3)],
+      [queryKeys.events.all, queryKeys.events.club(1, { from: '2026-01-01', to: '2026-02-01' })],
       [queryKeys.profile.all, queryKeys.profile.one(3)],
       [queryKeys.club.all, queryKeys.club.one(7)],
       [queryKeys.session.all, queryKeys.session.currentMember],

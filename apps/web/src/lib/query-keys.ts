@@ -33,11 +33,17 @@ export const queryKeys = {
       ['events', 'dashboard', teamId, 'day', date] as const,
     /** GET /api/dashboard/evenements/{teamId}?aVenir=true */
     dashboardUpcoming: (teamId: number) => ['events', 'dashboard', teamId, 'upcoming'] as const,
+    /** GET /api/evenements/club/{clubId}?from=&to= (the calendar's visible range) */
+    club: (clubId: number, range: Readonly<{ from: string; to: string }>) =>
+      ['events', 'club', clubId, range.from, range.to] as const,
   },
   teams: {
     all: ['teams'] as const,
     /** GET /api/equipes/club/{clubId} */
     club: (clubId: number) => ['teams', 'club', clubId] as const,
+    /** GET /api/equipes/by-cat-div?categorie&division&excludeId (opponents of a match) */
+    byCatDiv: (categorie: string, division: string, excludeId: number) =>
+      ['teams', 'by-cat-div', categorie, division, excludeId] as const,
   },
   profile: {
     all: ['profile'] as const,

@@ -4,6 +4,7 @@ import type {
   TCurrentMember,
   TDashboardEvent,
   TDashboardMember,
+  TEvent,
   TMatch,
   TMember,
   TTeam,
@@ -106,6 +107,27 @@ export function anEvent(overrides: Partial<TDashboardEvent> = {}): TDashboardEve
     dateFin: '2030-03-12T20:00:00',
     lieux: 'Gymnase Nord',
     equipesIds: [3],
+    ...overrides,
+  };
+}
+
+/**
+ * Event 100 as the events calls answer it (GET /api/evenements/club/{clubId}): the same training
+ * of team 3 in club 2, with its team named and no match.
+ */
+export function aClubEvent(overrides: Partial<TEvent> = {}): TEvent {
+  return {
+    id: 100,
+    nom: 'Entraînement',
+    type: 'ENTRAINEMENT',
+    dateDebut: '2030-03-12T18:00:00',
+    dateFin: '2030-03-12T20:00:00',
+    lieux: 'Gymnase Nord',
+    equipesIds: [3],
+    clubId: 2,
+    adversaireNom: null,
+    equipes: [{ id: 3, nom: 'Seniors', categorie: 'Senior', division: 'Régional 1' }],
+    match: null,
     ...overrides,
   };
 }
