@@ -192,6 +192,19 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
     expect(calls.map((c) => c.url)).toContain('/api/matches/equipe/3');
   });
 
+  it('a member of several teams sees the team the route names (the team switcher’s link)', async () => {
+    const twoTeams = aCurrentMember({
+      ...coach,
+      equipes: [SENIORS, { id: 8, nom: 'U15' }],
+    });
+    const calls = serve(twoTeams, [finished]);
+    renderAt('/FC/U15/matche', ':nomClub/:nomEquipe/matche/*', <MatchesPage />);
+    await screen.findByRole('heading', { name: 'Janvier 2027' });
+    expect(calls.filter((c) => c.url.startsWith('/api/matches/')).map((c) => c.url)).toEqual([
+      '/api/matches/equipe/8',
+    ]);
+  });
+
   it('the team id from a prop wins over the member’s team', async () => {
     const calls = serve(coach, [finished]);
     renderAt('/FC/Seniors/matche', ':nomClub/:nomEquipe/matche/*', <MatchesPage equipeId={9} />);
