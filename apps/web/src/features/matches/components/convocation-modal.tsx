@@ -1,21 +1,21 @@
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import {
-  MATCH_MESSAGES,
-  PRESENCE_LABELS,
-  PRESENCE_STATUSES,
-  normalizeRole,
-  permits,
-  type PermissionSubject,
-  type PresenceStatus,
   CONVOCATION_PERMISSIONS,
   JUSTIFICATION_MAX,
+  MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
+  PRESENCE_LABELS,
+  PRESENCE_STATUSES,
   ZConvocationItemSchema,
   convocationCounts,
   matchTarget,
   mayAnswerOwnConvocation,
   needsJustification,
+  normalizeRole,
+  permits,
+  type PermissionSubject,
+  type PresenceStatus,
   type TConvocation,
   type TConvocationItem,
   type TMatch,
@@ -26,7 +26,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useConvocations, useSaveConvocations } from '../api/matches.ts';
-import { teamText, timeOf, wallClock, monthName } from '../model.ts';
+import { monthName, teamText, timeOf, wallClock } from '../model.ts';
 
 export interface ConvocationViewer extends PermissionSubject {
   statut: string;

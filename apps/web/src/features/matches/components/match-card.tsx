@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import {
   MATCH_MESSAGES,
-  type PermissionSubject,
   MATCH_SERVER_MESSAGES,
   mayCancelMatch,
   mayEditScore,
+  type PermissionSubject,
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -9,9 +9,9 @@ import {
   type MatchStatus,
   type PermissionSubject,
   type TCurrentMember,
+  type TMatch,
   type TMember,
   type TTeam,
-  type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';

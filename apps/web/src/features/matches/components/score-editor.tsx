@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   MATCH_MESSAGES,
-  ZScoreInputSchema,
   ZScoreConflictSchema,
+  ZScoreInputSchema,
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
