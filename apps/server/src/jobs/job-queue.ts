@@ -6,22 +6,30 @@ import type { Database } from '../db/client.ts';
 /** pg-boss's tables live in this schema of the application's database (decision 0017). */
 export const JOB_SCHEMA = 'pgboss';
 
+export type JobHandler<T> = (job: PgBoss.JobWithMetadata<T>, signal: AbortSignal) => Promise<void>;
+
 export interface JobQueue {
   boss: PgBoss;
-  /** Seconds between two polls of an idle worker. */
-  pollingIntervalSeconds: number;
-  /** Stops the workers (in-flight jobs get `graceMs` to finish, then are aborted), then returns. */
+  /**
+   * Runs `handler` for each job of `name`, one at a time: resolved → completed; thrown → failed
+   * (pg-boss retries it per the queue's policy). `signal` aborts when the queue stops or after
+   * `timeoutMs`: the handler should give up then.
+   */
+  work<T extends object>(name: string, handler: JobHandler<T>, timeoutMs: number): void;
+  /** Wakes the local worker of `name` now (a job was just queued) instead of at its next poll. */
+  notify(name: string): void;
+  /** Stops the workers (a running job gets `graceMs`, then its signal aborts), then pg-boss. */
   stop(): Promise<void>;
-  /** Aborted when the queue stops: a job handler gives up (and its job is retried later). */
-  signal: AbortSignal;
 }
 
 /**
  * pg-boss 10 on the application's own database, PGlite or PostgreSQL, through Database.executeSql
- * (no second pool, no second connection to the embedded database). Queries still running when the
- * queue stops are awaited, so that the database can close right after stop() resolves: pg-boss
- * completes and fails jobs without awaiting those queries, and a query on a closed database would
- * reject with no one to catch it.
+ * (no second pool, no second connection to the embedded database).
+ *
+ * The workers are ours, not boss.work(): pg-boss 10's worker completes and fails jobs without
+ * awaiting the query, so a database blip at that instant became an unhandled rejection, which
+ * stops a Node process. Here every query of a worker is awaited and its failure logged. Queries
+ * still running when the queue stops are awaited too, so the database can close right after.
  */
 export async function startJobQueue(opts: {
   database: Database;
@@ -48,40 +56,94 @@ export async function startJobQueue(opts: {
     // No cron schedules yet: delayed jobs use send's startAfter, which needs no timekeeper.
     schedule: false,
     supervise: true,
-    // The default (2 s) is kept in production; the workers are also woken at once by a send.
-    pollingIntervalSeconds: opts.pollingIntervalSeconds,
   });
-  boss.on('error', (err: Error & { queue?: string }) =>
-    opts.log.warn({ err: { message: err.message }, queue: err.queue }, 'file de tâches : erreur'),
+  boss.on('error', (err: Error) =>
+    opts.log.warn({ err: { message: err.message } }, 'file de tâches : erreur'),
   );
   await boss.start();
 
+  /** Set by stop(): workers fetch nothing more. */
+  let halting = false;
+  /** Aborted graceMs after stop(): running jobs give up. */
   const abort = new AbortController();
-  let stopping: Promise<void> | null = null;
+  const wakers = new Map<string, () => void>();
+  const loops: Promise<void>[] = [];
+  const pollMs = opts.pollingIntervalSeconds * 1000;
+
+  async function loop<T extends object>(name: string, handler: JobHandler<T>, timeoutMs: number) {
+    const log = opts.log.child({ queue: name });
+    while (!halting) {
+      let job: PgBoss.JobWithMetadata<T> | undefined;
+      try {
+        [job] = await boss.fetch<T>(name, { batchSize: 1, includeMetadata: true });
+      } catch (err) {
+        log.warn({ err }, 'file de tâches : lecture impossible');
+      }
+      if (job) {
+        const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]);
+        let failure: unknown = null;
+        try {
+          await handler(job, signal);
+        } catch (err) {
+          failure = err;
+        }
+        try {
+          if (failure === null) await boss.complete(name, job.id);
+          else
+            await boss.fail(name, job.id, {
+              message: failure instanceof Error ? failure.message : String(failure),
+            });
+        } catch (err) {
+          // The job stays active: pg-boss expires it and it is retried (delivery is at least once).
+          log.error({ err, jobId: job.id }, 'file de tâches : fin de tâche non enregistrée');
+        }
+        continue; // more may be waiting
+      }
+      if (halting) break;
+      // Idle: until the next poll, a notify() or stop().
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(wake, pollMs);
+        function wake() {
+          clearTimeout(timer);
+          wakers.delete(name);
+          resolve();
+        }
+        wakers.set(name, wake);
+      });
+    }
+  }
+
+  let stopped: Promise<void> | null = null;
   return {
     boss,
-    pollingIntervalSeconds: opts.pollingIntervalSeconds,
-    signal: abort.signal,
+    work(name, handler, timeoutMs) {
+      if (halting) throw new Error('file de tâches arrêtée');
+      loops.push(loop(name, handler, timeoutMs));
+    },
+    notify(name) {
+      wakers.get(name)?.();
+    },
     stop() {
-      stopping ??= (async () => {
-        const timer = setTimeout(() => abort.abort(), opts.graceMs);
+      stopped ??= (async () => {
+        halting = true;
+        for (const wake of [...wakers.values()]) wake();
+        const late = setTimeout(() => abort.abort(), opts.graceMs);
+        await Promise.allSettled(loops);
+        clearTimeout(late);
+        abort.abort();
         try {
-          await boss.stop({ graceful: true, wait: true, timeout: opts.graceMs + 1_000 });
+          await boss.stop({ graceful: false, wait: true });
         } catch (err) {
           opts.log.warn({ err }, 'file de tâches : arrêt incomplet');
-        } finally {
-          clearTimeout(timer);
-          abort.abort();
         }
-        // A job that just ended queues its completion after the workers stopped: wait for it,
-        // and for whatever its continuation starts in the same turn.
+        // Maintenance queries may still run: the database must not close under them.
         do {
           await Promise.allSettled([...inflight]);
           await nextTurn();
         } while (inflight.size > 0);
         closed = true;
       })();
-      return stopping;
+      return stopped;
     },
   };
 }

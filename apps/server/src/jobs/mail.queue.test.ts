@@ -252,6 +252,38 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
     expect(Date.now() - t1).toBeLessThan(3_000);
   });
 
+  it('a database error while recording a sent mail is logged; the process does not crash', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const real = await freshDatabase();
+    let failCompletion = true;
+    const flaky: Database = {
+      ...real,
+      executeSql(text, values) {
+        if (failCompletion && text.includes('SET completed_on = now()')) {
+          failCompletion = false;
+          return Promise.reject(new Error('connexion perdue'));
+        }
+        return real.executeSql(text, values);
+      },
+    };
+    const { app, logs } = await start(flaky, smtp.port);
+    const member = await aMember(app);
+    await askReset(app, member.email);
+    await until('e-mail reçu', async () => mailsTo(smtp, member.email).length);
+    await until('erreur consignée', async () =>
+      logs.find((l) => l.msg === 'file de tâches : fin de tâche non enregistrée'),
+    );
+    expect(failCompletion).toBe(false);
+    // The job stays active until pg-boss expires it (then it is retried: at least once).
+    expect((await app.mailQueue.stats()).pending).toBe(1);
+    // The next mail goes out normally.
+    await app.mailer.send({ to: member.email, subject: 'Suivant', text: 'x', html: '<p>x</p>' });
+    await until('e-mail suivant reçu', async () =>
+      mailsTo(smtp, member.email).find((m) => m.subject === 'Suivant'),
+    );
+  });
+
   describe.skipIf(!PG_URL)('on PostgreSQL, two instances', () => {
     it('share one queue: each mail is sent once', async () => {
       const smtp = await startSmtpServer();

@@ -4,6 +4,8 @@ import type { Mail, MailFollowUp, Mailer, MailTransport } from '../plugins/maile
 import { JOB_SCHEMA, type JobQueue } from './job-queue.ts';
 
 export const MAIL_QUEUE = 'mail';
+/** An attempt that lasts longer is abandoned (then retried); the SMTP timeouts usually come first. */
+const ATTEMPT_TIMEOUT_MS = 100_000;
 
 interface MailJob {
   mail: Mail;
@@ -44,20 +46,20 @@ export async function createMailQueue(opts: {
     retryLimit: opts.retryLimit,
     retryDelay: opts.retryDelaySeconds,
     retryBackoff: true,
-    // Longer than the SMTP timeouts together (plugins/mailer.ts): a stuck attempt is failed, then retried.
-    expireInSeconds: 120,
+    // After the worker's own limit: pg-boss fails (then retries) a job left active by a crash.
+    expireInSeconds: ATTEMPT_TIMEOUT_MS / 1000 + 20,
   };
   await ensureQueue(boss, settings);
 
   const followUps = new Map<string, (id: number) => Promise<void>>();
-  let workerId: string | undefined;
+  let working = false;
 
-  async function deliver(job: PgBoss.JobWithMetadata<MailJob>) {
+  async function deliver(job: PgBoss.JobWithMetadata<MailJob>, signal: AbortSignal) {
     const { mail, followUp } = job.data;
     const attempt = job.retryCount + 1;
     const attempts = job.retryLimit + 1;
     try {
-      await unlessAborted(opts.queue.signal, () => opts.transport.deliver(mail));
+      await unlessAborted(signal, () => opts.transport.deliver(mail));
     } catch (err) {
       const e = err as Error & { code?: string; responseCode?: number };
       const entry = {
@@ -90,22 +92,15 @@ export async function createMailQueue(opts: {
       const data: MailJob = { mail, ...(options?.followUp ? { followUp: options.followUp } : {}) };
       const id = await boss.send(MAIL_QUEUE, data as object);
       if (!id) throw new Error('e-mail non mis en file');
-      if (workerId) boss.notifyWorker(workerId);
+      opts.queue.notify(MAIL_QUEUE);
     },
     onDelivered(kind, handler) {
       followUps.set(kind, handler);
     },
     async work() {
-      if (workerId) return;
-      workerId = await boss.work<MailJob>(
-        MAIL_QUEUE,
-        { batchSize: 1, includeMetadata: true },
-        async ([job]) => {
-          if (job) await deliver(job);
-          // More may be waiting: fetch again at once rather than after the polling interval.
-          if (workerId && !opts.queue.signal.aborted) boss.notifyWorker(workerId);
-        },
-      );
+      if (working) return;
+      working = true;
+      opts.queue.work<MailJob>(MAIL_QUEUE, deliver, ATTEMPT_TIMEOUT_MS);
     },
     async stats() {
       const { rows } = await opts.queue.boss.getDb().executeSql(
@@ -131,10 +126,10 @@ export async function createMailQueue(opts: {
 
 /** Runs `task`, or rejects as soon as the signal aborts (the task itself runs on unobserved). */
 async function unlessAborted<T>(signal: AbortSignal, task: () => Promise<T>): Promise<T> {
-  if (signal.aborted) throw new Error('arrêt du serveur');
+  if (signal.aborted) throw new Error('envoi interrompu');
   let onAbort = () => {};
   const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(new Error('arrêt du serveur'));
+    onAbort = () => reject(new Error('envoi interrompu (arrêt du serveur ou délai dépassé)'));
     signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
