@@ -15,7 +15,15 @@ export interface JobQueue {
    * (pg-boss retries it per the queue's policy). `signal` aborts when the queue stops or after
    * `timeoutMs`: the handler should give up then.
    */
-  work<T extends object>(name: string, handler: JobHandler<T>, timeoutMs: number): void;
+  work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options: {
+      timeoutMs: number;
+      /** What to keep of a job's data once it is over (completed, or failed for good). */
+      redact?: (data: T) => object;
+    },
+  ): void;
   /** Wakes the local worker of `name` now (a job was just queued) instead of at its next poll. */
   notify(name: string): void;
   /** Stops the workers (a running job gets `graceMs`, then its signal aborts), then pg-boss. */
@@ -70,7 +78,11 @@ export async function startJobQueue(opts: {
   const loops: Promise<void>[] = [];
   const pollMs = opts.pollingIntervalSeconds * 1000;
 
-  async function loop<T extends object>(name: string, handler: JobHandler<T>, timeoutMs: number) {
+  async function loop<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    { timeoutMs, redact }: { timeoutMs: number; redact?: (data: T) => object },
+  ) {
     const log = opts.log.child({ queue: name });
     while (!halting) {
       let job: PgBoss.JobWithMetadata<T> | undefined;
@@ -93,6 +105,13 @@ export async function startJobQueue(opts: {
             await boss.fail(name, job.id, {
               message: failure instanceof Error ? failure.message : String(failure),
             });
+          // A job over for good keeps only what redact() leaves (no mail body, no link in it).
+          if (redact)
+            await boss.getDb().executeSql(
+              `update ${JOB_SCHEMA}.job set data = $3::jsonb
+                  where name = $1 and id = $2 and state in ('completed', 'failed')`,
+              [name, job.id, JSON.stringify(redact(job.data))],
+            );
         } catch (err) {
           // The job stays active: pg-boss expires it and it is retried (delivery is at least once).
           log.error({ err, jobId: job.id }, 'file de tâches : fin de tâche non enregistrée');
@@ -116,9 +135,9 @@ export async function startJobQueue(opts: {
   let stopped: Promise<void> | null = null;
   return {
     boss,
-    work(name, handler, timeoutMs) {
+    work(name, handler, options) {
       if (halting) throw new Error('file de tâches arrêtée');
-      loops.push(loop(name, handler, timeoutMs));
+      loops.push(loop(name, handler, options));
     },
     notify(name) {
       wakers.get(name)?.();

@@ -139,6 +139,15 @@ async function aMember(app: FastifyInstance) {
   return createMember(app.db, club.id, { role: 'JOUEUR' });
 }
 
+/** The stored data of every `mail` job, as text. */
+async function storedJobs(app: FastifyInstance): Promise<string> {
+  const { rows } = await app.database.executeSql(
+    `select data::text as data from pgboss.job where name = 'mail'`,
+    [],
+  );
+  return rows.map((r) => String(r.data)).join('\n');
+}
+
 const idle = (app: FastifyInstance) =>
   until('file d’envoi vide', async () => {
     const s = await app.mailQueue.stats();
@@ -203,8 +212,12 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
       (l) => l.msg === 'échec d’envoi d’un e-mail ; abandon après le dernier essai',
     );
     expect(line).toMatchObject({ level: 50, attempt: 1, attempts: 1, to: member.email });
-    // The log carries what an operator needs, never the mail's body (a reset link).
+    // The log carries what an operator needs, never the mail's body (a reset link); neither does
+    // the job kept in the database once given up.
     expect(JSON.stringify(logs)).not.toContain('/mdpOublie?token=');
+    const stored = await storedJobs(app);
+    expect(stored).toContain(member.email);
+    expect(stored).not.toContain('mdpOublie');
   });
 
   it('a mail queued before a restart is sent after it, once', async () => {
@@ -225,6 +238,8 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
     await idle(second.app);
     expect(mailsTo(smtp, member.email)).toHaveLength(1);
     expect(mailsTo(smtp, member.email)[0]!.text).toContain('/mdpOublie?token=');
+    // Once sent, the job keeps no body (the link) in the database.
+    expect(await storedJobs(second.app)).not.toContain('mdpOublie');
   });
 
   it('a hung SMTP server holds neither requests nor the shutdown', async () => {

@@ -100,7 +100,14 @@ export async function createMailQueue(opts: {
     async work() {
       if (working) return;
       working = true;
-      opts.queue.work<MailJob>(MAIL_QUEUE, deliver, ATTEMPT_TIMEOUT_MS);
+      opts.queue.work<MailJob>(MAIL_QUEUE, deliver, {
+        timeoutMs: ATTEMPT_TIMEOUT_MS,
+        // The body may hold a sign-in link: once the mail is sent or given up, keep only who and what.
+        redact: ({ mail, followUp }) => ({
+          mail: { to: mail.to, subject: mail.subject },
+          followUp,
+        }),
+      });
     },
     async stats() {
       const { rows } = await opts.queue.boss.getDb().executeSql(
