@@ -1,10 +1,20 @@
-import type { EventType } from './enums.ts';
+import { z } from 'zod';
+import { EVENT_TYPES, type EventType } from './enums.ts';
+import { EVENT_MESSAGES, SERVER_MESSAGES } from './messages.ts';
 import { definePermissions, leadersRow, permits, type PermissionSubject } from './permissions.ts';
+import {
+  ZDateSchema,
+  ZIdSchema,
+  optionalText,
+  requiredText,
+  safeString,
+} from './schemas/common.ts';
 
 /**
  * The events row of ARCHITECTURE §6 (spec §6 calendar). Target: the event's teams (`[]` = every
  * team). Team roles read their teams' events and the events with no team (a parent also their
  * children's teams'); leaders write any event, a coach only events all of whose teams are theirs.
+ * Write checks pass the teams of eventWriteTeamIds (a MATCH: its base team only).
  */
 export const EVENT_PERMISSIONS = definePermissions({
   read: {
@@ -24,12 +34,12 @@ export function eventVisibleTo(
 ): boolean {
   return permits(EVENT_PERMISSIONS, subject, 'read', { teamIds: event.equipesIds });
 }
-/** Whether the member may edit (move, change, delete) this event. */
+/** Whether the member may edit (move, change, delete) this event (a MATCH: by its base team). */
 export function eventEditableBy(
   subject: PermissionSubject,
-  event: { equipesIds: readonly number[] },
+  event: { type?: string | null; equipesIds: readonly number[] },
 ): boolean {
-  return permits(EVENT_PERMISSIONS, subject, 'update', { teamIds: event.equipesIds });
+  return permits(EVENT_PERMISSIONS, subject, 'update', { teamIds: eventWriteTeamIds(event) });
 }
 
 /** Colour tokens per event type (spec §2 calendar). Dashboard: unknown types are red. */
@@ -68,4 +78,232 @@ export function teamLabel(
 export function toLocalDateTime(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The events API (spec §3, §5 "Event form", §7; ARCHITECTURE §7)
+ *
+ *   GET    /api/evenements/club/{clubId}[?from=YYYY-MM-DD&to=YYYY-MM-DD]  → TEvent[]
+ *   GET    /api/evenements/{id}                                           → TEvent
+ *   POST   /api/evenements          body TEventWrite                      → 201 TEvent
+ *   PUT    /api/evenements/{id}     body TEventWrite                      → TEvent
+ *   DELETE /api/evenements/{id}                                           → {message}
+ *
+ * Dates are the club's wall clock without zone, 'YYYY-MM-DDThh:mm:ss' (toLocalDateTime), stored
+ * and answered as given ('YYYY-MM-DDThh:mm' is accepted and answered with ':00').
+ *
+ * MATCH events: `equipesIds` is [baseTeamId] or [baseTeamId, opposingTeamId] (the base team first;
+ * the spec's "the opponent is added to the team list"). An opponent that is not a team of the
+ * platform is typed in `adversaireNom` instead; at most one of the opposing team and adversaireNom.
+ * The server keeps the event's match in step: home = base team, away = the opposing team or the
+ * typed name. For the other types `equipesIds` are the teams concerned ([] = every team) and
+ * `adversaireNom` is ignored (answered null).
+ *
+ * Who may write: leaders any event; a coach only events whose teams are all theirs; for a MATCH
+ * only the base team counts (a coach schedules their team against any other team of the club).
+ * ---------------------------------------------------------------------------------------------- */
+
+export const EVENT_LIMITS = {
+  nomMax: 120,
+  lieuxMax: 200,
+  adversaireNomMax: 120,
+  /** Teams of one event (a club has fewer). */
+  teamsMax: 100,
+} as const;
+
+/** Field messages of the event form that the spec leaves to the server. */
+export const EVENT_FIELD_MESSAGES = {
+  dateTimeInvalid: 'Date et heure invalides (format attendu : AAAA-MM-JJThh:mm:ss).',
+  endBeforeStart: 'La date de fin doit être postérieure à la date de début.',
+  typeInvalid: 'Type invalide (MATCH, ENTRAINEMENT, TOURNOI, REUNION ou AUTRE).',
+  matchNeedsTeam: EVENT_MESSAGES.matchNeedsTeam,
+  matchTwoTeams: 'Un match oppose deux équipes au plus : l’équipe (base) et l’équipe adverse.',
+  opponentTwice: 'Choisissez l’équipe adverse ou saisissez le nom de l’adversaire, pas les deux.',
+  tooManyTeams: `Un événement concerne ${EVENT_LIMITS.teamsMax} équipes au plus.`,
+  teamUnknown: 'Équipe introuvable dans ce club.',
+  rangeInvalid: 'La date de fin de la période doit être égale ou postérieure à sa date de début.',
+  eventDeleted: 'Événement supprimé.',
+  /** 403 to a coach writing (creating, moving, deleting) an event of a team that is not theirs. */
+  notOwnTeams: 'Vous ne pouvez gérer que les événements de vos équipes.',
+  idMismatch: 'Identifiant incohérent avec l’adresse.',
+} as const;
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A real wall-clock date-time 'YYYY-MM-DDThh:mm[:ss]', answered as 'YYYY-MM-DDThh:mm:ss'. */
+export const ZLocalDateTimeSchema = safeString({ error: EVENT_FIELD_MESSAGES.dateTimeInvalid })
+  .refine(
+    (v) => {
+      const m = LOCAL_DATE_TIME.exec(v);
+      if (!m) return false;
+      const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0));
+      const date = new Date(Date.UTC(y!, mo! - 1, d!));
+      return (
+        y! >= 1900 &&
+        y! <= 2999 &&
+        date.getUTCMonth() === mo! - 1 &&
+        date.getUTCDate() === d &&
+        h! <= 23 &&
+        mi! <= 59 &&
+        s! <= 59
+      );
+    },
+    { error: EVENT_FIELD_MESSAGES.dateTimeInvalid, abort: true },
+  )
+  .transform((v) => (v.length === 16 ? `${v}:00` : v));
+
+/** Upper-cased like roles: 'match' reads as MATCH. */
+export const ZEventTypeSchema = safeString({ error: EVENT_FIELD_MESSAGES.typeInvalid })
+  .transform((v) => v.toUpperCase())
+  .pipe(z.enum(EVENT_TYPES, { error: EVENT_FIELD_MESSAGES.typeInvalid }));
+
+/**
+ * POST /api/evenements and PUT /api/evenements/{id}: nom, lieux, dateDebut, dateFin, type,
+ * equipesIds, clubId (spec §7), plus adversaireNom for a MATCH. Parsed output: equipesIds without
+ * duplicates (order kept), adversaireNom null unless a MATCH has one.
+ */
+export const ZEventWriteSchema = z
+  .object({
+    nom: requiredText(EVENT_LIMITS.nomMax),
+    lieux: requiredText(EVENT_LIMITS.lieuxMax),
+    dateDebut: ZLocalDateTimeSchema,
+    dateFin: ZLocalDateTimeSchema,
+    type: ZEventTypeSchema,
+    /** Teams concerned ([] = every team); for a MATCH [base] or [base, opposing]. */
+    equipesIds: z
+      .array(ZIdSchema, { error: SERVER_MESSAGES.invalidValue })
+      .max(EVENT_LIMITS.teamsMax, EVENT_FIELD_MESSAGES.tooManyTeams)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
+    /** MATCH only: an opponent that is not a team of the platform ('' or null = none). */
+    adversaireNom: optionalText(EVENT_LIMITS.adversaireNomMax).optional(),
+    clubId: ZIdSchema,
+    /** Some clients send the event's id back on update; it must then match the path. */
+    id: ZIdSchema.optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.dateFin <= v.dateDebut)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dateFin'],
+        message: EVENT_FIELD_MESSAGES.endBeforeStart,
+      });
+    if (v.type !== 'MATCH') return;
+    if (v.equipesIds.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['equipesIds'],
+        message: EVENT_FIELD_MESSAGES.matchNeedsTeam,
+      });
+    else if (v.equipesIds.length > 2)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['equipesIds'],
+        message: EVENT_FIELD_MESSAGES.matchTwoTeams,
+      });
+    else if (v.equipesIds.length === 2 && v.adversaireNom)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['adversaireNom'],
+        message: EVENT_FIELD_MESSAGES.opponentTwice,
+      });
+  })
+  .transform((v) => ({
+    ...v,
+    adversaireNom: v.type === 'MATCH' ? (v.adversaireNom ?? null) : null,
+  }));
+export type TEventWrite = z.input<typeof ZEventWriteSchema>;
+export type TEventWriteParsed = z.output<typeof ZEventWriteSchema>;
+
+/** A team as an event answer names it (enough for teamLabel). */
+export const ZEventTeamSchema = z.object({
+  id: z.number(),
+  nom: z.string(),
+  categorie: z.string(),
+  division: z.string(),
+});
+export type TEventTeam = z.infer<typeof ZEventTeamSchema>;
+
+/** The match of a MATCH event (its matches-page record). */
+export const ZEventMatchSchema = z.object({
+  id: z.number(),
+  /** The base team. */
+  equipeDomicileId: z.number().nullable(),
+  /** The opposing team of the platform, or null. */
+  equipeExterieurId: z.number().nullable(),
+  /** The opponent typed by name, or null. */
+  adversaireNom: z.string().nullable(),
+});
+export type TEventMatch = z.infer<typeof ZEventMatchSchema>;
+
+/**
+ * An event as every events call answers it (spec §3), a superset of the write body: `equipes`
+ * names the teams (same order as equipesIds: for a MATCH the base team first), `match` is the
+ * event's match (null for other types).
+ */
+export const ZEventSchema = z.object({
+  id: z.number(),
+  nom: z.string(),
+  type: z.string(),
+  dateDebut: z.string(),
+  dateFin: z.string(),
+  lieux: z.string(),
+  equipesIds: z.array(z.number()),
+  clubId: z.number(),
+  adversaireNom: z.string().nullable(),
+  equipes: z.array(ZEventTeamSchema),
+  match: ZEventMatchSchema.nullable(),
+});
+export type TEvent = z.infer<typeof ZEventSchema>;
+export const ZEventListSchema = z.array(ZEventSchema);
+
+/** An optional day of the range ('' = none). */
+const rangeBound = safeString()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(ZDateSchema.optional());
+
+/**
+ * GET /api/evenements/club/{clubId}?from=&to=: ISO dates, both inclusive, either optional; only
+ * the events overlapping [from 00:00, the day after `to` 00:00) come back. A FullCalendar range
+ * (end exclusive) may be passed as is: one more day is loaded.
+ */
+export const ZEventRangeQuerySchema = z
+  .object({
+    from: rangeBound,
+    to: rangeBound,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['to'],
+    error: EVENT_FIELD_MESSAGES.rangeInvalid,
+  });
+export type TEventRangeQuery = z.input<typeof ZEventRangeQuerySchema>;
+
+/** The teams that decide who may write an event: for a MATCH its base team only. */
+export function eventWriteTeamIds(event: {
+  type?: string | null;
+  equipesIds: readonly number[];
+}): readonly number[] {
+  return (event.type ?? '').toUpperCase() === 'MATCH'
+    ? event.equipesIds.slice(0, 1)
+    : event.equipesIds;
+}
+
+/**
+ * The write body of an answered event (the calendar's drag and resize send the whole event with new
+ * dates): the answer's extra fields (equipes, match) are not part of the body, which refuses them.
+ */
+export function toEventWrite(event: TEvent): TEventWrite {
+  return {
+    id: event.id,
+    nom: event.nom,
+    lieux: event.lieux,
+    dateDebut: event.dateDebut,
+    dateFin: event.dateFin,
+    type: event.type,
+    equipesIds: [...event.equipesIds],
+    adversaireNom: event.adversaireNom,
+    clubId: event.clubId,
+  };
 }

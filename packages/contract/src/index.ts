@@ -15,3 +15,5 @@ export * from './members.ts';
 export * from './teams.ts';
 export * from './clubs.ts';
 export * from './settings.ts';
+export * from './matches.ts';
+export * from './dashboard.ts';

@@ -3,7 +3,10 @@ import authFeature from './auth/index.ts';
 import clubsFeature from './clubs/index.ts';
 import clubRegistrationFeature from './club-registration/index.ts';
 import contactFeature from './contact/index.ts';
+import eventsFeature from './events/index.ts';
+import dashboardFeature from './dashboard/index.ts';
 import homeStatsFeature from './home-stats/index.ts';
+import matchesFeature from './matches/index.ts';
 import membersFeature from './members/index.ts';
 import siteFeature from './site/index.ts';
 import teamsFeature from './teams/index.ts';
@@ -18,4 +21,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(membersFeature);
   await app.register(teamsFeature);
   await app.register(clubsFeature);
+  await app.register(eventsFeature);
+  await app.register(matchesFeature);
+  await app.register(dashboardFeature);
 }

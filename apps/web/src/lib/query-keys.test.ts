@@ -7,10 +7,17 @@ describe('[web] query keys', () => {
     const groups = [
       [queryKeys.members.all, queryKeys.members.club(1, { nom: 'a' })],
       [queryKeys.members.all, queryKeys.members.team(1, 'U17', {})],
+      [queryKeys.members.all, queryKeys.members.dashboard(3)],
+      [queryKeys.events.all, queryKeys.events.dashboardDay(3)],
+      [queryKeys.events.all, queryKeys.events.dashboardUpcoming(3)],
       [queryKeys.teams.all, queryKeys.teams.club(1)],
+      [queryKeys.teams.all, queryKeys.teams.byCatDiv('Senior', 'R1', 3)],
+      [queryKeys.events.all, queryKeys.events.club(1, { from: '2026-01-01', to: '2026-02-01' })],
       [queryKeys.profile.all, queryKeys.profile.one(3)],
       [queryKeys.club.all, queryKeys.club.one(7)],
       [queryKeys.session.all, queryKeys.session.currentMember],
+      [queryKeys.matches.all, queryKeys.matches.team(3, { statut: 'TERMINE' })],
+      [queryKeys.matches.all, queryKeys.matches.convocations(9)],
     ] as const;
     for (const [root, key] of groups) expect(key.slice(0, root.length)).toEqual(root);
   });

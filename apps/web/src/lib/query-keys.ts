@@ -23,11 +23,27 @@ export const queryKeys = {
     /** GET /api/membres/{clubId}/equipe/{nomEquipe} and /api/membres/recherche/equipe */
     team: (clubId: number, nomEquipe: string, filters: QueryFilters = {}) =>
       ['members', 'team', clubId, nomEquipe, filters] as const,
+    /** GET /api/dashboard/membres/{teamId} (dashboard member cards) */
+    dashboard: (teamId: number) => ['members', 'dashboard', teamId] as const,
+  },
+  events: {
+    all: ['events'] as const,
+    /** GET /api/dashboard/evenements/{teamId} (the club's today, or `date`) */
+    dashboardDay: (teamId: number, date = 'today') =>
+      ['events', 'dashboard', teamId, 'day', date] as const,
+    /** GET /api/dashboard/evenements/{teamId}?aVenir=true */
+    dashboardUpcoming: (teamId: number) => ['events', 'dashboard', teamId, 'upcoming'] as const,
+    /** GET /api/evenements/club/{clubId}?from=&to= (the calendar's visible range) */
+    club: (clubId: number, range: Readonly<{ from: string; to: string }>) =>
+      ['events', 'club', clubId, range.from, range.to] as const,
   },
   teams: {
     all: ['teams'] as const,
     /** GET /api/equipes/club/{clubId} */
     club: (clubId: number) => ['teams', 'club', clubId] as const,
+    /** GET /api/equipes/by-cat-div?categorie&division&excludeId (opponents of a match) */
+    byCatDiv: (categorie: string, division: string, excludeId: number) =>
+      ['teams', 'by-cat-div', categorie, division, excludeId] as const,
   },
   profile: {
     all: ['profile'] as const,
@@ -38,6 +54,14 @@ export const queryKeys = {
     all: ['club'] as const,
     /** GET /api/clubs/{id} (settings, logo background) */
     one: (clubId: number) => ['club', clubId] as const,
+  },
+  matches: {
+    all: ['matches'] as const,
+    /** GET /api/matches/equipe/{teamId}?statut= (no statut: every match) */
+    team: (teamId: number, filters: QueryFilters = {}) =>
+      ['matches', 'team', teamId, filters] as const,
+    /** GET /api/matches/{matchId}/convocations */
+    convocations: (matchId: number) => ['matches', 'convocations', matchId] as const,
   },
   /** GET /api/membres/invitation/{token} (activation page) */
   invitation: (token: string) => ['invitation', token] as const,

@@ -1,4 +1,14 @@
-import type { TClub, TCurrentMember, TMember, TTeam } from '@club/contract';
+import type {
+  TClub,
+  TConvocation,
+  TCurrentMember,
+  TDashboardEvent,
+  TDashboardMember,
+  TEvent,
+  TMatch,
+  TMember,
+  TTeam,
+} from '@club/contract';
 
 /**
  * Test data typed with the contract's types: a builder gives a complete, valid object and the test
@@ -84,5 +94,93 @@ export function aClub(overrides: Partial<TClub> = {}): TClub {
     sportNom: 'Football',
     logoUrl: null,
     ...overrides,
+  };
+}
+
+/** Event 100: a training of team 3 on 12 March 2030, 18:00–20:00 (club-local wall clock). */
+export function anEvent(overrides: Partial<TDashboardEvent> = {}): TDashboardEvent {
+  return {
+    id: 100,
+    nom: 'Entraînement',
+    type: 'ENTRAINEMENT',
+    dateDebut: '2030-03-12T18:00:00',
+    dateFin: '2030-03-12T20:00:00',
+    lieux: 'Gymnase Nord',
+    equipesIds: [3],
+    ...overrides,
+  };
+}
+
+/**
+ * Event 100 as the events calls answer it (GET /api/evenements/club/{clubId}): the same training
+ * of team 3 in club 2, with its team named and no match.
+ */
+export function aClubEvent(overrides: Partial<TEvent> = {}): TEvent {
+  return {
+    id: 100,
+    nom: 'Entraînement',
+    type: 'ENTRAINEMENT',
+    dateDebut: '2030-03-12T18:00:00',
+    dateFin: '2030-03-12T20:00:00',
+    lieux: 'Gymnase Nord',
+    equipesIds: [3],
+    clubId: 2,
+    adversaireNom: null,
+    equipes: [{ id: 3, nom: 'Seniors', categorie: 'Senior', division: 'Régional 1' }],
+    match: null,
+    ...overrides,
+  };
+}
+
+/** Member 10 as the dashboard's cards show it: Léo Durand, JOUEUR, Actif, no avatar. */
+export function aDashboardMember(overrides: Partial<TDashboardMember> = {}): TDashboardMember {
+  return {
+    id: 10,
+    nom: 'Durand',
+    prenom: 'Léo',
+    role: 'JOUEUR',
+    statut: 'Actif',
+    avatarUrl: null,
+    ...overrides,
+  };
+}
+
+/**
+ * Match 100 of club 2: Seniors (team 3, home) against an external opponent, finished, no score,
+ * on 14 January 2027 at 15:00 (club wall clock).
+ */
+export function aMatch(overrides: Partial<TMatch> = {}): TMatch {
+  return {
+    id: 100,
+    evenementId: 500,
+    nom: 'Seniors – AS Voisine',
+    dateDebut: '2027-01-14T15:00:00',
+    dateFin: '2027-01-14T17:00:00',
+    statut: 'TERMINE',
+    lieux: 'Stade municipal',
+    equipeDomicile: { id: 3, nom: 'Seniors' },
+    equipeExterieur: { id: null, nom: 'AS Voisine' },
+    scoreDomicile: null,
+    scoreExterieur: null,
+    annule: false,
+    version: 'v1',
+    ...overrides,
+  };
+}
+
+/** The convocation row of player 10 (Léo Durand), not answered yet, answerable by the caller. */
+export function aConvocation(
+  overrides: Partial<Omit<TConvocation, 'joueur'>> & {
+    joueur?: Partial<TConvocation['joueur']>;
+  } = {},
+): TConvocation {
+  const { joueur, ...rest } = overrides;
+  return {
+    statutPresence: null,
+    justificationAbsence: null,
+    modifiable: true,
+    reponduLe: null,
+    ...rest,
+    joueur: { id: 10, nom: 'Durand', prenom: 'Léo', ...joueur },
   };
 }

@@ -3,12 +3,6 @@ import { everyMember, type GridRow } from '../../test/policy-grid.ts';
 /** Signed-in account calls: every member, on themselves only. */
 export const gridRows: GridRow[] = [
   {
-    route: 'GET /api/dashboard/infos',
-    name: 'account: the current member',
-    request: () => ({ method: 'GET', url: '/api/dashboard/infos' }),
-    expect: { ...everyMember(200), AUTRE_CLUB: 200 },
-  },
-  {
     route: 'POST /api/compte/mot-de-passe',
     name: 'account: change own password (a wrong current password → 400, after authentication)',
     request: () => ({

@@ -1,2 +1,10 @@
-/** The matches feature. Its routes come with the matches issue; the events feature syncs matches. */
+import { signedIn } from '../../plugins/signed-in.ts';
+import matchesRoutes from './matches.routes.ts';
+
+/**
+ * The matches feature: a team's matches, scores, cancellation and convocations (signed in). The
+ * events feature syncs matches from MATCH events; the members feature re-syncs a member's upcoming
+ * convocations when their teams or role change.
+ */
+export default signedIn(matchesRoutes);
 export { matchSync, type MatchSides } from './matches.sync.ts';

@@ -1,9 +1,194 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { MatchStatus, PresenceStatus } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { convocations, matches, members, teamMemberships } from '../../db/schema.ts';
+import {
+  clubs,
+  convocations,
+  events,
+  matches,
+  members,
+  teamMemberships,
+  teams,
+} from '../../db/schema.ts';
+
+const home = alias(teams, 'home_team');
+const away = alias(teams, 'away_team');
+
+/**
+ * The derived status (ARCHITECTURE §4): ANNULE when cancelled, else A_VENIR before the start,
+ * EN_COURS from the start (included) to the end (excluded), TERMINE from the end. `nowLocal` is the
+ * club's wall clock ('YYYY-MM-DDTHH:mm:ss', lib/club-time.ts), compared with the event's stored
+ * club-local times: the one place the status is computed (the list filter uses it too).
+ */
+export function statusSql(nowLocal: string): SQL<MatchStatus> {
+  return sql<MatchStatus>`(case
+    when ${matches.cancelled} then 'ANNULE'
+    when ${nowLocal}::timestamp < ${events.dateDebut} then 'A_VENIR'
+    when ${nowLocal}::timestamp < ${events.dateFin} then 'EN_COURS'
+    else 'TERMINE' end)`;
+}
+
+/** The version of a match for stale-edit detection: its updated_at in epoch milliseconds. */
+const versionSql = sql<string>`(floor(extract(epoch from ${matches.updatedAt}) * 1000)::bigint)::text`;
+
+/** A strictly later millisecond than the current version, so two quick saves never share one. */
+const bumpedUpdatedAt = sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', ${matches.updatedAt}) + interval '1 millisecond')`;
+
+function matchColumns(nowLocal: string) {
+  return {
+    id: matches.id,
+    eventId: matches.eventId,
+    nom: events.nom,
+    dateDebut: events.dateDebut,
+    dateFin: events.dateFin,
+    lieux: events.lieux,
+    homeTeamId: matches.homeTeamId,
+    homeTeamNom: home.nom,
+    awayTeamId: matches.awayTeamId,
+    awayTeamNom: away.nom,
+    opponentName: matches.opponentName,
+    scoreDomicile: matches.scoreDomicile,
+    scoreExterieur: matches.scoreExterieur,
+    cancelled: matches.cancelled,
+    statut: statusSql(nowLocal),
+    version: versionSql,
+  };
+}
+export type MatchRow = {
+  id: number;
+  eventId: number;
+  nom: string;
+  dateDebut: string;
+  dateFin: string;
+  lieux: string;
+  homeTeamId: number | null;
+  homeTeamNom: string | null;
+  awayTeamId: number | null;
+  awayTeamNom: string | null;
+  opponentName: string | null;
+  scoreDomicile: number | null;
+  scoreExterieur: number | null;
+  cancelled: boolean;
+  statut: MatchStatus;
+  version: string;
+};
+
+function selectMatches(db: DbOrTx, nowLocal: string) {
+  return db
+    .select(matchColumns(nowLocal))
+    .from(matches)
+    .innerJoin(events, and(eq(events.id, matches.eventId), eq(events.clubId, matches.clubId)))
+    .leftJoin(home, and(eq(home.id, matches.homeTeamId), eq(home.clubId, matches.clubId)))
+    .leftJoin(away, and(eq(away.id, matches.awayTeamId), eq(away.clubId, matches.clubId)));
+}
+
+export interface ConvocationRow {
+  memberId: number;
+  nom: string;
+  prenom: string;
+  statut: string;
+  statutPresence: PresenceStatus | null;
+  justification: string | null;
+  answeredAt: Date | null;
+}
 
 /** The only Drizzle queries of the matches feature; every one is filtered by the club id. */
 export const matchesRepository = {
+  async clubTimezone(db: DbOrTx, clubId: number): Promise<string> {
+    const [row] = await db
+      .select({ timezone: clubs.timezone })
+      .from(clubs)
+      .where(eq(clubs.id, clubId))
+      .limit(1);
+    return row?.timezone ?? 'Europe/Paris';
+  },
+
+  async teamExists(db: DbOrTx, clubId: number, teamId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.clubId, clubId), eq(teams.id, teamId)))
+      .limit(1);
+    return !!row;
+  },
+
+  /** A team's matches (home or away), by start date, optionally one status, optionally a page. */
+  async listForTeam(
+    db: DbOrTx,
+    clubId: number,
+    teamId: number,
+    nowLocal: string,
+    opts: { statut?: MatchStatus; limit?: number; offset?: number } = {},
+  ): Promise<{ rows: MatchRow[]; total: number }> {
+    const where = and(
+      eq(matches.clubId, clubId),
+      or(eq(matches.homeTeamId, teamId), eq(matches.awayTeamId, teamId)),
+      opts.statut ? sql`${statusSql(nowLocal)} = ${opts.statut}` : undefined,
+    );
+    let query = selectMatches(db, nowLocal)
+      .where(where)
+      .orderBy(asc(events.dateDebut), asc(matches.id))
+      .$dynamic();
+    if (opts.limit !== undefined) query = query.limit(opts.limit).offset(opts.offset ?? 0);
+    const rows = (await query) as MatchRow[];
+    if (opts.limit === undefined) return { rows, total: rows.length };
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(matches)
+      .innerJoin(events, eq(events.id, matches.eventId))
+      .where(where);
+    return { rows, total: count?.n ?? 0 };
+  },
+
+  async findById(
+    db: DbOrTx,
+    clubId: number,
+    id: number,
+    nowLocal: string,
+    forUpdate = false,
+  ): Promise<MatchRow | undefined> {
+    let query = selectMatches(db, nowLocal)
+      .where(and(eq(matches.clubId, clubId), eq(matches.id, id)))
+      .limit(1)
+      .$dynamic();
+    if (forUpdate) query = query.for('update', { of: matches });
+    const [row] = (await query) as MatchRow[];
+    return row;
+  },
+
+  /**
+   * Writes the scores when the version still matches (or none is given); bumps the version to a
+   * strictly later millisecond. Returns false when someone saved in between.
+   */
+  async updateScore(
+    db: DbOrTx,
+    clubId: number,
+    id: number,
+    scores: { scoreDomicile: number | null; scoreExterieur: number | null },
+    version: string | undefined,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(matches)
+      .set({ ...scores, updatedAt: bumpedUpdatedAt })
+      .where(
+        and(
+          eq(matches.clubId, clubId),
+          eq(matches.id, id),
+          version === undefined ? undefined : sql`${versionSql} = ${version}`,
+        ),
+      )
+      .returning({ id: matches.id });
+    return rows.length === 1;
+  },
+
+  async setCancelled(db: DbOrTx, clubId: number, id: number, cancelled: boolean) {
+    await db
+      .update(matches)
+      .set({ cancelled, updatedAt: bumpedUpdatedAt })
+      .where(and(eq(matches.clubId, clubId), eq(matches.id, id)));
+  },
+
   async findByEvent(db: DbOrTx, clubId: number, eventId: number) {
     const [row] = await db
       .select()
@@ -44,5 +229,114 @@ export const matchesRepository = {
       on conflict do nothing
       returning id`);
     return (result as unknown as { rows: unknown[] }).rows.length;
+  },
+
+  /** Removes the unanswered convocations of players who are not in `teamId` (a new base team). */
+  async withdrawUnansweredOutsideTeam(db: DbOrTx, clubId: number, matchId: number, teamId: number) {
+    await db.execute(sql`
+      delete from ${convocations} c
+      where c.club_id = ${clubId} and c.match_id = ${matchId} and c.statut_presence is null
+        and not exists (select 1 from ${teamMemberships} tm
+          where tm.club_id = ${clubId} and tm.team_id = ${teamId} and tm.member_id = c.member_id)`);
+  },
+
+  /**
+   * A member's convocations to upcoming matches follow their teams: a JOUEUR is convoked to every
+   * upcoming, not cancelled match of a team they belong to (home side, as at creation); an
+   * unanswered convocation to an upcoming match of a team they left (or after leaving the JOUEUR
+   * role) is withdrawn. Past, current and answered rows are history and stay.
+   */
+  async syncMemberUpcoming(db: DbOrTx, clubId: number, memberId: number, nowLocal: string) {
+    const added = await db.execute(sql`
+      insert into ${convocations} (club_id, match_id, member_id)
+      select ${clubId}, ma.id, m.id
+      from ${members} m
+      join ${teamMemberships} tm on tm.member_id = m.id and tm.club_id = ${clubId}
+      join ${matches} ma on ma.home_team_id = tm.team_id and ma.club_id = ${clubId}
+      join ${events} e on e.id = ma.event_id and e.club_id = ${clubId}
+      where m.id = ${memberId} and m.club_id = ${clubId} and upper(m.role) = 'JOUEUR'
+        and not ma.cancelled and e.date_debut > ${nowLocal}::timestamp
+      on conflict do nothing
+      returning id`);
+    const removed = await db.execute(sql`
+      delete from ${convocations} c
+      using ${matches} ma, ${events} e, ${members} m
+      where c.club_id = ${clubId} and c.member_id = ${memberId} and c.statut_presence is null
+        and ma.id = c.match_id and ma.club_id = ${clubId}
+        and e.id = ma.event_id and e.club_id = ${clubId} and e.date_debut > ${nowLocal}::timestamp
+        and m.id = c.member_id and m.club_id = ${clubId}
+        and (upper(m.role) <> 'JOUEUR' or not exists (
+          select 1 from ${teamMemberships} tm
+          where tm.club_id = ${clubId} and tm.member_id = c.member_id and tm.team_id = ma.home_team_id))
+      returning c.id`);
+    return {
+      added: (added as unknown as { rows: unknown[] }).rows.length,
+      removed: (removed as unknown as { rows: unknown[] }).rows.length,
+    };
+  },
+
+  async listConvocations(db: DbOrTx, clubId: number, matchId: number): Promise<ConvocationRow[]> {
+    const rows = await db
+      .select({
+        memberId: members.id,
+        nom: members.nom,
+        prenom: members.prenom,
+        statut: members.statut,
+        statutPresence: convocations.statutPresence,
+        justification: convocations.justification,
+        answeredAt: convocations.answeredAt,
+      })
+      .from(convocations)
+      .innerJoin(
+        members,
+        and(eq(members.id, convocations.memberId), eq(members.clubId, convocations.clubId)),
+      )
+      .where(and(eq(convocations.clubId, clubId), eq(convocations.matchId, matchId)))
+      .orderBy(asc(members.nom), asc(members.prenom), asc(members.id));
+    return rows as ConvocationRow[];
+  },
+
+  async answerConvocations(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+    items: readonly {
+      memberId: number;
+      statutPresence: PresenceStatus | null;
+      justification: string | null;
+    }[],
+  ) {
+    for (const item of items) {
+      await db
+        .update(convocations)
+        .set({
+          statutPresence: item.statutPresence,
+          justification: item.justification,
+          answeredAt: item.statutPresence ? sql`now()` : null,
+        })
+        .where(
+          and(
+            eq(convocations.clubId, clubId),
+            eq(convocations.matchId, matchId),
+            eq(convocations.memberId, item.memberId),
+          ),
+        );
+    }
+  },
+
+  /** Locks the convocation rows of a match (one writer at a time per match). */
+  async lockConvocations(db: DbOrTx, clubId: number, matchId: number, memberIds: number[]) {
+    if (!memberIds.length) return;
+    await db
+      .select({ id: convocations.id })
+      .from(convocations)
+      .where(
+        and(
+          eq(convocations.clubId, clubId),
+          eq(convocations.matchId, matchId),
+          inArray(convocations.memberId, memberIds),
+        ),
+      )
+      .for('update');
   },
 };

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
+import { clubNow } from './matches.clock.ts';
 import { matchesRepository as repo } from './matches.repository.ts';
 
 /** The two sides of a match: the base team, and the opponent (a team of the club, or a name). */
@@ -22,9 +23,17 @@ export const matchSync = {
   ): Promise<{ matchId: number; created: boolean }> {
     const current = await repo.findByEvent(tx, clubId, eventId);
     if (current) {
-      await repo.updateSides(tx, clubId, current.id, sides);
-      if (current.homeTeamId !== sides.homeTeamId)
+      const changed =
+        current.homeTeamId !== sides.homeTeamId ||
+        current.awayTeamId !== sides.awayTeamId ||
+        current.opponentName !== sides.opponentName;
+      // Unchanged sides keep the match's version (a score being typed is not made stale).
+      if (changed) await repo.updateSides(tx, clubId, current.id, sides);
+      if (current.homeTeamId !== sides.homeTeamId) {
+        // A new base team: its players are convoked, the former team's unanswered rows withdrawn.
+        await repo.withdrawUnansweredOutsideTeam(tx, clubId, current.id, sides.homeTeamId);
         await repo.convokeTeamPlayers(tx, clubId, current.id, sides.homeTeamId);
+      }
       return { matchId: current.id, created: false };
     }
     const match = await repo.insert(tx, { clubId, eventId, ...sides });
@@ -35,5 +44,19 @@ export const matchSync = {
   /** An event that is no longer a MATCH loses its match and convocations (deleting the event does it too). */
   async removeForEvent(tx: DbOrTx, clubId: number, eventId: number): Promise<void> {
     await repo.deleteByEvent(tx, clubId, eventId);
+  },
+
+  /**
+   * A member's teams or role changed (members feature, inside its write transaction): a JOUEUR who
+   * joined a team is convoked to its upcoming matches; unanswered convocations to upcoming matches
+   * of a team they left are withdrawn. Past and answered convocations stay.
+   */
+  async syncMemberConvocations(
+    tx: DbOrTx,
+    clubId: number,
+    memberId: number,
+  ): Promise<{ added: number; removed: number }> {
+    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId));
+    return repo.syncMemberUpcoming(tx, clubId, memberId, nowLocal);
   },
 };

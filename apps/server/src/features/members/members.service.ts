@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { members } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, conflict, forbidden } from '../../lib/http-error.ts';
+import { matchSync } from '../matches/index.ts';
 import { MEMBER_COLUMNS, SCALAR_MEMBER_FIELDS, sameMemberValue } from './members.fields.ts';
 import {
   assertMayChange,
@@ -251,6 +252,8 @@ export function createMembersService(deps: MembersDeps) {
         });
         const teamIds = teams?.teamIds ?? [];
         if (teamIds.length) await repo.setTeams(tx, actor.clubId, id, teamIds);
+        // A player who joins a team is convoked to its upcoming matches (matches feature).
+        if (teamIds.length) await matchSync.syncMemberConvocations(tx, actor.clubId, id);
         if (children.length) await repo.setChildren(tx, actor.clubId, id, children);
         await audit(tx, {
           clubId: actor.clubId,
@@ -327,6 +330,9 @@ export function createMembersService(deps: MembersDeps) {
           throw emailConflict();
         if (Object.keys(values).length) await repo.update(tx, actor.clubId, row.id, values);
         if (newTeams) await repo.setTeams(tx, actor.clubId, row.id, newTeams.teamIds);
+        // Joining or leaving a team, or the JOUEUR role, follows on upcoming convocations.
+        if (newTeams || changed.includes('role'))
+          await matchSync.syncMemberConvocations(tx, actor.clubId, row.id);
         if (newChildren) await repo.setChildren(tx, actor.clubId, row.id, newChildren);
         await audit(tx, {
           clubId: actor.clubId,

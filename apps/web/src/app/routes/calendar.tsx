@@ -1,12 +1,18 @@
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useCurrentMember } from '../../lib/session.ts';
+import { Loading } from '../../components/ui/loading.tsx';
+import { CalendarPage as Calendar } from '../../features/calendar/components/calendar-page.tsx';
 
-// Placeholder: this screen is built by its own issue.
+/**
+ * /{nomClub}/calendrier and /{nomClub}/{nomEquipe}/calendrier (spec §2). This module is loaded
+ * lazily by the router, so FullCalendar is downloaded on these routes only.
+ */
 export default function CalendarPage() {
   useDocumentTitle('Calendrier du club');
+  const { data: member } = useCurrentMember();
   return (
-    <main id="contenu" className="container page">
-      <h1>Calendrier du club</h1>
-      <p className="muted">Cette page arrive bientôt.</p>
+    <main id="contenu" className="container page calendar-route">
+      {member ? <Calendar member={member} /> : <Loading />}
     </main>
   );
 }

@@ -8,7 +8,17 @@ interface ModalProps {
   closeOnBackdrop?: boolean;
   closeLabel?: string;
   className?: string;
+  /** 'alertdialog' for a confirmation (its text is then described by `describedBy`). */
+  role?: 'dialog' | 'alertdialog';
+  /** Id of the element that describes the dialog (aria-describedby). */
+  describedBy?: string;
 }
+
+/**
+ * Open dialogs, innermost last: only the innermost one answers Escape and traps Tab, so that a
+ * confirmation opened over a form closes alone.
+ */
+const openDialogs: object[] = [];
 
 /** Accessible dialog: labelled, focus moved in and trapped, Escape and backdrop close, focus restored. */
 export function Modal({
@@ -18,6 +28,8 @@ export function Modal({
   closeOnBackdrop = true,
   closeLabel = 'Fermer',
   className,
+  role = 'dialog',
+  describedBy,
 }: ModalProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -37,7 +49,10 @@ export function Modal({
       focusables().find((el) => el.tagName !== 'BUTTON' || !el.classList.contains('modal-close')) ??
       node
     )?.focus();
+    const token = {};
+    openDialogs.push(token);
     const onKey = (e: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== token) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         onCloseRef.current();
@@ -60,6 +75,7 @@ export function Modal({
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
+      openDialogs.splice(openDialogs.indexOf(token), 1);
       document.body.style.overflow = overflow;
       previous?.focus?.();
     };
@@ -75,9 +91,10 @@ export function Modal({
       <div
         ref={ref}
         className={`modal ${className ?? ''}`}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
       >
         <div className="modal-header">

@@ -1,0 +1,137 @@
+import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import type { TDashboardEvent, TDashboardMember } from '@club/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { clubs, eventTeams, events, members, teamMemberships, teams } from '../../db/schema.ts';
+
+/** The only Drizzle queries of the dashboard feature; every one is filtered by the club id. */
+
+/** 'YYYY-MM-DD HH:mm:ss' (PostgreSQL's text of a timestamp) → 'YYYY-MM-DDTHH:mm:ss'. */
+const wallClock = (value: string) => value.replace(' ', 'T').slice(0, 19);
+
+/** The event's teams as a JSON array of ids (empty = every team). */
+const eventTeamIds = sql<number[]>`coalesce((
+  select json_agg(et.team_id order by et.team_id)
+  from ${eventTeams} et
+  where et.event_id = ${events.id} and et.club_id = ${events.clubId}
+), '[]'::json)`;
+
+/** The events of the team and the events with no team (for every team). */
+const concernsTeam = (clubId: number, teamId: number) => sql`(
+  not exists (select 1 from ${eventTeams} et where et.event_id = ${events.id} and et.club_id = ${clubId})
+  or exists (
+    select 1 from ${eventTeams} et
+    where et.event_id = ${events.id} and et.club_id = ${clubId} and et.team_id = ${teamId}
+  )
+)`;
+
+const eventColumns = {
+  id: events.id,
+  nom: events.nom,
+  type: events.type,
+  dateDebut: events.dateDebut,
+  dateFin: events.dateFin,
+  lieux: events.lieux,
+  equipesIds: eventTeamIds,
+};
+
+const toEvent = (row: {
+  id: number;
+  nom: string;
+  type: string;
+  dateDebut: string;
+  dateFin: string;
+  lieux: string;
+  equipesIds: number[];
+}): TDashboardEvent => ({
+  ...row,
+  dateDebut: wallClock(row.dateDebut),
+  dateFin: wallClock(row.dateFin),
+});
+
+export const dashboardRepository = {
+  async findTeam(db: DbOrTx, clubId: number, teamId: number) {
+    const [row] = await db
+      .select({ id: teams.id, nom: teams.nom })
+      .from(teams)
+      .where(and(eq(teams.clubId, clubId), eq(teams.id, teamId)))
+      .limit(1);
+    return row;
+  },
+
+  async clubTimeZone(db: DbOrTx, clubId: number): Promise<string> {
+    const [row] = await db
+      .select({ timezone: clubs.timezone })
+      .from(clubs)
+      .where(eq(clubs.id, clubId))
+      .limit(1);
+    return row?.timezone ?? 'Europe/Paris';
+  },
+
+  /**
+   * The team's events that touch the half-open club-local interval [from, to) (an event of several
+   * days shows on each of them), sorted by start.
+   */
+  async teamEventsBetween(
+    db: DbOrTx,
+    clubId: number,
+    teamId: number,
+    from: string,
+    to: string,
+  ): Promise<TDashboardEvent[]> {
+    const rows = await db
+      .select(eventColumns)
+      .from(events)
+      .where(
+        and(
+          eq(events.clubId, clubId),
+          lt(events.dateDebut, to),
+          // Ending exactly at `from` (22:00–00:00 the day before) is not this day's.
+          or(gte(events.dateDebut, from), gt(events.dateFin, from)),
+          concernsTeam(clubId, teamId),
+        ),
+      )
+      .orderBy(asc(events.dateDebut), asc(events.dateFin), asc(events.id));
+    return rows.map(toEvent);
+  },
+
+  /** The team's events not over at `now` (club-local), sorted by start, at most `limit`. */
+  async teamEventsFrom(
+    db: DbOrTx,
+    clubId: number,
+    teamId: number,
+    now: string,
+    limit: number,
+  ): Promise<TDashboardEvent[]> {
+    const rows = await db
+      .select(eventColumns)
+      .from(events)
+      .where(and(eq(events.clubId, clubId), gte(events.dateFin, now), concernsTeam(clubId, teamId)))
+      .orderBy(asc(events.dateDebut), asc(events.dateFin), asc(events.id))
+      .limit(limit);
+    return rows.map(toEvent);
+  },
+
+  /** Every member of the team (any membership), by name. */
+  async teamMembers(db: DbOrTx, clubId: number, teamId: number): Promise<TDashboardMember[]> {
+    return db
+      .select({
+        id: members.id,
+        nom: members.nom,
+        prenom: members.prenom,
+        role: members.role,
+        statut: members.statut,
+        avatarUrl: members.avatarUrl,
+      })
+      .from(teamMemberships)
+      .innerJoin(
+        members,
+        and(eq(members.id, teamMemberships.memberId), eq(members.clubId, teamMemberships.clubId)),
+      )
+      .where(and(eq(teamMemberships.clubId, clubId), eq(teamMemberships.teamId, teamId)))
+      .orderBy(
+        asc(sql`lower(${members.nom})`),
+        asc(sql`lower(${members.prenom})`),
+        asc(members.id),
+      );
+  },
+};

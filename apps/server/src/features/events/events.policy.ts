@@ -1,0 +1,58 @@
+import {
+  EVENT_FIELD_MESSAGES,
+  EVENT_PERMISSIONS,
+  eventWriteTeamIds,
+  scopeFor,
+  type PermissionSubject,
+  type TEventAction,
+} from '@club/contract';
+import { policy } from '../../authz/index.ts';
+
+/**
+ * The events part of ARCHITECTURE §6: EVENT_PERMISSIONS (contract, read by the calendar too).
+ * Reads target the event's teams; writes target eventWriteTeamIds (a MATCH: its base team).
+ */
+export const eventsPolicy = policy(EVENT_PERMISSIONS);
+
+export interface EventTeams {
+  type: string;
+  equipesIds: readonly number[];
+}
+
+/** 403 unless the actor may read the event. */
+export function assertMayRead(actor: PermissionSubject, event: EventTeams): void {
+  eventsPolicy.assert(actor, 'read', { teamIds: event.equipesIds });
+}
+
+/** 403 (the coach's message) unless the actor may write the event as it is, or will be. */
+export function assertMayWrite(
+  actor: PermissionSubject,
+  action: Exclude<TEventAction, 'read'>,
+  event: EventTeams,
+): void {
+  eventsPolicy.assert(
+    actor,
+    action,
+    { teamIds: eventWriteTeamIds(event) },
+    EVENT_FIELD_MESSAGES.notOwnTeams,
+  );
+}
+
+/**
+ * A superset of the events the actor reads, for the list's SQL: undefined = the whole club;
+ * otherwise events of these teams, plus events with no team when `withoutTeam`. Derived from the
+ * table's read scope; each row is still checked against the table (assertMayRead's rule).
+ */
+export function readPrefilter(
+  actor: PermissionSubject,
+): { teamIds: number[]; withoutTeam: boolean } | undefined {
+  const scope = scopeFor(EVENT_PERMISSIONS, actor, 'read');
+  if (scope === 'club') return undefined;
+  if (scope === 'none') return { teamIds: [], withoutTeam: false };
+  const teamIds = new Set<number>();
+  for (const atom of scope) {
+    if (atom === 'sharedTeam' || atom === 'ownTeams') actor.teamIds.forEach((t) => teamIds.add(t));
+    if (atom === 'childrensTeams') actor.childTeamIds?.forEach((t) => teamIds.add(t));
+  }
+  return { teamIds: [...teamIds], withoutTeam: scope.includes('clubWide') };
+}

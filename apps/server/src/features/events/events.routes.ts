@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZClubIdParamsSchema,
+  ZEventListSchema,
+  ZEventRangeQuerySchema,
+  ZEventSchema,
+  ZEventWriteSchema,
+  ZIdParamsSchema,
+  ZMessageSchema,
+} from '@club/contract';
+import { readErrors as errors, writeErrors } from '../../lib/route-schemas.ts';
+import { createEventsService } from './events.service.ts';
+
+const tags = ['événements'];
+
+/** Events calls of spec §7 and ARCHITECTURE §7 (registered inside the signed-in scope). */
+const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createEventsService({ db: app.db });
+
+  app.get(
+    '/api/evenements/club/:clubId',
+    {
+      schema: {
+        tags,
+        summary: 'Événements du club visibles par le membre',
+        description:
+          'Dirigeants : tous les événements du club. Entraîneurs, joueurs et parents : les ' +
+          'événements de leurs équipes (un parent aussi ceux des équipes de ses enfants) et ceux ' +
+          'sans équipe. Avec `from` et/ou `to` (AAAA-MM-JJ, inclus), seuls les événements qui ' +
+          'chevauchent la période ; sans eux, tous. Triés par date de début. Dates en heure ' +
+          'locale du club, sans fuseau.',
+        params: ZClubIdParamsSchema,
+        querystring: ZEventRangeQuerySchema,
+        response: { 200: ZEventListSchema, ...errors },
+      },
+    },
+    async (request) => service.listClub(request.actor, request.params.clubId, request.query),
+  );
+
+  app.get(
+    '/api/evenements/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Un événement',
+        params: ZIdParamsSchema,
+        response: { 200: ZEventSchema, ...errors },
+      },
+    },
+    async (request) => service.get(request.actor, request.params.id),
+  );
+
+  app.post(
+    '/api/evenements',
+    {
+      schema: {
+        tags,
+        summary: 'Crée un événement (dirigeants ; entraîneur : ses équipes)',
+        description:
+          'Pour un MATCH, `equipesIds` vaut [équipe (base)] ou [équipe (base), équipe adverse], ' +
+          'ou bien l’adversaire est saisi dans `adversaireNom` ; le match (domicile = équipe ' +
+          '(base)) est créé et les joueurs de l’équipe (base) sont convoqués.',
+        body: ZEventWriteSchema,
+        response: { 201: ZEventSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(request.actor, request.body)),
+  );
+
+  app.put(
+    '/api/evenements/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Modifie ou déplace un événement (dirigeants ; entraîneur : ses équipes)',
+        description:
+          'Le corps complet de l’événement. Le match suit : mis à jour pour un MATCH, supprimé ' +
+          '(avec ses convocations) quand le type n’est plus MATCH.',
+        params: ZIdParamsSchema,
+        body: ZEventWriteSchema,
+        response: { 200: ZEventSchema, ...writeErrors },
+      },
+    },
+    async (request) => service.update(request.actor, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/evenements/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Supprime un événement, son match et ses convocations',
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageSchema, ...errors },
+      },
+    },
+    async (request) => service.remove(request.actor, request.params.id),
+  );
+};
+export default eventsRoutes;

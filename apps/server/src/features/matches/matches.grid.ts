@@ -1,0 +1,301 @@
+import { createEvent } from '../../db/factories.ts';
+import {
+  everyMember,
+  leadersOnly,
+  type Expectation,
+  type GridRow,
+  type GridWorld,
+} from '../../test/policy-grid.ts';
+import { matchSync } from './matches.sync.ts';
+
+/**
+ * ARCHITECTURE §6 for matches, scores and convocations (MATCH_PERMISSIONS,
+ * CONVOCATION_PERMISSIONS). T1 is the team of ENTRAINEUR, JOUEUR, PARENT and PARENT_AUTRE_EQUIPE;
+ * DEUX_EQUIPES coaches T1 and T2; player1 plays in T1, player2 in T2 (PARENT_AUTRE_EQUIPE's child),
+ * player3 in T3. A match convokes its home team's players: JOUEUR and player1 for T1, player2 for T2.
+ */
+
+const PAST = { dateDebut: '2020-03-01 15:00:00', dateFin: '2020-03-01 17:00:00' };
+const FUTURE = { dateDebut: '2099-03-01 15:00:00', dateFin: '2099-03-01 17:00:00' };
+
+/** A fresh MATCH event and its match (through matchSync, as the events feature does). */
+async function freshMatch(
+  w: GridWorld,
+  home: { id: number },
+  away: { id: number } | string,
+  when: { dateDebut: string; dateFin: string },
+) {
+  const awayTeamId = typeof away === 'string' ? null : away.id;
+  const event = await createEvent(w.app.db, w.club.id, {
+    nom: `Match ${w.seq()}`,
+    type: 'MATCH',
+    lieux: 'Stade municipal',
+    ...when,
+    teamIds: awayTeamId ? [home.id, awayTeamId] : [home.id],
+  });
+  const { matchId } = await w.app.db.transaction((tx) =>
+    matchSync.upsertForEvent(tx, w.club.id, event.id, {
+      homeTeamId: home.id,
+      awayTeamId,
+      opponentName: typeof away === 'string' ? away : null,
+    }),
+  );
+  return matchId;
+}
+
+/** Matches shared by the read rows (created once per world). */
+const shared = new WeakMap<
+  GridWorld,
+  Promise<Record<'t1t2' | 't2ext' | 't3ext' | 'other', number>>
+>();
+function sharedMatches(w: GridWorld) {
+  let m = shared.get(w);
+  if (!m) {
+    m = (async () => {
+      const otherEvent = await createEvent(w.app.db, w.otherClub.id, {
+        type: 'MATCH',
+        teamIds: [w.otherTeam.id],
+        ...PAST,
+      });
+      const other = await w.app.db.transaction((tx) =>
+        matchSync.upsertForEvent(tx, w.otherClub.id, otherEvent.id, {
+          homeTeamId: w.otherTeam.id,
+          awayTeamId: null,
+          opponentName: 'FC Extérieur',
+        }),
+      );
+      return {
+        t1t2: await freshMatch(w, w.t1, w.t2, PAST),
+        t2ext: await freshMatch(w, w.t2, 'FC Extérieur', PAST),
+        t3ext: await freshMatch(w, w.t3, 'FC Extérieur', PAST),
+        other: other.matchId,
+      };
+    })();
+    shared.set(w, m);
+  }
+  return m;
+}
+
+/** T1 is read by leaders and its members (the member without team is refused). */
+const t1Readers: Expectation = { ...everyMember(200), SANS_EQUIPE: 403 };
+/** T2 is read by leaders, its coach (DEUX_EQUIPES) and the parent of its player. */
+const t2Readers: Expectation = { ...leadersOnly(200), DEUX_EQUIPES: 200, PARENT_AUTRE_EQUIPE: 200 };
+/** Written by leaders and a coach of the team. */
+const t1Staff: Expectation = { ...leadersOnly(200), ENTRAINEUR: 200, DEUX_EQUIPES: 200 };
+const t2Staff: Expectation = { ...leadersOnly(200), DEUX_EQUIPES: 200 };
+/** Another club's ids: 404 for everyone of club A, 200 for that club's own DIRIGEANT. */
+const otherClubOnly: Expectation = { ...everyMember(404), AUTRE_CLUB: 200 };
+
+const score = (w: GridWorld) => ({ scoreDomicile: w.seq() % 9, scoreExterieur: 1 });
+
+export const gridRows: GridRow[] = [
+  // reading: leaders; members of either team; a parent of a child in one
+  {
+    route: 'GET /api/matches/equipe/:id',
+    name: 'matches: list T1’s matches',
+    request: (w) => ({ method: 'GET', url: `/api/matches/equipe/${w.t1.id}` }),
+    expect: t1Readers,
+  },
+  {
+    route: 'GET /api/matches/equipe/:id',
+    name: 'matches: list T2’s matches (a coach of two teams, the parent of a T2 child)',
+    request: (w) => ({ method: 'GET', url: `/api/matches/equipe/${w.t2.id}?statut=TERMINE` }),
+    expect: t2Readers,
+  },
+  {
+    route: 'GET /api/matches/equipe/:id',
+    name: 'matches: list T3’s matches (nobody’s team but the leaders’)',
+    request: (w) => ({ method: 'GET', url: `/api/matches/equipe/${w.t3.id}` }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'GET /api/matches/equipe/:id',
+    name: 'matches: list another club’s team',
+    request: (w) => ({ method: 'GET', url: `/api/matches/equipe/${w.otherTeam.id}` }),
+    expect: otherClubOnly,
+  },
+  {
+    route: 'GET /api/matches/:id',
+    name: 'matches: read a T1–T2 match (members of either team)',
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/matches/${(await sharedMatches(w)).t1t2}`,
+    }),
+    expect: t1Readers,
+  },
+  {
+    route: 'GET /api/matches/:id',
+    name: 'matches: read a T3 match',
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/matches/${(await sharedMatches(w)).t3ext}`,
+    }),
+    expect: leadersOnly(200),
+  },
+  {
+    route: 'GET /api/matches/:id',
+    name: 'matches: read another club’s match',
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/matches/${(await sharedMatches(w)).other}`,
+    }),
+    expect: otherClubOnly,
+  },
+  // scores: a coach of the team or a leader, only EN_COURS or TERMINE
+  {
+    route: 'PUT /api/matches/:id/score',
+    name: 'scores: a finished T1 match',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/matches/${(await sharedMatches(w)).t1t2}/score`,
+      body: score(w),
+    }),
+    expect: t1Staff,
+  },
+  {
+    route: 'PUT /api/matches/:id/score',
+    name: 'scores: a finished T2 match (only the coach of T2)',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/matches/${(await sharedMatches(w)).t2ext}/score`,
+      body: score(w),
+    }),
+    expect: t2Staff,
+  },
+  {
+    route: 'PUT /api/matches/:id/score',
+    name: 'scores: an upcoming T1 match (nobody)',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Futur', FUTURE)}/score`,
+      body: score(w),
+    }),
+    expect: { ...everyMember(403) },
+  },
+  {
+    route: 'PUT /api/matches/:id/score',
+    name: 'scores: another club’s match',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/matches/${(await sharedMatches(w)).other}/score`,
+      body: score(w),
+    }),
+    expect: otherClubOnly,
+  },
+  // cancellation: a coach of the team or a leader
+  {
+    route: 'PUT /api/matches/:id/annulation',
+    name: 'cancellation: cancel an upcoming T1 match',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/matches/${await freshMatch(w, w.t1, w.t3, FUTURE)}/annulation`,
+      body: { annule: true },
+    }),
+    expect: t1Staff,
+  },
+  {
+    route: 'PUT /api/matches/:id/annulation',
+    name: 'cancellation: cancel an upcoming T2 match',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/matches/${await freshMatch(w, w.t2, 'FC Futur', FUTURE)}/annulation`,
+      body: { annule: true },
+    }),
+    expect: t2Staff,
+  },
+  // convocations: read by the teams' members; coach/leaders every row, a player their own, a
+  // parent their children's
+  {
+    route: 'GET /api/matches/:id/convocations',
+    name: 'convocations: read a T1–T2 match’s list',
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/matches/${(await sharedMatches(w)).t1t2}/convocations`,
+    }),
+    expect: t1Readers,
+  },
+  {
+    route: 'GET /api/matches/:id/convocations',
+    name: 'convocations: read a T2 match’s list',
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/matches/${(await sharedMatches(w)).t2ext}/convocations`,
+    }),
+    expect: t2Readers,
+  },
+  {
+    route: 'GET /api/matches/:id/convocations',
+    name: 'convocations: read another club’s list',
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/matches/${(await sharedMatches(w)).other}/convocations`,
+    }),
+    expect: otherClubOnly,
+  },
+  {
+    route: 'PUT /api/matches/:id/convocations',
+    name: 'convocations: set player1’s presence (T1)',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Futur', FUTURE)}/convocations`,
+      body: {
+        items: [{ joueurId: w.player1.id, statutPresence: 'DISPONIBLE', justification: null }],
+      },
+    }),
+    expect: t1Staff,
+  },
+  {
+    route: 'PUT /api/matches/:id/convocations',
+    name: 'convocations: answer one’s own row (only a convoked, active player)',
+    request: async (w, p) => ({
+      method: 'PUT',
+      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Futur', FUTURE)}/convocations`,
+      body: {
+        items: [
+          {
+            joueurId: p === 'ANONYME' ? w.player1.id : w.me[p].id,
+            statutPresence: 'DISPONIBLE',
+            justification: null,
+          },
+        ],
+      },
+    }),
+    expect: { ...everyMember(403), JOUEUR: 200 },
+  },
+  {
+    route: 'PUT /api/matches/:id/convocations',
+    name: 'convocations: answer for player2 (T2; PARENT_AUTRE_EQUIPE’s child)',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/matches/${await freshMatch(w, w.t2, 'FC Futur', FUTURE)}/convocations`,
+      body: {
+        items: [
+          { joueurId: w.player2.id, statutPresence: 'INDISPONIBLE', justification: 'Malade' },
+        ],
+      },
+    }),
+    expect: { ...t2Staff, PARENT_AUTRE_EQUIPE: 200 },
+  },
+  {
+    route: 'PUT /api/matches/:id/convocations',
+    name: 'convocations: Absent without justification (400 for those who may write the row)',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Futur', FUTURE)}/convocations`,
+      body: {
+        items: [{ joueurId: w.player1.id, statutPresence: 'INDISPONIBLE', justification: ' ' }],
+      },
+    }),
+    expect: { ...leadersOnly(400), ENTRAINEUR: 400, DEUX_EQUIPES: 400 },
+  },
+  {
+    route: 'PUT /api/matches/:id/convocations',
+    name: 'convocations: another club’s match',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/matches/${(await sharedMatches(w)).other}/convocations`,
+      body: { items: [] },
+    }),
+    expect: otherClubOnly,
+  },
+];

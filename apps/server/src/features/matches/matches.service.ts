@@ -1,0 +1,272 @@
+import {
+  MATCH_MESSAGES,
+  MATCH_SERVER_MESSAGES,
+  SERVER_MESSAGES,
+  canEditScore,
+  isActiveStatus,
+  needsJustification,
+  type MatchStatus,
+  type TConvocation,
+  type TMatch,
+  type TMatchPage,
+  type ZConvocationUpdateSchema,
+  type ZScoreInputSchema,
+} from '@club/contract';
+import type { z } from 'zod';
+import { found, type Actor } from '../../authz/index.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { audit } from '../../lib/audit.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import { clubNow } from './matches.clock.ts';
+import {
+  answersAsStaff,
+  convocationsPolicy,
+  matchesPolicy,
+  rowTarget,
+  teamsOf,
+} from './matches.policy.ts';
+import {
+  matchesRepository as repo,
+  type ConvocationRow,
+  type MatchRow,
+} from './matches.repository.ts';
+
+type ScoreInput = z.output<typeof ZScoreInputSchema>;
+type ConvocationInput = z.output<typeof ZConvocationUpdateSchema>;
+
+/** 'YYYY-MM-DD HH:mm:ss[.fff]' as stored → 'YYYY-MM-DDTHH:mm:ss' (spec §5 local date-time). */
+const localDateTime = (v: string) => v.replace(' ', 'T').slice(0, 19);
+
+export function toMatchJson(row: MatchRow): TMatch {
+  const awayNom = row.awayTeamId !== null ? row.awayTeamNom : row.opponentName;
+  return {
+    id: row.id,
+    evenementId: row.eventId,
+    nom: row.nom,
+    dateDebut: localDateTime(row.dateDebut),
+    dateFin: localDateTime(row.dateFin),
+    statut: row.statut,
+    lieux: row.lieux,
+    equipeDomicile:
+      row.homeTeamId !== null && row.homeTeamNom !== null
+        ? { id: row.homeTeamId, nom: row.homeTeamNom }
+        : null,
+    equipeExterieur: awayNom ? { id: row.awayTeamId, nom: awayNom } : null,
+    scoreDomicile: row.scoreDomicile,
+    scoreExterieur: row.scoreExterieur,
+    annule: row.cancelled,
+    version: row.version,
+  };
+}
+
+/** The 409 of a stale score: its body carries the current match (TScoreConflict). */
+export class ScoreConflict extends HttpError {
+  constructor(public readonly match: TMatch) {
+    super(409, MATCH_SERVER_MESSAGES.scoreStale);
+  }
+}
+
+/** If-Match: "123", W/"123" or 123 → '123'. */
+export function versionFromIfMatch(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const v = header
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
+  return v === '' || v === '*' ? undefined : v;
+}
+
+export interface MatchesDeps {
+  db: Db;
+}
+
+/**
+ * Matches of spec §7 with ARCHITECTURE §6 (MATCH_PERMISSIONS, CONVOCATION_PERMISSIONS). Another
+ * club's ids answer 404 before any table is asked; the status is the club's wall clock against the
+ * event's local times.
+ */
+export function createMatchesService({ db }: MatchesDeps) {
+  const now = async (tx: DbOrTx, clubId: number) => clubNow(await repo.clubTimezone(tx, clubId));
+
+  async function loadMatch(tx: DbOrTx, actor: Actor, id: number, forUpdate = false) {
+    const nowLocal = await now(tx, actor.clubId);
+    const row = found(await repo.findById(tx, actor.clubId, id, nowLocal, forUpdate));
+    return { row, nowLocal };
+  }
+
+  /** The list as this actor sees it: justifications only where the table lets them read. */
+  function convocationJson(actor: Actor, match: MatchRow, rows: ConvocationRow[]): TConvocation[] {
+    return rows.map((r) => {
+      const target = rowTarget(match, r.memberId);
+      const entry: TConvocation = {
+        joueur: { id: r.memberId, nom: r.nom, prenom: r.prenom },
+        statutPresence: r.statutPresence,
+        modifiable:
+          !match.cancelled &&
+          convocationsPolicy.can(actor, 'answer', target) &&
+          (answersAsStaff(actor) || isActiveStatus(r.statut)),
+        reponduLe: r.answeredAt ? r.answeredAt.toISOString() : null,
+      };
+      if (convocationsPolicy.can(actor, 'readJustification', target))
+        entry.justificationAbsence = r.justification;
+      return entry;
+    });
+  }
+
+  return {
+    /** GET /api/matches/equipe/{id}: the team's matches, home or away, by start date. */
+    async listForTeam(
+      actor: Actor,
+      teamId: number,
+      q: { statut?: MatchStatus; page?: number; size?: number },
+    ): Promise<TMatch[] | TMatchPage> {
+      if (!(await repo.teamExists(db, actor.clubId, teamId))) throw notFound();
+      matchesPolicy.assert(actor, 'read', { teamIds: [teamId] });
+      const nowLocal = await now(db, actor.clubId);
+      const paged = q.page !== undefined || q.size !== undefined;
+      const size = q.size ?? 20;
+      const page = q.page ?? 0;
+      const { rows, total } = await repo.listForTeam(db, actor.clubId, teamId, nowLocal, {
+        statut: q.statut,
+        ...(paged ? { limit: size, offset: page * size } : {}),
+      });
+      const content = rows.map(toMatchJson);
+      if (!paged) return content;
+      return { content, page, size, totalElements: total, totalPages: Math.ceil(total / size) };
+    },
+
+    /** GET /api/matches/{id} */
+    async get(actor: Actor, id: number): Promise<TMatch> {
+      const { row } = await loadMatch(db, actor, id);
+      matchesPolicy.assert(actor, 'read', teamsOf(row));
+      return toMatchJson(row);
+    },
+
+    /**
+     * PUT /api/matches/{id}/score: the team's coach or a leader, only while EN_COURS or TERMINE.
+     * With a version (body or If-Match) that is no longer the match's, 409 with the current match.
+     */
+    async updateScore(
+      actor: Actor,
+      id: number,
+      input: ScoreInput,
+      ifMatch?: string,
+    ): Promise<TMatch> {
+      const version = input.version ?? versionFromIfMatch(ifMatch);
+      if (version !== undefined && !/^\d{1,16}$/.test(version))
+        throw badRequest(undefined, { version: SERVER_MESSAGES.invalidValue });
+      return db.transaction(async (tx) => {
+        const { row, nowLocal } = await loadMatch(tx, actor, id, true);
+        matchesPolicy.assert(actor, 'read', teamsOf(row));
+        matchesPolicy.assert(actor, 'editScore', teamsOf(row));
+        if (!canEditScore(row.statut)) throw forbidden(MATCH_SERVER_MESSAGES.scoreNotEditable);
+        const scores = { scoreDomicile: input.scoreDomicile, scoreExterieur: input.scoreExterieur };
+        if (!(await repo.updateScore(tx, actor.clubId, id, scores, version)))
+          throw new ScoreConflict(toMatchJson(row));
+        await audit(tx, {
+          clubId: actor.clubId,
+          actorMemberId: actor.id,
+          action: 'update',
+          entity: 'match_score',
+          entityId: id,
+          details: {
+            from: { scoreDomicile: row.scoreDomicile, scoreExterieur: row.scoreExterieur },
+            to: scores,
+          },
+        });
+        return toMatchJson(found(await repo.findById(tx, actor.clubId, id, nowLocal)));
+      });
+    },
+
+    /** PUT /api/matches/{id}/annulation {annule}: a leader or the team's coach (undoable). */
+    async setCancelled(actor: Actor, id: number, annule: boolean): Promise<TMatch> {
+      return db.transaction(async (tx) => {
+        const { row, nowLocal } = await loadMatch(tx, actor, id, true);
+        matchesPolicy.assert(actor, 'read', teamsOf(row));
+        matchesPolicy.assert(actor, 'cancel', teamsOf(row));
+        if (row.cancelled === annule) return toMatchJson(row);
+        await repo.setCancelled(tx, actor.clubId, id, annule);
+        await audit(tx, {
+          clubId: actor.clubId,
+          actorMemberId: actor.id,
+          action: annule ? 'cancel' : 'uncancel',
+          entity: 'match',
+          entityId: id,
+        });
+        return toMatchJson(found(await repo.findById(tx, actor.clubId, id, nowLocal)));
+      });
+    },
+
+    /** GET /api/matches/{id}/convocations */
+    async listConvocations(actor: Actor, id: number): Promise<TConvocation[]> {
+      const { row } = await loadMatch(db, actor, id);
+      convocationsPolicy.assert(actor, 'read', teamsOf(row));
+      return convocationJson(actor, row, await repo.listConvocations(db, actor.clubId, id));
+    },
+
+    /**
+     * PUT /api/matches/{id}/convocations {items}: each row must be one the actor may answer (coach
+     * and leaders: every row; a player: their own, when ACTIF; a parent: their children's, when
+     * ACTIF); Absent needs a justification; all rows or none are written.
+     */
+    async answerConvocations(
+      actor: Actor,
+      id: number,
+      input: ConvocationInput,
+    ): Promise<TConvocation[]> {
+      return db.transaction(async (tx) => {
+        const { row: match } = await loadMatch(tx, actor, id, true);
+        convocationsPolicy.assert(actor, 'read', teamsOf(match));
+        const rows = await repo.listConvocations(tx, actor.clubId, id);
+        const byMember = new Map(rows.map((r) => [r.memberId, r]));
+        const staff = answersAsStaff(actor);
+        const writes = input.items.map((item, i) => {
+          if (!convocationsPolicy.can(actor, 'answer', rowTarget(match, item.joueurId)))
+            throw forbidden(
+              item.joueurId === actor.id ? MATCH_MESSAGES.notConvoked : SERVER_MESSAGES.forbidden,
+            );
+          const convoked = byMember.get(item.joueurId);
+          if (!convoked) {
+            if (item.joueurId === actor.id) throw forbidden(MATCH_MESSAGES.notConvoked);
+            throw badRequest(MATCH_SERVER_MESSAGES.unknownPlayer, {
+              [`items.${i}.joueurId`]: MATCH_SERVER_MESSAGES.unknownPlayer,
+            });
+          }
+          if (!staff && !isActiveStatus(convoked.statut))
+            throw forbidden(
+              convoked.memberId === actor.id
+                ? MATCH_MESSAGES.notActive
+                : MATCH_SERVER_MESSAGES.childNotActive(convoked.prenom, convoked.nom),
+            );
+          if (needsJustification(item.statutPresence, item.justification)) {
+            const message = MATCH_MESSAGES.justificationRequired(convoked.prenom, convoked.nom);
+            throw badRequest(message, { [`items.${i}.justification`]: message });
+          }
+          return {
+            memberId: item.joueurId,
+            statutPresence: item.statutPresence,
+            justification:
+              item.statutPresence === 'INDISPONIBLE' ? (item.justification?.trim() ?? null) : null,
+          };
+        });
+        if (writes.length && match.cancelled)
+          throw new HttpError(409, MATCH_SERVER_MESSAGES.cancelled);
+        if (writes.length) {
+          await repo.answerConvocations(tx, actor.clubId, id, writes);
+          await audit(tx, {
+            clubId: actor.clubId,
+            actorMemberId: actor.id,
+            action: 'update',
+            entity: 'convocation',
+            entityId: id,
+            // Who answered what; never the justification's text (it may be about health).
+            details: {
+              rows: writes.map((w) => ({ joueurId: w.memberId, statutPresence: w.statutPresence })),
+            },
+          });
+        }
+        return convocationJson(actor, match, await repo.listConvocations(tx, actor.clubId, id));
+      });
+    },
+  };
+}

@@ -1,0 +1,304 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import FullCalendar, {
+  type CalendarRef,
+  type DateClickInfo,
+  type DatesSetInfo,
+  type EventChangeInfo,
+  type EventClickInfo,
+  type EventDisplayInfo,
+  type EventInput,
+} from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import frLocale from '@fullcalendar/react/locales/fr';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import {
+  CALENDAR,
+  EVENT_PERMISSIONS,
+  EVENT_TYPES,
+  EVENT_TYPE_LABELS,
+  eventColorToken,
+  eventEditableBy,
+  mayEver,
+  scopeFor,
+  type EventType,
+  type PermissionSubject,
+  type TCurrentMember,
+  type TTeam,
+  type TEvent,
+} from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { readApiError } from '../../../lib/form-errors.ts';
+import { teamsOf } from '../../../lib/member-teams.ts';
+import { useCalendarTeams, useClubEvents, useSaveEvent, type VisibleRange } from '../api/events.ts';
+import { filterEvents } from '../lib/filter.ts';
+import { eventIcon, eventTitle, eventTypeClass } from '../lib/event-style.ts';
+import { toolbarViewsForWidth, viewForWidth } from '../lib/view-rules.ts';
+import { localToPicker, pickerToLocal } from '../lib/event-form.ts';
+import { EventDetail } from './event-detail.tsx';
+import { EventModal } from './event-modal.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+import '../calendar.css';
+
+export const CALENDAR_MESSAGES = {
+  loadFailed: 'Impossible de charger les événements.',
+  moveFailed: "Le déplacement de l'événement a échoué ; il a été remis à sa place.",
+  empty: 'Aucun événement sur cette période.',
+} as const;
+
+type Editor =
+  | { kind: 'create'; start?: Date }
+  | { kind: 'edit'; event: TEvent }
+  | { kind: 'detail'; event: TEvent }
+  | null;
+
+function useWindowWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}
+
+const isoDate = (d: Date) => localToPicker(d).slice(0, 10);
+
+/** The calendar page (spec §2): filters, FullCalendar month / week / day, the event modal. */
+export function CalendarPage({ member }: { member: TCurrentMember }) {
+  const subject: PermissionSubject = useMemo(
+    () => ({ id: member.id, role: member.role, teamIds: teamsOf(member).map((t) => t.id) }),
+    [member],
+  );
+  const isLeader = scopeFor(EVENT_PERMISSIONS, member, 'create') === 'club';
+  const mayCreate =
+    mayEver(EVENT_PERMISSIONS, member, 'create') && (isLeader || subject.teamIds.length > 0);
+
+  const width = useWindowWidth();
+  const calendarRef = useRef<CalendarRef>(null);
+  const [range, setRange] = useState<VisibleRange | null>(null);
+  const [search, setSearch] = useState('');
+  const [types, setTypes] = useState<ReadonlySet<EventType>>(() => new Set(EVENT_TYPES));
+  const [uncheckedTeams, setUncheckedTeams] = useState<ReadonlySet<number>>(() => new Set());
+  const [editor, setEditor] = useState<Editor>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const [viewType, setViewType] = useState<string>('');
+
+  const teamsQuery = useCalendarTeams(member.idClub);
+  const eventsQuery = useClubEvents(member.idClub, range);
+  const move = useSaveEvent();
+  const clubTeams = useMemo(() => teamsQuery.data ?? [], [teamsQuery.data]);
+  const choosableTeams: TTeam[] = isLeader
+    ? clubTeams
+    : clubTeams.filter((t) => subject.teamIds.includes(t.id));
+
+  // The view follows the window: a new width band brings its view (spec §2).
+  const band = viewForWidth(width);
+  const toolbarViews = toolbarViewsForWidth(width).join(',');
+  useEffect(() => {
+    const api = calendarRef.current?.getApi();
+    if (api && api.view.type !== band) api.changeView(band);
+  }, [band]);
+
+  const teamIds = useMemo(() => {
+    if (!isLeader || clubTeams.length === 0) return null;
+    return new Set(clubTeams.map((t) => t.id).filter((id) => !uncheckedTeams.has(id)));
+  }, [isLeader, clubTeams, uncheckedTeams]);
+
+  const shown = useMemo(
+    () => filterEvents(eventsQuery.data ?? [], { search, types, teamIds }),
+    [eventsQuery.data, search, types, teamIds],
+  );
+
+  const inputs: EventInput[] = useMemo(
+    () =>
+      shown.map((e) => {
+        const editable = eventEditableBy(subject, e);
+        return {
+          id: String(e.id),
+          title: eventTitle(e.nom, e.dateDebut),
+          start: e.dateDebut,
+          end: e.dateFin,
+          editable,
+          // The month view's dot and the drag mirror take the type's colour too.
+          color: `var(--event-${eventColorToken(e.type)})`,
+          className: `club-event ${eventTypeClass(e.type)}`,
+          extendedProps: { source: e },
+        };
+      }),
+    [shown, subject],
+  );
+
+  const onDatesSet = (info: DatesSetInfo) => {
+    setViewType(info.view.type);
+    const next = { from: isoDate(info.start), to: isoDate(info.end) };
+    setRange((prev) => (prev && prev.from === next.from && prev.to === next.to ? prev : next));
+  };
+
+  const onEventClick = (info: EventClickInfo) => {
+    info.jsEvent.preventDefault();
+    const source = info.event.extendedProps.source as TEvent;
+    setEditor(
+      eventEditableBy(subject, source)
+        ? { kind: 'edit', event: source }
+        : { kind: 'detail', event: source },
+    );
+  };
+
+  const onDateClick = (info: DateClickInfo) => {
+    if (!mayCreate) return;
+    const start = new Date(info.date);
+    if (info.allDay) start.setHours(18, 0, 0, 0);
+    setEditor({ kind: 'create', start });
+  };
+
+  /** Drag and resize: PUT the moved event; a failure puts it back and says so. */
+  const onEventChange = (info: EventChangeInfo) => {
+    const source = info.event.extendedProps.source as TEvent;
+    const start = info.event.start;
+    const end = info.event.end ?? (start ? new Date(start.getTime() + 60 * 60 * 1000) : null);
+    if (!start || !end) {
+      info.revert();
+      return;
+    }
+    setMoveError(null);
+    move.mutate(
+      {
+        id: source.id,
+        body: {
+          nom: source.nom,
+          lieux: source.lieux,
+          type: source.type.toUpperCase() as EventType,
+          dateDebut: pickerToLocal(localToPicker(start)),
+          dateFin: pickerToLocal(localToPicker(end)),
+          equipesIds: source.equipesIds,
+          clubId: member.idClub,
+          ...(source.type.toUpperCase() === 'MATCH'
+            ? { adversaireNom: source.adversaireNom ?? null }
+            : {}),
+        },
+      },
+      {
+        onError: (err) => {
+          info.revert();
+          const reason = readApiError(err)?.message;
+          setMoveError(
+            reason ? `${CALENDAR_MESSAGES.moveFailed} ${reason}` : CALENDAR_MESSAGES.moveFailed,
+          );
+        },
+      },
+    );
+  };
+
+  const renderEvent = (info: EventDisplayInfo) => {
+    const source = info.event.extendedProps.source as TEvent;
+    const type = source.type.toUpperCase() as EventType;
+    return (
+      <span className="club-event-content" data-event-id={source.id}>
+        <span className="club-event-icon" aria-hidden="true">
+          {eventIcon(type)}
+        </span>
+        <span className="visually-hidden">{EVENT_TYPE_LABELS[type] ?? source.type} : </span>
+        <span className="club-event-title">{info.event.title}</span>
+      </span>
+    );
+  };
+
+  const toggle = <T,>(set: ReadonlySet<T>, value: T): Set<T> => {
+    const next = new Set(set);
+    if (next.has(value)) next.delete(value);
+    else next.add(value);
+    return next;
+  };
+
+  return (
+    <div className="calendar-page">
+      <div className="calendar-header">
+        <h1>Calendrier du club</h1>
+        {mayCreate ? (
+          <button type="button" className="btn" onClick={() => setEditor({ kind: 'create' })}>
+            + Ajouter un événement
+          </button>
+        ) : null}
+      </div>
+      <div className="calendar-layout">
+        <FilterPanel
+          search={search}
+          onSearch={setSearch}
+          types={types}
+          onToggleType={(t) => setTypes((s) => toggle(s, t))}
+          {...(isLeader
+            ? {
+                teams: clubTeams,
+                teamIds: teamIds ?? new Set<number>(),
+                onToggleTeam: (id: number) => setUncheckedTeams((s) => toggle(s, id)),
+              }
+            : {})}
+        />
+        <section className="calendar-main" aria-label="Calendrier" data-view={viewType}>
+          <div className="calendar-status">
+            {moveError ? <Alert tone="error">{moveError}</Alert> : null}
+            {eventsQuery.isError ? (
+              <Alert tone="error">{CALENDAR_MESSAGES.loadFailed}</Alert>
+            ) : eventsQuery.isPending || eventsQuery.isFetching ? (
+              <Loading label="Chargement des événements..." />
+            ) : shown.length === 0 ? (
+              <p className="muted calendar-empty" role="status">
+                {CALENDAR_MESSAGES.empty}
+              </p>
+            ) : null}
+          </div>
+          <FullCalendar
+            ref={calendarRef}
+            plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
+            locale={frLocale}
+            initialView={band}
+            headerToolbar={{ start: 'prev,next today', center: 'title', end: toolbarViews }}
+            buttons={{
+              today: { text: "Aujourd'hui" },
+              dayGridMonth: { text: 'Mois' },
+              timeGridWeek: { text: 'Semaine' },
+              timeGridDay: { text: 'Jour' },
+            }}
+            fixedWeekCount={CALENDAR.monthWeeks === 6}
+            dayMaxEventRows={CALENDAR.dayMaxEventRows}
+            moreLinkClick="popover"
+            slotDuration={{ minutes: CALENDAR.slotMinutes }}
+            scrollTime={CALENDAR.scrollTime}
+            aspectRatio={CALENDAR.aspectRatio}
+            dragScroll
+            nowIndicator
+            displayEventTime={false}
+            events={inputs}
+            eventContent={renderEvent}
+            eventClick={onEventClick}
+            dateClick={onDateClick}
+            eventDrop={onEventChange}
+            eventResize={onEventChange}
+            datesSet={onDatesSet}
+            editable={mayCreate}
+          />
+        </section>
+      </div>
+      {editor?.kind === 'create' || editor?.kind === 'edit' ? (
+        <EventModal
+          key={editor.kind === 'edit' ? editor.event.id : 'new'}
+          event={editor.kind === 'edit' ? editor.event : null}
+          start={editor.kind === 'create' ? editor.start : undefined}
+          clubId={member.idClub}
+          teams={choosableTeams}
+          isLeader={isLeader}
+          onClose={() => setEditor(null)}
+        />
+      ) : null}
+      {editor?.kind === 'detail' ? (
+        <EventDetail event={editor.event} teams={clubTeams} onClose={() => setEditor(null)} />
+      ) : null}
+    </div>
+  );
+}

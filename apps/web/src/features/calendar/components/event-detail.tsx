@@ -1,0 +1,63 @@
+import {
+  EVENT_TYPE_LABELS,
+  teamLabel,
+  type EventType,
+  type TTeam,
+  type TEvent,
+} from '@club/contract';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { eventIcon, eventTypeClass } from '../lib/event-style.ts';
+
+const formatter = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short' });
+const asDate = (value: string) => formatter.format(new Date(value));
+
+/** Read-only detail of an event, for members who may not edit it (spec §6). */
+export function EventDetail({
+  event,
+  teams,
+  onClose,
+}: {
+  event: TEvent;
+  teams: readonly TTeam[];
+  onClose: () => void;
+}) {
+  const type = event.type.toUpperCase() as EventType;
+  const names = event.equipesIds.map((id) =>
+    teamLabel(
+      teams.find((t) => t.id === id),
+      id,
+    ),
+  );
+  return (
+    <Modal title={event.nom} onClose={onClose} className="event-detail">
+      <dl className="event-detail-list">
+        <dt>Type</dt>
+        <dd>
+          <span className={`event-type-swatch ${eventTypeClass(type)}`} aria-hidden="true">
+            {eventIcon(type)}
+          </span>{' '}
+          {EVENT_TYPE_LABELS[type] ?? event.type}
+        </dd>
+        <dt>Début</dt>
+        <dd>{asDate(event.dateDebut)}</dd>
+        <dt>Fin</dt>
+        <dd>{asDate(event.dateFin)}</dd>
+        <dt>Lieux</dt>
+        <dd>{event.lieux}</dd>
+        <dt>Équipes</dt>
+        <dd>{names.length ? names.join(', ') : 'Toutes les équipes'}</dd>
+        {event.adversaireNom ? (
+          <>
+            <dt>Adversaire</dt>
+            <dd>{event.adversaireNom}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="actions">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Fermer
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,218 @@
+import { useEffect, useId } from 'react';
+import {
+  EVENT_MESSAGES,
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  teamLabel,
+  type TTeam,
+  type TEvent,
+  type TEventWrite,
+} from '@club/contract';
+import { Field } from '../../../components/ui/field.tsx';
+import { useApiFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useOpponentTeams } from '../api/events.ts';
+import { ZEventFormSchema, initialFormValues, toEventWrite } from '../lib/event-form.ts';
+
+export interface EventFormProps {
+  /** The event to edit, or null to create one. */
+  event: TEvent | null;
+  /** Create: the start picked on the calendar. */
+  start?: Date;
+  clubId: number;
+  /** The teams the member may pick: every team for leaders, a coach's own teams. */
+  teams: readonly TTeam[];
+  /** Leaders pick teams freely (an empty list = every team); a coach's list is forced. */
+  isLeader: boolean;
+  submitting: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (body: TEventWrite) => void;
+  onCancel: () => void;
+  /** Edit only: asks for the deletion. */
+  onDelete?: () => void;
+}
+
+const FIELDS = [
+  'nom',
+  'lieux',
+  'dateDebut',
+  'dateFin',
+  'type',
+  'baseTeamId',
+  'adverseTeamId',
+  'adversaireNom',
+  'equipesIds',
+] as const;
+
+/** The fields of the event modal (spec §2, §5). */
+export function EventForm({
+  event,
+  start,
+  clubId,
+  teams,
+  isLeader,
+  submitting,
+  serverErrors,
+  onSubmit,
+  onCancel,
+  onDelete,
+}: EventFormProps) {
+  const ownTeamIds = teams.map((t) => t.id);
+  const form = useZodForm(ZEventFormSchema, {
+    timing: 'submit',
+    defaultValues: initialFormValues(event, {
+      start,
+      defaultTeamIds: isLeader ? [] : ownTeamIds.slice(0, 1),
+      teamRequired: !isLeader,
+    }),
+  });
+  const { errors } = form.formState;
+  const type = form.watch('type');
+  // A MATCH's teams are its base team (and opponent): their errors go under 'Équipe (base)'.
+  useApiFieldErrors(form.setError, serverErrors, {
+    fields: FIELDS,
+    aliases: type === 'MATCH' ? { equipesIds: 'baseTeamId' } : {},
+  });
+  const baseTeamId = form.watch('baseTeamId');
+  const adverseTeamId = form.watch('adverseTeamId');
+  const baseTeam = teams.find((t) => String(t.id) === baseTeamId) ?? null;
+  const opponents = useOpponentTeams(baseTeam);
+  const checklistId = useId();
+
+  // The opponents arrive after the form: show the event's opponent once its option exists, and
+  // forget an opponent that a new base team does not offer.
+  const { setValue, getValues } = form;
+  useEffect(() => {
+    if (!opponents.data) return;
+    const current = getValues('adverseTeamId');
+    const offered = opponents.data.some((t) => String(t.id) === current);
+    if (current !== '') setValue('adverseTeamId', offered ? current : '');
+  }, [opponents.data, getValues, setValue]);
+
+  const isMatch = type === 'MATCH';
+  const matchAlert = errors.baseTeamId?.message === EVENT_MESSAGES.matchNeedsTeam;
+
+  return (
+    <form
+      className="form event-form"
+      onSubmit={form.handleSubmit((values) => onSubmit(toEventWrite(values, clubId)))}
+      noValidate
+    >
+      {matchAlert ? (
+        <div className="alert alert-error" role="alert">
+          {EVENT_MESSAGES.matchNeedsTeam}
+        </div>
+      ) : null}
+      <Field label="Nom *" error={errors.nom?.message}>
+        <input required autoComplete="off" {...form.register('nom')} />
+      </Field>
+      <Field label="Lieux *" error={errors.lieux?.message}>
+        <input required autoComplete="off" {...form.register('lieux')} />
+      </Field>
+      <div className="event-form-dates">
+        <Field label="Début *" error={errors.dateDebut?.message}>
+          <input type="datetime-local" required {...form.register('dateDebut')} />
+        </Field>
+        <Field label="Fin *" error={errors.dateFin?.message}>
+          <input type="datetime-local" required {...form.register('dateFin')} />
+        </Field>
+      </div>
+      <Field label="Type *" error={errors.type?.message}>
+        <select required {...form.register('type')}>
+          {EVENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {EVENT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      {isMatch ? (
+        <>
+          <Field label="Équipe (base) *" error={matchAlert ? null : errors.baseTeamId?.message}>
+            <select {...form.register('baseTeamId')}>
+              <option value="">Choisir une équipe</option>
+              {teams.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {teamLabel(t, t.id)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            label="Équipe adverse"
+            error={errors.adverseTeamId?.message}
+            hint={
+              baseTeam && opponents.isError
+                ? 'Impossible de charger les équipes adverses.'
+                : undefined
+            }
+          >
+            <select disabled={baseTeam === null} {...form.register('adverseTeamId')}>
+              <option value="">
+                {baseTeam === null
+                  ? EVENT_MESSAGES.chooseBaseTeamFirst
+                  : opponents.isLoading
+                    ? 'Chargement...'
+                    : 'Aucune (adversaire hors plateforme)'}
+              </option>
+              {(baseTeam ? (opponents.data ?? []) : []).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {teamLabel(t, t.id)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            label="Adversaire (hors plateforme)"
+            error={errors.adversaireNom?.message}
+            hint="Nom de l'adversaire quand ce n'est pas une équipe de la plateforme."
+          >
+            <input
+              autoComplete="off"
+              disabled={adverseTeamId !== ''}
+              {...form.register('adversaireNom')}
+            />
+          </Field>
+        </>
+      ) : isLeader || teams.length > 1 ? (
+        <fieldset className="event-form-teams" aria-describedby={`${checklistId}-hint`}>
+          <legend>Équipes concernées</legend>
+          <p id={`${checklistId}-hint`} className="field-hint">
+            {isLeader ? 'Aucune équipe cochée : toutes les équipes.' : 'Au moins une équipe.'}
+          </p>
+          {teams.length === 0 ? <p className="muted">Aucune équipe dans le club.</p> : null}
+          {teams.map((t) => (
+            <label key={t.id} className="checkbox">
+              <input type="checkbox" value={String(t.id)} {...form.register('equipesIds')} />
+              {teamLabel(t, t.id)}
+            </label>
+          ))}
+          {errors.equipesIds?.message ? (
+            <div className="field-error" role="alert">
+              {errors.equipesIds.message}
+            </div>
+          ) : null}
+        </fieldset>
+      ) : (
+        <p className="event-form-forced-team">
+          Équipe concernée : <strong>{teams[0] ? teamLabel(teams[0], teams[0].id) : '—'}</strong>
+        </p>
+      )}
+
+      <div className="actions">
+        {onDelete ? (
+          <button type="button" className="btn btn-danger" onClick={onDelete}>
+            Supprimer
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          Annuler
+        </button>
+        <button type="submit" className="btn" disabled={submitting}>
+          {submitting ? 'Enregistrement...' : event ? 'Modifier' : 'Créer'}
+        </button>
+      </div>
+    </form>
+  );
+}

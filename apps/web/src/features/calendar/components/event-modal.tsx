@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { EVENT_MESSAGES, type TTeam, type TEvent } from '@club/contract';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { readApiError } from '../../../lib/form-errors.ts';
+import { useDeleteEvent, useSaveEvent } from '../api/events.ts';
+import { EventForm } from './event-form.tsx';
+
+export const EVENT_MODAL_MESSAGES = {
+  saveFailed: "L'enregistrement de l'événement a échoué.",
+  deleteFailed: "La suppression de l'événement a échoué.",
+} as const;
+
+export interface EventModalProps {
+  event: TEvent | null;
+  start?: Date;
+  clubId: number;
+  teams: readonly TTeam[];
+  isLeader: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Créer un événement' / 'Modifier un événement' (spec §2); closes after a successful save or
+ * delete. The deletion asks 'Supprimer cet événement ?' in a dialog of its own.
+ */
+export function EventModal({ event, start, clubId, teams, isLeader, onClose }: EventModalProps) {
+  const save = useSaveEvent();
+  const remove = useDeleteEvent();
+  const [confirming, setConfirming] = useState(false);
+  const confirmTextId = useId();
+  const saveError = save.error ? readApiError(save.error) : null;
+  const deleteError = remove.error ? readApiError(remove.error) : null;
+
+  return (
+    <>
+      <Modal
+        title={event ? 'Modifier un événement' : 'Créer un événement'}
+        onClose={onClose}
+        closeOnBackdrop={false}
+        className="event-modal"
+      >
+        {save.isError ? (
+          <div className="alert alert-error" role="alert">
+            {saveError?.message ?? EVENT_MODAL_MESSAGES.saveFailed}
+          </div>
+        ) : null}
+        {remove.isError ? (
+          <div className="alert alert-error" role="alert">
+            {deleteError?.message ?? EVENT_MODAL_MESSAGES.deleteFailed}
+          </div>
+        ) : null}
+        <EventForm
+          event={event}
+          start={start}
+          clubId={clubId}
+          teams={teams}
+          isLeader={isLeader}
+          submitting={save.isPending}
+          serverErrors={saveError?.fields}
+          onCancel={onClose}
+          onDelete={event ? () => setConfirming(true) : undefined}
+          onSubmit={(body) => save.mutate({ id: event?.id, body }, { onSuccess: () => onClose() })}
+        />
+      </Modal>
+      {confirming && event ? (
+        <Modal
+          title="Supprimer l'événement"
+          role="alertdialog"
+          describedBy={confirmTextId}
+          onClose={() => setConfirming(false)}
+          className="confirm-modal"
+        >
+          <p id={confirmTextId}>{EVENT_MESSAGES.confirmDelete}</p>
+          <div className="actions">
+            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+              Annuler
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(event.id, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    onClose();
+                  },
+                  onError: () => setConfirming(false),
+                })
+              }
+            >
+              {remove.isPending ? 'Suppression...' : 'Supprimer'}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

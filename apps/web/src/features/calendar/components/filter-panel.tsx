@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import {
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  teamLabel,
+  type EventType,
+  type TTeam,
+} from '@club/contract';
+import { eventIcon, eventTypeClass } from '../lib/event-style.ts';
+
+export interface FilterPanelProps {
+  search: string;
+  onSearch: (value: string) => void;
+  types: ReadonlySet<EventType>;
+  onToggleType: (type: EventType) => void;
+  /** Leaders only: the club's teams and the checked ones. */
+  teams?: readonly TTeam[];
+  teamIds?: ReadonlySet<number>;
+  onToggleTeam?: (id: number) => void;
+}
+
+/** The left filter panel of the calendar (spec §2): search, types and (leaders) teams. */
+export function FilterPanel({
+  search,
+  onSearch,
+  types,
+  onToggleType,
+  teams,
+  teamIds,
+  onToggleTeam,
+}: FilterPanelProps) {
+  const searchId = useId();
+  return (
+    <aside className="calendar-filters" aria-label="Filtres du calendrier">
+      <div className="field">
+        <label htmlFor={searchId}>Rechercher</label>
+        <input
+          id={searchId}
+          type="search"
+          placeholder="Nom ou lieu"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+      </div>
+      <fieldset>
+        <legend>Types</legend>
+        {EVENT_TYPES.map((t) => (
+          <label key={t} className="checkbox">
+            <input type="checkbox" checked={types.has(t)} onChange={() => onToggleType(t)} />
+            <span className={`event-type-swatch ${eventTypeClass(t)}`} aria-hidden="true">
+              {eventIcon(t)}
+            </span>
+            {EVENT_TYPE_LABELS[t]}
+          </label>
+        ))}
+      </fieldset>
+      {teams && teamIds && onToggleTeam ? (
+        <fieldset>
+          <legend>Équipes</legend>
+          {teams.length === 0 ? <p className="muted">Aucune équipe.</p> : null}
+          {teams.map((team) => (
+            <label key={team.id} className="checkbox">
+              <input
+                type="checkbox"
+                checked={teamIds.has(team.id)}
+                onChange={() => onToggleTeam(team.id)}
+              />
+              {teamLabel(team, team.id)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,82 @@
+import { eventColorToken, type TDashboardEvent } from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { eventTypeIcon, eventTypeLabel, formatDay, formatTimeRange } from './format.ts';
+
+/** One event: name, time range, place and type (text, symbol and colour, spec §2). */
+export function EventCard({ event, showDay }: { event: TDashboardEvent; showDay: boolean }) {
+  const token = eventColorToken(event.type);
+  return (
+    <article className={`event-card event-${token}`} aria-labelledby={`evenement-${event.id}`}>
+      <h3 id={`evenement-${event.id}`} className="event-card-title">
+        {event.nom}
+      </h3>
+      <p className="event-card-type">
+        <span className="event-type-badge">
+          <span className="event-type-dot" aria-hidden="true">
+            {eventTypeIcon(event.type)}
+          </span>
+          <span className="visually-hidden">Type : </span>
+          {eventTypeLabel(event.type)}
+        </span>
+      </p>
+      <p className="event-card-time">
+        <span className="visually-hidden">Horaire : </span>
+        {showDay ? (
+          <span className="event-card-day">{formatDay(event.dateDebut.slice(0, 10))} · </span>
+        ) : null}
+        <time dateTime={event.dateDebut}>{formatTimeRange(event.dateDebut, event.dateFin)}</time>
+      </p>
+      {event.lieux ? (
+        <p className="event-card-place">
+          <span className="visually-hidden">Lieu : </span>
+          <svg
+            className="event-card-pin"
+            viewBox="0 0 24 24"
+            width="16"
+            height="16"
+            aria-hidden="true"
+          >
+            <path
+              fill="currentColor"
+              d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7zm0 9.5a2.5 2.5 0 1 1 0-5 2.5 2.5 0 0 1 0 5z"
+            />
+          </svg>
+          {event.lieux}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+interface EventListProps {
+  title: string;
+  query: { data?: TDashboardEvent[]; isPending: boolean; isError: boolean };
+  emptyText: string;
+  /** Upcoming events span several days: each card then says its day. */
+  showDay?: boolean;
+}
+
+/** A dashboard section of event cards with its loading, error and empty states. */
+export function EventList({ title, query, emptyText, showDay = false }: EventListProps) {
+  return (
+    <section className="dashboard-section" aria-labelledby="dashboard-evenements">
+      <h2 id="dashboard-evenements">{title}</h2>
+      {query.isPending ? (
+        <Loading label="Chargement des événements..." />
+      ) : query.isError ? (
+        <Alert tone="error">Impossible de charger les événements.</Alert>
+      ) : query.data && query.data.length > 0 ? (
+        <ul className="event-list">
+          {query.data.map((e) => (
+            <li key={e.id}>
+              <EventCard event={e} showDay={showDay} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">{emptyText}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { EVENT_TYPE_LABELS, type EventType } from '@club/contract';
+
+/*
+ * Event dates are the club's wall clock ('YYYY-MM-DDTHH:mm:ss', spec §5): they are read as text,
+ * never through the browser's time zone, so that a member abroad sees the club's times.
+ */
+
+const parts = (value: string) => ({ day: value.slice(0, 10), time: value.slice(11, 16) });
+
+const dayFormatter = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const shortFormatter = new Intl.DateTimeFormat('fr-FR', {
+  day: '2-digit',
+  month: '2-digit',
+  timeZone: 'UTC',
+});
+const asUtc = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** 'mardi 12 mars' for '2030-03-12'. */
+export function formatDay(day: string): string {
+  return dayFormatter.format(asUtc(day));
+}
+
+/** '18:00 – 20:00' on one day; '19/04 09:00 – 21/04 18:00' across days. */
+export function formatTimeRange(dateDebut: string, dateFin: string): string {
+  const start = parts(dateDebut);
+  const end = parts(dateFin);
+  if (start.day === end.day) return `${start.time} – ${end.time}`;
+  const short = (day: string) => shortFormatter.format(asUtc(day));
+  return `${short(start.day)} ${start.time} – ${short(end.day)} ${end.time}`;
+}
+
+/** The type's French label, or its own text when the type is unknown (spec §2: shown, in red). */
+export function eventTypeLabel(type: string): string {
+  return EVENT_TYPE_LABELS[type.toUpperCase() as EventType] ?? (type.trim() || 'Type inconnu');
+}
+
+/**
+ * A symbol per type, so that the type never rests on its colour alone (besides its text). Plain
+ * text symbols, not emoji: they render with the system fonts of every platform.
+ */
+const TYPE_ICONS: Record<EventType, string> = {
+  MATCH: '⚑',
+  ENTRAINEMENT: '▲',
+  TOURNOI: '★',
+  REUNION: '☰',
+  AUTRE: '●',
+};
+export function eventTypeIcon(type: string): string {
+  return TYPE_ICONS[type.toUpperCase() as EventType] ?? '?';
+}

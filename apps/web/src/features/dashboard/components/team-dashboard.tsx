@@ -1,0 +1,50 @@
+import { Alert } from '../../../components/ui/alert.tsx';
+import { useDashboardMembers, useTeamUpcomingEvents } from '../api/dashboard.ts';
+import { EventList } from './event-list.tsx';
+import { MemberList } from './member-list.tsx';
+
+/** Not in the spec: the team dashboard's upcoming list when nothing is planned. */
+export const NO_UPCOMING_EVENT = 'Aucun événement à venir.';
+
+interface TeamDashboardProps {
+  prenom: string;
+  nomClub: string;
+  /** The member's current team (use-current-team), null for a member without team. */
+  team: { id: number; nom: string } | null;
+}
+
+/** The team dashboard of JOUEUR, ENTRAINEUR and PARENT (spec §2). */
+export function TeamDashboard({ prenom, nomClub, team }: TeamDashboardProps) {
+  const teamId = team?.id ?? null;
+  const events = useTeamUpcomingEvents(teamId);
+  const members = useDashboardMembers(teamId);
+  return (
+    <main id="contenu" className="container page dashboard">
+      <h1>Bienvenue, {prenom} !</h1>
+      {team ? (
+        <>
+          <p className="dashboard-welcome">
+            Équipe <strong className="team-name">{team.nom}</strong> du club{' '}
+            <strong>{nomClub}</strong>
+          </p>
+          <div className="dashboard-grid">
+            <EventList
+              title="Événements à venir"
+              query={events}
+              emptyText={NO_UPCOMING_EVENT}
+              showDay
+            />
+            <MemberList key={team.id} title={`Membres · ${team.nom}`} query={members} />
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="dashboard-welcome">
+            Club <strong>{nomClub}</strong>
+          </p>
+          <Alert tone="info">Vous n’êtes membre d’aucune équipe pour le moment.</Alert>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,341 @@
+import type { Browser, Page } from '@playwright/test';
+import { EVENT_MESSAGES } from '@club/contract';
+import {
+  Api,
+  E2E_PASSWORD,
+  clubUrl,
+  expect,
+  expectNoA11yViolations,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from '../../fixtures.ts';
+import { THEMES, useTheme } from '../public-site/helpers.ts';
+
+/**
+ * Issue 9, the web calendar (spec §2 "Calendar page" and "Event form modal", §5, §6): a leader
+ * creates, drags and deletes events; a player sees their teams' and team-less events only and
+ * cannot open the editor; the view follows the window; axe in the three themes. Everything goes
+ * through the real server and its API.
+ */
+
+interface Infos {
+  idClub: number;
+  nomClub: string;
+}
+interface EventAnswer {
+  id: number;
+  nom: string;
+  type: string;
+  dateDebut: string;
+  dateFin: string;
+  equipesIds: number[];
+  adversaireNom: string | null;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A day of the current month (the month view shows it), 'YYYY-MM-DD'. */
+function dayOfThisMonth(day: number): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(day)}`;
+}
+
+async function createTeams(api: Api, clubId: number) {
+  const make = async (nom: string, division: string, category: string) =>
+    (
+      await api.ok<{ id: number }>(
+        api.post('/api/equipes', { nom, division, category, idClub: clubId }),
+      )
+    ).id;
+  return {
+    seniors: await make('Seniors', 'R1', 'Senior'),
+    reserve: await make('Réserve', 'R1', 'Senior'),
+    u17: await make('U17', 'D1', 'U17'),
+  };
+}
+
+/** A player of `nomEquipe`, activated from the invitation mail. */
+async function createPlayer(api: Api, browser: Browser, clubId: number, nomEquipe: string) {
+  const email = uniqueEmail('joueur');
+  const since = Date.now();
+  await api.ok(
+    api.post('/api/membres', {
+      nom: 'Leroy',
+      prenom: 'Hugo',
+      dateDeNaissance: '2001-02-03',
+      genre: 'Homme',
+      numeroTelephone: '0611223344',
+      email,
+      role: 'JOUEUR',
+      nomEquipe,
+      clubId,
+    }),
+  );
+  const mail = await waitForMail(email, /Invitation/, { since });
+  const token = new URL(mail.links.find((l) => l.includes('/activation?token='))!).searchParams.get(
+    'token',
+  )!;
+  const context = await browser.newContext();
+  const anon = new Api(context.request, api.baseURL);
+  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
+  await context.close();
+  return { email, password: E2E_PASSWORD };
+}
+
+const clubEvents = (api: Api, clubId: number) =>
+  api.ok<EventAnswer[]>(api.get(`/api/evenements/club/${clubId}`));
+
+async function openCalendar(page: Page, nomClub: string) {
+  await page.goto(clubUrl(nomClub, 'calendrier'));
+  // The calendar's own chunk (FullCalendar) loads on this route only: give it time on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendrier du club' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('Chargement des événements...')).toHaveCount(0);
+}
+
+/** The calendar's event showing `title` ('nom hh:mm'). */
+const eventBox = (page: Page, title: string) =>
+  page.locator('.club-event-content', { hasText: title }).first();
+
+test.describe('[calendar] leader', () => {
+  test('creates a training for two teams and a match against a typed opponent, drags one to another day, deletes one', async ({
+    leaderPage: page,
+    api,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const teams = await createTeams(api, me.idClub);
+    await openCalendar(page, me.nomClub);
+    await expect(page.locator('[data-view="dayGridMonth"]')).toBeVisible();
+
+    // A training for Seniors and U17.
+    const day = dayOfThisMonth(10);
+    await page.getByRole('button', { name: '+ Ajouter un événement' }).click();
+    const modal = page.getByRole('dialog', { name: 'Créer un événement' });
+    await modal.getByLabel('Nom *').fill('Entraînement collectif');
+    await modal.getByLabel('Lieux *').fill('Gymnase Jean Moulin');
+    await modal.getByLabel('Début *').fill(`${day}T18:00`);
+    await modal.getByLabel('Fin *').fill(`${day}T20:00`);
+    await modal.getByLabel('Type *').selectOption('ENTRAINEMENT');
+    const concerned = modal.getByRole('group', { name: 'Équipes concernées' });
+    await concerned.getByRole('checkbox', { name: /^Seniors •/ }).check();
+    await concerned.getByRole('checkbox', { name: /^U17 •/ }).check();
+    await modal.getByRole('button', { name: 'Créer' }).click();
+    await expect(modal).toHaveCount(0);
+    await expect(eventBox(page, 'Entraînement collectif 18:00')).toBeVisible();
+    let events = await clubEvents(api, me.idClub);
+    const training = events.find((e) => e.nom === 'Entraînement collectif')!;
+    expect(training).toMatchObject({
+      type: 'ENTRAINEMENT',
+      dateDebut: `${day}T18:00:00`,
+      dateFin: `${day}T20:00:00`,
+    });
+    expect([...training.equipesIds].sort()).toEqual([teams.seniors, teams.u17].sort());
+
+    // A match of Seniors against a typed opponent.
+    const matchDay = dayOfThisMonth(12);
+    await page.getByRole('button', { name: '+ Ajouter un événement' }).click();
+    await modal.getByLabel('Type *').selectOption('MATCH');
+    const adverse = modal.getByLabel('Équipe adverse');
+    await expect(adverse).toBeDisabled();
+    await expect(adverse.locator('option').first()).toHaveText(EVENT_MESSAGES.chooseBaseTeamFirst);
+    await modal.getByLabel('Nom *').fill('Match de championnat');
+    await modal.getByLabel('Lieux *').fill('Stade municipal');
+    await modal.getByLabel('Début *').fill(`${matchDay}T15:00`);
+    await modal.getByLabel('Fin *').fill(`${matchDay}T17:00`);
+    await modal.getByLabel('Équipe (base) *').selectOption(String(teams.seniors));
+    await expect(adverse).toBeEnabled();
+    // The platform's opponents: same category and division, the base team excluded.
+    await expect(adverse.locator('option', { hasText: 'Réserve' })).toHaveCount(1);
+    await expect(adverse.locator('option', { hasText: 'U17' })).toHaveCount(0);
+    await modal.getByLabel('Adversaire (hors plateforme)').fill('AS Voisins');
+    await modal.getByRole('button', { name: 'Créer' }).click();
+    await expect(modal).toHaveCount(0);
+    await expect(eventBox(page, 'Match de championnat 15:00')).toBeVisible();
+    events = await clubEvents(api, me.idClub);
+    const match = events.find((e) => e.nom === 'Match de championnat')!;
+    expect(match).toMatchObject({
+      type: 'MATCH',
+      equipesIds: [teams.seniors],
+      adversaireNom: 'AS Voisins',
+      dateDebut: `${matchDay}T15:00:00`,
+    });
+    // The match is on the base team's matches.
+    const matchesRes = await api.get(`/api/matches/equipe/${teams.seniors}`);
+    expect(matchesRes.status()).toBe(200);
+    const answer = (await matchesRes.json()) as unknown;
+    const matches = (
+      Array.isArray(answer) ? answer : (answer as { content: unknown[] }).content
+    ) as { equipeExterieur: { nom: string } | null; dateDebut: string }[];
+    expect(matches.some((m) => JSON.stringify(m).includes('AS Voisins'))).toBe(true);
+
+    // Drag the training from the 10th to the 17th: same time, new day.
+    const target = dayOfThisMonth(17);
+    const box = (await eventBox(page, 'Entraînement collectif 18:00').boundingBox())!;
+    const cell = (await page.locator(`[data-date="${target}"]`).first().boundingBox())!;
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes(`/api/evenements/${training.id}`),
+    );
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(cell.x + cell.width / 2, cell.y + cell.height / 2, { steps: 15 });
+    await page.mouse.up();
+    expect((await saved).status()).toBe(200);
+    await expect(
+      page.locator(`[data-date="${target}"]`).first().getByText('Entraînement collectif 18:00'),
+    ).toBeVisible();
+    events = await clubEvents(api, me.idClub);
+    expect(events.find((e) => e.id === training.id)).toMatchObject({
+      dateDebut: `${target}T18:00:00`,
+      dateFin: `${target}T20:00:00`,
+    });
+
+    // Delete the match: the confirmation is a dialog of its own.
+    await eventBox(page, 'Match de championnat 15:00').click();
+    const edit = page.getByRole('dialog', { name: 'Modifier un événement' });
+    await expect(edit.getByLabel('Nom *')).toHaveValue('Match de championnat');
+    await edit.getByRole('button', { name: 'Supprimer' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(EVENT_MESSAGES.confirmDelete);
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText('Match de championnat 15:00')).toHaveCount(0);
+    events = await clubEvents(api, me.idClub);
+    expect(events.map((e) => e.nom)).toEqual(['Entraînement collectif']);
+  });
+
+  test('the view follows the window: day under 640 px, week under 1024 px, month above', async ({
+    leaderPage: page,
+    api,
+  }) => {
+    const view = page.locator('.calendar-main');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    await openCalendar(page, me.nomClub);
+    await expect(view).toHaveAttribute('data-view', 'dayGridMonth');
+    const toolbar = page.locator('.calendar-main');
+    for (const label of ["Aujourd'hui", 'Mois', 'Semaine', 'Jour'])
+      await expect(
+        toolbar
+          .getByRole('button', { name: label, exact: true })
+          .or(toolbar.getByRole('tab', { name: label, exact: true })),
+      ).toBeVisible();
+
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect(view).toHaveAttribute('data-view', 'timeGridWeek');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(view).toHaveAttribute('data-view', 'timeGridDay');
+    // Only day and week under 640 px.
+    await expect(toolbar.getByText('Mois', { exact: true })).toHaveCount(0);
+    await expect(toolbar.getByText('Semaine', { exact: true })).toBeVisible();
+    await expect(toolbar.getByText('Jour', { exact: true })).toBeVisible();
+    // No horizontal scrolling of the page at 375 px.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(view).toHaveAttribute('data-view', 'dayGridMonth');
+  });
+});
+
+test.describe('[calendar] player', () => {
+  test("sees only their team's and team-less events and cannot open the editor", async ({
+    leaderPage: leader,
+    api,
+    browser,
+  }) => {
+    test.slow();
+    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const teams = await createTeams(api, me.idClub);
+    const day = dayOfThisMonth(new Date().getDate());
+    const add = (nom: string, equipesIds: number[], hour: number) =>
+      api.ok(
+        api.post('/api/evenements', {
+          nom,
+          lieux: 'Stade',
+          type: 'ENTRAINEMENT',
+          dateDebut: `${day}T${pad(hour)}:00:00`,
+          dateFin: `${day}T${pad(hour + 1)}:00:00`,
+          equipesIds,
+          clubId: me.idClub,
+        }),
+      );
+    await add('Séance Seniors', [teams.seniors], 9);
+    await add('Séance U17', [teams.u17], 11);
+    await add('Fête du club', [], 13);
+    const account = await createPlayer(api, browser, me.idClub, 'Seniors');
+    await leader.close();
+
+    const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, account);
+    await openCalendar(page, me.nomClub);
+    await expect(page.locator('.calendar-main')).toHaveAttribute('data-view', 'timeGridWeek');
+    await expect(eventBox(page, 'Séance Seniors 09:00')).toBeVisible();
+    await expect(eventBox(page, 'Fête du club 13:00')).toBeVisible();
+    await expect(page.getByText('Séance U17')).toHaveCount(0);
+    // No add button, no team filter.
+    await expect(page.getByRole('button', { name: '+ Ajouter un événement' })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Équipes' })).toHaveCount(0);
+    // Clicking shows a read-only detail, never the editor.
+    await eventBox(page, 'Séance Seniors 09:00').click();
+    const detail = page.getByRole('dialog', { name: 'Séance Seniors' });
+    await expect(detail).toBeVisible();
+    await expect(detail.getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Modifier un événement' })).toHaveCount(0);
+    await detail.getByRole('button', { name: 'Fermer' }).first().click();
+    // The server agrees: the player's answer lacks the other team's event.
+    const playerApi = new Api(page.request, api.baseURL);
+    const seen = await playerApi.ok<EventAnswer[]>(
+      playerApi.get(`/api/evenements/club/${me.idClub}`),
+    );
+    expect(seen.map((e) => e.nom).sort()).toEqual(['Fête du club', 'Séance Seniors']);
+    await context.close();
+  });
+});
+
+for (const theme of THEMES) {
+  test(`[calendar] axe finds no violation on the calendar and the open modal, theme ${theme}`, async ({
+    page,
+    club,
+    api,
+  }) => {
+    test.slow();
+    await useTheme(page, theme);
+    await signIn(page, club);
+    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const teams = await createTeams(api, me.idClub);
+    const day = dayOfThisMonth(new Date().getDate());
+    const types = ['MATCH', 'ENTRAINEMENT', 'TOURNOI', 'REUNION', 'AUTRE'];
+    for (const [i, type] of types.entries())
+      await api.ok(
+        api.post('/api/evenements', {
+          nom: `Événement ${type.toLowerCase()}`,
+          lieux: 'Stade',
+          type,
+          dateDebut: `${day}T${pad(8 + 2 * i)}:00:00`,
+          dateFin: `${day}T${pad(9 + 2 * i)}:00:00`,
+          equipesIds: [teams.seniors],
+          clubId: me.idClub,
+          ...(type === 'MATCH' ? { adversaireNom: 'AS Voisins' } : {}),
+        }),
+      );
+    await openCalendar(page, me.nomClub);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.locator('.club-event-content')).toHaveCount(5);
+    // Never colour alone: each type has its own icon.
+    const icons = await page.locator('.club-event-icon').allTextContents();
+    expect(new Set(icons).size).toBe(5);
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: '+ Ajouter un événement' }).click();
+    const modal = page.getByRole('dialog', { name: 'Créer un événement' });
+    await modal.getByLabel('Type *').selectOption('MATCH');
+    await expectNoA11yViolations(page);
+  });
+}

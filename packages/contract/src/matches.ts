@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { MATCH_STATUSES, PRESENCE_STATUSES, canEditScore, type PresenceStatus } from './enums.ts';
+import { SCORE_MIN } from './constants.ts';
+import { MATCH_MESSAGES, SERVER_MESSAGES } from './messages.ts';
+import { isActiveStatus } from './member-status.ts';
+import {
+  definePermissions,
+  leadersRow,
+  permits,
+  type PermissionSubject,
+  type PermissionTarget,
+} from './permissions.ts';
+import { ZIdSchema, ZPagingQuerySchema, safeString, type TPage } from './schemas/common.ts';
+
+/**
+ * Matches, scores and convocations (spec §2 matches page, §3 Match and Convocation entry, §4 match
+ * statuses and presence, §5 scores and convocation, §6, §7 matches calls; ARCHITECTURE §4 and §6).
+ * The statuses, their labels and colours, the presence values and `canEditScore` live in enums.ts;
+ * the spec's page and error texts in MATCH_MESSAGES (messages.ts).
+ */
+
+export const SCORE_MAX = 999;
+export const JUSTIFICATION_MAX = 500;
+
+/** Server answers of the matches feature beyond the spec's texts (French, shown as they are). */
+export const MATCH_SERVER_MESSAGES = {
+  scoreInteger: 'Le score doit être un nombre entier.',
+  scoreMin: `Le score doit être supérieur ou égal à ${SCORE_MIN}.`,
+  scoreMax: `Le score ne doit pas dépasser ${SCORE_MAX}.`,
+  /** PUT score while A_VENIR or ANNULE (spec §4: only EN_COURS or TERMINE). */
+  scoreNotEditable: 'Le score ne peut être saisi que pendant ou après le match.',
+  /** 409 on a stale score: the body carries the current match. */
+  scoreStale:
+    'Le score a été modifié par quelqu’un d’autre entre-temps. Le score actuel est affiché ; vérifiez-le avant de réessayer.',
+  /** Writing the convocation of a cancelled match. */
+  cancelled: 'Ce match est annulé : les convocations ne peuvent plus être modifiées.',
+  matchCancelled: 'Match annulé.',
+  matchRestored: 'Annulation du match levée.',
+  justificationTooLong: `Le justificatif ne doit pas dépasser ${JUSTIFICATION_MAX} caractères.`,
+  presenceInvalid: 'Statut de présence invalide (DISPONIBLE ou INDISPONIBLE).',
+  /** A row of the body names a player who is not convoked to this match. */
+  playerNotConvoked: (prenom: string, nom: string) =>
+    `${prenom} ${nom} n'est pas convoqué(e) pour ce match.`,
+  unknownPlayer: "Ce joueur n'est pas convoqué pour ce match.",
+  /** A parent answering for a child whose status is not ACTIF (only the coach answers then). */
+  childNotActive: (prenom: string, nom: string) =>
+    `Le statut de ${prenom} ${nom} n'est pas ACTIF : seul l'entraîneur peut répondre pour ce joueur.`,
+  duplicatePlayer: 'Un joueur apparaît deux fois dans la convocation.',
+  itemsMax: 'Trop de lignes dans la convocation.',
+  saved: 'Convocation enregistrée.',
+  statusInvalid: 'Statut de match invalide (A_VENIR, EN_COURS, TERMINE ou ANNULE).',
+} as const;
+
+/* ------------------------------------------------------------------ permissions */
+
+/**
+ * ARCHITECTURE §6 "matches, scores". Target: the match's teams ({teamIds: [home, away?]}, both teams
+ * of the club when the opponent is one). Read: leaders, members of either team, a parent of a child
+ * in one. Score and cancellation: leaders and a coach of either team; the score only while EN_COURS
+ * or TERMINE (the value rule `canEditScore`, see `mayEditScore`).
+ */
+export const MATCH_PERMISSIONS = definePermissions({
+  /** GET /api/matches/equipe/{id} (target: that team) and GET /api/matches/{id}. */
+  read: {
+    ...leadersRow('club', ['sharedTeam']),
+    PARENT: ['sharedTeam', 'childrensTeams'],
+  },
+  /** PUT /api/matches/{id}/score */
+  editScore: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
+  /** PUT /api/matches/{id}/annulation (the only status a person sets, and it can be undone). */
+  cancel: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
+});
+export type TMatchAction = keyof typeof MATCH_PERMISSIONS;
+
+/**
+ * ARCHITECTURE §6 "convocations" and "a child's convocation". Targets: the list → the match's teams;
+ * a row → {memberId: the convoked player, teamIds: the match's teams}. Coach (of either team) and
+ * leaders write every row; a JOUEUR only their own row, and only when ACTIF (value rule
+ * `mayAnswerOwnConvocation`); a PARENT the rows of their children. Justifications are read by the
+ * coach and leaders, by the player on their own row and by the player's guardians — never by other
+ * players.
+ */
+export const CONVOCATION_PERMISSIONS = definePermissions({
+  /** GET /api/matches/{id}/convocations (the whole list; a player sees it). */
+  read: {
+    ...leadersRow('club', ['sharedTeam']),
+    PARENT: ['sharedTeam', 'childrensTeams'],
+  },
+  /** One row of PUT /api/matches/{id}/convocations. */
+  answer: {
+    ...leadersRow(),
+    ENTRAINEUR: ['sharedTeam'],
+    JOUEUR: ['self'],
+    PARENT: ['children'],
+  },
+  /** Whether a row's justificationAbsence is part of the answer. */
+  readJustification: {
+    ...leadersRow(),
+    ENTRAINEUR: ['sharedTeam'],
+    JOUEUR: ['self'],
+    PARENT: ['children'],
+  },
+  /** The counts présents / absents / sans réponse (spec §4: shown to the coach and leaders). */
+  readSummary: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
+});
+export type TConvocationAction = keyof typeof CONVOCATION_PERMISSIONS;
+
+/** The table target of a match: its teams of the club. */
+export function matchTarget(match: Pick<TMatch, 'equipeDomicile' | 'equipeExterieur'>) {
+  const teamIds = [match.equipeDomicile?.id, match.equipeExterieur?.id].filter(
+    (id): id is number => typeof id === 'number',
+  );
+  return { teamIds } satisfies PermissionTarget;
+}
+
+/** Whether the member may edit this match's score now (table + status rule of spec §4). */
+export function mayEditScore(
+  subject: PermissionSubject,
+  match: Pick<TMatch, 'equipeDomicile' | 'equipeExterieur' | 'statut'>,
+): boolean {
+  return (
+    canEditScore(match.statut) &&
+    permits(MATCH_PERMISSIONS, subject, 'editScore', matchTarget(match))
+  );
+}
+
+/** Whether the member may cancel this match or undo its cancellation. */
+export function mayCancelMatch(
+  subject: PermissionSubject,
+  match: Pick<TMatch, 'equipeDomicile' | 'equipeExterieur'>,
+): boolean {
+  return permits(MATCH_PERMISSIONS, subject, 'cancel', matchTarget(match));
+}
+
+/**
+ * A JOUEUR answers their own convocation only when their status is ACTIF (spec §4 and §6);
+ * otherwise 'Votre statut n'est pas ACTIF. Vous ne pouvez pas répondre aux convocations.'.
+ */
+export function mayAnswerOwnConvocation(subject: { statut: string }): boolean {
+  return isActiveStatus(subject.statut);
+}
+
+/** Absent needs a non-blank justification (spec §5). */
+export function needsJustification(
+  statutPresence: PresenceStatus | null | undefined,
+  justification: string | null | undefined,
+): boolean {
+  return statutPresence === 'INDISPONIBLE' && (justification ?? '').trim() === '';
+}
+
+/* ------------------------------------------------------------------ match */
+
+/** A team as a match names it: a team of the club (id), or an external opponent (id null). */
+export const ZMatchTeamSchema = z.object({ id: z.number().nullable(), nom: z.string() });
+export type TMatchTeam = z.infer<typeof ZMatchTeamSchema>;
+
+/**
+ * A match (spec §3: id, dateDebut, statut, lieux, equipeDomicile{nom}, equipeExterieur{nom},
+ * scoreDomicile, scoreExterieur), plus what the page needs: the event (name, end), the team ids
+ * (to apply the tables), whether it is cancelled, and `version` for stale-edit detection (send it
+ * back with the score, or as If-Match). Dates are club-local wall-clock 'YYYY-MM-DDThh:mm:ss'.
+ * A missing side (team deleted) is null: the page shows '-'.
+ */
+export const ZMatchSchema = z.object({
+  id: z.number(),
+  evenementId: z.number(),
+  nom: z.string(),
+  dateDebut: z.string(),
+  dateFin: z.string(),
+  statut: z.enum(MATCH_STATUSES),
+  lieux: z.string(),
+  equipeDomicile: ZMatchTeamSchema.nullable(),
+  equipeExterieur: ZMatchTeamSchema.nullable(),
+  scoreDomicile: z.number().nullable(),
+  scoreExterieur: z.number().nullable(),
+  annule: z.boolean(),
+  version: z.string(),
+});
+export type TMatch = z.infer<typeof ZMatchSchema>;
+
+export const ZMatchPageSchema = z.object({
+  content: z.array(ZMatchSchema),
+  page: z.number(),
+  size: z.number(),
+  totalElements: z.number(),
+  totalPages: z.number(),
+});
+export type TMatchPage = TPage<TMatch>;
+/** GET /api/matches/equipe/{id}: a plain array, or a page when page/size are given (spec §7). */
+export const ZMatchListSchema = z.union([z.array(ZMatchSchema), ZMatchPageSchema]);
+
+/** GET /api/matches/equipe/{id}?statut= (omitted for Tous), optional page/size. */
+export const ZMatchListQuerySchema = ZPagingQuerySchema.extend({
+  statut: safeString()
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined))
+    .pipe(z.enum(MATCH_STATUSES, { error: MATCH_SERVER_MESSAGES.statusInvalid }).optional()),
+});
+export type TMatchListQuery = z.input<typeof ZMatchListQuerySchema>;
+
+/** One score: an integer ≥ 0; empty (or null) means null (spec §5). */
+export const ZScoreSchema = z
+  .union([z.number({ error: MATCH_SERVER_MESSAGES.scoreInteger }), safeString()])
+  .nullish()
+  .transform((v, ctx) => {
+    if (v == null || (typeof v === 'string' && v === '')) return null;
+    const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: MATCH_SERVER_MESSAGES.scoreInteger });
+      return z.NEVER;
+    }
+    if (n < SCORE_MIN) {
+      ctx.addIssue({ code: 'custom', message: MATCH_SERVER_MESSAGES.scoreMin });
+      return z.NEVER;
+    }
+    if (n > SCORE_MAX) {
+      ctx.addIssue({ code: 'custom', message: MATCH_SERVER_MESSAGES.scoreMax });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * PUT /api/matches/{id}/score {scoreDomicile, scoreExterieur} (spec §7), plus `version` (the
+ * match's `version` when the edit began; an If-Match header does the same). With a version, a
+ * score saved by someone else in between answers 409 with the current match (ZScoreConflictSchema)
+ * instead of overwriting it.
+ */
+export const ZScoreInputSchema = z
+  .object({
+    scoreDomicile: ZScoreSchema,
+    scoreExterieur: ZScoreSchema,
+    version: safeString().max(64).optional(),
+  })
+  .strict();
+export type TScoreInput = z.input<typeof ZScoreInputSchema>;
+
+/** The body of the 409 on a stale score: the French message and the match as it is now. */
+export const ZScoreConflictSchema = z.object({
+  message: z.string(),
+  match: ZMatchSchema,
+});
+export type TScoreConflict = z.infer<typeof ZScoreConflictSchema>;
+
+/** PUT /api/matches/{id}/annulation {annule}: cancel (true) or undo the cancellation (false). */
+export const ZMatchCancelSchema = z
+  .object({ annule: z.boolean({ error: SERVER_MESSAGES.invalidValue }) })
+  .strict();
+export type TMatchCancel = z.input<typeof ZMatchCancelSchema>;
+
+/* ------------------------------------------------------------------ convocations */
+
+/**
+ * A convocation entry (spec §3): joueur{id, nom, prenom}, statutPresence (DISPONIBLE, INDISPONIBLE
+ * or null), justificationAbsence — present only for those allowed to read it
+ * (CONVOCATION_PERMISSIONS.readJustification). `modifiable`: whether the caller may answer this row
+ * (the table, the ACTIF rule, a cancelled match); `reponduLe`: when it was last answered.
+ */
+export const ZConvocationSchema = z.object({
+  joueur: z.object({ id: z.number(), nom: z.string(), prenom: z.string() }),
+  statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
+  justificationAbsence: z.string().nullable().optional(),
+  modifiable: z.boolean(),
+  reponduLe: z.string().nullable(),
+});
+export type TConvocation = z.infer<typeof ZConvocationSchema>;
+export const ZConvocationListSchema = z.array(ZConvocationSchema);
+
+/** One row sent: joueurId, statutPresence, justification (spec §7; sent only when absent, else null). */
+export const ZConvocationItemSchema = z
+  .object({
+    joueurId: ZIdSchema,
+    statutPresence: z
+      .enum(PRESENCE_STATUSES, { error: MATCH_SERVER_MESSAGES.presenceInvalid })
+      .nullable(),
+    justification: safeString()
+      .max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong)
+      .nullish()
+      .transform((v) => (v == null || v === '' ? null : v)),
+  })
+  .strict();
+export type TConvocationItem = z.input<typeof ZConvocationItemSchema>;
+
+/**
+ * PUT /api/matches/{id}/convocations {items}. Only rows with a status are sent by the page (a null
+ * status clears an answer). An INDISPONIBLE row without justification answers 400
+ * 'Justificatif obligatoire pour {prénom} {nom}.' (MATCH_MESSAGES.justificationRequired): the names
+ * are the server's, so that check is not part of this schema (see `needsJustification`).
+ */
+export const ZConvocationUpdateSchema = z
+  .object({
+    items: z
+      .array(ZConvocationItemSchema)
+      .max(200, MATCH_SERVER_MESSAGES.itemsMax)
+      .refine((items) => new Set(items.map((i) => i.joueurId)).size === items.length, {
+        error: MATCH_SERVER_MESSAGES.duplicatePlayer,
+      }),
+  })
+  .strict();
+export type TConvocationUpdate = z.input<typeof ZConvocationUpdateSchema>;
+
+/** The spec's texts of the convocation modal, re-exported here for the matches screens. */
+export const CONVOCATION_MESSAGES = {
+  justificationRequired: MATCH_MESSAGES.justificationRequired,
+  notConvoked: MATCH_MESSAGES.notConvoked,
+  notActive: MATCH_MESSAGES.notActive,
+} as const;
+
+/** Counts shown to the coach (spec §4 issue: présents / absents / sans réponse). */
+export function convocationCounts(rows: readonly Pick<TConvocation, 'statutPresence'>[]) {
+  let presents = 0;
+  let absents = 0;
+  for (const r of rows) {
+    if (r.statutPresence === 'DISPONIBLE') presents++;
+    else if (r.statutPresence === 'INDISPONIBLE') absents++;
+  }
+  return { presents, absents, sansReponse: rows.length - presents - absents };
+}
