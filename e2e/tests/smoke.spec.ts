@@ -18,7 +18,7 @@ test.describe('[foundation] production build served by the real server', () => {
       return { status: res.status, json: await res.json() };
     });
     expect(body).toMatchObject({ status: 200, json: { status: 'ok', database: 'up' } });
-    // The mail queue's counts (decision 0017); other tests' mails may be in flight.
+    // The mail queue's counts (decision 0020); other tests' mails may be in flight.
     expect(body.json.mail).toEqual({
       pending: expect.any(Number),
       retrying: expect.any(Number),

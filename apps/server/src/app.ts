@@ -41,7 +41,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
-    /** Every mail goes through the persistent `mail` queue (src/jobs, decision 0017). */
+    /** Every mail goes through the persistent `mail` queue (src/jobs, decision 0020). */
     mailer: Mailer;
     mailQueue: MailQueue;
     /** The job queue (pg-boss) on the application's database, for other queues. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 
-/** pg-boss's tables live in this schema of the application's database (decision 0017). */
+/** pg-boss's tables live in this schema of the application's database (decision 0020). */
 export const JOB_SCHEMA = 'pgboss';
 
 export type JobHandler<T> = (job: PgBoss.JobWithMetadata<T>, signal: AbortSignal) => Promise<void>;

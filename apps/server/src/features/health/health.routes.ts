@@ -22,7 +22,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             status: z.literal('ok'),
             database: z.literal('up'),
-            /** Counts of the mail queue (decision 0017); absent when they cannot be read in time. */
+            /** Counts of the mail queue (decision 0020); absent when they cannot be read in time. */
             mail: z
               .object({
                 pending: z.number().int(),
