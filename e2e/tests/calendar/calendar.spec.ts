@@ -95,6 +95,16 @@ async function openCalendar(page: Page, nomClub: string) {
   await expect(page.getByText('Chargement des événements...')).toHaveCount(0);
 }
 
+/** Collects the page's console errors and uncaught exceptions (there must be none). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
 /** The calendar's event showing `title` ('nom hh:mm'). */
 const eventBox = (page: Page, title: string) =>
   page.locator('.club-event-content', { hasText: title }).first();
@@ -105,6 +115,7 @@ test.describe('[calendar] leader', () => {
     api,
   }) => {
     test.slow();
+    const errors = consoleErrors(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
     const teams = await createTeams(api, me.idClub);
@@ -206,6 +217,7 @@ test.describe('[calendar] leader', () => {
     await expect(page.getByText('Match de championnat 15:00')).toHaveCount(0);
     events = await clubEvents(api, me.idClub);
     expect(events.map((e) => e.nom)).toEqual(['Entraînement collectif']);
+    expect(errors).toEqual([]);
   });
 
   test('the view follows the window: day under 640 px, week under 1024 px, month above', async ({
@@ -274,6 +286,7 @@ test.describe('[calendar] player', () => {
 
     const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
     const page = await context.newPage();
+    const errors = consoleErrors(page);
     await signIn(page, account);
     await openCalendar(page, me.nomClub);
     await expect(page.locator('.calendar-main')).toHaveAttribute('data-view', 'timeGridWeek');
@@ -296,6 +309,7 @@ test.describe('[calendar] player', () => {
       playerApi.get(`/api/evenements/club/${me.idClub}`),
     );
     expect(seen.map((e) => e.nom).sort()).toEqual(['Fête du club', 'Séance Seniors']);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
