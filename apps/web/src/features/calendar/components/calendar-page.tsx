@@ -39,6 +39,7 @@ import { useCalendarTeams, useClubEvents, useSaveEvent, type VisibleRange } from
 import { filterEvents } from '../lib/filter.ts';
 import { eventIcon, eventTitle, eventTypeClass } from '../lib/event-style.ts';
 import { toolbarViewsForWidth, viewForWidth } from '../lib/view-rules.ts';
+import { CALENDAR_BREAKPOINTS } from '../lib/constants.ts';
 import { localToPicker, pickerToLocal } from '../lib/event-form.ts';
 import { EventDetail } from './event-detail.tsx';
 import { EventModal } from './event-modal.tsx';
@@ -50,6 +51,9 @@ export const CALENDAR_MESSAGES = {
   moveFailed: "Le déplacement de l'événement a échoué ; il a été remis à sa place.",
   empty: 'Aucun événement sur cette période.',
 } as const;
+
+/** Width / height of the calendar under 640 px (day and week views on a phone). */
+const NARROW_ASPECT_RATIO = 0.75;
 
 type Editor =
   | { kind: 'create'; start?: Date }
@@ -270,7 +274,11 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
             moreLinkClick="popover"
             slotDuration={{ minutes: CALENDAR.slotMinutes }}
             scrollTime={CALENDAR.scrollTime}
-            aspectRatio={CALENDAR.aspectRatio}
+            aspectRatio={
+              // Spec §9's 1.35; on a phone (day and week only) that leaves a 250 px high grid, so
+              // the time grid gets a portrait ratio there.
+              width < CALENDAR_BREAKPOINTS.small ? NARROW_ASPECT_RATIO : CALENDAR.aspectRatio
+            }
             dragScroll
             nowIndicator
             displayEventTime={false}
