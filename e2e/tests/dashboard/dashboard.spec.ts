@@ -207,7 +207,7 @@ const eventNames = (page: Page) =>
 const memberList = (page: Page, team: string) =>
   page.getByRole('list', { name: `Membres · ${team}` });
 
-async function axeInThreeThemes(page: Page, heading: RegExp | string) {
+async function axeInThreeThemes(page: Page, heading: RegExp | string, shot: string) {
   for (const theme of THEMES) {
     await useTheme(page, theme);
     await page.reload();
@@ -216,6 +216,10 @@ async function axeInThreeThemes(page: Page, heading: RegExp | string) {
     await expect(page.getByRole('status').filter({ hasText: /Chargement/ })).toHaveCount(0);
     await expect(page.getByRole('article').first()).toBeVisible();
     await expectNoA11yViolations(page);
+    await page.screenshot({
+      path: test.info().outputPath(`${shot}-${theme}.png`),
+      fullPage: true,
+    });
   }
 }
 
@@ -266,7 +270,7 @@ test.describe('[dashboard] leaders and team dashboards (issue 9)', () => {
     await expect(eventNames(page)).toHaveText(['Réunion du club', 'Tournoi U17']);
     await expect(memberList(page, 'U17').getByRole('listitem')).toHaveText([/Nora Petit/]);
 
-    await axeInThreeThemes(page, 'Tableau de bord');
+    await axeInThreeThemes(page, 'Tableau de bord', 'dirigeant');
     expect(errors).toEqual([]);
   });
 
@@ -305,7 +309,7 @@ test.describe('[dashboard] leaders and team dashboards (issue 9)', () => {
     await page.getByLabel('Rechercher un membre (prénom ou nom)').fill('hugo');
     await expect(list.getByRole('listitem')).toHaveText([/Hugo Leroy/]);
 
-    await axeInThreeThemes(page, 'Bienvenue, Hugo !');
+    await axeInThreeThemes(page, 'Bienvenue, Hugo !', 'joueur');
     expect(errors).toEqual([]);
     await page.context().close();
   });

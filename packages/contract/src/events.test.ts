@@ -5,6 +5,7 @@ import {
   ZEventWriteSchema,
   eventEditableBy,
   eventVisibleTo,
+  toEventWrite,
 } from './events.ts';
 import { EVENT_MESSAGES, SERVER_MESSAGES } from './messages.ts';
 
@@ -107,6 +108,9 @@ describe('ZEventWriteSchema (spec §5 "Event form", §7)', () => {
 describe('ZEventRangeQuerySchema', () => {
   it('takes ISO dates, both optional, from ≤ to', () => {
     expect(ZEventRangeQuerySchema.parse({})).toEqual({});
+    expect(ZEventRangeQuerySchema.parse({ from: '', to: '2026-01-01' })).toEqual({
+      to: '2026-01-01',
+    });
     expect(ZEventRangeQuerySchema.parse({ from: '2026-01-01', to: '2026-01-01' })).toEqual({
       from: '2026-01-01',
       to: '2026-01-01',
@@ -131,5 +135,35 @@ describe('event permissions (ARCHITECTURE §6)', () => {
     expect(eventVisibleTo(player, { equipesIds: [1, 2] })).toBe(true);
     expect(eventVisibleTo(player, { equipesIds: [1] })).toBe(false);
     expect(eventVisibleTo(player, { equipesIds: [] })).toBe(true);
+  });
+});
+
+describe('toEventWrite', () => {
+  it('turns an answered event into a valid body (a drag sends it with new dates)', () => {
+    const answered = {
+      id: 5,
+      nom: 'Match',
+      type: 'MATCH',
+      dateDebut: '2026-05-02T15:00:00',
+      dateFin: '2026-05-02T17:00:00',
+      lieux: 'Stade',
+      equipesIds: [1],
+      clubId: 7,
+      adversaireNom: 'FC Rival',
+      equipes: [{ id: 1, nom: 'Seniors', categorie: 'Senior', division: 'R1' }],
+      match: { id: 9, equipeDomicileId: 1, equipeExterieurId: null, adversaireNom: 'FC Rival' },
+    };
+    const moved = ZEventWriteSchema.parse({
+      ...toEventWrite(answered),
+      dateDebut: '2026-05-03T15:00:00',
+      dateFin: '2026-05-03T17:00:00',
+    });
+    expect(moved).toMatchObject({
+      id: 5,
+      type: 'MATCH',
+      equipesIds: [1],
+      adversaireNom: 'FC Rival',
+    });
+    expect(ZEventWriteSchema.safeParse(answered).success).toBe(false);
   });
 });

@@ -258,6 +258,12 @@ export const ZEventSchema = z.object({
 export type TEvent = z.infer<typeof ZEventSchema>;
 export const ZEventListSchema = z.array(ZEventSchema);
 
+/** An optional day of the range ('' = none). */
+const rangeBound = safeString()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(ZDateSchema.optional());
+
 /**
  * GET /api/evenements/club/{clubId}?from=&to=: ISO dates, both inclusive, either optional; only
  * the events overlapping [from 00:00, the day after `to` 00:00) come back. A FullCalendar range
@@ -265,8 +271,8 @@ export const ZEventListSchema = z.array(ZEventSchema);
  */
 export const ZEventRangeQuerySchema = z
   .object({
-    from: ZDateSchema.optional(),
-    to: ZDateSchema.optional(),
+    from: rangeBound,
+    to: rangeBound,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     path: ['to'],
@@ -282,4 +288,22 @@ export function eventWriteTeamIds(event: {
   return (event.type ?? '').toUpperCase() === 'MATCH'
     ? event.equipesIds.slice(0, 1)
     : event.equipesIds;
+}
+
+/**
+ * The write body of an answered event (the calendar's drag and resize send the whole event with new
+ * dates): the answer's extra fields (equipes, match) are not part of the body, which refuses them.
+ */
+export function toEventWrite(event: TEvent): TEventWrite {
+  return {
+    id: event.id,
+    nom: event.nom,
+    lieux: event.lieux,
+    dateDebut: event.dateDebut,
+    dateFin: event.dateFin,
+    type: event.type,
+    equipesIds: [...event.equipesIds],
+    adversaireNom: event.adversaireNom,
+    clubId: event.clubId,
+  };
 }

@@ -474,10 +474,12 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
       void event;
       counts.événements!++;
       counts.matchs!++;
-      // Convocations: past matches and the next three weeks.
-      if (cancelled || day > addDays(today, 21)) continue;
+      // Convocations: every player of the team is convoked to each match (as matchSync does);
+      // past matches are answered, the next three weeks partly, later ones not yet.
+      if (cancelled) continue;
+      const soon = day <= addDays(today, 21);
       for (const [i, playerId] of team.players.entries()) {
-        const answered = past || rand() < 0.6;
+        const answered = past || (soon && rand() < 0.6);
         const presence: PresenceStatus | null = !answered
           ? null
           : rand() < 0.82

@@ -16,6 +16,8 @@ describe('[web] query keys', () => {
       [queryKeys.profile.all, queryKeys.profile.one(3)],
       [queryKeys.club.all, queryKeys.club.one(7)],
       [queryKeys.session.all, queryKeys.session.currentMember],
+      [queryKeys.matches.all, queryKeys.matches.team(3, { statut: 'TERMINE' })],
+      [queryKeys.matches.all, queryKeys.matches.convocations(9)],
     ] as const;
     for (const [root, key] of groups) expect(key.slice(0, root.length)).toEqual(root);
   });

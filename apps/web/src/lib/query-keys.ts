@@ -59,6 +59,14 @@ export const queryKeys = {
     /** GET /api/clubs/{id} (settings, logo background) */
     one: (clubId: number) => ['club', clubId] as const,
   },
+  matches: {
+    all: ['matches'] as const,
+    /** GET /api/matches/equipe/{teamId}?statut= (no statut: every match) */
+    team: (teamId: number, filters: QueryFilters = {}) =>
+      ['matches', 'team', teamId, filters] as const,
+    /** GET /api/matches/{matchId}/convocations */
+    convocations: (matchId: number) => ['matches', 'convocations', matchId] as const,
+  },
   /** GET /api/membres/invitation/{token} (activation page) */
   invitation: (token: string) => ['invitation', token] as const,
 } as const;

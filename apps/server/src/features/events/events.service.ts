@@ -7,7 +7,7 @@ import {
   type TEventWriteParsed,
 } from '@club/contract';
 import { assertOwnClub, found, type Actor } from '../../authz/index.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden } from '../../lib/http-error.ts';
 import { matchSync } from '../matches/index.ts';
@@ -43,6 +43,26 @@ const EDITABLE = ['nom', 'type', 'dateDebut', 'dateFin', 'lieux'] as const;
 
 const sameSet = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * The events the actor reads (EVENT_PERMISSIONS), optionally in a range of days and narrowed to one
+ * team's events (with `withoutTeam`, also the events with no team), by start date. Public through
+ * the feature's index: the dashboards list events with the calendar's rule.
+ */
+export async function listVisibleEvents(
+  db: DbOrTx,
+  actor: Actor,
+  filter: { from?: string; to?: string; teamId?: number; withoutTeam?: boolean } = {},
+): Promise<TEvent[]> {
+  if (!mayEver(EVENT_PERMISSIONS, actor, 'read')) return [];
+  const { teamId, withoutTeam = false, ...range } = filter;
+  const narrowed = teamId === undefined ? undefined : { teamIds: [teamId], withoutTeam };
+  const rows = await repo.list(db, actor.clubId, {
+    ...range,
+    ...(narrowed ?? readPrefilter(actor)),
+  });
+  return rows.map(toEventJson).filter((e) => eventVisibleTo(actor, e));
+}
 
 export interface EventsDeps {
   db: Db;
@@ -88,8 +108,7 @@ export function createEventsService({ db }: EventsDeps) {
     async listClub(actor: Actor, clubId: number, range: { from?: string; to?: string }) {
       assertOwnClub(actor, clubId);
       if (!mayEver(EVENT_PERMISSIONS, actor, 'read')) throw forbidden();
-      const rows = await repo.list(db, actor.clubId, { ...range, ...readPrefilter(actor) });
-      return rows.map(toEventJson).filter((e) => eventVisibleTo(actor, e));
+      return listVisibleEvents(db, actor, range);
     },
 
     /** GET /api/evenements/{id} */

@@ -231,6 +231,15 @@ export const matchesRepository = {
     return (result as unknown as { rows: unknown[] }).rows.length;
   },
 
+  /** Removes the unanswered convocations of players who are not in `teamId` (a new base team). */
+  async withdrawUnansweredOutsideTeam(db: DbOrTx, clubId: number, matchId: number, teamId: number) {
+    await db.execute(sql`
+      delete from ${convocations} c
+      where c.club_id = ${clubId} and c.match_id = ${matchId} and c.statut_presence is null
+        and not exists (select 1 from ${teamMemberships} tm
+          where tm.club_id = ${clubId} and tm.team_id = ${teamId} and tm.member_id = c.member_id)`);
+  },
+
   /**
    * A member's convocations to upcoming matches follow their teams: a JOUEUR is convoked to every
    * upcoming, not cancelled match of a team they belong to (home side, as at creation); an

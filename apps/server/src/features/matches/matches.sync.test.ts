@@ -51,3 +51,39 @@ describe('[matches] matches from MATCH events', () => {
     expect(await db.select().from(matches).where(eq(matches.id, first.matchId))).toEqual([]);
   });
 });
+
+describe('[matches] editing a MATCH event', () => {
+  it('a new base team is convoked, the former team’s unanswered rows withdrawn (answered ones kept); unchanged sides keep the version', async () => {
+    const db = database.db;
+    const club = await createClub(db);
+    const a = await createTeam(db, club.id);
+    const b = await createTeam(db, club.id);
+    const pa1 = await createMember(db, club.id, { role: 'JOUEUR', teamId: a.id });
+    const pa2 = await createMember(db, club.id, { role: 'JOUEUR', teamId: a.id });
+    const pb = await createMember(db, club.id, { role: 'JOUEUR', teamId: b.id });
+    const event = await createEvent(db, club.id, { type: 'MATCH', teamIds: [a.id] });
+    const sides = { homeTeamId: a.id, awayTeamId: null, opponentName: 'FC Adverse' };
+    const { matchId } = await db.transaction((tx) =>
+      matchSync.upsertForEvent(tx, club.id, event.id, sides),
+    );
+    await db
+      .update(convocations)
+      .set({ statutPresence: 'DISPONIBLE' })
+      .where(eq(convocations.memberId, pa1.id));
+    const version = async () =>
+      (await db.select().from(matches).where(eq(matches.id, matchId)))[0]!.updatedAt.getTime();
+    const before = await version();
+    await db.transaction((tx) => matchSync.upsertForEvent(tx, club.id, event.id, { ...sides }));
+    expect(await version()).toBe(before);
+
+    await db.transaction((tx) =>
+      matchSync.upsertForEvent(tx, club.id, event.id, { ...sides, homeTeamId: b.id }),
+    );
+    const convoked = await db
+      .select({ memberId: convocations.memberId })
+      .from(convocations)
+      .where(eq(convocations.matchId, matchId));
+    expect(convoked.map((c) => c.memberId).sort()).toEqual([pa1.id, pb.id].sort());
+    expect(convoked.map((c) => c.memberId)).not.toContain(pa2.id);
+  });
+});

@@ -23,9 +23,17 @@ export const matchSync = {
   ): Promise<{ matchId: number; created: boolean }> {
     const current = await repo.findByEvent(tx, clubId, eventId);
     if (current) {
-      await repo.updateSides(tx, clubId, current.id, sides);
-      if (current.homeTeamId !== sides.homeTeamId)
+      const changed =
+        current.homeTeamId !== sides.homeTeamId ||
+        current.awayTeamId !== sides.awayTeamId ||
+        current.opponentName !== sides.opponentName;
+      // Unchanged sides keep the match's version (a score being typed is not made stale).
+      if (changed) await repo.updateSides(tx, clubId, current.id, sides);
+      if (current.homeTeamId !== sides.homeTeamId) {
+        // A new base team: its players are convoked, the former team's unanswered rows withdrawn.
+        await repo.withdrawUnansweredOutsideTeam(tx, clubId, current.id, sides.homeTeamId);
         await repo.convokeTeamPlayers(tx, clubId, current.id, sides.homeTeamId);
+      }
       return { matchId: current.id, created: false };
     }
     const match = await repo.insert(tx, { clubId, eventId, ...sides });

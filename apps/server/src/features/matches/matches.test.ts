@@ -14,7 +14,7 @@ import {
   linkGuardian,
   setMemberTeams,
 } from '../../db/factories.ts';
-import { auditLog, convocations, matches } from '../../db/schema.ts';
+import { auditLog, convocations, matches, members } from '../../db/schema.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
 import { matchClock } from './matches.clock.ts';
 import { matchSync } from './matches.sync.ts';
@@ -270,6 +270,23 @@ describe('[matches] a team’s matches', () => {
     expect((await reader.get(`/api/matches/equipe/${t1.id}`)).statusCode).toBe(404);
     expect((await reader.get(`/api/matches/equipe/${other.id}`)).statusCode).toBe(403);
     expect((await reader.get(`/api/matches/equipe/999999`)).statusCode).toBe(404);
+  });
+});
+
+describe('[matches] a deleted team', () => {
+  it('leaves its matches with a missing side (null, the page shows "-"), readable by leaders', async () => {
+    const gone = await createTeam(ctx.app.db, club.id, { nom: 'Éphémère' });
+    const id = await newMatch('2026-03-01 15:00:00', '2026-03-01 17:00:00', {
+      home: t3,
+      away: gone,
+    });
+    expect((await as.boss!.delete(`/api/equipes/${gone.id}`)).statusCode).toBe(200);
+    const res = await as.boss!.get(`/api/matches/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ equipeDomicile: { id: t3.id }, equipeExterieur: null });
+    expect(
+      (await as.outsider!.get(`/api/matches/equipe/${t3.id}`)).json().map((m: TMatch) => m.id),
+    ).toContain(id);
   });
 });
 
@@ -647,5 +664,37 @@ describe('[matches] players who join a team later', () => {
     await as.boss!.put(`/api/membres/${newCoach.id}`, { equipesIds: [t3.id] });
     expect(await convokedTo(newCoach.id)).toEqual([]);
     await setMemberTeams(ctx.app.db, club.id, alice.id, [t1.id]);
+  });
+});
+
+describe('[matches] the demo club (npm run seed:demo)', () => {
+  it('a coach sees finished matches with scores and upcoming ones, in date order, with convocations', async () => {
+    const { seedDemo } = await import('../../scripts/seed-demo.ts');
+    const { accounts, clubId } = await seedDemo(ctx.app.db, { today: new Date(2026, 10, 22) });
+    at('2026-11-22T12:00:00Z');
+    const account = accounts.find((a) => a.role === 'ENTRAINEUR')!;
+    const [coachRow] = await ctx.app.db
+      .select()
+      .from(members)
+      .where(and(eq(members.clubId, clubId), eq(members.email, account.email)));
+    const client = await signIn(ctx.app, coachRow!);
+    const res = await client.get(`/api/matches/equipe/${coachRow!.teamId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as TMatch[];
+    const starts = list.map((m) => m.dateDebut);
+    expect(starts).toEqual([...starts].sort());
+    const finished = list.filter((m) => m.statut === 'TERMINE');
+    expect(finished.length).toBeGreaterThan(3);
+    expect(finished.every((m) => m.scoreDomicile !== null && m.scoreExterieur !== null)).toBe(true);
+    const upcoming = list.filter((m) => m.statut === 'A_VENIR');
+    expect(upcoming.length).toBeGreaterThan(3);
+    expect(upcoming.every((m) => m.scoreDomicile === null)).toBe(true);
+    expect(list.every((m) => m.equipeDomicile?.nom && m.equipeExterieur?.nom && m.lieux)).toBe(
+      true,
+    );
+    const rows = await client.get(`/api/matches/${upcoming[0]!.id}/convocations`);
+    expect(rows.statusCode).toBe(200);
+    expect((rows.json() as TConvocation[]).length).toBeGreaterThan(5);
+    expect((rows.json() as TConvocation[]).every((r) => r.modifiable)).toBe(true);
   });
 });

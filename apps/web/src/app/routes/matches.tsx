@@ -1,12 +1,6 @@
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { MatchesPage as TeamMatchesPage } from '../../features/matches/components/matches-page.tsx';
 
-// Placeholder: this screen is built by its own issue.
+/** /{nomClub}/{nomEquipe}/matche — the team's matches, scores and convocations (spec §2, issue 10). */
 export default function MatchesPage() {
-  useDocumentTitle("Matches de l'équipe");
-  return (
-    <main id="contenu" className="container page">
-      <h1>Matches de l'équipe</h1>
-      <p className="muted">Cette page arrive bientôt.</p>
-    </main>
-  );
+  return <TeamMatchesPage />;
 }

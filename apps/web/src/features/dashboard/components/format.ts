@@ -39,13 +39,16 @@ export function eventTypeLabel(type: string): string {
   return EVENT_TYPE_LABELS[type.toUpperCase() as EventType] ?? (type.trim() || 'Type inconnu');
 }
 
-/** A symbol per type, so that the type never rests on its colour alone (besides its text). */
+/**
+ * A symbol per type, so that the type never rests on its colour alone (besides its text). Plain
+ * text symbols, not emoji: they render with the system fonts of every platform.
+ */
 const TYPE_ICONS: Record<EventType, string> = {
   MATCH: '⚑',
-  ENTRAINEMENT: '⏱',
-  TOURNOI: '🏆',
+  ENTRAINEMENT: '▲',
+  TOURNOI: '★',
   REUNION: '☰',
-  AUTRE: '•',
+  AUTRE: '●',
 };
 export function eventTypeIcon(type: string): string {
   return TYPE_ICONS[type.toUpperCase() as EventType] ?? '?';

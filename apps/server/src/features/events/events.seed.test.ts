@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { eventVisibleTo, type TEvent } from '@club/contract';
+import { events, members, teamMemberships } from '../../db/schema.ts';
+import { seedDemo } from '../../scripts/seed-demo.ts';
+import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
+
+/** The demo club's events come back from the events API (npm run seed:demo, then the calendar). */
+let ctx: TestContext;
+let clubId: number;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  ({ clubId } = await seedDemo(ctx.app.db, { today: new Date(2026, 10, 22) }));
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const memberOf = async (role: string) => {
+  const [m] = await ctx.app.db
+    .select()
+    .from(members)
+    .where(and(eq(members.clubId, clubId), eq(members.role, role)))
+    .orderBy(asc(members.id))
+    .limit(1);
+  return m!;
+};
+
+describe('[events] the demo seed through GET /api/evenements/club/{id}', () => {
+  it('a leader gets every event of the season, matches with their side and opponent', async () => {
+    const [{ n }] = (await ctx.app.db
+      .select({ n: count() })
+      .from(events)
+      .where(eq(events.clubId, clubId))) as [{ n: number }];
+    const leader = await signIn(ctx.app, await memberOf('DIRIGEANT'));
+    const res = await leader.get(`/api/evenements/club/${clubId}`);
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as TEvent[];
+    expect(list).toHaveLength(n);
+    expect(list.map((e) => e.dateDebut)).toEqual([...list.map((e) => e.dateDebut)].sort());
+    const typed = list.find((e) => e.type === 'MATCH' && e.adversaireNom);
+    expect(typed?.match).toMatchObject({
+      equipeDomicileId: typed!.equipesIds[0],
+      equipeExterieurId: null,
+    });
+    expect(list.some((e) => e.type === 'MATCH' && e.match?.equipeExterieurId)).toBe(true);
+    expect(list.some((e) => e.equipesIds.length === 0)).toBe(true);
+
+    const november = await leader.get(
+      `/api/evenements/club/${clubId}?from=2026-11-01&to=2026-11-30`,
+    );
+    const month = november.json() as TEvent[];
+    expect(month.length).toBeGreaterThan(10);
+    expect(month.every((e) => e.dateFin > '2026-11-01' && e.dateDebut < '2026-12-01')).toBe(true);
+    expect(month.length).toBe(
+      list.filter((e) => e.dateFin > '2026-11-01' && e.dateDebut < '2026-12-01').length,
+    );
+  });
+
+  it('a player gets the events of their teams and the team-less ones only', async () => {
+    const leader = await signIn(ctx.app, await memberOf('DIRIGEANT'));
+    const all = (await leader.get(`/api/evenements/club/${clubId}`)).json() as TEvent[];
+    const playerRow = await memberOf('JOUEUR');
+    const player = await signIn(ctx.app, playerRow);
+    const mine = (await player.get(`/api/evenements/club/${clubId}`)).json() as TEvent[];
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.length).toBeLessThan(all.length);
+    const teamIds = (
+      await ctx.app.db
+        .select({ id: teamMemberships.teamId })
+        .from(teamMemberships)
+        .where(eq(teamMemberships.memberId, playerRow.id))
+    ).map((t) => t.id);
+    expect(teamIds.length).toBeGreaterThan(0);
+    const expected = all.filter(
+      (e) => e.equipesIds.length === 0 || e.equipesIds.some((t) => teamIds.includes(t)),
+    );
+    expect(mine.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+    expect(
+      mine.every((e) => eventVisibleTo({ id: playerRow.id, role: 'JOUEUR', teamIds }, e)),
+    ).toBe(true);
+  });
+});

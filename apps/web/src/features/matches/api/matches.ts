@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import type {
+  MatchStatus,
+  TConvocation,
+  TConvocationUpdate,
+  TMatch,
+  TMatchCancel,
+  TScoreInput,
+} from '@club/contract';
+import { http } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { matchList } from '../model.ts';
+
+/** GET /api/matches/equipe/{teamId}?statut= (omitted for Tous, spec §7). */
+export function fetchTeamMatches(teamId: number, statut: MatchStatus | '', signal?: AbortSignal) {
+  return http
+    .get<unknown>(`/api/matches/equipe/${teamId}`, { query: { statut }, signal })
+    .then(matchList);
+}
+
+export function useTeamMatches(teamId: number | null, statut: MatchStatus | '') {
+  return useQuery({
+    queryKey: queryKeys.matches.team(teamId ?? 0, statut ? { statut } : {}),
+    queryFn: ({ signal }) => fetchTeamMatches(teamId!, statut, signal),
+    enabled: teamId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** PUT /api/matches/{id}/score {scoreDomicile, scoreExterieur, version}; 409 when stale. */
+export function useSaveScore() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TScoreInput }) =>
+      http.put<TMatch>(`/api/matches/${id}/score`, body),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.matches.all }),
+  });
+}
+
+/** PUT /api/matches/{id}/annulation {annule}: cancel, or undo the cancellation. */
+export function useCancelMatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TMatchCancel }) =>
+      http.put<TMatch>(`/api/matches/${id}/annulation`, body),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.matches.all }),
+  });
+}
+
+/** GET /api/matches/{id}/convocations (spec §7: a list of entries). */
+export function useConvocations(matchId: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: queryKeys.matches.convocations(matchId),
+    queryFn: ({ signal }) =>
+      http.get<TConvocation[]>(`/api/matches/${matchId}/convocations`, { signal }),
+  });
+}
+
+/** PUT /api/matches/{id}/convocations {items} */
+export function useSaveConvocations(matchId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TConvocationUpdate) =>
+      http.put<TConvocation[]>(`/api/matches/${matchId}/convocations`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.matches.convocations(matchId) }),
+  });
+}

@@ -1,0 +1,279 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TCurrentMember, TConvocation } from '@club/contract';
+import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
+import { aConvocation, aCurrentMember, aMatch, aMember } from '../../../testing/builders.ts';
+import { MatchesPage } from './matches-page.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const SENIORS = { idEquipe: 3, nomEquipe: 'Seniors' };
+const coach = aCurrentMember({ id: 2, role: 'ENTRAINEUR', ...SENIORS });
+const leo = aCurrentMember({ id: 10, role: 'JOUEUR', prenom: 'Léo', nom: 'Durand', ...SENIORS });
+const parent = aCurrentMember({
+  id: 30,
+  role: 'PARENT',
+  prenom: 'Anne',
+  nom: 'Martin',
+  ...SENIORS,
+});
+const match = aMatch({ id: 1, statut: 'A_VENIR' });
+
+const rows: TConvocation[] = [
+  aConvocation({ joueur: { id: 10, prenom: 'Léo', nom: 'Durand' } }),
+  aConvocation({
+    joueur: { id: 11, prenom: 'Inès', nom: 'Bernard' },
+    statutPresence: 'INDISPONIBLE',
+    justificationAbsence: 'Blessure au genou',
+  }),
+  aConvocation({ joueur: { id: 12, prenom: 'Hugo', nom: 'Petit' }, statutPresence: 'DISPONIBLE' }),
+];
+
+function serve(me: TCurrentMember, convocations: TConvocation[], children: number[] = []) {
+  return stubFetch(async (url, init) => {
+    if (url === '/api/dashboard/infos') return json(200, me);
+    if (url.startsWith('/api/matches/equipe/')) return json(200, [match]);
+    if (url === `/api/membres/${me.id}`)
+      return json(
+        200,
+        aMember({
+          id: me.id,
+          role: me.role,
+          enfants: children.map((id) => ({ id, nom: 'Martin', prenom: `Enfant ${id}` })),
+        }),
+      );
+    if (url === '/api/matches/1/convocations')
+      return init.method === 'PUT' ? json(200, convocations) : json(200, convocations);
+    return json(404, { message: 'Ressource introuvable.' });
+  });
+}
+
+const open = async () => {
+  renderAt('/FC/Seniors/matche', ':nomClub/:nomEquipe/matche/*', <MatchesPage />);
+  await userEvent.click(await screen.findByRole('button', { name: /Convocation/ }));
+  return screen.getByRole('dialog', { name: 'Convocation' });
+};
+const puts = (calls: { url: string; init: RequestInit }[]) =>
+  calls
+    .filter((c) => c.url === '/api/matches/1/convocations' && c.init.method === 'PUT')
+    .map((c) => JSON.parse(c.init.body as string));
+
+describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
+  it('is a labelled modal dialog with a close button that gives the focus back', async () => {
+    serve(coach, rows);
+    const dialog = await open();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Convocation/ })).toHaveFocus();
+  });
+
+  it('lists every convoked player with Présent / Absent and the counts', async () => {
+    serve(coach, rows);
+    const dialog = await open();
+    await within(dialog).findByRole('group', { name: 'Léo Durand' });
+    expect(
+      within(dialog)
+        .getAllByRole('group')
+        .map((g) => g.querySelector('legend')?.textContent),
+    ).toEqual(['Léo Durand', 'Inès Bernard', 'Hugo Petit']);
+    const counts = dialog.querySelector('.convocation-counts')!;
+    expect(counts).toHaveTextContent('1 présent');
+    expect(counts).toHaveTextContent('1 absent');
+    expect(counts).toHaveTextContent('1 sans réponse');
+    // The coach reads the justification.
+    expect(within(dialog).getByLabelText('Justificatif pour Inès Bernard *')).toHaveValue(
+      'Blessure au genou',
+    );
+    await userEvent.click(
+      within(within(dialog).getByRole('group', { name: 'Léo Durand' })).getByLabelText('Présent'),
+    );
+    expect(counts).toHaveTextContent('2 présents');
+    expect(counts).toHaveTextContent('0 sans réponse');
+  });
+
+  it('Absent without justification: "Justificatif obligatoire pour {prénom} {nom}." and nothing is sent', async () => {
+    const calls = serve(coach, rows);
+    const dialog = await open();
+    const leoRow = await within(dialog).findByRole('group', { name: 'Léo Durand' });
+    await userEvent.click(within(leoRow).getByLabelText('Absent'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Justificatif obligatoire pour Léo Durand.',
+    );
+    expect(puts(calls)).toEqual([]);
+    expect(within(dialog).getByLabelText('Justificatif pour Léo Durand *')).toHaveFocus();
+  });
+
+  it('sends only the rows with a status, the justification only for the absent', async () => {
+    const withBlank = [...rows, aConvocation({ joueur: { id: 13, prenom: 'Zoé', nom: 'Roux' } })];
+    const calls = serve(coach, withBlank);
+    const dialog = await open();
+    const leoRow = await within(dialog).findByRole('group', { name: 'Léo Durand' });
+    await userEvent.click(within(leoRow).getByLabelText('Absent'));
+    await userEvent.type(
+      within(dialog).getByLabelText('Justificatif pour Léo Durand *'),
+      '  Malade ',
+    );
+    // Inès back to present: her old justification is not sent.
+    await userEvent.click(
+      within(within(dialog).getByRole('group', { name: 'Inès Bernard' })).getByLabelText('Présent'),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts(calls)).toEqual([
+      {
+        items: [
+          { joueurId: 10, statutPresence: 'INDISPONIBLE', justification: 'Malade' },
+          { joueurId: 11, statutPresence: 'DISPONIBLE', justification: null },
+          { joueurId: 12, statutPresence: 'DISPONIBLE', justification: null },
+        ],
+      },
+    ]);
+  });
+
+  it('a load failure shows the spec’s text', async () => {
+    stubFetch(async (url) => {
+      if (url === '/api/dashboard/infos') return json(200, coach);
+      if (url.startsWith('/api/matches/equipe/')) return json(200, [match]);
+      return json(500, {});
+    });
+    const dialog = await open();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Erreur lors du chargement des convocations',
+    );
+  });
+});
+
+describe('[matches] convocation modal: a player (spec §4, §5, §6)', () => {
+  it('answers Présent for their own row only; then the button turns grey and disabled', async () => {
+    const calls = serve(leo, rows);
+    const dialog = await open();
+    const own = await within(dialog).findByRole('group', { name: /Votre réponse/ });
+    // Only the own row: other players (and their justifications) are not shown.
+    expect(within(dialog).queryByText(/Inès/)).toBeNull();
+    expect(within(dialog).queryByText(/Blessure/)).toBeNull();
+    const save = within(dialog).getByRole('button', { name: 'Enregistrer' });
+    expect(save).toBeDisabled();
+    await userEvent.click(within(own).getByLabelText('Présent'));
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
+    expect(await within(dialog).findByText('Convocation enregistrée.')).toBeInTheDocument();
+    expect(puts(calls)).toEqual([
+      { items: [{ joueurId: 10, statutPresence: 'DISPONIBLE', justification: null }] },
+    ]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    const button = screen.getByRole('button', { name: /Convocation/ });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveClass('btn-answered');
+    expect(button).toHaveAccessibleName(/réponse envoyée/);
+    await userEvent.click(button);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('the grey button is remembered for the session (another visit of the page)', async () => {
+    serve(leo, rows);
+    sessionStorage.setItem('convocationsRepondues:10', JSON.stringify([1]));
+    renderAt('/FC/Seniors/matche', ':nomClub/:nomEquipe/matche/*', <MatchesPage />);
+    expect(await screen.findByRole('button', { name: /Convocation/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('Absent keeps Enregistrer disabled until a justification is typed', async () => {
+    const calls = serve(leo, rows);
+    const dialog = await open();
+    const own = await within(dialog).findByRole('group', { name: /Votre réponse/ });
+    await userEvent.click(within(own).getByLabelText('Absent'));
+    const save = within(dialog).getByRole('button', { name: 'Enregistrer' });
+    expect(save).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Justificatif *'), '   ');
+    expect(save).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Justificatif *'), 'Examen');
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
+    await within(dialog).findByText('Convocation enregistrée.');
+    expect(puts(calls)).toEqual([
+      { items: [{ joueurId: 10, statutPresence: 'INDISPONIBLE', justification: 'Examen' }] },
+    ]);
+  });
+
+  it('a player who is not convoked is told so', async () => {
+    serve(leo, rows.slice(1));
+    const dialog = await open();
+    expect(
+      await within(dialog).findByText("Vous n'êtes pas convoqué(e) pour ce match."),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+  });
+
+  it.each(['Suspendu', 'Blessé', 'Inactif'])(
+    'a %s player sees the refusal and cannot answer',
+    async (statut) => {
+      const calls = serve({ ...leo, statut }, rows);
+      const dialog = await open();
+      expect(dialog).toHaveTextContent(
+        "Votre statut n'est pas ACTIF. Vous ne pouvez pas répondre aux convocations.",
+      );
+      expect(within(dialog).queryByRole('radio')).toBeNull();
+      expect(calls.some((c) => c.url.includes('/convocations'))).toBe(false);
+    },
+  );
+
+  it('"(Actif)" counts as active (normalised, parentheses ignored)', async () => {
+    serve({ ...leo, statut: '(actif)' }, rows);
+    const dialog = await open();
+    expect(await within(dialog).findByRole('group', { name: /Votre réponse/ })).toBeInTheDocument();
+  });
+});
+
+describe('[matches] convocation modal: a parent (spec §6, ARCHITECTURE §6)', () => {
+  const family = [
+    aConvocation({ joueur: { id: 40, prenom: 'Tom', nom: 'Martin' } }),
+    aConvocation({ joueur: { id: 41, prenom: 'Lou', nom: 'Martin' }, modifiable: false }),
+    aConvocation({
+      joueur: { id: 12, prenom: 'Hugo', nom: 'Petit' },
+      statutPresence: 'DISPONIBLE',
+    }),
+  ];
+
+  it('answers for each child, row by row, and sees no other player', async () => {
+    const calls = serve(parent, family, [40, 41]);
+    const dialog = await open();
+    const tom = await within(dialog).findByRole('group', { name: 'Réponse pour Tom Martin' });
+    expect(within(dialog).queryByText(/Hugo/)).toBeNull();
+    // Lou cannot be answered for (the server says so with modifiable: false).
+    expect(dialog).toHaveTextContent(
+      "Le statut de Lou Martin n'est pas ACTIF : seul l'entraîneur peut répondre pour ce joueur.",
+    );
+    await userEvent.click(within(tom).getByLabelText('Présent'));
+    await userEvent.click(
+      within(tom.closest('form')!).getByRole('button', { name: 'Enregistrer' }),
+    );
+    await within(dialog).findByText('Convocation enregistrée.');
+    expect(puts(calls)).toEqual([
+      { items: [{ joueurId: 40, statutPresence: 'DISPONIBLE', justification: null }] },
+    ]);
+    // A parent's button does not turn grey (other children may still need an answer).
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    expect(screen.getByRole('button', { name: /Convocation/ })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+  });
+
+  it('a parent whose children are not convoked is told so', async () => {
+    serve(parent, family.slice(2), [40]);
+    const dialog = await open();
+    expect(
+      await within(dialog).findByText("Aucun de vos enfants n'est convoqué pour ce match."),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,379 @@
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import {
+  MATCH_MESSAGES,
+  PRESENCE_LABELS,
+  PRESENCE_STATUSES,
+  normalizeRole,
+  permits,
+  type PermissionSubject,
+  type PresenceStatus,
+  CONVOCATION_PERMISSIONS,
+  JUSTIFICATION_MAX,
+  MATCH_SERVER_MESSAGES,
+  ZConvocationItemSchema,
+  convocationCounts,
+  matchTarget,
+  mayAnswerOwnConvocation,
+  needsJustification,
+  type TConvocation,
+  type TConvocationItem,
+  type TMatch,
+} from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useConvocations, useSaveConvocations } from '../api/matches.ts';
+import { teamText, timeOf, wallClock, monthName } from '../model.ts';
+
+export interface ConvocationViewer extends PermissionSubject {
+  statut: string;
+  prenom: string;
+  nom: string;
+}
+
+interface ConvocationModalProps {
+  match: TMatch;
+  viewer: ConvocationViewer;
+  /** A PARENT's children (GET /api/membres/{id} → enfants). */
+  childIds: readonly number[];
+  onClose: () => void;
+  /** A JOUEUR answered their own row (the card's button turns grey for the session). */
+  onAnswered: (matchId: number) => void;
+}
+
+type Row = { statutPresence: PresenceStatus | null; justification: string };
+
+/** One sent row: justification only when absent, else null (spec §5). */
+function toItem(joueurId: number, row: Row): TConvocationItem {
+  return {
+    joueurId,
+    statutPresence: row.statutPresence,
+    justification: row.statutPresence === 'INDISPONIBLE' ? row.justification.trim() : null,
+  };
+}
+
+const rowOf = (entry: TConvocation): Row => ({
+  statutPresence: entry.statutPresence,
+  justification: entry.justificationAbsence ?? '',
+});
+
+/**
+ * 'Convocation' (spec §2, §4, §5, §6): the coach and leaders set every convoked player's presence;
+ * a player answers their own row (only when ACTIF); a parent answers their children's rows, one by
+ * one. Justifications are only shown where the server sends them (coach, leaders, own row).
+ */
+export function ConvocationModal({
+  match,
+  viewer,
+  childIds,
+  onClose,
+  onAnswered,
+}: ConvocationModalProps) {
+  const role = normalizeRole(viewer.role);
+  const manager = permits(CONVOCATION_PERMISSIONS, viewer, 'readSummary', matchTarget(match));
+  const refused = !manager && role === 'JOUEUR' && !mayAnswerOwnConvocation(viewer);
+  const list = useConvocations(match.id, !refused);
+  const w = wallClock(match.dateDebut);
+  const when = w ? `${w.day} ${monthName(w.month)} ${w.year} à ${timeOf(w)}` : '';
+
+  let body;
+  if (refused) {
+    // Spec §6: a non-active player opening it sees the refusal, nothing else.
+    body = <Alert tone="warning">{MATCH_MESSAGES.notActive}</Alert>;
+  } else if (list.isPending) {
+    body = <Loading label="Chargement des convocations…" />;
+  } else if (list.isError) {
+    body = (
+      <Alert tone="error">{errorMessage(list.error, MATCH_MESSAGES.convocationsLoadFailed)}</Alert>
+    );
+  } else if (manager) {
+    body = <ManagerForm match={match} entries={list.data} onDone={onClose} />;
+  } else {
+    const own = list.data.filter((e) =>
+      role === 'PARENT' ? childIds.includes(e.joueur.id) : e.joueur.id === viewer.id,
+    );
+    body =
+      own.length === 0 ? (
+        <Alert tone="info">
+          {role === 'PARENT'
+            ? "Aucun de vos enfants n'est convoqué pour ce match."
+            : MATCH_MESSAGES.notConvoked}
+        </Alert>
+      ) : (
+        <ul className="convocation-list" aria-label="Vos réponses">
+          {own.map((entry) => (
+            <li key={entry.joueur.id}>
+              <AnswerRow
+                match={match}
+                entry={entry}
+                self={entry.joueur.id === viewer.id}
+                onAnswered={() => {
+                  if (role === 'JOUEUR') onAnswered(match.id);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      );
+  }
+
+  return (
+    <Modal title="Convocation" onClose={onClose} className="convocation-modal">
+      <p className="muted convocation-match">
+        {teamText(match.equipeDomicile)} – {teamText(match.equipeExterieur)}
+        {when ? `, ${when}` : ''}
+        {match.lieux ? ` — ${match.lieux}` : ''}
+      </p>
+      {body}
+    </Modal>
+  );
+}
+
+/* ------------------------------------------------------------------ coach and leaders */
+
+function managerSchema(entries: readonly TConvocation[]) {
+  return z
+    .object({
+      rows: z.array(
+        z.object({
+          statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
+          justification: z
+            .string()
+            .max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong),
+        }),
+      ),
+    })
+    .superRefine(({ rows }, ctx) => {
+      // Spec §5: the save alerts for the first absent player without justification, and stops.
+      const i = rows.findIndex((r) => needsJustification(r.statutPresence, r.justification));
+      const entry = entries[i];
+      if (entry) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rows', i, 'justification'],
+          message: MATCH_MESSAGES.justificationRequired(entry.joueur.prenom, entry.joueur.nom),
+        });
+      }
+    });
+}
+
+function ManagerForm({
+  match,
+  entries,
+  onDone,
+}: {
+  match: TMatch;
+  entries: readonly TConvocation[];
+  onDone: () => void;
+}) {
+  const schema = useMemo(() => managerSchema(entries), [entries]);
+  const form = useZodForm(schema, {
+    timing: 'submit',
+    defaultValues: { rows: entries.map(rowOf) },
+    shouldFocusError: true,
+  });
+  const save = useSaveConvocations(match.id);
+  const rows = form.watch('rows');
+  const counts = convocationCounts(rows);
+  const rowErrors = form.formState.errors.rows;
+  const firstError = Array.isArray(rowErrors)
+    ? rowErrors.find((r) => r?.justification)?.justification?.message
+    : undefined;
+
+  const submit = form.handleSubmit((values) => {
+    // Only rows with a status are sent (spec §5).
+    const items = values.rows.flatMap((row, i) =>
+      row.statutPresence ? [toItem(entries[i]!.joueur.id, row)] : [],
+    );
+    save.mutate(
+      { items: items.map((it) => ZConvocationItemSchema.parse(it)) },
+      { onSuccess: onDone },
+    );
+  });
+
+  if (entries.length === 0) return <p className="empty">Aucun joueur convoqué pour ce match.</p>;
+
+  return (
+    <form className="form convocation-form" onSubmit={submit} noValidate>
+      <p className="convocation-counts" aria-live="polite">
+        <span>
+          <strong>{counts.presents}</strong> présent{counts.presents > 1 ? 's' : ''}
+        </span>
+        <span>
+          <strong>{counts.absents}</strong> absent{counts.absents > 1 ? 's' : ''}
+        </span>
+        <span>
+          <strong>{counts.sansReponse}</strong> sans réponse
+        </span>
+      </p>
+      {firstError ? <Alert tone="error">{firstError}</Alert> : null}
+      {save.isError ? (
+        <Alert tone="error">{errorMessage(save.error, MATCH_MESSAGES.saveFailed)}</Alert>
+      ) : null}
+      <ul className="convocation-list">
+        {entries.map((entry, i) => {
+          const name = `${entry.joueur.prenom} ${entry.joueur.nom}`;
+          const status = rows[i]?.statutPresence ?? null;
+          const error = Array.isArray(rowErrors) ? rowErrors[i]?.justification?.message : undefined;
+          const errorId = `convocation-${match.id}-${entry.joueur.id}-error`;
+          return (
+            <li key={entry.joueur.id}>
+              <fieldset className="convocation-row">
+                <legend>{name}</legend>
+                <div className="presence-choice">
+                  {PRESENCE_STATUSES.map((p) => (
+                    <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
+                      <input
+                        type="radio"
+                        value={p}
+                        disabled={save.isPending}
+                        {...form.register(`rows.${i}.statutPresence`)}
+                      />
+                      {PRESENCE_LABELS[p]}
+                    </label>
+                  ))}
+                </div>
+                {status === 'INDISPONIBLE' ? (
+                  <div className="field">
+                    <label htmlFor={`convocation-${match.id}-${entry.joueur.id}`}>
+                      Justificatif pour {name} *
+                    </label>
+                    <textarea
+                      id={`convocation-${match.id}-${entry.joueur.id}`}
+                      rows={2}
+                      maxLength={JUSTIFICATION_MAX}
+                      disabled={save.isPending}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? errorId : undefined}
+                      {...form.register(`rows.${i}.justification`)}
+                    />
+                    {error ? (
+                      <div id={errorId} className="field-error">
+                        {error}
+                      </div>
+                    ) : null}
+                  </div>
+                ) : null}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="actions convocation-actions">
+        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={save.isPending}>
+          Annuler
+        </button>
+        <button type="submit" className="btn" disabled={save.isPending}>
+          {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/* ------------------------------------------------------------------ a player, a parent */
+
+const ZAnswerSchema = z.object({
+  statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
+  justification: z.string().max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong),
+});
+
+/** One row answered by the player (own row) or a guardian (a child's row), sent on its own. */
+function AnswerRow({
+  match,
+  entry,
+  self,
+  onAnswered,
+}: {
+  match: TMatch;
+  entry: TConvocation;
+  self: boolean;
+  onAnswered: () => void;
+}) {
+  const form = useZodForm(ZAnswerSchema, { timing: 'submit', defaultValues: rowOf(entry) });
+  const save = useSaveConvocations(match.id);
+  const [saved, setSaved] = useState(false);
+  const status = form.watch('statutPresence');
+  const justification = form.watch('justification');
+  const name = `${entry.joueur.prenom} ${entry.joueur.nom}`;
+  const base = `reponse-${match.id}-${entry.joueur.id}`;
+  // Spec §5: Enregistrer is disabled until present, or absent with a justification.
+  const ready =
+    status === 'DISPONIBLE' ||
+    (status === 'INDISPONIBLE' && !needsJustification(status, justification));
+
+  const submit = form.handleSubmit((row) => {
+    setSaved(false);
+    save.mutate(
+      { items: [ZConvocationItemSchema.parse(toItem(entry.joueur.id, row))] },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          onAnswered();
+        },
+      },
+    );
+  });
+
+  if (!entry.modifiable) {
+    return (
+      <div className="convocation-row">
+        <p className="convocation-name">{name}</p>
+        <Alert tone="warning">
+          {match.annule
+            ? MATCH_SERVER_MESSAGES.cancelled
+            : self
+              ? MATCH_MESSAGES.notActive
+              : MATCH_SERVER_MESSAGES.childNotActive(entry.joueur.prenom, entry.joueur.nom)}
+        </Alert>
+      </div>
+    );
+  }
+
+  return (
+    <form className="form convocation-row" onSubmit={submit} noValidate>
+      <fieldset>
+        <legend>{self ? `Votre réponse (${name})` : `Réponse pour ${name}`}</legend>
+        <div className="presence-choice">
+          {PRESENCE_STATUSES.map((p) => (
+            <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
+              <input
+                type="radio"
+                value={p}
+                disabled={save.isPending}
+                {...form.register('statutPresence')}
+              />
+              {PRESENCE_LABELS[p]}
+            </label>
+          ))}
+        </div>
+        {status === 'INDISPONIBLE' ? (
+          <div className="field">
+            <label htmlFor={`${base}-justification`}>Justificatif *</label>
+            <textarea
+              id={`${base}-justification`}
+              rows={2}
+              maxLength={JUSTIFICATION_MAX}
+              disabled={save.isPending}
+              {...form.register('justification')}
+            />
+          </div>
+        ) : null}
+      </fieldset>
+      {save.isError ? (
+        <Alert tone="error">{errorMessage(save.error, MATCH_MESSAGES.saveFailed)}</Alert>
+      ) : null}
+      {saved && !save.isPending ? (
+        <Alert tone="success">{MATCH_SERVER_MESSAGES.saved}</Alert>
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="btn" disabled={!ready || save.isPending}>
+          {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { useId } from 'react';
+import {
+  MATCH_MESSAGES,
+  type PermissionSubject,
+  MATCH_SERVER_MESSAGES,
+  mayCancelMatch,
+  mayEditScore,
+  type TMatch,
+} from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { useCancelMatch } from '../api/matches.ts';
+import { monthName, shortMonth, teamText, timeOf, wallClock } from '../model.ts';
+import { MatchStatusBadge } from './status-badge.tsx';
+import { ScoreEditor } from './score-editor.tsx';
+
+interface MatchCardProps {
+  match: TMatch;
+  subject: PermissionSubject;
+  /** The player already answered this convocation during the session (spec §4). */
+  answered: boolean;
+  onConvocation: (match: TMatch) => void;
+}
+
+/**
+ * A card of spec §2: day, month, time, status badge (text, never colour alone), both teams or '-',
+ * scores or '-' (bold when finished), venue, the pencil (when allowed), '📩 Convocation', and the
+ * cancellation (and its undoing) for those who may.
+ */
+export function MatchCard({ match, subject, answered, onConvocation }: MatchCardProps) {
+  const titleId = useId();
+  const w = wallClock(match.dateDebut);
+  const cancel = useCancelMatch();
+  const home = teamText(match.equipeDomicile);
+  const away = teamText(match.equipeExterieur);
+  const canCancel = mayCancelMatch(subject, match);
+  const cancelled = match.statut === 'ANNULE';
+
+  return (
+    <article
+      className={`card match-card match-${match.statut.toLowerCase()}`}
+      aria-labelledby={titleId}
+    >
+      <div className="match-date">
+        {w ? (
+          <time dateTime={match.dateDebut}>
+            <span className="match-day">{w.day}</span>
+            <span className="match-month">
+              <abbr title={monthName(w.month)}>{shortMonth(w.month)}</abbr>
+            </span>
+            <span className="match-time">{timeOf(w)}</span>
+          </time>
+        ) : (
+          <span className="match-day">-</span>
+        )}
+      </div>
+      <div className="match-body">
+        <div className="match-head">
+          <h3 id={titleId} className="visually-hidden">
+            {home} – {away}
+          </h3>
+          <MatchStatusBadge statut={match.statut} />
+        </div>
+        <ScoreEditor match={match} editable={mayEditScore(subject, match)} />
+        <p className="match-venue">
+          <span aria-hidden="true">📍 </span>
+          <span className="visually-hidden">Lieu : </span>
+          {match.lieux?.trim() ? match.lieux : '-'}
+        </p>
+        {cancel.isError ? (
+          <Alert tone="error">{errorMessage(cancel.error, MATCH_MESSAGES.saveFailed)}</Alert>
+        ) : null}
+        <div className="match-actions">
+          <button
+            type="button"
+            className={`btn btn-sm ${answered ? 'btn-answered' : 'btn-secondary'}`}
+            aria-disabled={answered ? 'true' : undefined}
+            title={answered ? 'Vous avez déjà répondu à cette convocation.' : undefined}
+            onClick={() => {
+              if (!answered) onConvocation(match);
+            }}
+          >
+            <span aria-hidden="true">📩</span> Convocation
+            <span className="visually-hidden">
+              {` : ${home} – ${away}`}
+              {answered ? ' (réponse envoyée)' : ''}
+            </span>
+          </button>
+          {canCancel ? (
+            <button
+              type="button"
+              className={`btn btn-sm ${cancelled ? 'btn-secondary' : 'btn-ghost'}`}
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate({ id: match.id, body: { annule: !cancelled } })}
+            >
+              {cancelled ? 'Rétablir le match' : 'Annuler le match'}
+              <span className="visually-hidden">{` ${home} – ${away}`}</span>
+            </button>
+          ) : null}
+          {cancel.isSuccess ? (
+            <span className="visually-hidden" role="status">
+              {cancelled
+                ? MATCH_SERVER_MESSAGES.matchCancelled
+                : MATCH_SERVER_MESSAGES.matchRestored}
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,212 @@
+import { useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import {
+  MATCH_MESSAGES,
+  MATCH_STATUSES,
+  MATCH_STATUS_LABELS,
+  normalizeRole,
+  type MatchStatus,
+  type PermissionSubject,
+  type TCurrentMember,
+  type TMember,
+  type TTeam,
+  type TMatch,
+} from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { errorMessage, http } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useCurrentMember } from '../../../lib/session.ts';
+import { useCurrentTeam } from '../../../lib/use-current-team.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useTeamMatches } from '../api/matches.ts';
+import { useAnsweredConvocations } from '../hooks/use-answered.ts';
+import { groupByMonth, matchesSearch } from '../model.ts';
+import { ConvocationModal } from './convocation-modal.tsx';
+import { MatchCard } from './match-card.tsx';
+import './matches.css';
+
+const toId = (v: string | number | null | undefined): number | null => {
+  const n = typeof v === 'number' ? v : Number(v);
+  return v !== null && v !== undefined && v !== '' && Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * The team whose matches are shown (spec §2): a prop, the route parameter equipeId or idEquipe
+ * (or the same name in the query string), or the member's team — the one the {nomEquipe} segment
+ * names among their teams. A leader has no team of their own: the segment is looked up among the
+ * club's teams.
+ */
+function useMatchesTeam(me: TCurrentMember | null | undefined, propId: number | undefined) {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const { team } = useCurrentTeam();
+  const explicit =
+    toId(propId) ??
+    toId(params.equipeId) ??
+    toId(params.idEquipe) ??
+    toId(search.get('equipeId')) ??
+    toId(search.get('idEquipe'));
+  const own = team && (params.nomEquipe === undefined || team.nom === params.nomEquipe);
+  const needsLookup = explicit === null && !own && !!me && params.nomEquipe !== undefined;
+  const clubTeams = useQuery({
+    queryKey: queryKeys.teams.club(me?.idClub ?? 0),
+    queryFn: ({ signal }) => http.get<TTeam[]>(`/api/equipes/club/${me!.idClub}`, { signal }),
+    enabled: needsLookup,
+  });
+  if (explicit !== null) return { teamId: explicit, pending: false };
+  if (own) return { teamId: team.id, pending: false };
+  if (needsLookup) {
+    const found = clubTeams.data?.find((t) => t.nom === params.nomEquipe);
+    return { teamId: found?.id ?? team?.id ?? null, pending: clubTeams.isPending };
+  }
+  return { teamId: team?.id ?? null, pending: false };
+}
+
+/** A PARENT's children (GET /api/membres/{id} → enfants), whose rows the parent answers. */
+function useChildIds(me: TCurrentMember | null | undefined): readonly number[] {
+  const parent = !!me && normalizeRole(me.role) === 'PARENT';
+  const profile = useQuery({
+    queryKey: queryKeys.profile.one(me?.id ?? 0),
+    queryFn: ({ signal }) => http.get<TMember>(`/api/membres/${me!.id}`, { signal }),
+    enabled: parent,
+  });
+  return useMemo(() => profile.data?.enfants?.map((c) => c.id) ?? [], [profile.data]);
+}
+
+export function MatchesPage({ equipeId }: { equipeId?: number }) {
+  const { data: me } = useCurrentMember();
+  const { teamId, pending } = useMatchesTeam(me, equipeId);
+  useDocumentTitle(
+    teamId === null && !pending ? MATCH_MESSAGES.teamRequired : "Matches de l'équipe",
+  );
+  if (!me) return null;
+  if (pending) {
+    return (
+      <main id="contenu" className="container page">
+        <h1>Matches de l'équipe</h1>
+        <Loading label={MATCH_MESSAGES.loading} />
+      </main>
+    );
+  }
+  if (teamId === null) {
+    return (
+      <main id="contenu" className="container page">
+        <h1>{MATCH_MESSAGES.teamRequired}</h1>
+        <Alert tone="warning">{MATCH_MESSAGES.teamMissing}</Alert>
+      </main>
+    );
+  }
+  return <TeamMatches key={`${me.id}-${teamId}`} me={me} teamId={teamId} />;
+}
+
+function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
+  const [statut, setStatut] = useState<MatchStatus | ''>('');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<TMatch | null>(null);
+  const list = useTeamMatches(teamId, statut);
+  const childIds = useChildIds(me);
+  const { answered, markAnswered } = useAnsweredConvocations(me.id);
+  const searchId = useId();
+  const statusId = useId();
+  const isPlayer = normalizeRole(me.role) === 'JOUEUR';
+
+  const subject: PermissionSubject = {
+    id: me.id,
+    role: me.role,
+    teamIds: (me.equipes ?? []).map((t) => t.id).concat(me.idEquipe != null ? [me.idEquipe] : []),
+    childIds,
+  };
+  const groups = useMemo(
+    () => groupByMonth((list.data ?? []).filter((m) => matchesSearch(m, search))),
+    [list.data, search],
+  );
+
+  return (
+    <main id="contenu" className="container page matches-page">
+      <h1>Matches de l'équipe</h1>
+      <form
+        className="matches-toolbar"
+        role="search"
+        aria-label="Filtrer les matches"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div className="field">
+          <label htmlFor={searchId}>Rechercher</label>
+          <input
+            id={searchId}
+            type="search"
+            placeholder="Équipe ou lieu"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={statusId}>Statut</label>
+          <select
+            id={statusId}
+            value={statut}
+            onChange={(e) => setStatut(e.target.value as MatchStatus | '')}
+          >
+            <option value="">Tous</option>
+            {MATCH_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {MATCH_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      {list.isPending ? (
+        <Loading label={MATCH_MESSAGES.loading} />
+      ) : list.isError ? (
+        <Alert tone="error">
+          {MATCH_MESSAGES.loadFailedPrefix(
+            errorMessage(
+              list.error,
+              list.error instanceof Error && list.error.message
+                ? list.error.message
+                : MATCH_MESSAGES.loadFailed,
+            ),
+          )}
+        </Alert>
+      ) : groups.length === 0 ? (
+        <p className="empty" role="status">
+          {MATCH_MESSAGES.empty}
+        </p>
+      ) : (
+        <div className="matches-groups" aria-busy={list.isFetching ? 'true' : undefined}>
+          {groups.map((g) => (
+            <section key={g.key} aria-labelledby={`mois-${g.key}`} className="matches-month">
+              <h2 id={`mois-${g.key}`}>{g.heading}</h2>
+              <ul className="matches-list">
+                {g.matches.map((m) => (
+                  <li key={m.id}>
+                    <MatchCard
+                      match={m}
+                      subject={subject}
+                      answered={isPlayer && answered.includes(m.id)}
+                      onConvocation={setOpen}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+
+      {open ? (
+        <ConvocationModal
+          match={open}
+          viewer={{ ...subject, statut: me.statut, prenom: me.prenom, nom: me.nom }}
+          childIds={childIds}
+          onClose={() => setOpen(null)}
+          onAnswered={markAnswered}
+        />
+      ) : null}
+    </main>
+  );
+}

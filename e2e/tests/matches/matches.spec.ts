@@ -1,0 +1,443 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  Api,
+  E2E_PASSWORD,
+  clubUrl,
+  expect,
+  expectNoA11yViolations,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from '../../fixtures.ts';
+import { THEMES, useTheme } from '../public-site/helpers.ts';
+
+/**
+ * Issue 10 journeys in Chromium (375 and 1280 px): the matches page, scores and convocations,
+ * through the production build and the real server. Matches come from MATCH events created with
+ * POST /api/evenements (the base team's players are convoked when the match is created); accounts
+ * are activated through the real invitation mail.
+ */
+
+interface Infos {
+  idClub: number;
+  nomClub: string;
+}
+interface Convocation {
+  joueur: { id: number; nom: string; prenom: string };
+  statutPresence: 'DISPONIBLE' | 'INDISPONIBLE' | null;
+  justificationAbsence?: string | null;
+}
+
+const infos = (api: Api) => api.ok<Infos>(api.get('/api/dashboard/infos'));
+
+/** 'YYYY-MM-DDThh:mm:ss', the club's wall clock, `days` from today at `hour`:00. */
+function clubDate(days: number, hour: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}T${p(hour)}:00:00`;
+}
+/** 'Janvier 2027': the French, capitalised month-year heading of a wall-clock date. */
+function monthHeadingOf(date: string): string {
+  const [y, m] = date.split('-').map(Number);
+  const text = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y!, m! - 1, 15)),
+  );
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)} ${y}`;
+}
+
+type MemberFields = {
+  nom: string;
+  prenom: string;
+  role: string;
+  nomEquipe?: string;
+  statut?: string;
+  enfantsIds?: number[];
+};
+
+/** A member created through the API whose account is activated from the invitation mail. */
+async function createActiveMember(
+  api: Api,
+  browser: Browser,
+  clubId: number,
+  fields: MemberFields,
+) {
+  const email = uniqueEmail(fields.role.toLowerCase());
+  const since = Date.now();
+  const member = await api.ok<{ id: number }>(
+    api.post('/api/membres', {
+      dateDeNaissance: '2006-02-03',
+      genre: 'Homme',
+      numeroTelephone: '0611223344',
+      email,
+      clubId,
+      ...fields,
+    }),
+  );
+  const mail = await waitForMail(email, /Invitation/, { since });
+  const link = mail.links.find((l) => l.includes('/activation?token='))!;
+  const token = new URL(link).searchParams.get('token')!;
+  const context = await browser.newContext();
+  const anon = new Api(context.request, api.baseURL);
+  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
+  await context.close();
+  return { ...member, ...fields, email, password: E2E_PASSWORD };
+}
+
+/** A MATCH event of the base team against a typed opponent; answers the match's id. */
+async function createMatch(
+  api: Api,
+  clubId: number,
+  teamId: number,
+  fields: { nom: string; lieux: string; dateDebut: string; dateFin: string; adversaireNom: string },
+) {
+  const event = await api.ok<{ match?: { id: number } | null }>(
+    api.post('/api/evenements', { ...fields, type: 'MATCH', equipesIds: [teamId], clubId }),
+  );
+  expect(event.match?.id, 'POST /api/evenements (MATCH) answers its match').toBeTruthy();
+  return event.match!.id;
+}
+
+/** A page in its own browser context, at the viewport of the running project. */
+async function signedInPage(browser: Browser, account: { email: string; password: string }) {
+  const { viewport, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({ viewport, hasTouch });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
+}
+
+/**
+ * A club with a team 'Seniors': a coach, two players (Léo, active; Noé, suspended), a child player
+ * (Tom) and his parent; then three matches: one finished a month ago, one in about five weeks,
+ * one in about ten weeks (two other months).
+ */
+async function setUp(api: Api, browser: Browser, who: ('coach' | 'leo' | 'noe' | 'parent')[]) {
+  const me = await infos(api);
+  const team = await api.ok<{ id: number }>(
+    api.post('/api/equipes', {
+      nom: 'Seniors',
+      division: 'R1',
+      category: 'Senior',
+      idClub: me.idClub,
+    }),
+  );
+  const accounts: Partial<
+    Record<'coach' | 'leo' | 'noe' | 'parent', { id: number; email: string; password: string }>
+  > = {};
+  const base = { nomEquipe: 'Seniors' };
+  if (who.includes('coach'))
+    accounts.coach = await createActiveMember(api, browser, me.idClub, {
+      ...base,
+      nom: 'Petit',
+      prenom: 'Marc',
+      role: 'ENTRAINEUR',
+    });
+  accounts.leo = who.includes('leo')
+    ? await createActiveMember(api, browser, me.idClub, {
+        ...base,
+        nom: 'Moreau',
+        prenom: 'Léo',
+        role: 'JOUEUR',
+      })
+    : await api.ok(
+        api.post('/api/membres', {
+          ...base,
+          nom: 'Moreau',
+          prenom: 'Léo',
+          role: 'JOUEUR',
+          dateDeNaissance: '2006-02-03',
+          genre: 'Homme',
+          numeroTelephone: '0611223344',
+          email: uniqueEmail('joueur'),
+          clubId: me.idClub,
+        }),
+      );
+  if (who.includes('noe'))
+    accounts.noe = await createActiveMember(api, browser, me.idClub, {
+      ...base,
+      nom: 'Garnier',
+      prenom: 'Noé',
+      role: 'JOUEUR',
+      statut: 'Suspendu',
+    });
+  if (who.includes('parent')) {
+    const tom = await api.ok<{ id: number }>(
+      api.post('/api/membres', {
+        ...base,
+        nom: 'Fabre',
+        prenom: 'Tom',
+        role: 'JOUEUR',
+        dateDeNaissance: '2012-05-06',
+        genre: 'Homme',
+        numeroTelephone: '0611223355',
+        email: uniqueEmail('enfant'),
+        clubId: me.idClub,
+      }),
+    );
+    accounts.parent = await createActiveMember(api, browser, me.idClub, {
+      ...base,
+      nom: 'Fabre',
+      prenom: 'Anne',
+      role: 'PARENT',
+      enfantsIds: [tom.id],
+    });
+  }
+  const finished = { dateDebut: clubDate(-30, 15), dateFin: clubDate(-30, 17) };
+  const soon = { dateDebut: clubDate(35, 18), dateFin: clubDate(35, 20) };
+  const later = { dateDebut: clubDate(70, 10), dateFin: clubDate(70, 12) };
+  const matches = {
+    finished: await createMatch(api, me.idClub, team.id, {
+      nom: 'Championnat J1',
+      lieux: 'Stade municipal',
+      adversaireNom: 'AS Voisine',
+      ...finished,
+    }),
+    soon: await createMatch(api, me.idClub, team.id, {
+      nom: 'Championnat J5',
+      lieux: 'Gymnase Nord',
+      adversaireNom: 'Étoile Sportive',
+      ...soon,
+    }),
+    later: await createMatch(api, me.idClub, team.id, {
+      nom: 'Coupe',
+      lieux: 'Parc des Sports',
+      adversaireNom: 'FC Rivière',
+      ...later,
+    }),
+  };
+  return {
+    me,
+    teamId: team.id,
+    accounts,
+    matches,
+    headings: [finished, soon, later].map((d) => monthHeadingOf(d.dateDebut)),
+    url: clubUrl(me.nomClub, 'Seniors', 'matche'),
+  };
+}
+
+const card = (page: Page, opponent: string) =>
+  page.getByRole('article').filter({ hasText: opponent });
+
+test.describe('[matches] matches page, scores and convocations (issue 10)', () => {
+  test('the leader filters by status, searches, and sees French month headings in date order', async ({
+    leaderPage: page,
+    api,
+    browser,
+  }) => {
+    const world = await setUp(api, browser, []);
+    await page.goto(world.url);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Matches de l'équipe");
+    // Three months (or fewer when two dates share one), in date order, French and capitalised.
+    const expected = [...new Set(world.headings)];
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(expected);
+    for (const h of expected) expect(h).toMatch(/^[A-ZÉÈÊÀÂÎÔÛ][a-zéèêàâîôûç]+ \d{4}$/);
+    await expect(page.getByRole('article')).toHaveCount(3);
+    await expect(card(page, 'AS Voisine')).toContainText('Terminé');
+    await expect(card(page, 'Étoile Sportive')).toContainText('À venir');
+
+    // Status filter: the server answers ?statut=.
+    const status = page.getByLabel('Statut');
+    const answer = page.waitForResponse((r) => r.url().includes('statut=TERMINE'));
+    await status.selectOption({ label: 'Terminé' });
+    await answer;
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(card(page, 'AS Voisine')).toBeVisible();
+    await status.selectOption({ label: 'Annulé' });
+    await expect(page.getByText('Aucun match correspondant.')).toBeVisible();
+    await status.selectOption({ label: 'Tous' });
+    await expect(page.getByRole('article')).toHaveCount(3);
+
+    // Search on team names and venue, accents ignored.
+    const search = page.getByLabel('Rechercher');
+    await search.fill('etoile');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(card(page, 'Étoile Sportive')).toBeVisible();
+    await search.fill('parc des');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(card(page, 'FC Rivière')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText([world.headings[2]!]);
+    await search.fill('Marseille');
+    await expect(page.getByText('Aucun match correspondant.')).toBeVisible();
+  });
+
+  test('the coach edits a finished match’s score and fills a convocation with a justification', async ({
+    leaderPage: _leader,
+    api,
+    browser,
+  }) => {
+    const world = await setUp(api, browser, ['coach', 'noe']);
+    const page = await signedInPage(browser, world.accounts.coach!);
+    await page.goto(world.url);
+    const finished = card(page, 'AS Voisine');
+    // No pencil on an upcoming match.
+    await expect(
+      card(page, 'Étoile Sportive').getByRole('button', { name: /Modifier le score/ }),
+    ).toHaveCount(0);
+    await finished.getByRole('button', { name: /Modifier le score/ }).click();
+    await finished.getByLabel(/score domicile/).fill('3');
+    await finished.getByLabel(/score extérieur/).fill('1');
+    await finished.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(finished.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
+    await expect(finished.locator('strong', { hasText: '3' })).toBeVisible();
+    await expect(finished.locator('strong', { hasText: '1' })).toBeVisible();
+    const saved = await api.ok<{ scoreDomicile: number; scoreExterieur: number }[]>(
+      api.get(`/api/matches/equipe/${world.teamId}?statut=TERMINE`),
+    );
+    expect(saved.map((m) => [m.scoreDomicile, m.scoreExterieur])).toEqual([[3, 1]]);
+
+    // The convocation of the next match, from the phone at the pitch.
+    await card(page, 'Étoile Sportive')
+      .getByRole('button', { name: /Convocation/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Convocation' });
+    await expect(dialog.getByRole('button', { name: 'Fermer' })).toBeVisible();
+    const leo = dialog.getByRole('group', { name: 'Léo Moreau' });
+    const noe = dialog.getByRole('group', { name: 'Noé Garnier' });
+    await expect(dialog).toContainText('0 présent');
+    await expect(dialog).toContainText('2 sans réponse');
+    await leo.getByLabel('Présent').check();
+    await noe.getByLabel('Absent').check();
+    await expect(dialog).toContainText('1 présent');
+    await expect(dialog).toContainText('1 absent');
+    await expect(dialog).toContainText('0 sans réponse');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog.getByRole('alert').first()).toHaveText(
+      'Justificatif obligatoire pour Noé Garnier.',
+    );
+    await dialog.getByLabel('Justificatif pour Noé Garnier *').fill('Suspendu par la ligue');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toBeHidden();
+
+    const rows = await api.ok<Convocation[]>(
+      api.get(`/api/matches/${world.matches.soon}/convocations`),
+    );
+    const byName = Object.fromEntries(rows.map((r) => [r.joueur.prenom, r]));
+    expect(byName['Léo']?.statutPresence).toBe('DISPONIBLE');
+    expect(byName['Noé']?.statutPresence).toBe('INDISPONIBLE');
+    expect(byName['Noé']?.justificationAbsence).toBe('Suspendu par la ligue');
+    await page.context().close();
+  });
+
+  test('a player answers Présent and the button greys; a suspended player sees the refusal', async ({
+    leaderPage: _leader,
+    api,
+    browser,
+  }) => {
+    const world = await setUp(api, browser, ['leo', 'noe']);
+    const page = await signedInPage(browser, world.accounts.leo!);
+    await page.goto(world.url);
+    // No pencil for a player.
+    await expect(page.getByRole('button', { name: /Modifier le score/ })).toHaveCount(0);
+    const button = card(page, 'Étoile Sportive').getByRole('button', { name: /Convocation/ });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Convocation' });
+    const own = dialog.getByRole('group', { name: /Votre réponse/ });
+    await expect(own).toBeVisible();
+    await expect(dialog).not.toContainText('Noé');
+    const save = dialog.getByRole('button', { name: 'Enregistrer' });
+    await expect(save).toBeDisabled();
+    await own.getByLabel('Présent').check();
+    await save.click();
+    await expect(dialog.getByText('Convocation enregistrée.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveCSS('cursor', 'not-allowed');
+    // Remembered for the session: a reload keeps it grey.
+    await page.reload();
+    await expect(
+      card(page, 'Étoile Sportive').getByRole('button', { name: /Convocation/ }),
+    ).toBeDisabled();
+    await expect(
+      card(page, 'FC Rivière').getByRole('button', { name: /Convocation/ }),
+    ).toBeEnabled();
+    const rows = await api.ok<Convocation[]>(
+      api.get(`/api/matches/${world.matches.soon}/convocations`),
+    );
+    expect(rows.find((r) => r.joueur.prenom === 'Léo')?.statutPresence).toBe('DISPONIBLE');
+    await page.context().close();
+
+    // The suspended player.
+    const suspended = await signedInPage(browser, world.accounts.noe!);
+    await suspended.goto(world.url);
+    await card(suspended, 'Étoile Sportive')
+      .getByRole('button', { name: /Convocation/ })
+      .click();
+    const refusal = suspended.getByRole('dialog', { name: 'Convocation' });
+    await expect(refusal).toContainText(
+      "Votre statut n'est pas ACTIF. Vous ne pouvez pas répondre aux convocations.",
+    );
+    await expect(refusal.getByRole('radio')).toHaveCount(0);
+    await suspended.context().close();
+  });
+
+  test('a parent answers for their child', async ({ leaderPage: _leader, api, browser }) => {
+    const world = await setUp(api, browser, ['parent']);
+    const page = await signedInPage(browser, world.accounts.parent!);
+    await page.goto(world.url);
+    await card(page, 'Étoile Sportive')
+      .getByRole('button', { name: /Convocation/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Convocation' });
+    const tom = dialog.getByRole('group', { name: 'Réponse pour Tom Fabre' });
+    await expect(tom).toBeVisible();
+    await expect(dialog).not.toContainText('Léo');
+    await tom.getByLabel('Absent').check();
+    const save = dialog.getByRole('button', { name: 'Enregistrer' });
+    await expect(save).toBeDisabled();
+    await dialog.getByLabel('Justificatif *').fill('Anniversaire de sa grand-mère');
+    await save.click();
+    await expect(dialog.getByText('Convocation enregistrée.')).toBeVisible();
+    const rows = await api.ok<Convocation[]>(
+      api.get(`/api/matches/${world.matches.soon}/convocations`),
+    );
+    const row = rows.find((r) => r.joueur.prenom === 'Tom');
+    expect(row?.statutPresence).toBe('INDISPONIBLE');
+    expect(row?.justificationAbsence).toBe('Anniversaire de sa grand-mère');
+    await page.context().close();
+  });
+});
+
+for (const theme of THEMES) {
+  test.describe(`[a11y] matches page and convocation modal, theme ${theme}`, () => {
+    test('axe finds no violation on the page, while editing a score, and in the modal', async ({
+      leaderPage: _leader,
+      api,
+      browser,
+    }) => {
+      const world = await setUp(api, browser, ['coach']);
+      const { viewport, hasTouch } = test.info().project.use;
+      const context = await browser.newContext({ viewport, hasTouch });
+      const page = await context.newPage();
+      await useTheme(page, theme);
+      await signIn(page, world.accounts.coach!);
+      await page.goto(world.url);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.getByRole('article')).toHaveCount(3);
+      await expectNoA11yViolations(page);
+
+      await card(page, 'AS Voisine')
+        .getByRole('button', { name: /Modifier le score/ })
+        .click();
+      await expect(card(page, 'AS Voisine').getByLabel(/score domicile/)).toBeFocused();
+      await expectNoA11yViolations(page);
+      await card(page, 'AS Voisine').getByRole('button', { name: 'Annuler', exact: true }).click();
+
+      const open = card(page, 'Étoile Sportive').getByRole('button', { name: /Convocation/ });
+      await open.click();
+      const dialog = page.getByRole('dialog', { name: 'Convocation' });
+      await dialog.getByRole('group', { name: 'Léo Moreau' }).getByLabel('Absent').check();
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(
+        dialog.getByText('Justificatif obligatoire pour Léo Moreau.').first(),
+      ).toBeVisible();
+      await expectNoA11yViolations(page);
+      // Escape closes it and gives the focus back to its button.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(open).toBeFocused();
+      await context.close();
+    });
+  });
+}
