@@ -45,10 +45,6 @@ export const queryKeys = {
     byCatDiv: (categorie: string, division: string, excludeId: number) =>
       ['teams', 'by-cat-div', categorie, division, excludeId] as const,
   },
-  matches: {
-    /** Every matches list (a MATCH event writes its match). */
-    all: ['matches'] as const,
-  },
   profile: {
     all: ['profile'] as const,
     /** GET /api/membres/{id} of the signed-in member */
