@@ -220,6 +220,56 @@ test.describe('[calendar] leader', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a move the server refuses puts the event back and says so', async ({
+    leaderPage: page,
+    api,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const from = dayOfThisMonth(10);
+    const to = dayOfThisMonth(17);
+    await api.ok(
+      api.post('/api/evenements', {
+        nom: 'Séance vidéo',
+        lieux: 'Club-house',
+        type: 'REUNION',
+        dateDebut: `${from}T19:00:00`,
+        dateFin: `${from}T20:00:00`,
+        equipesIds: [],
+        clubId: me.idClub,
+      }),
+    );
+    await openCalendar(page, me.nomClub);
+    // The save fails on its way (a lost connection, a rule of the server).
+    await page.route('**/api/evenements/*', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Action non autorisée.' }),
+          })
+        : route.continue(),
+    );
+    const box = (await eventBox(page, 'Séance vidéo 19:00').boundingBox())!;
+    const cell = (await page.locator(`[data-date="${to}"]`).first().boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(cell.x + cell.width / 2, cell.y + cell.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await expect(page.getByRole('alert')).toContainText(
+      "Le déplacement de l'événement a échoué ; il a été remis à sa place.",
+    );
+    await expect(
+      page.locator(`[data-date="${from}"]`).first().getByText('Séance vidéo 19:00'),
+    ).toBeVisible();
+    await expect(
+      page.locator(`[data-date="${to}"]`).first().getByText('Séance vidéo 19:00'),
+    ).toHaveCount(0);
+    const events = await clubEvents(api, me.idClub);
+    expect(events[0]).toMatchObject({ dateDebut: `${from}T19:00:00` });
+  });
+
   test('the view follows the window: day under 640 px, week under 1024 px, month above', async ({
     leaderPage: page,
     api,

@@ -50,6 +50,7 @@ export const CALENDAR_MESSAGES = {
   loadFailed: 'Impossible de charger les événements.',
   moveFailed: "Le déplacement de l'événement a échoué ; il a été remis à sa place.",
   empty: 'Aucun événement sur cette période.',
+  teamsFailed: 'Impossible de charger les équipes du club.',
 } as const;
 
 /** Width / height of the calendar under 640 px (day and week views on a phone). */
@@ -247,6 +248,9 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
         <section className="calendar-main" aria-label="Calendrier" data-view={viewType}>
           <div className="calendar-status">
             {moveError ? <Alert tone="error">{moveError}</Alert> : null}
+            {teamsQuery.isError ? (
+              <Alert tone="error">{CALENDAR_MESSAGES.teamsFailed}</Alert>
+            ) : null}
             {eventsQuery.isError ? (
               <Alert tone="error">{CALENDAR_MESSAGES.loadFailed}</Alert>
             ) : eventsQuery.isPending || eventsQuery.isFetching ? (
