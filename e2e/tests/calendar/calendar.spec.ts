@@ -55,9 +55,15 @@ async function createTeams(api: Api, clubId: number) {
   };
 }
 
-/** A player of `nomEquipe`, activated from the invitation mail. */
-async function createPlayer(api: Api, browser: Browser, clubId: number, nomEquipe: string) {
-  const email = uniqueEmail('joueur');
+/** A member of `nomEquipe` (a player by default), activated from the invitation mail. */
+async function createPlayer(
+  api: Api,
+  browser: Browser,
+  clubId: number,
+  nomEquipe: string,
+  role = 'JOUEUR',
+) {
+  const email = uniqueEmail(role.toLowerCase());
   const since = Date.now();
   await api.ok(
     api.post('/api/membres', {
@@ -67,7 +73,7 @@ async function createPlayer(api: Api, browser: Browser, clubId: number, nomEquip
       genre: 'Homme',
       numeroTelephone: '0611223344',
       email,
-      role: 'JOUEUR',
+      role,
       nomEquipe,
       clubId,
     }),
@@ -359,6 +365,69 @@ test.describe('[calendar] player', () => {
       playerApi.get(`/api/evenements/club/${me.idClub}`),
     );
     expect(seen.map((e) => e.nom).sort()).toEqual(['Fête du club', 'Séance Seniors']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe('[calendar] coach', () => {
+  test("edits their team's events only; a team-less event opens read-only", async ({
+    leaderPage: leader,
+    api,
+    browser,
+  }) => {
+    test.slow();
+    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const teams = await createTeams(api, me.idClub);
+    const day = dayOfThisMonth(new Date().getDate());
+    const add = (nom: string, equipesIds: number[], hour: number) =>
+      api.ok(
+        api.post('/api/evenements', {
+          nom,
+          lieux: 'Stade',
+          type: 'ENTRAINEMENT',
+          dateDebut: `${day}T${pad(hour)}:00:00`,
+          dateFin: `${day}T${pad(hour + 1)}:00:00`,
+          equipesIds,
+          clubId: me.idClub,
+        }),
+      );
+    await add('Séance Seniors', [teams.seniors], 9);
+    await add('Fête du club', [], 13);
+    const account = await createPlayer(api, browser, me.idClub, 'Seniors', 'ENTRAINEUR');
+    await leader.close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = consoleErrors(page);
+    await signIn(page, account);
+    await openCalendar(page, me.nomClub);
+    await eventBox(page, 'Séance Seniors 09:00').click();
+    const edit = page.getByRole('dialog', { name: 'Modifier un événement' });
+    await expect(edit.getByLabel('Nom *')).toHaveValue('Séance Seniors');
+    // The coach's team is forced: no checklist of the club's teams.
+    await expect(edit.getByRole('group', { name: 'Équipes concernées' })).toHaveCount(0);
+    await expect(edit.getByText(/Équipe concernée/)).toContainText('Seniors');
+    await edit.getByRole('button', { name: 'Annuler' }).click();
+    await eventBox(page, 'Fête du club 13:00').click();
+    await expect(page.getByRole('dialog', { name: 'Fête du club' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Modifier un événement' })).toHaveCount(0);
+    await page
+      .getByRole('dialog', { name: 'Fête du club' })
+      .getByRole('button', { name: 'Fermer' })
+      .first()
+      .click();
+    // A MATCH: the base team is the coach's; the opponents are the club's teams of that level.
+    await page.getByRole('button', { name: '+ Ajouter un événement' }).click();
+    const create = page.getByRole('dialog', { name: 'Créer un événement' });
+    await create.getByLabel('Type *').selectOption('MATCH');
+    const base = create.getByLabel('Équipe (base) *');
+    await expect(base.locator('option', { hasText: 'Seniors' })).toHaveCount(1);
+    await expect(base.locator('option', { hasText: 'U17' })).toHaveCount(0);
+    await base.selectOption(String(teams.seniors));
+    await expect(
+      create.getByLabel('Équipe adverse').locator('option', { hasText: 'Réserve' }),
+    ).toHaveCount(1);
     expect(errors).toEqual([]);
     await context.close();
   });
