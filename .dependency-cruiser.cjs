@@ -59,9 +59,9 @@ module.exports = {
     },
     {
       name: 'server-shared-below-features',
-      comment: 'db/, lib/, authz/ and plugins/ import no feature.',
+      comment: 'db/, lib/, authz/, plugins/ and jobs/ import no feature.',
       severity: 'error',
-      from: { path: '^apps/server/src/(db|lib|authz|plugins)/' },
+      from: { path: '^apps/server/src/(db|lib|authz|plugins|jobs)/' },
       to: { path: '^apps/server/src/features/' },
     },
   ],

@@ -17,7 +17,13 @@ test.describe('[foundation] production build served by the real server', () => {
       const res = await fetch('/api/health', { credentials: 'include' });
       return { status: res.status, json: await res.json() };
     });
-    expect(body).toEqual({ status: 200, json: { status: 'ok', database: 'up' } });
+    expect(body).toMatchObject({ status: 200, json: { status: 'ok', database: 'up' } });
+    // The mail queue's counts (decision 0020); other tests' mails may be in flight.
+    expect(body.json.mail).toEqual({
+      pending: expect.any(Number),
+      retrying: expect.any(Number),
+      failed: 0,
+    });
   });
 
   test('an unknown API route answers a French JSON 404', async ({ page }) => {

@@ -25,7 +25,9 @@ import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import errorsPlugin from './plugins/errors.ts';
 import webPlugin, { isApiPath } from './plugins/web.ts';
-import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { createMailTransport, type Mailer } from './plugins/mailer.ts';
+import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { createMailQueue, type MailQueue } from './jobs/mail.queue.ts';
 import { createRedisRateLimiter, memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { loadSigningKey } from './lib/secrets.ts';
 import { hmac } from './lib/tokens.ts';
@@ -39,7 +41,11 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** Every mail goes through the persistent `mail` queue (src/jobs, decision 0020). */
     mailer: Mailer;
+    mailQueue: MailQueue;
+    /** The job queue (pg-boss) on the application's database, for other queues. */
+    jobs: JobQueue;
     limiter: RateLimiter;
     /** A secret derived from the signing key for one purpose (e.g. the captcha's HMAC keys). */
     secretFor: (purpose: string) => string;
@@ -50,7 +56,6 @@ export interface BuildOptions {
   config: Config;
   /** An already-open database (tests); otherwise one is opened from the configuration. */
   database?: Database;
-  mailer?: Mailer;
   limiter?: RateLimiter;
   logger?: FastifyServerOptions['logger'];
 }
@@ -141,14 +146,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir }));
   const ownsDatabase = !opts.database;
-  const mailer =
-    opts.mailer ??
-    createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: dataDir ? path.join(dataDir, 'outbox') : null,
+  const transport = createMailTransport({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: dataDir ? path.join(dataDir, 'outbox') : null,
+    log: app.log,
+  });
+  let jobs: JobQueue;
+  let mailQueue: MailQueue;
+  try {
+    jobs = await startJobQueue({
+      database,
       log: app.log,
+      pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS,
+      // What is left of the shutdown delay once the HTTP drain is over, at most 5 s.
+      graceMs: Math.min(5_000, Math.floor(config.SHUTDOWN_TIMEOUT_MS / 2)),
     });
+    mailQueue = await createMailQueue({
+      queue: jobs,
+      transport,
+      log: app.log,
+      retryLimit: config.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
+    });
+  } catch (err) {
+    transport.close();
+    if (ownsDatabase) await database.close();
+    throw err;
+  }
   const limiter =
     opts.limiter ??
     (config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL, app.log) : memoryRateLimiter());
@@ -156,11 +181,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('mailer', mailer);
+  app.decorate('mailer', mailQueue);
+  app.decorate('mailQueue', mailQueue);
+  app.decorate('jobs', jobs);
   app.decorate('limiter', limiter);
   await app.register(fp(async () => {}, { name: 'db' }));
+  // Workers start once every feature has registered what follows a delivery.
+  app.addHook('onReady', () => mailQueue.work());
   app.addHook('onClose', async () => {
-    mailer.close();
+    // Requests are over (they may have queued mails): stop the workers before the database closes.
+    await jobs.stop();
+    transport.close();
     await limiter.close();
     if (ownsDatabase) await database.close();
   });

@@ -22,6 +22,11 @@ export const ZConfigSchema = z.object({
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().trim().default('Club Manager <no-reply@localhost>'),
+  /** Attempts after the first one for each mail, and the first delay (doubling each time). */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(10),
+  MAIL_RETRY_DELAY_SECONDS: positiveInt(30),
+  /** How often an idle job worker looks for due jobs (pg-boss's minimum: 0.5 s). */
+  JOB_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   JWT_SECRET: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
   EDITOR_NAME: z.string().trim().default('Éditeur du site'),

@@ -179,7 +179,11 @@ describe('[foundation] the built server honours its configuration', { timeout: 1
     const r = await startServer({ PORT: String(port), HOST: '127.0.0.2', DATA_DIR: dataDir });
     expect(r.url).toBe(`http://127.0.0.2:${port}`);
     const res = await fetch(`${r.url}/api/health`);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      mail: { pending: 0, retrying: 0, failed: 0 },
+    });
     // Bound to 127.0.0.2 only: the same port on 127.0.0.1 is not served.
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
     // The embedded database and the generated signing key live under DATA_DIR.

@@ -55,9 +55,15 @@ async function createTeams(api: Api, clubId: number) {
   };
 }
 
-/** A player of `nomEquipe`, activated from the invitation mail. */
-async function createPlayer(api: Api, browser: Browser, clubId: number, nomEquipe: string) {
-  const email = uniqueEmail('joueur');
+/** A member of `nomEquipe` (a player by default), activated from the invitation mail. */
+async function createPlayer(
+  api: Api,
+  browser: Browser,
+  clubId: number,
+  nomEquipe: string,
+  role = 'JOUEUR',
+) {
+  const email = uniqueEmail(role.toLowerCase());
   const since = Date.now();
   await api.ok(
     api.post('/api/membres', {
@@ -67,7 +73,7 @@ async function createPlayer(api: Api, browser: Browser, clubId: number, nomEquip
       genre: 'Homme',
       numeroTelephone: '0611223344',
       email,
-      role: 'JOUEUR',
+      role,
       nomEquipe,
       clubId,
     }),
@@ -95,6 +101,16 @@ async function openCalendar(page: Page, nomClub: string) {
   await expect(page.getByText('Chargement des événements...')).toHaveCount(0);
 }
 
+/** Collects the page's console errors and uncaught exceptions (there must be none). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
 /** The calendar's event showing `title` ('nom hh:mm'). */
 const eventBox = (page: Page, title: string) =>
   page.locator('.club-event-content', { hasText: title }).first();
@@ -105,6 +121,7 @@ test.describe('[calendar] leader', () => {
     api,
   }) => {
     test.slow();
+    const errors = consoleErrors(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
     const teams = await createTeams(api, me.idClub);
@@ -206,6 +223,57 @@ test.describe('[calendar] leader', () => {
     await expect(page.getByText('Match de championnat 15:00')).toHaveCount(0);
     events = await clubEvents(api, me.idClub);
     expect(events.map((e) => e.nom)).toEqual(['Entraînement collectif']);
+    expect(errors).toEqual([]);
+  });
+
+  test('a move the server refuses puts the event back and says so', async ({
+    leaderPage: page,
+    api,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const from = dayOfThisMonth(10);
+    const to = dayOfThisMonth(17);
+    await api.ok(
+      api.post('/api/evenements', {
+        nom: 'Séance vidéo',
+        lieux: 'Club-house',
+        type: 'REUNION',
+        dateDebut: `${from}T19:00:00`,
+        dateFin: `${from}T20:00:00`,
+        equipesIds: [],
+        clubId: me.idClub,
+      }),
+    );
+    await openCalendar(page, me.nomClub);
+    // The save fails on its way (a lost connection, a rule of the server).
+    await page.route('**/api/evenements/*', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Action non autorisée.' }),
+          })
+        : route.continue(),
+    );
+    const box = (await eventBox(page, 'Séance vidéo 19:00').boundingBox())!;
+    const cell = (await page.locator(`[data-date="${to}"]`).first().boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(cell.x + cell.width / 2, cell.y + cell.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await expect(page.getByRole('alert')).toContainText(
+      "Le déplacement de l'événement a échoué ; il a été remis à sa place.",
+    );
+    await expect(
+      page.locator(`[data-date="${from}"]`).first().getByText('Séance vidéo 19:00'),
+    ).toBeVisible();
+    await expect(
+      page.locator(`[data-date="${to}"]`).first().getByText('Séance vidéo 19:00'),
+    ).toHaveCount(0);
+    const events = await clubEvents(api, me.idClub);
+    expect(events[0]).toMatchObject({ dateDebut: `${from}T19:00:00` });
   });
 
   test('the view follows the window: day under 640 px, week under 1024 px, month above', async ({
@@ -274,6 +342,7 @@ test.describe('[calendar] player', () => {
 
     const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
     const page = await context.newPage();
+    const errors = consoleErrors(page);
     await signIn(page, account);
     await openCalendar(page, me.nomClub);
     await expect(page.locator('.calendar-main')).toHaveAttribute('data-view', 'timeGridWeek');
@@ -296,6 +365,70 @@ test.describe('[calendar] player', () => {
       playerApi.get(`/api/evenements/club/${me.idClub}`),
     );
     expect(seen.map((e) => e.nom).sort()).toEqual(['Fête du club', 'Séance Seniors']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe('[calendar] coach', () => {
+  test("edits their team's events only; a team-less event opens read-only", async ({
+    leaderPage: leader,
+    api,
+    browser,
+  }) => {
+    test.slow();
+    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const teams = await createTeams(api, me.idClub);
+    const day = dayOfThisMonth(new Date().getDate());
+    const add = (nom: string, equipesIds: number[], hour: number) =>
+      api.ok(
+        api.post('/api/evenements', {
+          nom,
+          lieux: 'Stade',
+          type: 'ENTRAINEMENT',
+          dateDebut: `${day}T${pad(hour)}:00:00`,
+          dateFin: `${day}T${pad(hour + 1)}:00:00`,
+          equipesIds,
+          clubId: me.idClub,
+        }),
+      );
+    await add('Séance Seniors', [teams.seniors], 9);
+    await add('Fête du club', [], 13);
+    const account = await createPlayer(api, browser, me.idClub, 'Seniors', 'ENTRAINEUR');
+    await leader.close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = consoleErrors(page);
+    await signIn(page, account);
+    await openCalendar(page, me.nomClub);
+    await eventBox(page, 'Séance Seniors 09:00').click();
+    const edit = page.getByRole('dialog', { name: 'Modifier un événement' });
+    await expect(edit.getByLabel('Nom *')).toHaveValue('Séance Seniors');
+    // The coach's team is forced: no checklist of the club's teams.
+    await expect(edit.getByRole('group', { name: 'Équipes concernées' })).toHaveCount(0);
+    await expect(edit.getByText(/Équipe concernée/)).toContainText('Seniors');
+    await edit.getByRole('button', { name: 'Annuler' }).click();
+    await eventBox(page, 'Fête du club 13:00').click();
+    await expect(page.getByRole('dialog', { name: 'Fête du club' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Modifier un événement' })).toHaveCount(0);
+    await page
+      .getByRole('dialog', { name: 'Fête du club' })
+      .getByRole('button', { name: 'Fermer' })
+      .first()
+      .click();
+    // A MATCH: the base team is the coach's; the opponents are the club's teams of that level.
+    await page.getByRole('button', { name: '+ Ajouter un événement' }).click();
+    const create = page.getByRole('dialog', { name: 'Créer un événement' });
+    await create.getByLabel('Type *').selectOption('MATCH');
+    const base = create.getByLabel('Équipe (base) *');
+    await expect(base.locator('option', { hasText: 'Seniors' })).toHaveCount(1);
+    await expect(base.locator('option', { hasText: 'U17' })).toHaveCount(0);
+    await base.selectOption(String(teams.seniors));
+    await expect(
+      create.getByLabel('Équipe adverse').locator('option', { hasText: 'Réserve' }),
+    ).toHaveCount(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -27,6 +27,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Raw SQL for libraries that bring their own queries (the job queue, src/jobs): with values, one
+   * parameterised statement; without, possibly several statements (the result of the last one).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** PostgreSQL only: connections of the pool (all, idle, requests waiting for one). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -104,6 +109,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       if (client.closed) throw new Error('database closed');
       await client.query('select 1');
     },
+    executeSql: async (text, values) => {
+      if (values && values.length) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
     close: async () => {
       if (!client.closed) await client.close();
       unlock();
@@ -177,6 +187,12 @@ export function openPostgres(url: string, max = 10): Database {
       } finally {
         client.release();
       }
+    },
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      // A multi-statement text answers one result per statement.
+      const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+      return { rows: last?.rows ?? [] };
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {

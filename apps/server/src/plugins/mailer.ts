@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -11,10 +12,37 @@ export interface Mail {
   replyTo?: string;
 }
 
+/** Something to do once a mail has been handed to SMTP, e.g. mark a contact message as mailed. */
+export interface MailFollowUp {
+  kind: string;
+  id: number;
+}
+
+/**
+ * What features use: send() puts the mail in the persistent `mail` queue (src/jobs) and returns
+ * once it is stored; a worker delivers it, with retries. A request never waits on SMTP.
+ */
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  send(mail: Mail, options?: { followUp?: MailFollowUp }): Promise<void>;
+  /** Registers what a follow-up of this kind does after a successful delivery. */
+  onDelivered(kind: string, handler: (id: number) => Promise<void>): void;
+}
+
+/** Delivers one mail now (SMTP or the local outbox); used by the queue's worker only. */
+export interface MailTransport {
+  deliver(mail: Mail): Promise<void>;
   close(): void;
 }
+
+/**
+ * Socket limits so that a hung SMTP server fails the attempt (which the queue retries) instead of
+ * holding the worker: connect, greeting, then any silence on the socket.
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+} as const;
 
 /** Strips CR/LF so that user text can never inject a header (ARCHITECTURE §5b). */
 export function headerSafe(value: string): string {
@@ -32,17 +60,19 @@ export function escapeHtml(value: string): string {
  * SMTP through SMTP_URL; without it each message is logged (without its body) and written as an
  * .eml file under DATA_DIR/outbox so that a local user can follow a reset or invitation link.
  */
-export function createMailer(opts: {
+export function createMailTransport(opts: {
   smtpUrl?: string;
   from: string;
   outboxDir: string | null;
   log: FastifyBaseLogger;
-}): Mailer {
+}): MailTransport {
   const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
+    ? // The constructor merges the URL's settings over the timeouts (createTransport(url) would
+      // keep only the URL's).
+      nodemailer.createTransport(new SMTPTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS }))
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
+    async deliver(mail) {
       const info = await transport.sendMail({
         from: opts.from,
         to: headerSafe(mail.to),

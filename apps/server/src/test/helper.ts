@@ -56,8 +56,12 @@ export interface CapturedMail {
   raw: string;
 }
 
-/** A real SMTP server on a random loopback port that keeps what it receives. */
-export async function startSmtpServer(): Promise<{
+/**
+ * A real SMTP server on a loopback port (random unless given, e.g. to bring a stopped one back)
+ * that keeps what it receives.
+ */
+export async function startSmtpServer(port = 0): Promise<{
+  port: number;
   url: string;
   mails: CapturedMail[];
   close(): Promise<void>;
@@ -89,10 +93,14 @@ export async function startSmtpServer(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as { port: number };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const bound = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -119,6 +127,8 @@ export async function buildTestApp(
     JWT_SECRET: TEST_JWT_SECRET,
     SMTP_URL: smtp.url,
     PUBLIC_URL: 'http://localhost:3000',
+    // A mail is queued then sent by the worker, woken at once; retries wait for the next poll.
+    JOB_POLLING_INTERVAL_SECONDS: '0.5',
     ...env,
   });
   const app = await buildApp({ config, database });

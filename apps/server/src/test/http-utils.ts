@@ -22,6 +22,21 @@ export async function waitForMail(
   }
 }
 
+/**
+ * Waits until the mail queue has nothing left to send or retry: after this, no other mail of what
+ * was queued so far can still arrive (used to prove "exactly once").
+ */
+export async function waitForMailQueueIdle(ctx: TestContext, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    const stats = await ctx.app.mailQueue.stats();
+    if (stats.pending + stats.retrying === 0) return;
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`file d’envoi toujours occupée : ${JSON.stringify(stats)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 export function setCookie(res: LightMyRequestResponse, name: string) {
   return (
     res.cookies as {

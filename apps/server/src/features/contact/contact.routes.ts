@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiErrorSchema, ZContactRequestSchema, ZMessageSchema } from '@club/contract';
 import { createCaptcha } from './captcha.ts';
-import { createContactService } from './contact.service.ts';
+import { CONTACT_MAILED, createContactService } from './contact.service.ts';
+import { contactRepository } from './contact.repository.ts';
 
 /** Contact form (spec §7 "Contact", ARCHITECTURE §5b and §8): same origin, public. */
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,6 +12,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     keySecret: app.secretFor('captcha-key'),
     limiter: app.limiter,
   });
+  app.mailer.onDelivered(CONTACT_MAILED, (id) => contactRepository.markMailed(app.db, id));
   const service = createContactService({
     db: app.db,
     mailer: app.mailer,

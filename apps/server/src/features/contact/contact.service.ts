@@ -18,6 +18,9 @@ export interface ContactDeps {
   windowSeconds: number;
 }
 
+/** Follow-up of a contact mail (plugins/mailer.ts MailFollowUp): marks the message mailed. */
+export const CONTACT_MAILED = 'contact-message-mailed';
+
 /**
  * ARCHITECTURE §5b: 5 per hour per IP, captcha verified by the server (single use), stored before
  * the mail is sent, and the spec's per-submission token makes a repeated submission a no-op.
@@ -50,20 +53,23 @@ export function createContactService(deps: ContactDeps) {
 
       const from = `${input.prenom} ${input.nom}`;
       try {
-        await deps.mailer.send({
-          to: deps.editorEmail,
-          replyTo: input.email,
-          subject: `[Contact] ${input.sujet}`,
-          text: `Message de ${from} <${input.email}>\n\nSujet : ${input.sujet}\n\n${input.message}\n`,
-          html:
-            `<p>Message de <strong>${escapeHtml(from)}</strong> &lt;${escapeHtml(input.email)}&gt;</p>` +
-            `<p>Sujet : ${escapeHtml(input.sujet)}</p>` +
-            `<p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
-        });
-        await contactRepository.markMailed(deps.db, id);
+        // Queued (src/jobs): retried while SMTP is down; mailed_at is set once SMTP accepted it.
+        await deps.mailer.send(
+          {
+            to: deps.editorEmail,
+            replyTo: input.email,
+            subject: `[Contact] ${input.sujet}`,
+            text: `Message de ${from} <${input.email}>\n\nSujet : ${input.sujet}\n\n${input.message}\n`,
+            html:
+              `<p>Message de <strong>${escapeHtml(from)}</strong> &lt;${escapeHtml(input.email)}&gt;</p>` +
+              `<p>Sujet : ${escapeHtml(input.sujet)}</p>` +
+              `<p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
+          },
+          { followUp: { kind: CONTACT_MAILED, id } },
+        );
       } catch (err) {
         // The message is stored (mailed_at stays empty): the visitor is not asked to send it again.
-        deps.log.error({ err, contactMessageId: id }, 'envoi du message de contact impossible');
+        deps.log.error({ err, contactMessageId: id }, 'message de contact non mis en file d’envoi');
       }
       return { message: CONTACT_MESSAGES.success };
     },

@@ -8,10 +8,11 @@ import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
 /** The demo club's events come back from the events API (npm run seed:demo, then the calendar). */
 let ctx: TestContext;
 let clubId: number;
+// Seeding a season takes a while on PGlite, longer on a busy machine.
 beforeAll(async () => {
   ctx = await buildTestApp();
   ({ clubId } = await seedDemo(ctx.app.db, { today: new Date(2026, 10, 22) }));
-});
+}, 180_000);
 afterAll(async () => {
   await ctx?.close();
 });

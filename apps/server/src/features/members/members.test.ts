@@ -5,6 +5,7 @@ import { auditLog, members, oneTimeTokens } from '../../db/schema.ts';
 import { createClub, createMember, createTeam } from '../../db/factories.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import { waitForMail, waitForMailQueueIdle } from '../../test/http-utils.ts';
 
 let ctx: TestContext;
 let club: { id: number; nom: string };
@@ -47,6 +48,7 @@ afterAll(async () => {
 
 describe('[members] create, invitation and audit', () => {
   it('creates a member with statut Actif, the team by name, and mails a single-use 7-day invitation', async () => {
+    await waitForMailQueueIdle(ctx);
     ctx.smtp.mails.length = 0;
     const res = await asDirigeant.post(
       '/api/membres',
@@ -68,6 +70,9 @@ describe('[members] create, invitation and audit', () => {
       numeroLicence: null,
       invitationEnAttente: true,
     });
+    // Queued, then sent by the mail worker: once.
+    await waitForMail(ctx, (x) => x.to.includes('léa.new@example.org'));
+    await waitForMailQueueIdle(ctx);
     expect(ctx.smtp.mails).toHaveLength(1);
     const mail = ctx.smtp.mails[0]!;
     expect(mail.to).toEqual(['léa.new@example.org']);
@@ -102,10 +107,13 @@ describe('[members] create, invitation and audit', () => {
 
   it('a leader resends the invitation: a new link, the old one voided; an activated member → 409', async () => {
     const created = (await asResponsable.post('/api/membres', body())).json();
+    await waitForMailQueueIdle(ctx); // the first invitation is out
     ctx.smtp.mails.length = 0;
     const res = await asResponsable.post(`/api/membres/${created.id}/invitation`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: MEMBER_FIELD_MESSAGES.invitationSent });
+    await waitForMail(ctx, (x) => x.to.includes(created.email));
+    await waitForMailQueueIdle(ctx);
     expect(ctx.smtp.mails).toHaveLength(1);
     const tokens = await ctx.app.db
       .select()

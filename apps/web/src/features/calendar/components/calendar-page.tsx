@@ -39,6 +39,7 @@ import { useCalendarTeams, useClubEvents, useSaveEvent, type VisibleRange } from
 import { filterEvents } from '../lib/filter.ts';
 import { eventIcon, eventTitle, eventTypeClass } from '../lib/event-style.ts';
 import { toolbarViewsForWidth, viewForWidth } from '../lib/view-rules.ts';
+import { CALENDAR_BREAKPOINTS } from '../lib/constants.ts';
 import { localToPicker, pickerToLocal } from '../lib/event-form.ts';
 import { EventDetail } from './event-detail.tsx';
 import { EventModal } from './event-modal.tsx';
@@ -49,7 +50,11 @@ export const CALENDAR_MESSAGES = {
   loadFailed: 'Impossible de charger les événements.',
   moveFailed: "Le déplacement de l'événement a échoué ; il a été remis à sa place.",
   empty: 'Aucun événement sur cette période.',
+  teamsFailed: 'Impossible de charger les équipes du club.',
 } as const;
+
+/** Width / height of the calendar under 640 px (day and week views on a phone). */
+const NARROW_ASPECT_RATIO = 0.75;
 
 type Editor =
   | { kind: 'create'; start?: Date }
@@ -243,6 +248,9 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
         <section className="calendar-main" aria-label="Calendrier" data-view={viewType}>
           <div className="calendar-status">
             {moveError ? <Alert tone="error">{moveError}</Alert> : null}
+            {teamsQuery.isError ? (
+              <Alert tone="error">{CALENDAR_MESSAGES.teamsFailed}</Alert>
+            ) : null}
             {eventsQuery.isError ? (
               <Alert tone="error">{CALENDAR_MESSAGES.loadFailed}</Alert>
             ) : eventsQuery.isPending || eventsQuery.isFetching ? (
@@ -270,7 +278,11 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
             moreLinkClick="popover"
             slotDuration={{ minutes: CALENDAR.slotMinutes }}
             scrollTime={CALENDAR.scrollTime}
-            aspectRatio={CALENDAR.aspectRatio}
+            aspectRatio={
+              // Spec §9's 1.35; on a phone (day and week only) that leaves a 250 px high grid, so
+              // the time grid gets a portrait ratio there.
+              width < CALENDAR_BREAKPOINTS.small ? NARROW_ASPECT_RATIO : CALENDAR.aspectRatio
+            }
             dragScroll
             nowIndicator
             displayEventTime={false}
