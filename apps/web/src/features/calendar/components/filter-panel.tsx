@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
@@ -30,6 +30,21 @@ export function FilterPanel({
   onToggleTeam,
 }: FilterPanelProps) {
   const searchId = useId();
+  // On a phone the types and teams fold away so that the calendar is on the first screen.
+  const [open, setOpen] = useState(
+    () =>
+      typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 1024px)').matches,
+  );
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const wide = window.matchMedia('(min-width: 1024px)');
+    // Beside the calendar the toggle is hidden: growing past 1024 px must show the groups again.
+    const onChange = () => {
+      if (wide.matches) setOpen(true);
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
   return (
     <aside className="calendar-filters" aria-label="Filtres du calendrier">
       <div className="field">
@@ -42,34 +57,41 @@ export function FilterPanel({
           onChange={(e) => onSearch(e.target.value)}
         />
       </div>
-      <fieldset>
-        <legend>Types</legend>
-        {EVENT_TYPES.map((t) => (
-          <label key={t} className="checkbox">
-            <input type="checkbox" checked={types.has(t)} onChange={() => onToggleType(t)} />
-            <span className={`event-type-swatch ${eventTypeClass(t)}`} aria-hidden="true">
-              {eventIcon(t)}
-            </span>
-            {EVENT_TYPE_LABELS[t]}
-          </label>
-        ))}
-      </fieldset>
-      {teams && teamIds && onToggleTeam ? (
+      <details
+        className="calendar-filter-groups"
+        open={open}
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+      >
+        <summary>Types et équipes</summary>
         <fieldset>
-          <legend>Équipes</legend>
-          {teams.length === 0 ? <p className="muted">Aucune équipe.</p> : null}
-          {teams.map((team) => (
-            <label key={team.id} className="checkbox">
-              <input
-                type="checkbox"
-                checked={teamIds.has(team.id)}
-                onChange={() => onToggleTeam(team.id)}
-              />
-              {teamLabel(team, team.id)}
+          <legend>Types</legend>
+          {EVENT_TYPES.map((t) => (
+            <label key={t} className="checkbox">
+              <input type="checkbox" checked={types.has(t)} onChange={() => onToggleType(t)} />
+              <span className={`event-type-swatch ${eventTypeClass(t)}`} aria-hidden="true">
+                {eventIcon(t)}
+              </span>
+              {EVENT_TYPE_LABELS[t]}
             </label>
           ))}
         </fieldset>
-      ) : null}
+        {teams && teamIds && onToggleTeam ? (
+          <fieldset>
+            <legend>Équipes</legend>
+            {teams.length === 0 ? <p className="muted">Aucune équipe.</p> : null}
+            {teams.map((team) => (
+              <label key={team.id} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={teamIds.has(team.id)}
+                  onChange={() => onToggleTeam(team.id)}
+                />
+                {teamLabel(team, team.id)}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+      </details>
     </aside>
   );
 }

@@ -2,6 +2,7 @@ import { eventColorToken, type TDashboardEvent } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { eventTypeIcon, eventTypeLabel, formatDay, formatTimeRange } from './format.ts';
+import { PlaceIcon } from '../../../components/ui/place-icon.tsx';
 
 /** One event: name, time range, place and type (text, symbol and colour, spec §2). */
 export function EventCard({ event, showDay }: { event: TDashboardEvent; showDay: boolean }) {
@@ -30,18 +31,7 @@ export function EventCard({ event, showDay }: { event: TDashboardEvent; showDay:
       {event.lieux ? (
         <p className="event-card-place">
           <span className="visually-hidden">Lieu : </span>
-          <svg
-            className="event-card-pin"
-            viewBox="0 0 24 24"
-            width="16"
-            height="16"
-            aria-hidden="true"
-          >
-            <path
-              fill="currentColor"
-              d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7zm0 9.5a2.5 2.5 0 1 1 0-5 2.5 2.5 0 0 1 0 5z"
-            />
-          </svg>
+          <PlaceIcon className="event-card-pin" />
           {event.lieux}
         </p>
       ) : null}

@@ -13,6 +13,7 @@ import { useCancelMatch } from '../api/matches.ts';
 import { monthName, shortMonth, teamText, timeOf, wallClock } from '../model.ts';
 import { MatchStatusBadge } from './status-badge.tsx';
 import { ScoreEditor } from './score-editor.tsx';
+import { PlaceIcon } from '../../../components/ui/place-icon.tsx';
 
 interface MatchCardProps {
   match: TMatch;
@@ -63,7 +64,7 @@ export function MatchCard({ match, subject, answered, onConvocation }: MatchCard
         </div>
         <ScoreEditor match={match} editable={mayEditScore(subject, match)} />
         <p className="match-venue">
-          <span aria-hidden="true">📍 </span>
+          <PlaceIcon className="match-venue-pin" />
           <span className="visually-hidden">Lieu : </span>
           {match.lieux?.trim() ? match.lieux : '-'}
         </p>
