@@ -17,3 +17,4 @@ export * from './clubs.ts';
 export * from './settings.ts';
 export * from './matches.ts';
 export * from './dashboard.ts';
+export * from './calendar-feeds.ts';

@@ -197,6 +197,26 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_member_idx').on(t.memberId, t.purpose)],
 );
 
+/** Secret iCalendar URLs (issue 12): one live feed per member; only the token's hash is stored. */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    teamId: integer('equipe_id').references(() => teams.id, { onDelete: 'cascade' }),
+    matchesOnly: boolean('matches_seulement').notNull().default(false),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('calendar_feeds_member_idx').on(t.clubId, t.memberId)],
+);
+
 export const events = pgTable(
   'events',
   {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authFeature from './auth/index.ts';
+import calendarFeedsFeature from './calendar-feeds/index.ts';
 import clubsFeature from './clubs/index.ts';
 import clubRegistrationFeature from './club-registration/index.ts';
 import contactFeature from './contact/index.ts';
@@ -24,4 +25,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(eventsFeature);
   await app.register(matchesFeature);
   await app.register(dashboardFeature);
+  await app.register(calendarFeedsFeature);
 }

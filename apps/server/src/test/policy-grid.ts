@@ -96,6 +96,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/club/club-exists',
   'POST /api/club/inscription',
   'GET /auth/csrf',
+  'GET /api/calendrier/:fichier',
   'POST /auth/connexion/login',
   'POST /auth/connexion/refresh',
   'POST /auth/connexion/logout',

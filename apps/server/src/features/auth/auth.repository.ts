@@ -79,6 +79,29 @@ export async function setPasswordHash(
     .where(eq(members.id, memberId));
 }
 
+/** The member as the rules see it: club, teams, children and children's teams. */
+const actorColumns = () => ({
+  id: members.id,
+  clubId: members.clubId,
+  teamId: members.teamId,
+  role: members.role,
+  statut: members.statut,
+  email: members.email,
+  nom: members.nom,
+  prenom: members.prenom,
+  clubNom: clubs.nom,
+  teams: memberTeamsJson(),
+  childIds: sql<number[]>`coalesce((
+      select json_agg(g.child_id order by g.child_id)
+      from guardians g where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
+    ), '[]'::json)`,
+  childTeamIds: sql<number[]>`coalesce((
+      select json_agg(distinct tm.team_id)
+      from guardians g join team_memberships tm on tm.member_id = g.child_id
+      where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
+    ), '[]'::json)`,
+});
+
 /**
  * The signed-in scope's one query per request: the session (unrevoked, within its absolute
  * lifetime) of that member, the member, its club, teams, children and children's teams.
@@ -90,27 +113,7 @@ export async function findActor(
 ): Promise<Actor | null> {
   if (!Number.isSafeInteger(memberId) || !/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
   const [row] = await db
-    .select({
-      id: members.id,
-      clubId: members.clubId,
-      teamId: members.teamId,
-      role: members.role,
-      statut: members.statut,
-      email: members.email,
-      nom: members.nom,
-      prenom: members.prenom,
-      clubNom: clubs.nom,
-      teams: memberTeamsJson(),
-      childIds: sql<number[]>`coalesce((
-        select json_agg(g.child_id order by g.child_id)
-        from guardians g where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
-      ), '[]'::json)`,
-      childTeamIds: sql<number[]>`coalesce((
-        select json_agg(distinct tm.team_id)
-        from guardians g join team_memberships tm on tm.member_id = g.child_id
-        where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
-      ), '[]'::json)`,
-    })
+    .select(actorColumns())
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .innerJoin(clubs, eq(clubs.id, members.clubId))
@@ -260,4 +263,31 @@ export async function consumeToken(db: DbOrTx, id: number): Promise<boolean> {
     .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
     .returning({ id: oneTimeTokens.id });
   return rows.length === 1;
+}
+
+/**
+ * A member as an Actor without a session (a secret calendar feed acts on their behalf, issue 12);
+ * null when the member is not of that club. `sessionId` is empty: nothing may revoke it.
+ */
+export async function findMemberActor(
+  db: DbOrTx,
+  clubId: number,
+  memberId: number,
+): Promise<Actor | null> {
+  const [row] = await db
+    .select(actorColumns())
+    .from(members)
+    .innerJoin(clubs, eq(clubs.id, members.clubId))
+    .where(and(eq(members.id, memberId), eq(members.clubId, clubId)))
+    .limit(1);
+  const role = row ? normalizeRole(row.role) : null;
+  if (!row || !role) return null;
+  const { teamId, ...rest } = row;
+  return {
+    ...rest,
+    role,
+    teamIds: row.teams.map((t) => t.id),
+    primaryTeam: row.teams.find((t) => t.id === teamId) ?? null,
+    sessionId: '',
+  };
 }

@@ -1,0 +1,140 @@
+import ical from 'ical-generator';
+import {
+  CALENDAR_FEED_FILE,
+  CALENDAR_FEED_MESSAGES,
+  EVENT_PERMISSIONS,
+  EVENT_TYPE_LABELS,
+  type EventType,
+  type TCalendarSubscription,
+  type TEvent,
+} from '@club/contract';
+import { found, policy, type Actor } from '../../authz/index.ts';
+import type { Db } from '../../db/client.ts';
+import { audit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { findMemberActor } from '../auth/index.ts';
+import { listVisibleEvents } from '../events/index.ts';
+import { calendarFeedsRepository as repo } from './calendar-feeds.repository.ts';
+
+/** A team's events are read with the calendar's rule (EVENT_PERMISSIONS.read). */
+const eventsPolicy = policy(EVENT_PERMISSIONS);
+
+/**
+ * A Date whose local fields are the club's wall clock: with the event's `timezone` set,
+ * ical-generator writes those fields after `TZID=<club zone>` (no conversion).
+ */
+function wallClockDate(value: string): Date {
+  const [d, t = '00:00:00'] = value.split('T');
+  const [y, mo, day] = d!.split('-').map(Number);
+  const [h, mi, s] = t.split(':').map(Number);
+  return new Date(y!, mo! - 1, day!, h!, mi!, s ?? 0);
+}
+
+const typeLabel = (type: string) => EVENT_TYPE_LABELS[type as EventType] ?? type;
+
+export interface CalendarFeedsDeps {
+  db: Db;
+}
+
+/** Personal calendar feeds (issue 12): a secret URL per member, only its hash stored. */
+export function createCalendarFeedsService({ db }: CalendarFeedsDeps) {
+  return {
+    /**
+     * POST /api/calendrier/abonnement — revokes the member's previous feed and answers the new
+     * token (the caller builds the URL). A team of another club → 404; one whose events the
+     * member may not read → 403.
+     */
+    async subscribe(actor: Actor, input: TCalendarSubscription): Promise<string> {
+      const teamId = input.equipeId ?? null;
+      if (teamId !== null) {
+        const team = found(await repo.findTeam(db, actor.clubId, teamId));
+        eventsPolicy.assert(actor, 'read', { teamIds: [team.id] });
+      }
+      const token = randomToken(32);
+      await db.transaction(async (tx) => {
+        await repo.revokeAll(tx, actor.clubId, actor.id);
+        await repo.insert(tx, {
+          clubId: actor.clubId,
+          memberId: actor.id,
+          teamId,
+          matchesOnly: input.matchesSeulement ?? false,
+          tokenHash: sha256(token),
+        });
+        await audit(tx, {
+          clubId: actor.clubId,
+          actorMemberId: actor.id,
+          action: 'create',
+          entity: 'calendar_feed',
+          entityId: actor.id,
+          details: { teamId, matchesOnly: input.matchesSeulement ?? false },
+        });
+      });
+      return token;
+    },
+
+    /** DELETE /api/calendrier/abonnement — the member's feed answers 404 from now on. */
+    async revoke(actor: Actor) {
+      await db.transaction(async (tx) => {
+        const revoked = await repo.revokeAll(tx, actor.clubId, actor.id);
+        if (revoked > 0)
+          await audit(tx, {
+            clubId: actor.clubId,
+            actorMemberId: actor.id,
+            action: 'delete',
+            entity: 'calendar_feed',
+            entityId: actor.id,
+            details: { revoked },
+          });
+      });
+      return { message: CALENDAR_FEED_MESSAGES.revoked };
+    },
+
+    /**
+     * GET /api/calendrier/{token}.ics — the events the feed's owner may read now (the calendar's
+     * rule, evaluated at each poll), narrowed to its team (plus events for every team) and to
+     * matches when asked. Unknown, malformed or revoked token → 404.
+     */
+    async feed(fileName: string): Promise<string> {
+      const token = CALENDAR_FEED_FILE.exec(fileName)?.[1];
+      if (!token) throw notFound();
+      const feed = await repo.findLive(db, sha256(token));
+      if (!feed) throw notFound();
+      const actor = await findMemberActor(db, feed.clubId, feed.memberId);
+      if (!actor) throw notFound();
+      let events: TEvent[] = await listVisibleEvents(
+        db,
+        actor,
+        feed.teamId === null ? {} : { teamId: feed.teamId, withoutTeam: true },
+      );
+      if (feed.matchesOnly) events = events.filter((e) => e.type === 'MATCH');
+
+      const calendar = ical({
+        name: `${feed.clubNom} — ${CALENDAR_FEED_MESSAGES.feedName}`,
+        prodId: { company: 'club', product: 'calendrier', language: 'FR' },
+        timezone: feed.timezone,
+      });
+      for (const e of events) {
+        const opponent = e.match?.adversaireNom ?? null;
+        const teams = e.equipes.map((t) => t.nom).join(', ');
+        calendar.createEvent({
+          id: `evenement-${e.id}@club-${e.clubId}`,
+          start: wallClockDate(e.dateDebut),
+          end: wallClockDate(e.dateFin),
+          timezone: feed.timezone,
+          summary: e.nom,
+          location: e.lieux || null,
+          categories: [{ name: typeLabel(e.type) }],
+          description: [
+            typeLabel(e.type),
+            teams ? `Équipes : ${teams}` : null,
+            opponent ? `Adversaire : ${opponent}` : null,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        });
+      }
+      return calendar.toString();
+    },
+  };
+}
