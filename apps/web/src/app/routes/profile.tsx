@@ -2,11 +2,16 @@ import { useNavigate } from 'react-router';
 import { PROFILE_MESSAGES, type TMemberUpdate } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError, errorMessage } from '../../lib/http.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { useProfile, useSaveProfile } from '../../features/profile/api/profile.ts';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import {
+  useRevokeCalendar,
+  useSubscribeCalendar,
+} from '../../features/profile/api/calendar-feed.ts';
+import { CalendarFeed } from '../../features/profile/components/calendar-feed.tsx';
 
 /** /{nomClub}/profil — 'Mon Profil' (spec §2, §5, §8). Cancel goes back in history. */
 export default function ProfilePage() {
@@ -15,6 +20,8 @@ export default function ProfilePage() {
   const { data: me } = useCurrentMember();
   const profile = useProfile(me?.id);
   const save = useSaveProfile(me?.id);
+  const subscribeCalendar = useSubscribeCalendar();
+  const revokeCalendar = useRevokeCalendar();
 
   if (!me) return null;
   const onSubmit = (body: TMemberUpdate) => save.mutate(body);
@@ -45,6 +52,27 @@ export default function ProfilePage() {
           onCancel={() => navigate(-1)}
         />
       )}
+      <CalendarFeed
+        teams={me.equipes}
+        url={revokeCalendar.isSuccess ? null : (subscribeCalendar.data?.url ?? null)}
+        pending={subscribeCalendar.isPending || revokeCalendar.isPending}
+        error={
+          subscribeCalendar.isError
+            ? errorMessage(subscribeCalendar.error, 'Impossible d’obtenir l’adresse du calendrier.')
+            : revokeCalendar.isError
+              ? errorMessage(revokeCalendar.error, 'Impossible de révoquer l’adresse.')
+              : null
+        }
+        notice={revokeCalendar.isSuccess ? (revokeCalendar.data?.message ?? null) : null}
+        onSubscribe={(body) => {
+          revokeCalendar.reset();
+          subscribeCalendar.mutate(body);
+        }}
+        onRevoke={() => {
+          subscribeCalendar.reset();
+          revokeCalendar.mutate();
+        }}
+      />
     </main>
   );
 }
