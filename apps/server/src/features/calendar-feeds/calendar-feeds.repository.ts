@@ -50,6 +50,7 @@ export const calendarFeedsRepository = {
         memberId: calendarFeeds.memberId,
         teamId: calendarFeeds.teamId,
         matchesOnly: calendarFeeds.matchesOnly,
+        createdAt: calendarFeeds.createdAt,
         timezone: clubs.timezone,
         clubNom: clubs.nom,
       })

@@ -59,16 +59,17 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Calendrier personnel au format iCalendar (adresse secrète, sans cookie)',
         description:
-          '`fichier` vaut `<jeton>.ics`. Heures en heure locale du club (TZID). Jeton inconnu ' +
-          'ou révoqué : 404.',
+          '`fichier` vaut `<jeton>.ics`. Heures en heure locale du club (TZID). ETag : ' +
+          '`If-None-Match` répond 304 tant que rien n’a changé. Jeton inconnu ou révoqué : 404.',
         params: ZCalendarFeedParamsSchema,
       },
     },
     async (request, reply) => {
-      const body = await service.feed(request.params.fichier);
+      const { body, etag } = await service.feed(request.params.fichier);
+      reply.header('etag', etag).header('cache-control', 'private, max-age=300');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
-        .header('cache-control', 'private, max-age=300')
         .header('content-disposition', 'inline; filename="calendrier.ics"')
         .send(body);
     },

@@ -93,9 +93,11 @@ export function createCalendarFeedsService({ db }: CalendarFeedsDeps) {
     /**
      * GET /api/calendrier/{token}.ics — the events the feed's owner may read now (the calendar's
      * rule, evaluated at each poll), narrowed to its team (plus events for every team) and to
-     * matches when asked. Unknown, malformed or revoked token → 404.
+     * matches when asked. Unknown, malformed or revoked token → 404. The text is the same from one
+     * poll to the next while nothing changed (DTSTAMP is the feed's creation), so that its hash
+     * serves as ETag.
      */
-    async feed(fileName: string): Promise<string> {
+    async feed(fileName: string): Promise<{ body: string; etag: string }> {
       const token = CALENDAR_FEED_FILE.exec(fileName)?.[1];
       if (!token) throw notFound();
       const feed = await repo.findLive(db, sha256(token));
@@ -122,6 +124,7 @@ export function createCalendarFeedsService({ db }: CalendarFeedsDeps) {
           start: wallClockDate(e.dateDebut),
           end: wallClockDate(e.dateFin),
           timezone: feed.timezone,
+          stamp: feed.createdAt,
           summary: e.nom,
           location: e.lieux || null,
           categories: [{ name: typeLabel(e.type) }],
@@ -134,7 +137,8 @@ export function createCalendarFeedsService({ db }: CalendarFeedsDeps) {
             .join('\n'),
         });
       }
-      return calendar.toString();
+      const body = calendar.toString();
+      return { body, etag: `"${sha256(body).slice(0, 32)}"` };
     },
   };
 }

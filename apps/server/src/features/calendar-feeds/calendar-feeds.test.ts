@@ -170,6 +170,19 @@ describe('[calendar-feeds] GET /api/calendrier/{token}.ics', () => {
     expect(live.every((f) => f.revokedAt !== null)).toBe(true);
   });
 
+  it('answers 304 to If-None-Match while nothing changed, 200 once an event changes', async () => {
+    const path = await subscribe(asPlayer);
+    const first = await fetchFeed(path);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const headers = { 'if-none-match': etag };
+    expect((await ctx.app.inject({ method: 'GET', url: path, headers })).statusCode).toBe(304);
+    await createEvent(ctx.app.db, club.id, { nom: 'Nouvelle séance', teamIds: [seniors.id] });
+    const changed = await ctx.app.inject({ method: 'GET', url: path, headers });
+    expect(changed.statusCode).toBe(200);
+    expect(names(parse(changed.body))).toContain('Nouvelle séance');
+  });
+
   it('unknown or malformed tokens answer 404 in JSON', async () => {
     const unknown = await fetchFeed(`/api/calendrier/${'A'.repeat(43)}.ics`);
     expect(unknown.statusCode).toBe(404);
