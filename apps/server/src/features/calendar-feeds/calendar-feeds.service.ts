@@ -1,3 +1,4 @@
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical from 'ical-generator';
 import {
   CALENDAR_FEED_FILE,
@@ -114,7 +115,8 @@ export function createCalendarFeedsService({ db }: CalendarFeedsDeps) {
       const calendar = ical({
         name: `${feed.clubNom} — ${CALENDAR_FEED_MESSAGES.feedName}`,
         prodId: { company: 'club', product: 'calendrier', language: 'FR' },
-        timezone: feed.timezone,
+        // VTIMEZONE of the club's zone (RFC 5545 §3.6.5), from the IANA data of ical-timezones.
+        timezone: { name: feed.timezone, generator: getVtimezoneComponent },
       });
       for (const e of events) {
         const opponent = e.match?.adversaireNom ?? null;

@@ -112,6 +112,9 @@ describe('[calendar-feeds] GET /api/calendrier/{token}.ics', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/calendar/);
     const events = parse(res.body);
+    // The club's zone is described (VTIMEZONE), so that the TZID resolves in any client.
+    const vtimezone = new ICAL.Component(ICAL.parse(res.body)).getFirstSubcomponent('vtimezone');
+    expect(vtimezone?.getFirstPropertyValue('tzid')).toBe('Europe/Paris');
     // Seniors' events and the club-wide meeting; never U17's nor another club's.
     expect(names(events)).toEqual(
       [
