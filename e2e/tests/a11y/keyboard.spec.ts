@@ -33,6 +33,7 @@ async function checkDialog(page: Page, opener: Locator, name: string) {
 }
 
 test('[keyboard] member, team and team-member overlays', async ({ leaderPage: page, api }) => {
+  test.slow(); // five dialogs, each walked 25 times with Tab and Shift+Tab
   const me = await createTeamWithPlayer(api);
 
   await page.goto(clubUrl(me.nomClub, 'membres'));

@@ -113,6 +113,7 @@ test.describe('[members] members in several teams, parents and children (issue 8
     api,
     browser,
   }) => {
+    test.slow(); // two accounts, two teams and three pages in one journey
     const me = await infos(api);
     await createTeams(api, me.idClub, 'U17', 'Seniors B');
     const player = await createActiveMember(api, browser, me.idClub, {
@@ -183,6 +184,9 @@ test.describe('[members] members in several teams, parents and children (issue 8
       clubUrl(me.nomClub, 'Seniors B', 'calendrier'),
     );
     await mine.getByRole('link', { name: 'Calendrier' }).click();
+    // The calendar arrives in its own chunk: the switcher follows the page once it is shown.
+    await expect(mine).toHaveURL(new RegExp(`${clubUrl(me.nomClub, 'Seniors B', 'calendrier')}$`));
+    await expect(mine.getByRole('heading', { name: 'Calendrier du club' })).toBeVisible();
     await switchTeam(mine, 'U17');
     await expect(mine).toHaveURL(new RegExp(`${clubUrl(me.nomClub, 'U17', 'calendrier')}$`));
     await mine.context().close();
