@@ -79,11 +79,9 @@ export function CalendarFeed({
               ))}
             </select>
           </Field>
-          <div className="field">
-            <label>
-              <input type="checkbox" {...form.register('matchesSeulement')} /> Matchs seulement
-            </label>
-          </div>
+          <label className="checkbox">
+            <input type="checkbox" {...form.register('matchesSeulement')} /> Matchs seulement
+          </label>
         </div>
         <div className="actions">
           <button type="submit" className="btn" disabled={pending}>
