@@ -51,6 +51,7 @@ function matchColumns(nowLocal: string) {
     scoreDomicile: matches.scoreDomicile,
     scoreExterieur: matches.scoreExterieur,
     cancelled: matches.cancelled,
+    replyDeadline: matches.replyDeadline,
     statut: statusSql(nowLocal),
     version: versionSql,
   };
@@ -70,6 +71,7 @@ export type MatchRow = {
   scoreDomicile: number | null;
   scoreExterieur: number | null;
   cancelled: boolean;
+  replyDeadline: string | null;
   statut: MatchStatus;
   version: string;
 };

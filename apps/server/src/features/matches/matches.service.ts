@@ -56,6 +56,7 @@ export function toMatchJson(row: MatchRow): TMatch {
     scoreExterieur: row.scoreExterieur,
     annule: row.cancelled,
     version: row.version,
+    dateLimiteReponse: row.replyDeadline ? localDateTime(row.replyDeadline) : null,
   };
 }
 
