@@ -91,6 +91,11 @@ export function longDateTime(w: WallClock): string {
   return `${weekday} ${w.day} ${monthName(w.month)} ${w.year} à ${timeOf(w)}`;
 }
 
+/** 'YYYY-MM-DDThh:mm' (a datetime-local value) of a wall clock. */
+export function localInputValue(w: WallClock): string {
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
 /** A sortable key of the wall clock ('' when the date cannot be read: those go last). */
 function sortKey(value: string): string {
   const w = wallClock(value);

@@ -1,39 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PresenceStatus } from '@club/contract';
+import type { TAnswerLinkPost, TAnswerLinkView } from '@club/contract';
 import { HttpError, http } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/convocations/reponse?jeton= (issue 13): what the signed link answers for. */
-export interface TConvocationAnswerInfo {
-  joueur: { prenom: string; nom: string };
-  match: {
-    nom: string;
-    dateDebut: string;
-    lieux: string;
-    equipe: string;
-    adversaire: string;
-    annule: boolean;
-  };
-  reponse: {
-    statutPresence: PresenceStatus | null;
-    justification: string | null;
-    answeredAt: string | null;
-  } | null;
-  commence: boolean;
-}
-
-export interface TConvocationAnswerBody {
-  jeton: string;
-  statutPresence: PresenceStatus;
-  justification?: string;
-}
-
-/** The convocation behind a signed link; no session needed (the token is the proof). */
+/**
+ * GET /api/convocations/reponse?jeton= (issue 13): the convocation behind a signed e-mail link; no
+ * session needed (the token is the proof).
+ */
 export function useConvocationByToken(jeton: string) {
   return useQuery({
     queryKey: queryKeys.convocationAnswer(jeton),
     queryFn: ({ signal }) =>
-      http.get<TConvocationAnswerInfo>('/api/convocations/reponse', {
+      http.get<TAnswerLinkView>('/api/convocations/reponse', {
         query: { jeton },
         signal,
       }),
@@ -48,8 +26,8 @@ export function useConvocationByToken(jeton: string) {
 export function useAnswerByToken(jeton: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TConvocationAnswerBody) =>
-      http.post<TConvocationAnswerInfo>('/api/convocations/reponse', body),
+    mutationFn: (body: TAnswerLinkPost) =>
+      http.post<TAnswerLinkView>('/api/convocations/reponse', body),
     onSuccess: (info) => qc.setQueryData(queryKeys.convocationAnswer(jeton), info),
     // 409: the match started or was cancelled meanwhile; read it again so the page says which.
     onError: (err) => {

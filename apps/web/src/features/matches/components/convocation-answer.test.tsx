@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
-import type { TConvocationAnswerInfo } from '../api/convocation-answer.ts';
+import type { TAnswerLinkView } from '@club/contract';
 import { ANSWER_PAGE_TEXTS, ConvocationAnswer, presenceParam } from './convocation-answer.tsx';
 
 afterEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 const JETON = 'jeton.signe.abc';
-const info = (overrides: Partial<TConvocationAnswerInfo> = {}): TConvocationAnswerInfo => ({
+const info = (overrides: Partial<TAnswerLinkView> = {}): TAnswerLinkView => ({
   joueur: { prenom: 'Léo', nom: 'Moreau' },
   match: {
     nom: 'Championnat J5',
@@ -23,11 +23,12 @@ const info = (overrides: Partial<TConvocationAnswerInfo> = {}): TConvocationAnsw
   },
   reponse: null,
   commence: false,
+  dateLimiteReponse: '2026-12-10T15:00:00',
   ...overrides,
 });
 
 /** The server: GET answers `current`, POST answers `post` (or records the answer). */
-function serve(current: TConvocationAnswerInfo, post?: (body: unknown) => Response) {
+function serve(current: TAnswerLinkView, post?: (body: unknown) => Response) {
   let state = current;
   const calls = stubFetch(async (url, init) => {
     if (url.startsWith('/auth/csrf')) return json(200, {});
@@ -57,7 +58,7 @@ function serve(current: TConvocationAnswerInfo, post?: (body: unknown) => Respon
       calls
         .filter((c) => c.init.method === 'POST' && c.url === '/api/convocations/reponse')
         .map((c) => JSON.parse(c.init.body as string)),
-    set: (next: TConvocationAnswerInfo) => {
+    set: (next: TAnswerLinkView) => {
       state = next;
     },
   };
@@ -85,6 +86,7 @@ describe('[matches] answer page of a convocation e-mail (issue 13)', () => {
     expect(await screen.findByText('Championnat J5')).toBeInTheDocument();
     expect(screen.getByText('samedi 12 décembre 2026 à 15:00')).toBeInTheDocument();
     expect(screen.getByText('Gymnase Nord')).toBeInTheDocument();
+    expect(screen.getByText('jeudi 10 décembre 2026 à 15:00')).toBeInTheDocument();
     expect(screen.getByText(/Seniors – Étoile Sportive/)).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'Réponse de Léo Moreau' });
     expect(group).toBeInTheDocument();

@@ -4,30 +4,28 @@ import { z } from 'zod';
 import {
   JUSTIFICATION_MAX,
   MATCH_SERVER_MESSAGES,
+  NOTIFICATION_MESSAGES,
   PRESENCE_LABELS,
   PRESENCE_STATUSES,
   needsJustification,
   type PresenceStatus,
+  type TAnswerLinkView,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { HttpError, errorMessage } from '../../../lib/http.ts';
 import { applyApiError } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import {
-  useAnswerByToken,
-  useConvocationByToken,
-  type TConvocationAnswerInfo,
-} from '../api/convocation-answer.ts';
+import { useAnswerByToken, useConvocationByToken } from '../api/convocation-answer.ts';
 import { longDateTime, wallClock } from '../model.ts';
 import './matches.css';
 
 /** The page's own texts (the server's answers are shown as they come). */
 export const ANSWER_PAGE_TEXTS = {
   title: 'Réponse à la convocation',
-  invalidLink: "Ce lien n'est pas valide.",
-  started: "Le match a commencé : il n'est plus possible de répondre.",
-  cancelled: "Ce match est annulé : il n'est plus possible de répondre.",
+  invalidLink: NOTIFICATION_MESSAGES.invalidLink,
+  started: NOTIFICATION_MESSAGES.matchStarted,
+  cancelled: NOTIFICATION_MESSAGES.matchCancelled,
   loadFailed: 'Impossible de charger la convocation. Vérifiez votre connexion puis réessayez.',
   saveFailed: "L'enregistrement de la réponse a échoué. Réessayez.",
   saved: 'Réponse enregistrée',
@@ -121,9 +119,10 @@ export function ConvocationAnswer({
   );
 }
 
-function MatchSummary({ info }: { info: TConvocationAnswerInfo }) {
+function MatchSummary({ info, open }: { info: TAnswerLinkView; open: boolean }) {
   const { match, joueur } = info;
   const w = wallClock(match.dateDebut);
+  const deadline = wallClock(info.dateLimiteReponse);
   return (
     <dl className="answer-summary">
       <dt>Match</dt>
@@ -148,12 +147,18 @@ function MatchSummary({ info }: { info: TConvocationAnswerInfo }) {
       <dd>
         {joueur.prenom} {joueur.nom}
       </dd>
+      {open && deadline ? (
+        <>
+          <dt>Répondre avant le</dt>
+          <dd>{longDateTime(deadline)}</dd>
+        </>
+      ) : null}
     </dl>
   );
 }
 
 /** 'Présent' or 'Absent (justificatif : …)'. */
-function answerText(reponse: TConvocationAnswerInfo['reponse']): string | null {
+function answerText(reponse: TAnswerLinkView['reponse']): string | null {
   if (!reponse?.statutPresence) return null;
   const label = PRESENCE_LABELS[reponse.statutPresence];
   return reponse.statutPresence === 'INDISPONIBLE' && reponse.justification
@@ -168,7 +173,7 @@ function AnswerContent({
 }: {
   jeton: string;
   presence: PresenceStatus | null;
-  info: TConvocationAnswerInfo;
+  info: TAnswerLinkView;
 }) {
   const [editing, setEditing] = useState(true);
   const closed = info.match.annule || info.commence;
@@ -178,7 +183,7 @@ function AnswerContent({
   if (closed) {
     return (
       <>
-        <MatchSummary info={info} />
+        <MatchSummary info={info} open={false} />
         <Alert tone="warning">
           {info.match.annule ? ANSWER_PAGE_TEXTS.cancelled : ANSWER_PAGE_TEXTS.started}
         </Alert>
@@ -188,7 +193,7 @@ function AnswerContent({
   }
   return (
     <>
-      <MatchSummary info={info} />
+      <MatchSummary info={info} open />
       {editing ? (
         <>
           {given ? (
@@ -237,7 +242,7 @@ function AnswerForm({
   onSaved,
 }: {
   jeton: string;
-  info: TConvocationAnswerInfo;
+  info: TAnswerLinkView;
   initial: PresenceStatus | null;
   onSaved: () => void;
 }) {

@@ -1,11 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TNotificationPreferences } from '@club/contract';
 import { http } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-/** GET/PUT /api/notifications/preferences and the unsubscribe link's answer (issue 13). */
-export interface TNotificationPreferences {
-  emails: boolean;
-}
 
 /** GET /api/notifications/preferences of the signed-in member. */
 export function useNotificationPreferences() {
