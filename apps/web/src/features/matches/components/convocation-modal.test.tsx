@@ -170,7 +170,7 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
   });
 
   it('reply deadline: a set one is shown, and "Date par défaut" sends null', async () => {
-    const calls = stubFetch(async (url, init) => {
+    const calls = stubFetch(async (url) => {
       if (url === '/api/dashboard/infos') return json(200, coach);
       if (url.startsWith('/api/matches/equipe/'))
         return json(200, [{ ...match, dateLimiteReponse: '2027-01-13T18:00:00' }]);
