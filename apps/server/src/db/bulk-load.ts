@@ -15,6 +15,10 @@ export interface BulkLoadOptions {
   teamsPerClub?: number;
   membersPerClub?: number;
   eventsPerClub?: number;
+  /** PARENT members (the last ones of each club), each the guardian of one JOUEUR. */
+  guardiansPerClub?: number;
+  /** Convocations of each match (the first members of the home team). */
+  convocationsPerMatch?: number;
   /** Clubs per INSERT batch (bounds each statement's memory and shows progress). */
   batch?: number;
   onProgress?: (done: number, total: number) => void;
@@ -144,9 +148,11 @@ export async function bulkLoad(db: DbOrTx, opts: BulkLoadOptions): Promise<BulkL
   const T = opts.teamsPerClub ?? 5;
   const M = opts.membersPerClub ?? 100;
   const E = opts.eventsPerClub ?? 200;
+  const G = opts.guardiansPerClub ?? 0;
+  const C = opts.convocationsPerMatch ?? 0;
   const batch = opts.batch ?? 500;
   if (T < 1 || T > CATEGORIES.length) throw new Error(`teamsPerClub: 1 à ${CATEGORIES.length}`);
-  if (M < T + 2) throw new Error('membersPerClub: au moins teamsPerClub + 2');
+  if (M < T + 2 + 2 * G) throw new Error('membersPerClub: au moins teamsPerClub + 2 + 2 × parents');
 
   const club0 = await nextId(db, 'clubs');
   const team0 = await nextId(db, 'teams');
@@ -184,7 +190,8 @@ export async function bulkLoad(db: DbOrTx, opts: BulkLoadOptions): Promise<BulkL
              case when i % 2 = 0 then 'Homme' else 'Femme' end,
              'm' || (${member0}::int + k * ${M}::int + i) || '@charge.example',
              case when i = 0 then 'DIRIGEANT' when i = 1 then 'RESPONSABLE'
-                  when i < ${T + 2}::int then 'ENTRAINEUR' else 'JOUEUR' end,
+                  when i < ${T + 2}::int then 'ENTRAINEUR'
+                  when i >= ${M - G}::int then 'PARENT' else 'JOUEUR' end,
              'Actif', case when i >= ${T + 2}::int then 1 + i % 30 end
       from generate_series(${from}::int, ${to}::int) k, generate_series(0, ${M - 1}::int) i`);
     // team_memberships rows come from the members_primary_team_membership trigger (0001).
@@ -213,11 +220,31 @@ export async function bulkLoad(db: DbOrTx, opts: BulkLoadOptions): Promise<BulkL
              'Adversaire ' || (e / 4), case when e < ${E / 2}::int then e % 5 end,
              case when e < ${E / 2}::int then (e * 3) % 4 end
       from generate_series(${from}::int, ${to}::int) k, generate_series(0, ${E - 1}::int, 4) e`);
+    if (G > 0)
+      // Parent M-1-g is the guardian of JOUEUR T+2+g.
+      await db.execute(sql`
+        insert into guardians (club_id, parent_id, child_id)
+        select ${club0}::int + k, ${member0}::int + k * ${M}::int + ${M - 1}::int - g,
+               ${member0}::int + k * ${M}::int + ${T + 2}::int + g
+        from generate_series(${from}::int, ${to}::int) k, generate_series(0, ${G - 1}::int) g`);
+    if (C > 0)
+      await db.execute(sql`
+        insert into convocations (club_id, match_id, member_id, statut_presence)
+        select m.club_id, m.id, tm.member_id, case when tm.member_id % 3 = 0 then 'DISPONIBLE' end
+        from matches m
+        cross join lateral (
+          select member_id from team_memberships
+          where team_id = m.home_team_id and club_id = m.club_id
+          order by member_id limit ${C}::int
+        ) tm
+        where m.club_id between ${club0}::int + ${from}::int and ${club0}::int + ${to}::int`);
     opts.onProgress?.(to + 1, opts.clubs);
   }
   for (const table of ['clubs', 'teams', 'members', 'events', 'matches'])
     await db.execute(
-      sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`),
+      sql.raw(
+        `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
+      ),
     );
   return { firstClubId: club0, lastClubId: club0 + opts.clubs - 1 };
 }
