@@ -8,8 +8,10 @@
 //
 // Databases club_bench_scale_<N> are created on BENCH_PG_URL's server (loopback only) and dropped at
 // the end unless BENCH_KEEP=1 (a later run with BENCH_KEEP=1 reuses them instead of loading again).
+import pg from 'pg';
 import {
   dropDatabase,
+  percentile,
   hotCalls,
   latency,
   loadedDatabase,
@@ -23,6 +25,53 @@ const sizes = (process.env.BENCH_SCALE_CLUBS ?? '100,10000').split(',').map(Numb
 const requests = Number(process.env.BENCH_REQUESTS ?? 300);
 const keep = process.env.BENCH_KEEP === '1';
 const SEARCHES = ['lefevre', 'GUERIN', 'hélène', 'mul', 'Noel'];
+
+/**
+ * The search statement alone, timed from a client beside the database (one at a time, so the
+ * machine's load weighs less than on the HTTP figures): in the probe club (the application's
+ * query) and over every club (what the trigram index is for), with the plan's access paths.
+ */
+async function searchInDatabase(probe) {
+  const client = new pg.Client({ connectionString: probe.url });
+  await client.connect();
+  const nodes = (plan, acc = new Set()) => {
+    if (/Scan/.test(plan['Node Type']))
+      acc.add(`${plan['Node Type']} ${plan['Index Name'] ?? plan['Relation Name'] ?? ''}`.trim());
+    for (const p of plan.Plans ?? []) nodes(p, acc);
+    return acc;
+  };
+  const time = async (text, params) => {
+    const { rows } = await client.query(`explain (format json) ${text}`, params(SEARCHES[0]));
+    const plan = [...nodes(rows[0]['QUERY PLAN'][0].Plan)].join(', ');
+    const times = [];
+    for (let i = 0; i < 40 * SEARCHES.length; i++) {
+      const t0 = performance.now();
+      await client.query(text, params(SEARCHES[i % SEARCHES.length]));
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const r = (v) => Math.round(v * 10) / 10;
+    return { p50: r(percentile(times, 50)), p95: r(percentile(times, 95)), plan };
+  };
+  const like = (q) => `%${q}%`;
+  try {
+    return {
+      club: await time(
+        `select id, nom, prenom from members
+         where club_id = $1 and f_unaccent(nom::text) ilike f_unaccent($2)
+         order by lower(unaccent(nom)), lower(unaccent(prenom)), id`,
+        (q) => [probe.probeClubId, like(q)],
+      ),
+      all: await time(
+        `select id, club_id, nom, prenom from members
+         where f_unaccent(nom::text) ilike f_unaccent($1) limit 50`,
+        (q) => [like(q)],
+      ),
+    };
+  } finally {
+    await client.end();
+  }
+}
 
 const results = [];
 for (const clubs of sizes) {
@@ -45,13 +94,21 @@ for (const clubs of sizes) {
     const search = [];
     for (const q of SEARCHES) {
       const path = `/api/membres/club/${probe.probeClubId}/recherche?nom=${encodeURIComponent(q)}`;
-      search.push(await latency(server.base, cookie, path, { requests: Math.ceil(requests / 3) }));
+      search.push(
+        await latency(server.base, cookie, path, {
+          requests: Math.ceil(requests / 3),
+          concurrency: 1,
+        }),
+      );
     }
     const searchP95 = Math.max(...search.map((s) => s.p95));
+    console.log(`  recherche par nom, HTTP (${SEARCHES.length} termes) p95 ≤ ${searchP95} ms`);
+    const sqlSearch = await searchInDatabase(probe);
     console.log(
-      `  recherche par nom (${SEARCHES.length} termes)${' '.repeat(22)} p95 ≤ ${searchP95} ms`,
+      `  recherche dans PostgreSQL : club p95 ${sqlSearch.club.p95} ms (${sqlSearch.club.plan}) ; ` +
+        `tous clubs p95 ${sqlSearch.all.p95} ms (${sqlSearch.all.plan})`,
     );
-    results.push({ clubs, probe, calls, searchP95, search });
+    results.push({ clubs, probe, calls, searchP95, search, sqlSearch });
   } finally {
     await server.stop();
     if (!keep) await dropDatabase(name);
@@ -72,9 +129,10 @@ if (results.length >= 2) {
       `| \`${small.calls[i].name}\` | ${small.calls[i].p95} | ${big.calls[i].p95} | ${ratio.toFixed(2)} |`,
     );
   }
-  console.log(
-    `| recherche par nom (p95 du pire terme) | ${small.searchP95} | ${big.searchP95} | ${(big.searchP95 / small.searchP95).toFixed(2)} |`,
-  );
+  const row = (label, x, y) => console.log(`| ${label} | ${x} | ${y} | ${(y / x).toFixed(2)} |`);
+  row('recherche par nom, HTTP (p95 du pire terme)', small.searchP95, big.searchP95);
+  row('recherche par nom, requête SQL du club', small.sqlSearch.club.p95, big.sqlSearch.club.p95);
+  row('recherche par nom, requête SQL tous clubs', small.sqlSearch.all.p95, big.sqlSearch.all.p95);
   if (big.searchP95 >= 50) failed = true;
 }
 const file = writeResult('scale', { date: new Date().toISOString(), machine: machine(), results });
