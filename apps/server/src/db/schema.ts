@@ -412,3 +412,32 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_club_idx').on(t.clubId, t.createdAt)],
 );
+
+/**
+ * Idempotency keys (issue 16): the first answer to a write sent with an `Idempotency-Key` header,
+ * replayed when the same member sends the same key again (plugins/idempotency.ts). A row without a
+ * status is a write in progress; `lockedUntil` bounds how long it blocks a retry.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code'),
+    contentType: text('content_type'),
+    responseBody: text('response_body'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.memberId, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
+);
