@@ -24,6 +24,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import errorsPlugin from './plugins/errors.ts';
+import { frameworkErrors } from './plugins/framework-errors.ts';
 import webPlugin, { isApiPath } from './plugins/web.ts';
 import { createMailTransport, type Mailer } from './plugins/mailer.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
@@ -31,6 +32,7 @@ import { createMailQueue, type MailQueue } from './jobs/mail.queue.ts';
 import { createRedisRateLimiter, memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { loadSigningKey } from './lib/secrets.ts';
 import { hmac } from './lib/tokens.ts';
+import { installFrenchZodMessages } from './lib/zod-french.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import { authPlugin } from './features/auth/index.ts';
 import { registerFeatures } from './features/index.ts';
@@ -133,6 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -147,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           : {}),
       });
   });
+  installFrenchZodMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
