@@ -272,7 +272,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const signingKey = loadSigningKey(config.JWT_SECRET, dataDir);
   app.decorate('secretFor', (purpose: string) => hmac(signingKey, `purpose:${purpose}`));
-  await app.register(authPlugin, { signingKey, publicUrl: config.PUBLIC_URL });
+  await app.register(authPlugin, {
+    signingKey,
+    publicUrl: config.PUBLIC_URL,
+    // Off by default in tests (they change rows directly); see features/auth/actor-cache.ts.
+    actorCacheMs: config.ACTOR_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 5_000),
+  });
   await app.register(signedInRegistry);
 
   await app.register(healthRoutes);
