@@ -15,7 +15,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -30,6 +29,7 @@ import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailQueue, type MailQueue } from './jobs/mail.queue.ts';
 import { createRedisRateLimiter, memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { loadSigningKey } from './lib/secrets.ts';
+import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { hmac } from './lib/tokens.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import { authPlugin } from './features/auth/index.ts';
@@ -139,7 +139,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registeredRoutes.push({ method, url: route.url, schema: route.schema });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler(
+      config.RESPONSE_SERIALIZER ?? (config.NODE_ENV === 'test' ? 'zod' : 'compiled'),
+    ),
+  );
 
   const dataDir =
     config.NODE_ENV === 'test' && !opts.database ? null : path.resolve(config.DATA_DIR);

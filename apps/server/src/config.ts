@@ -56,6 +56,8 @@ export const ZConfigSchema = z.object({
   CONTACT_WINDOW_SECONDS: positiveInt(3600),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   /** How long an instance reuses a signed-in member's session check (0: never; default 5 s, 0 in tests). */
+  /** zod: every answer checked against its schema (tests); compiled: fast-json-stringify. */
+  RESPONSE_SERIALIZER: z.enum(['zod', 'compiled']).optional(),
   ACTOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** On SIGTERM, time during which new requests get 503 before the listener closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
