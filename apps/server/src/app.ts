@@ -23,6 +23,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import errorsPlugin from './plugins/errors.ts';
+import requestLog from './plugins/request-log.ts';
+import etagPlugin from './plugins/etag.ts';
 import webPlugin, { isApiPath } from './plugins/web.ts';
 import { createMailTransport, type Mailer } from './plugins/mailer.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
@@ -125,6 +127,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     bodyLimit: MAX_JSON_BODY,
+    // One sampled line per request instead (plugins/request-log.ts).
+    disableRequestLogging: true,
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     // New requests during shutdown get a French 503 from the hook below.
     return503OnClosing: false,
@@ -201,6 +205,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(etagPlugin);
+  await app.register(requestLog, {
+    sample: config.REQUEST_LOG_SAMPLE,
+    slowMs: config.REQUEST_LOG_SLOW_MS,
+  });
 
   // Graceful shutdown: requests in flight finish; new ones are refused with a French 503.
   let closing = false;
@@ -257,7 +266,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, {
     global: true,
-    threshold: 1024,
+    // Below about one TCP segment an answer leaves in one packet anyway: compressing it costs CPU
+    // and saves no round trip.
+    threshold: 1400,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { 1: 4 } } as never,
   });
