@@ -15,6 +15,8 @@ export interface CardListItem {
   facts?: readonly { label: string; value: ReactNode }[];
   /** A menu button of actions. */
   actions?: ReactNode;
+  /** Below the facts: e.g. a disclosure with the rest. */
+  more?: ReactNode;
 }
 
 /** A list of cards: what a table becomes on a phone (below 640 px). */
@@ -42,6 +44,7 @@ export function CardList({ label, items }: { label: string; items: readonly Card
               ))}
             </dl>
           ) : null}
+          {item.more}
         </li>
       ))}
     </ul>

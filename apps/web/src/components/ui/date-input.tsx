@@ -63,11 +63,14 @@ export function DateInput({
   const dialogId = useId();
   const hintId = useId();
 
-  // A value set from outside (form reset, another field) shows in the text.
+  // A value set from outside (form reset, 'Effacer les filtres') shows in the text; our own does not
+  // rewrite what is being typed.
+  const emitted = useRef(value);
   useEffect(() => {
-    const current = frenchToIso(text) ?? text;
-    if (value !== current) setText(isoToFrench(value) || value);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (value !== emitted.current) {
+      emitted.current = value;
+      setText(isoToFrench(value) || value);
+    }
   }, [value]);
 
   useEffect(() => {
@@ -84,14 +87,18 @@ export function DateInput({
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
+  const emit = (v: string) => {
+    emitted.current = v;
+    onChange(v);
+  };
   const commitText = (t: string) => {
     setText(t);
-    onChange(t.trim() === '' ? '' : (frenchToIso(t) ?? t));
+    emit(t.trim() === '' ? '' : (frenchToIso(t) ?? t));
   };
   const choose = (day: Ymd) => {
     const iso = toIso(day);
     setText(isoToFrench(iso));
-    onChange(iso);
+    emit(iso);
     setOpen(false);
     toggleRef.current?.focus();
   };

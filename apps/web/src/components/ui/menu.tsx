@@ -56,7 +56,8 @@ export function Menu({
     if (!open) return;
     if (pendingFocus.current) {
       const els = listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
-      if (els && els.length > 0) els[pendingFocus.current === 'first' ? 0 : els.length - 1]!.focus();
+      if (els && els.length > 0)
+        els[pendingFocus.current === 'first' ? 0 : els.length - 1]!.focus();
       pendingFocus.current = null;
     }
     const onDown = (e: MouseEvent) => {

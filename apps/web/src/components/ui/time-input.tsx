@@ -1,5 +1,5 @@
 import './ui.css';
-import { useEffect, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { maskTime, parseTime } from './french-date.ts';
 
 export interface TimeInputProps {
@@ -21,13 +21,17 @@ export interface TimeInputProps {
 /** 24-hour time field typed as hh:mm (never AM/PM, whatever the browser's language); ↑/↓ ± step. */
 export function TimeInput({ value, onChange, onBlur, step = 15, ref, ...rest }: TimeInputProps) {
   const [text, setText] = useState(value);
+  const emitted = useRef(value);
   useEffect(() => {
-    if (value !== (parseTime(text) ?? text)) setText(value);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (value !== emitted.current) {
+      emitted.current = value;
+      setText(value);
+    }
   }, [value]);
   const commit = (t: string) => {
     setText(t);
-    onChange(t.trim() === '' ? '' : (parseTime(t) ?? t));
+    emitted.current = t.trim() === '' ? '' : (parseTime(t) ?? t);
+    onChange(emitted.current);
   };
   return (
     <input
