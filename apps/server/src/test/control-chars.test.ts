@@ -240,7 +240,8 @@ describe('[defects] control characters in text inputs', () => {
     expect(has('GET', '/api/equipes/by-cat-div', 'querystring', 'division')).toBe(true);
     expect(has('GET', '/api/membres/:clubId/equipe/:nomEquipe', 'params', 'nomEquipe')).toBe(true);
     expect(has('GET', '/api/membres/:id', 'params', 'id')).toBe(true);
-    expect(targets.find((t) => t.url === '/api/membres/:id' && t.field === 'id')?.text).toBe(false);
+    // Ids are strict digit strings since issue 16 (' 1' is refused, not read as 1): text inputs.
+    expect(targets.find((t) => t.url === '/api/membres/:id' && t.field === 'id')?.text).toBe(true);
     expect(targets.filter((t) => t.text).length).toBeGreaterThan(50);
   });
 
@@ -269,6 +270,13 @@ describe('[defects] control characters in text inputs', () => {
     }
     for (const fields of groups.values()) {
       const { method, url, where } = fields[0]!;
+      // Fastify validates the body before the query string: with the empty body sent here, a
+      // route that takes both answers the body's field errors (still a French 400, never a 500).
+      const bodyFirst =
+        where === 'querystring' &&
+        ctx.app.registeredRoutes.some(
+          (r) => r.method === method && r.url === url && r.schema?.body,
+        );
       const values = fc.record(
         Object.fromEntries(fields.map((f) => [f.field, fuzzedValue])) as Record<
           string,
@@ -285,6 +293,7 @@ describe('[defects] control characters in text inputs', () => {
           expect(res.statusCode, seen).toBe(400);
           const body = res.json() as { message: string; errors?: Record<string, string> };
           expect(body.message, seen).toBe(SERVER_MESSAGES.validation);
+          if (bodyFirst) return;
           for (const f of fields.filter((f) => f.text))
             expect(body.errors?.[f.field], `${seen} (${f.field})`).toEqual(expect.any(String));
         }),

@@ -132,6 +132,12 @@ export const MATRIX: MatrixTable = {
   'POST /auth/connexion/mdpUpdte': PUBLIC,
   'GET /api/membres/invitation/:token': PUBLIC,
   'POST /api/membres/invitation': PUBLIC,
+  // issue 13: the signed answer link and the one-click unsubscribe carry their credential (a
+  // signed token); their own tests check that it names one player, one match, one member.
+  'GET /api/convocations/reponse': PUBLIC,
+  'POST /api/convocations/reponse': PUBLIC,
+  'GET /api/notifications/desabonnement': PUBLIC,
+  'POST /api/notifications/desabonnement': PUBLIC,
 
   // account and session-scoped calls
   'POST /api/compte/mot-de-passe': {
@@ -149,6 +155,18 @@ export const MATRIX: MatrixTable = {
     ok: 200,
     allows: () => true,
     call: () => ({ method: 'GET', url: '/api/dashboard/infos' }),
+  },
+  'GET /api/notifications/preferences': {
+    resource: 'none',
+    ok: 200,
+    allows: () => true,
+    call: () => ({ method: 'GET', url: '/api/notifications/preferences' }),
+  },
+  'PUT /api/notifications/preferences': {
+    resource: 'none',
+    ok: 200,
+    allows: () => true,
+    call: () => ({ method: 'PUT', url: '/api/notifications/preferences', body: { emails: true } }),
   },
   'DELETE /api/calendrier/abonnement': {
     resource: 'none',
