@@ -2,7 +2,7 @@
 // Redis, behind nginx (the Debian package: apt-get install -y nginx), everything on loopback:
 //   1. a session created through instance A is valid on instance B;
 //   2. the login throttle is shared: 10 wrong passwords for one e-mail spread over A and B, then the
-//      11th answers 429 on A and on B;
+//      11th answers 429 on A and on B (and, as a control, 401 on an instance C without REDIS_URL);
 //   3. a load of the hot signed-in reads through nginx (round robin over A and B) with 0 errors,
 //      beside the same load on instance A alone.
 // nginx and redis-server are started by the script with generated configurations on free ports and
@@ -153,6 +153,7 @@ function cannon(url, cookie, calls) {
 const out = { date: new Date().toISOString(), machine: machine(), duration, connections };
 let a;
 let b;
+let c;
 try {
   const probe = await loadedDatabase(NAME, 20);
   const redisUrl = await startRedis();
@@ -202,6 +203,22 @@ try {
     );
   }
 
+  // Control: an instance C on the same database without REDIS_URL (in-memory counters) does not
+  // see those failures: the 429 above comes from the shared store, not from the database.
+  c = await startServer({ DATABASE_URL: probe.url });
+  {
+    const email = `m${probe.dirigeant.id + 2}@charge.example`;
+    for (let i = 0; i < 10; i++) await fail(i % 2 ? a : b, email);
+    const onA = await fail(a, email);
+    const onC = await fail(c, email);
+    check(
+      'témoin : une instance sans Redis partagé ne voit pas ces 10 échecs',
+      onA === 429 && onC === 401,
+      `11e sur A ${onA}, sur C (sans REDIS_URL) ${onC}`,
+    );
+  }
+  await c.stop();
+
   // 3. Load through nginx, and on A alone for comparison.
   const calls = hotCalls(probe);
   const seen = new Set();
@@ -223,6 +240,7 @@ try {
 } finally {
   await a?.stop();
   await b?.stop();
+  await c?.stop();
   for (const child of children.reverse()) {
     if (child.exitCode === null) {
       child.kill('SIGTERM');

@@ -78,7 +78,7 @@ export interface MemberFilters {
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /**
  * Accent- and case-insensitive "contains". f_unaccent() is the IMMUTABLE wrapper of unaccent() of
- * migration 0003, so that the trigram indexes on members' names serve this search.
+ * migration 0005, so that the trigram indexes on members' names serve this search.
  */
 const fuzzy = (column: SQL, value: string) =>
   sql`f_unaccent(${column}::text) ilike f_unaccent(${likePattern(value)})`;
