@@ -81,7 +81,7 @@ async function openCalendar(page: Page, nomClub: string) {
 }
 
 /** The month view's cell of a day and the training shown in it. */
-const cell = (page: Page, date: string) => page.locator(`td[data-date="${date}"]`).first();
+const cell = (page: Page, date: string) => page.locator(`[data-date="${date}"]`).first();
 const trainingIn = (page: Page, date: string) =>
   cell(page, date).locator('.club-event-content', { hasText: 'Entraînement Seniors' });
 

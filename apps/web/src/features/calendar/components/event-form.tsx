@@ -21,6 +21,7 @@ import {
   frenchDate,
   initialFormValues,
   recurrenceSummary,
+  repeatDefaults,
   toEventWrite,
 } from '../lib/event-form.ts';
 
@@ -264,7 +265,20 @@ export function EventForm({
         <fieldset className="event-form-repeat">
           <legend>Répéter</legend>
           <label className="checkbox">
-            <input type="checkbox" {...form.register('repeat')} />
+            <input
+              type="checkbox"
+              {...form.register('repeat', {
+                // Switched on: the start's weekday, until three months after the start.
+                onChange: (e: { target: { checked: boolean } }) => {
+                  if (!e.target.checked) return;
+                  const start = form.getValues('dateDebut');
+                  if (!/^\d{4}-\d{2}-\d{2}/.test(start)) return;
+                  const defaults = repeatDefaults(start);
+                  form.setValue('repeatDays', defaults.repeatDays);
+                  form.setValue('repeatUntil', defaults.repeatUntil);
+                },
+              })}
+            />
             Répéter cet événement chaque semaine
           </label>
           {repeat ? (

@@ -163,17 +163,24 @@ export function initialFormValues(
   };
 }
 
-/** 'Répéter' off; if switched on: the start's weekday, every week, until the same day + 3 months. */
-function noRepeat(start: string) {
+/** The days and end 'Répéter' proposes for a start: its weekday, until three months later. */
+export function repeatDefaults(start: string) {
   const day = new Date(`${start.slice(0, 10)}T12:00:00Z`);
   const until = new Date(day.getTime());
   until.setUTCMonth(until.getUTCMonth() + 3);
   return {
-    repeat: false,
     repeatDays: [JS_DAY_TO_RRULE[day.getUTCDay()]!],
+    repeatUntil: until.toISOString().slice(0, 10),
+  };
+}
+
+/** 'Répéter' off (switched on, it proposes repeatDefaults of the start then chosen). */
+function noRepeat(start: string) {
+  return {
+    repeat: false,
+    ...repeatDefaults(start),
     repeatInterval: '1',
     repeatEnd: 'until' as const,
-    repeatUntil: until.toISOString().slice(0, 10),
     repeatCount: '10',
     repeatExclusions: [],
   };
