@@ -188,6 +188,29 @@ export const gridRows: GridRow[] = [
     }),
     expect: { ...leadersOnly(201), AUTRE_CLUB: 400 },
   },
+  {
+    route: 'POST /api/evenements',
+    name: 'events: create a weekly series of T1 (recurrence)',
+    request: (w, p) => ({
+      method: 'POST',
+      url: '/api/evenements',
+      body: body(w, p, { recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', exclusions: [] } }),
+    }),
+    expect: { ...t1Writers(201), AUTRE_CLUB: 400 },
+  },
+  {
+    route: 'POST /api/evenements',
+    name: 'events: create a weekly series of T3 (a crafted request from a coach of T1)',
+    request: (w, p) => ({
+      method: 'POST',
+      url: '/api/evenements',
+      body: body(w, p, {
+        equipesIds: [w.t3.id],
+        recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', exclusions: [] },
+      }),
+    }),
+    expect: { ...leadersOnly(201), AUTRE_CLUB: 400 },
+  },
   // update
   {
     route: 'PUT /api/evenements/:id',

@@ -397,3 +397,27 @@ describe('[recurrence] edits and deletes by portee', () => {
     ).toBe(200);
   });
 });
+
+describe('[recurrence] OpenAPI', () => {
+  it('documents recurrence in the body, serie in the answers and portee on PUT and DELETE', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const { paths } = res.json();
+    const post = paths['/api/evenements'].post;
+    const body = post.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toContain('recurrence');
+    expect(JSON.stringify(body.properties.recurrence)).toMatch(
+      /rrule.*exclusions|exclusions.*rrule/,
+    );
+    expect(post.description).toMatch(/FREQ=WEEKLY ou DAILY/);
+    const answer = post.responses['201'].content['application/json'].schema;
+    expect(Object.keys(answer.properties)).toContain('serie');
+    for (const method of ['put', 'delete']) {
+      const op = paths['/api/evenements/{id}'][method];
+      const portee = op.parameters.find((p: { name: string }) => p.name === 'portee');
+      expect(portee, method).toMatchObject({ in: 'query', required: false });
+      expect(portee.schema.enum).toEqual(['occurrence', 'suivants', 'serie']);
+      expect(op.description).toMatch(/suivants/);
+    }
+  });
+});

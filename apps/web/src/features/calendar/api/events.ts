@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TTeam, TEvent, TEventWrite } from '@club/contract';
+import type { TTeam, TEvent, TEventPortee, TEventWrite } from '@club/contract';
 import { http } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -59,23 +59,36 @@ async function invalidateEvents(qc: ReturnType<typeof useQueryClient>) {
   await qc.invalidateQueries({ queryKey: queryKeys.matches.all });
 }
 
-/** POST /api/evenements or PUT /api/evenements/{id}. */
+/** POST /api/evenements or PUT /api/evenements/{id}[?portee=] (an occurrence of a series). */
 export function useSaveEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: TEventWrite }) =>
+    mutationFn: ({
+      id,
+      body,
+      portee,
+    }: {
+      id?: number;
+      body: TEventWrite;
+      portee?: TEventPortee;
+    }) =>
       id === undefined
         ? http.post<TEvent>('/api/evenements', body)
-        : http.put<TEvent>(`/api/evenements/${id}`, body),
+        : http.put<TEvent>(`/api/evenements/${id}`, body, portee ? { query: { portee } } : {}),
     onSuccess: () => invalidateEvents(qc),
   });
 }
 
-/** DELETE /api/evenements/{id}. */
+/** DELETE /api/evenements/{id}[?portee=] (an occurrence of a series). */
 export function useDeleteEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete<unknown>(`/api/evenements/${id}`),
+    mutationFn: (target: number | { id: number; portee: TEventPortee }) =>
+      typeof target === 'number'
+        ? http.delete<unknown>(`/api/evenements/${target}`)
+        : http.delete<unknown>(`/api/evenements/${target.id}`, undefined, {
+            query: { portee: target.portee },
+          }),
     onSuccess: () => invalidateEvents(qc),
   });
 }

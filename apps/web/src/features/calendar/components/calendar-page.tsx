@@ -28,6 +28,8 @@ import {
   type EventType,
   type PermissionSubject,
   type TCurrentMember,
+  type TEventPortee,
+  type TEventWrite,
   type TTeam,
   type TEvent,
 } from '@club/contract';
@@ -44,6 +46,7 @@ import { localToPicker, pickerToLocal } from '../lib/event-form.ts';
 import { EventDetail } from './event-detail.tsx';
 import { EventModal } from './event-modal.tsx';
 import { FilterPanel } from './filter-panel.tsx';
+import { SeriesScopeDialog } from './series-scope-dialog.tsx';
 import '../calendar.css';
 
 export const CALENDAR_MESSAGES = {
@@ -93,6 +96,12 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
   const [editor, setEditor] = useState<Editor>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
   const [viewType, setViewType] = useState<string>('');
+  /** A moved occurrence of a series, waiting for the choice of its scope. */
+  const [pendingMove, setPendingMove] = useState<{
+    info: EventChangeInfo;
+    id: number;
+    body: TEventWrite;
+  } | null>(null);
 
   const teamsQuery = useCalendarTeams(member.idClub);
   const eventsQuery = useClubEvents(member.idClub, range);
@@ -172,26 +181,38 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
       return;
     }
     setMoveError(null);
+    const body: TEventWrite = {
+      nom: source.nom,
+      lieux: source.lieux,
+      type: source.type.toUpperCase() as EventType,
+      dateDebut: pickerToLocal(localToPicker(start)),
+      dateFin: pickerToLocal(localToPicker(end)),
+      equipesIds: source.equipesIds,
+      clubId: member.idClub,
+      ...(source.type.toUpperCase() === 'MATCH'
+        ? { adversaireNom: source.adversaireNom ?? null }
+        : {}),
+    };
+    if (source.serie) setPendingMove({ info, id: source.id, body });
+    else sendMove(info, source.id, body);
+  };
+
+  const sendMove = (
+    info: EventChangeInfo,
+    id: number,
+    body: TEventWrite,
+    portee?: TEventPortee,
+  ) => {
     move.mutate(
+      { id, body, ...(portee ? { portee } : {}) },
       {
-        id: source.id,
-        body: {
-          nom: source.nom,
-          lieux: source.lieux,
-          type: source.type.toUpperCase() as EventType,
-          dateDebut: pickerToLocal(localToPicker(start)),
-          dateFin: pickerToLocal(localToPicker(end)),
-          equipesIds: source.equipesIds,
-          clubId: member.idClub,
-          ...(source.type.toUpperCase() === 'MATCH'
-            ? { adversaireNom: source.adversaireNom ?? null }
-            : {}),
-        },
-      },
-      {
+        onSettled: () => setPendingMove(null),
         onError: (err) => {
           info.revert();
-          const reason = readApiError(err)?.message;
+          const apiError = readApiError(err);
+          const reason = [apiError?.message, ...Object.values(apiError?.fields ?? {})]
+            .filter(Boolean)
+            .join(' ');
           setMoveError(
             reason ? `${CALENDAR_MESSAGES.moveFailed} ${reason}` : CALENDAR_MESSAGES.moveFailed,
           );
@@ -306,6 +327,20 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
           teams={choosableTeams}
           isLeader={isLeader}
           onClose={() => setEditor(null)}
+        />
+      ) : null}
+      {pendingMove ? (
+        <SeriesScopeDialog
+          title="Déplacer un événement répété"
+          question="Déplacer :"
+          pending={move.isPending}
+          onChoose={(portee) =>
+            sendMove(pendingMove.info, pendingMove.id, pendingMove.body, portee)
+          }
+          onCancel={() => {
+            pendingMove.info.revert();
+            setPendingMove(null);
+          }}
         />
       ) : null}
       {editor?.kind === 'detail' ? (

@@ -1,8 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   EVENT_MESSAGES,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
+  RECURRENCE_LIMITS,
+  RECURRENCE_WEEKDAYS,
+  parseRecurrenceRule,
   teamLabel,
   type TTeam,
   type TEvent,
@@ -12,7 +15,32 @@ import { Field } from '../../../components/ui/field.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useOpponentTeams } from '../api/events.ts';
-import { ZEventFormSchema, initialFormValues, toEventWrite } from '../lib/event-form.ts';
+import {
+  WEEKDAY_NAMES,
+  ZEventFormSchema,
+  frenchDate,
+  initialFormValues,
+  recurrenceSummary,
+  repeatDefaults,
+  toEventWrite,
+} from '../lib/event-form.ts';
+
+/** 'Chaque mardi et jeudi jusqu'au 30/06/2027' for the series of an answered occurrence. */
+export function seriesSummary(serie: NonNullable<TEvent['serie']>): string {
+  const parsed = parseRecurrenceRule(serie.rrule);
+  if (!parsed.ok) return serie.rrule;
+  const { rule } = parsed;
+  return recurrenceSummary({
+    repeatDays: rule.byday,
+    repeatInterval: String(rule.interval),
+    repeatEnd: rule.until ? 'until' : 'count',
+    repeatUntil: rule.until ?? '',
+    repeatCount: String(rule.count ?? ''),
+    repeatExclusions: serie.exclusions,
+  });
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export interface EventFormProps {
   /** The event to edit, or null to create one. */
@@ -42,6 +70,10 @@ const FIELDS = [
   'adverseTeamId',
   'adversaireNom',
   'equipesIds',
+  'repeatDays',
+  'repeatInterval',
+  'repeatUntil',
+  'repeatCount',
 ] as const;
 
 /** The fields of the event modal (spec §2, §5). */
@@ -71,8 +103,31 @@ export function EventForm({
   // A MATCH's teams are its base team (and opponent): their errors go under 'Équipe (base)'.
   useApiFieldErrors(form.setError, serverErrors, {
     fields: FIELDS,
-    aliases: type === 'MATCH' ? { equipesIds: 'baseTeamId' } : {},
+    aliases: {
+      ...(type === 'MATCH' ? { equipesIds: 'baseTeamId' } : {}),
+      // The server's rule errors (too long, no occurrence) go under the end of the repetition.
+      'recurrence.rrule': form.getValues('repeatEnd') === 'count' ? 'repeatCount' : 'repeatUntil',
+      recurrence: 'repeatDays',
+    },
   });
+  const repeat = form.watch('repeat');
+  const repeatEnd = form.watch('repeatEnd');
+  const exclusions = form.watch('repeatExclusions');
+  const summary = recurrenceSummary({
+    repeatDays: form.watch('repeatDays'),
+    repeatInterval: form.watch('repeatInterval'),
+    repeatEnd,
+    repeatUntil: form.watch('repeatUntil'),
+    repeatCount: form.watch('repeatCount'),
+    repeatExclusions: exclusions,
+  });
+  const [skipDate, setSkipDate] = useState('');
+  const repeatId = useId();
+  const addSkipDate = () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(skipDate) || exclusions.includes(skipDate)) return;
+    form.setValue('repeatExclusions', [...exclusions, skipDate].sort());
+    setSkipDate('');
+  };
   const baseTeamId = form.watch('baseTeamId');
   const adverseTeamId = form.watch('adverseTeamId');
   const baseTeam = teams.find((t) => String(t.id) === baseTeamId) ?? null;
@@ -199,6 +254,139 @@ export function EventForm({
           Équipe concernée : <strong>{teams[0] ? teamLabel(teams[0], teams[0].id) : '—'}</strong>
         </p>
       )}
+
+      {event?.serie ? (
+        <p className="event-form-series">
+          <span aria-hidden="true">↻ </span>
+          Fait partie d’une série : {seriesSummary(event.serie)}
+        </p>
+      ) : null}
+      {event === null && !isMatch ? (
+        <fieldset className="event-form-repeat">
+          <legend>Répéter</legend>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              {...form.register('repeat', {
+                // Switched on: the start's weekday, until three months after the start.
+                onChange: (e: { target: { checked: boolean } }) => {
+                  if (!e.target.checked) return;
+                  const start = form.getValues('dateDebut');
+                  if (!/^\d{4}-\d{2}-\d{2}/.test(start)) return;
+                  const defaults = repeatDefaults(start);
+                  form.setValue('repeatDays', defaults.repeatDays);
+                  form.setValue('repeatUntil', defaults.repeatUntil);
+                },
+              })}
+            />
+            Répéter cet événement chaque semaine
+          </label>
+          {repeat ? (
+            <>
+              <fieldset className="event-form-weekdays" aria-describedby={`${repeatId}-days`}>
+                <legend>Jours</legend>
+                {RECURRENCE_WEEKDAYS.map((d) => (
+                  <label key={d} className="checkbox">
+                    <input type="checkbox" value={d} {...form.register('repeatDays')} />
+                    {capitalise(WEEKDAY_NAMES[d])}
+                  </label>
+                ))}
+                {errors.repeatDays?.message ? (
+                  <div id={`${repeatId}-days`} className="field-error" role="alert">
+                    {errors.repeatDays.message}
+                  </div>
+                ) : null}
+              </fieldset>
+              <Field label="Toutes les … semaines" error={errors.repeatInterval?.message}>
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={RECURRENCE_LIMITS.intervalMax}
+                  {...form.register('repeatInterval')}
+                />
+              </Field>
+              <fieldset className="event-form-repeat-end">
+                <legend>Fin de la répétition</legend>
+                <label className="checkbox">
+                  <input type="radio" value="until" {...form.register('repeatEnd')} />
+                  Jusqu’à une date
+                </label>
+                {repeatEnd === 'until' ? (
+                  <Field label="Jusqu’au" error={errors.repeatUntil?.message}>
+                    <input type="date" {...form.register('repeatUntil')} />
+                  </Field>
+                ) : null}
+                <label className="checkbox">
+                  <input type="radio" value="count" {...form.register('repeatEnd')} />
+                  Un nombre d’occurrences
+                </label>
+                {repeatEnd === 'count' ? (
+                  <Field label="Nombre d’occurrences" error={errors.repeatCount?.message}>
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={RECURRENCE_LIMITS.occurrencesMax}
+                      {...form.register('repeatCount')}
+                    />
+                  </Field>
+                ) : null}
+              </fieldset>
+              <fieldset className="event-form-skip">
+                <legend>Dates à sauter</legend>
+                <div className="event-form-skip-add">
+                  <label htmlFor={`${repeatId}-skip`} className="visually-hidden">
+                    Date à sauter
+                  </label>
+                  <input
+                    id={`${repeatId}-skip`}
+                    type="date"
+                    value={skipDate}
+                    onChange={(e) => setSkipDate(e.target.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') {
+                        e.preventDefault();
+                        addSkipDate();
+                      }
+                    }}
+                  />
+                  <button type="button" className="btn btn-ghost" onClick={addSkipDate}>
+                    Ajouter la date
+                  </button>
+                </div>
+                {exclusions.length ? (
+                  <ul className="event-form-skip-list">
+                    {exclusions.map((d) => (
+                      <li key={d}>
+                        {frenchDate(d)}
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small"
+                          aria-label={`Retirer le ${frenchDate(d)}`}
+                          onClick={() =>
+                            form.setValue(
+                              'repeatExclusions',
+                              exclusions.filter((x) => x !== d),
+                            )
+                          }
+                        >
+                          Retirer
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="field-hint">Aucune date sautée.</p>
+                )}
+              </fieldset>
+              <p className="event-form-repeat-summary" aria-live="polite">
+                {summary}
+              </p>
+            </>
+          ) : null}
+        </fieldset>
+      ) : null}
 
       <div className="actions">
         {onDelete ? (

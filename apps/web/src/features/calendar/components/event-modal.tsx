@@ -1,9 +1,16 @@
 import { useId, useState } from 'react';
-import { EVENT_MESSAGES, type TTeam, type TEvent } from '@club/contract';
+import {
+  EVENT_MESSAGES,
+  type TEventPortee,
+  type TEventWrite,
+  type TTeam,
+  type TEvent,
+} from '@club/contract';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { readApiError } from '../../../lib/form-errors.ts';
 import { useDeleteEvent, useSaveEvent } from '../api/events.ts';
 import { EventForm } from './event-form.tsx';
+import { SeriesScopeDialog } from './series-scope-dialog.tsx';
 
 export const EVENT_MODAL_MESSAGES = {
   saveFailed: "L'enregistrement de l'événement a échoué.",
@@ -27,6 +34,27 @@ export function EventModal({ event, start, clubId, teams, isLeader, onClose }: E
   const save = useSaveEvent();
   const remove = useDeleteEvent();
   const [confirming, setConfirming] = useState(false);
+  /** An occurrence of a series: the body waiting for 'Cet événement' / '… et les suivants' / … */
+  const [pendingBody, setPendingBody] = useState<TEventWrite | null>(null);
+  const saveWith = (body: TEventWrite, portee?: TEventPortee) =>
+    save.mutate(
+      { id: event?.id, body, ...(portee ? { portee } : {}) },
+      {
+        onSuccess: () => {
+          setPendingBody(null);
+          onClose();
+        },
+        onError: () => setPendingBody(null),
+      },
+    );
+  const removeWith = (target: number | { id: number; portee: TEventPortee }) =>
+    remove.mutate(target, {
+      onSuccess: () => {
+        setConfirming(false);
+        onClose();
+      },
+      onError: () => setConfirming(false),
+    });
   const confirmTextId = useId();
   const saveError = save.error ? readApiError(save.error) : null;
   const deleteError = remove.error ? readApiError(remove.error) : null;
@@ -59,10 +87,28 @@ export function EventModal({ event, start, clubId, teams, isLeader, onClose }: E
           serverErrors={saveError?.fields}
           onCancel={onClose}
           onDelete={event ? () => setConfirming(true) : undefined}
-          onSubmit={(body) => save.mutate({ id: event?.id, body }, { onSuccess: () => onClose() })}
+          onSubmit={(body) => (event?.serie ? setPendingBody(body) : saveWith(body))}
         />
       </Modal>
-      {confirming && event ? (
+      {pendingBody && event ? (
+        <SeriesScopeDialog
+          title="Modifier un événement répété"
+          question="Appliquer la modification à :"
+          pending={save.isPending}
+          onChoose={(portee) => saveWith(pendingBody, portee)}
+          onCancel={() => setPendingBody(null)}
+        />
+      ) : null}
+      {confirming && event?.serie ? (
+        <SeriesScopeDialog
+          title="Supprimer un événement répété"
+          question="Supprimer :"
+          danger
+          pending={remove.isPending}
+          onChoose={(portee) => removeWith({ id: event.id, portee })}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : confirming && event ? (
         <Modal
           title="Supprimer l'événement"
           role="alertdialog"
@@ -79,15 +125,7 @@ export function EventModal({ event, start, clubId, teams, isLeader, onClose }: E
               type="button"
               className="btn btn-danger"
               disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(event.id, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    onClose();
-                  },
-                  onError: () => setConfirming(false),
-                })
-              }
+              onClick={() => removeWith(event.id)}
             >
               {remove.isPending ? 'Suppression...' : 'Supprimer'}
             </button>

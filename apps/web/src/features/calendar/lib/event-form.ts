@@ -2,7 +2,10 @@ import { z } from 'zod';
 import {
   EVENT_FIELD_MESSAGES,
   EVENT_TYPES,
+  RECURRENCE_LIMITS,
+  RECURRENCE_WEEKDAYS,
   ZEventWriteSchema,
+  type TRecurrenceWeekday,
   type EventType,
   type TEvent,
   type TEventWrite,
@@ -20,7 +23,24 @@ const write = ZEventWriteSchema.in.shape;
 export const EVENT_FORM_MESSAGES = {
   endBeforeStart: EVENT_FIELD_MESSAGES.endBeforeStart,
   teamRequired: 'Sélectionne au moins une équipe.',
+  repeatDays: 'Choisis au moins un jour.',
+  repeatInterval: `Un nombre de semaines entre 1 et ${RECURRENCE_LIMITS.intervalMax}.`,
+  repeatUntil: 'Choisis une date de fin postérieure au début.',
+  repeatCount: `Un nombre d’occurrences entre 1 et ${RECURRENCE_LIMITS.occurrencesMax}.`,
 } as const;
+
+/** The weekdays of the 'Répéter' section, Monday first (RRULE codes and French names). */
+export const WEEKDAY_NAMES: Record<TRecurrenceWeekday, string> = {
+  MO: 'lundi',
+  TU: 'mardi',
+  WE: 'mercredi',
+  TH: 'jeudi',
+  FR: 'vendredi',
+  SA: 'samedi',
+  SU: 'dimanche',
+};
+/** RRULE code of a JavaScript day (0 = Sunday). */
+const JS_DAY_TO_RRULE: TRecurrenceWeekday[] = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 
 export const ZEventFormSchema = z
   .object({
@@ -40,8 +60,33 @@ export const ZEventFormSchema = z
     equipesIds: z.array(z.string()),
     /** Set by the form: the member must pick at least one team (a coach). */
     teamRequired: z.boolean(),
+    /** 'Répéter' (create only): every N weeks on the checked days, until a date or N times. */
+    repeat: z.boolean(),
+    repeatDays: z.array(z.enum(RECURRENCE_WEEKDAYS)),
+    repeatInterval: z.string(),
+    repeatEnd: z.enum(['until', 'count']),
+    repeatUntil: z.string(),
+    repeatCount: z.string(),
+    /** Dates 'YYYY-MM-DD' to skip. */
+    repeatExclusions: z.array(z.string()),
   })
   .superRefine((v, ctx) => {
+    if (v.repeat) {
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      if (v.repeatDays.length === 0) issue('repeatDays', EVENT_FORM_MESSAGES.repeatDays);
+      const n = Number(v.repeatInterval);
+      if (!Number.isInteger(n) || n < 1 || n > RECURRENCE_LIMITS.intervalMax)
+        issue('repeatInterval', EVENT_FORM_MESSAGES.repeatInterval);
+      if (v.repeatEnd === 'until') {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(v.repeatUntil) || v.repeatUntil < v.dateDebut.slice(0, 10))
+          issue('repeatUntil', EVENT_FORM_MESSAGES.repeatUntil);
+      } else {
+        const c = Number(v.repeatCount);
+        if (!Number.isInteger(c) || c < 1 || c > RECURRENCE_LIMITS.occurrencesMax)
+          issue('repeatCount', EVENT_FORM_MESSAGES.repeatCount);
+      }
+    }
     if (v.dateDebut && v.dateFin && v.dateFin <= v.dateDebut)
       ctx.addIssue({
         code: 'custom',
@@ -98,6 +143,7 @@ export function initialFormValues(
       adversaireNom: isMatch ? (event.adversaireNom ?? '') : '',
       equipesIds: isMatch ? [] : event.equipesIds.map(String),
       teamRequired: options.teamRequired,
+      ...noRepeat(event.dateDebut),
     };
   }
   const start = options.start ?? nextHour();
@@ -113,7 +159,79 @@ export function initialFormValues(
     adversaireNom: '',
     equipesIds: options.defaultTeamIds.map(String),
     teamRequired: options.teamRequired,
+    ...noRepeat(localToPicker(start)),
   };
+}
+
+/** The days and end 'Répéter' proposes for a start: its weekday, until three months later. */
+export function repeatDefaults(start: string) {
+  const day = new Date(`${start.slice(0, 10)}T12:00:00Z`);
+  const until = new Date(day.getTime());
+  until.setUTCMonth(until.getUTCMonth() + 3);
+  return {
+    repeatDays: [JS_DAY_TO_RRULE[day.getUTCDay()]!],
+    repeatUntil: until.toISOString().slice(0, 10),
+  };
+}
+
+/** 'Répéter' off (switched on, it proposes repeatDefaults of the start then chosen). */
+function noRepeat(start: string) {
+  return {
+    repeat: false,
+    ...repeatDefaults(start),
+    repeatInterval: '1',
+    repeatEnd: 'until' as const,
+    repeatCount: '10',
+    repeatExclusions: [],
+  };
+}
+
+type RepeatValues = Pick<
+  TEventFormValues,
+  'repeatDays' | 'repeatInterval' | 'repeatEnd' | 'repeatUntil' | 'repeatCount'
+>;
+
+/** The RRULE of the 'Répéter' section, e.g. 'FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630'. */
+export function buildRrule(v: RepeatValues): string {
+  const days = RECURRENCE_WEEKDAYS.filter((d) => v.repeatDays.includes(d));
+  const parts = ['FREQ=WEEKLY'];
+  if (Number(v.repeatInterval) > 1) parts.push(`INTERVAL=${Number(v.repeatInterval)}`);
+  parts.push(`BYDAY=${days.join(',')}`);
+  parts.push(
+    v.repeatEnd === 'until'
+      ? `UNTIL=${v.repeatUntil.replaceAll('-', '')}`
+      : `COUNT=${Number(v.repeatCount)}`,
+  );
+  return parts.join(';');
+}
+
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
+export const frenchDate = (ymd: string) => ymd.split('-').reverse().join('/');
+
+const frenchList = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} et ${items.at(-1)}`;
+
+/**
+ * The French summary of the section: 'Chaque mardi et jeudi jusqu'au 30/06/2027', 'Toutes les
+ * 2 semaines le lundi, 10 fois', followed by the skipped dates.
+ */
+export function recurrenceSummary(v: RepeatValues & { repeatExclusions: readonly string[] }) {
+  const days = RECURRENCE_WEEKDAYS.filter((d) => v.repeatDays.includes(d)).map(
+    (d) => WEEKDAY_NAMES[d],
+  );
+  if (days.length === 0) return '';
+  const n = Number(v.repeatInterval);
+  const every =
+    n > 1 ? `Toutes les ${n} semaines le ${frenchList(days)}` : `Chaque ${frenchList(days)}`;
+  const end =
+    v.repeatEnd === 'until'
+      ? /^\d{4}-\d{2}-\d{2}$/.test(v.repeatUntil)
+        ? ` jusqu'au ${frenchDate(v.repeatUntil)}`
+        : ''
+      : `, ${Number(v.repeatCount)} fois`;
+  const skipped = [...v.repeatExclusions].sort().map(frenchDate);
+  const except = skipped.length ? `, sauf le ${frenchList(skipped)}` : '';
+  return `${every}${end}${except}`;
 }
 
 function nextHour(): Date {
@@ -135,6 +253,14 @@ export function toEventWrite(
     dateFin: pickerToLocal(values.dateFin),
     type: values.type,
     clubId,
+    ...(values.repeat && values.type !== 'MATCH'
+      ? {
+          recurrence: {
+            rrule: buildRrule(values),
+            exclusions: [...values.repeatExclusions].sort(),
+          },
+        }
+      : {}),
   };
   if (values.type === 'MATCH') {
     const adverse = values.adverseTeamId === '' ? null : Number(values.adverseTeamId);

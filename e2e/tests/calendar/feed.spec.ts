@@ -1,0 +1,124 @@
+import ICAL from 'ical.js';
+import type { Browser } from '@playwright/test';
+import {
+  Api,
+  E2E_PASSWORD,
+  clubUrl,
+  expect,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from '../../fixtures.ts';
+
+/**
+ * Issue 12, the personal calendar feed in Chromium: a player asks for the secret URL in the
+ * profile's 'Mon calendrier' section; the URL, fetched without any cookie, answers text/calendar
+ * that an independent parser (ical.js) reads, with the team's events (a weekly series included)
+ * and not another team's.
+ */
+
+interface Infos {
+  idClub: number;
+  nomClub: string;
+}
+
+async function createPlayer(api: Api, browser: Browser, clubId: number, nomEquipe: string) {
+  const email = uniqueEmail('joueur');
+  const since = Date.now();
+  await api.ok(
+    api.post('/api/membres', {
+      nom: 'Robert',
+      prenom: 'Raphaël',
+      dateDeNaissance: '2001-02-03',
+      genre: 'Homme',
+      numeroTelephone: '0611223344',
+      email,
+      role: 'JOUEUR',
+      nomEquipe,
+      clubId,
+    }),
+  );
+  const mail = await waitForMail(email, /Invitation/, { since });
+  const token = new URL(mail.links.find((l) => l.includes('/activation?token='))!).searchParams.get(
+    'token',
+  )!;
+  const context = await browser.newContext();
+  const anon = new Api(context.request, api.baseURL);
+  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
+  await context.close();
+  return { email, password: E2E_PASSWORD };
+}
+
+test('[calendar] a player subscribes to their feed in the profile; the URL answers a valid calendar', async ({
+  leaderPage,
+  api,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.slow();
+  const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+  const team = async (nom: string) =>
+    (
+      await api.ok<{ id: number }>(
+        api.post('/api/equipes', { nom, division: 'R1', category: 'Senior', idClub: me.idClub }),
+      )
+    ).id;
+  const seniors = await team('Seniors');
+  const reserve = await team('Réserve');
+  const event = (nom: string, equipesIds: number[], extra: Record<string, unknown> = {}) =>
+    api.ok(
+      api.post('/api/evenements', {
+        nom,
+        lieux: 'Stade municipal',
+        type: 'ENTRAINEMENT',
+        dateDebut: '2027-01-05T19:00:00',
+        dateFin: '2027-01-05T20:30:00',
+        equipesIds,
+        clubId: me.idClub,
+        ...extra,
+      }),
+    );
+  await event('Séance Seniors', [seniors], {
+    recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=3', exclusions: [] },
+  });
+  await event('Séance Réserve', [reserve]);
+  await event('Réunion du club', [], { type: 'REUNION', nom: 'Réunion du club' });
+  const player = await createPlayer(api, browser, me.idClub, 'Seniors');
+  await leaderPage.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, player);
+  await page.goto(clubUrl(me.nomClub, 'profil'));
+  // The profile is a lazy chunk too.
+  await expect(page.getByRole('heading', { level: 1, name: 'Mon Profil' })).toBeVisible({
+    timeout: 20_000,
+  });
+  const section = page.getByRole('region', { name: 'Mon calendrier' });
+  await section.getByRole('button', { name: 'Obtenir l’adresse' }).click();
+  const address = section.getByLabel('Adresse de mon calendrier');
+  await expect(address).toHaveValue(/^https?:\/\/.+/);
+  const url = await address.inputValue();
+  await context.close();
+
+  // A calendar app polls without any cookie.
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const res = await anonymous.get(url);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/calendar/);
+  const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+  const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+  const summaries = events.map((e) => `${e.summary} ${e.startDate.toString()}`).sort();
+  expect(summaries).toEqual([
+    'Réunion du club 2027-01-05T19:00:00',
+    'Séance Seniors 2027-01-05T19:00:00',
+    'Séance Seniors 2027-01-12T19:00:00',
+    'Séance Seniors 2027-01-19T19:00:00',
+  ]);
+  expect(new Set(events.map((e) => e.uid)).size).toBe(4);
+  expect(events.every((e) => e.location === 'Stade municipal')).toBe(true);
+  expect(calendar.getFirstSubcomponent('vtimezone')).not.toBeNull();
+  await anonymous.dispose();
+});
