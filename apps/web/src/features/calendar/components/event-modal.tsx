@@ -4,6 +4,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { readApiError } from '../../../lib/form-errors.ts';
 import { useDeleteEvent, useSaveEvent } from '../api/events.ts';
 import { EventForm } from './event-form.tsx';
+import { TrainingAttendance } from './training-attendance.tsx';
 
 export const EVENT_MODAL_MESSAGES = {
   saveFailed: "L'enregistrement de l'événement a échoué.",
@@ -61,6 +62,7 @@ export function EventModal({ event, start, clubId, teams, isLeader, onClose }: E
           onDelete={event ? () => setConfirming(true) : undefined}
           onSubmit={(body) => save.mutate({ id: event?.id, body }, { onSuccess: () => onClose() })}
         />
+        {event ? <TrainingAttendance event={event} /> : null}
       </Modal>
       {confirming && event ? (
         <Modal
