@@ -66,6 +66,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   schema?: FastifySchema;
+  /** The route skips the anti-forgery check (its config says `csrfExempt`). */
+  csrfExempt?: boolean;
 }
 
 declare module 'fastify' {
@@ -136,7 +138,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      registeredRoutes.push({ method, url: route.url, schema: route.schema });
+      registeredRoutes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        ...((route.config as { csrfExempt?: boolean } | undefined)?.csrfExempt
+          ? { csrfExempt: true }
+          : {}),
+      });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

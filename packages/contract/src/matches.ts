@@ -103,6 +103,8 @@ export const CONVOCATION_PERMISSIONS = definePermissions({
   },
   /** The counts présents / absents / sans réponse (spec §4: shown to the coach and leaders). */
   readSummary: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
+  /** Issue 13: `dateLimiteReponse` of PUT /api/matches/{id}/convocations (the reply deadline). */
+  setDeadline: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
 });
 export type TConvocationAction = keyof typeof CONVOCATION_PERMISSIONS;
 

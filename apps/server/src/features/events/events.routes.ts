@@ -15,7 +15,7 @@ const tags = ['événements'];
 
 /** Events calls of spec §7 and ARCHITECTURE §7 (registered inside the signed-in scope). */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createEventsService({ db: app.db });
+  const service = createEventsService({ db: app.db, notifier: app.matchNotifier });
 
   app.get(
     '/api/evenements/club/:clubId',

@@ -11,6 +11,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden } from '../../lib/http-error.ts';
 import { matchSync } from '../matches/index.ts';
+import type { MatchNotifier } from '../notifications/index.ts';
 import { assertMayRead, assertMayWrite, readPrefilter } from './events.policy.ts';
 import { eventsRepository as repo, type EventRow } from './events.repository.ts';
 
@@ -66,10 +67,12 @@ export async function listVisibleEvents(
 
 export interface EventsDeps {
   db: Db;
+  /** Issue 13: told when a match is created or moved (convocation e-mails, deadline jobs). */
+  notifier?: MatchNotifier;
 }
 
 /** Events of spec §7 with ARCHITECTURE §6 (EVENT_PERMISSIONS); MATCH events keep their match. */
-export function createEventsService({ db }: EventsDeps) {
+export function createEventsService({ db, notifier }: EventsDeps) {
   /** Every requested team must be a team of the actor's club (400 naming equipesIds). */
   async function assertClubTeams(tx: Tx, clubId: number, teamIds: readonly number[]) {
     const known = new Set(await repo.existingTeamIds(tx, clubId, teamIds));
@@ -127,6 +130,10 @@ export function createEventsService({ db }: EventsDeps) {
         const id = await repo.insert(tx, actor.clubId, values(input));
         await repo.setTeams(tx, actor.clubId, id, input.equipesIds);
         const matchId = await syncMatch(tx, actor.clubId, id, input);
+        if (matchId !== null && notifier) {
+          await notifier.matchChanged(tx, actor.clubId, matchId, 'CREATED');
+          await notifier.deadlineChanged(tx, actor.clubId, matchId);
+        }
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -164,6 +171,16 @@ export function createEventsService({ db }: EventsDeps) {
         if (teamsChanged) fields.push('equipesIds');
         if (input.type === 'MATCH' && current.adversaireNom !== input.adversaireNom)
           fields.push('adversaireNom');
+        if (matchId !== null && notifier) {
+          // A new match (the event became a MATCH), or its date, time or place changed.
+          const moved = (['dateDebut', 'dateFin', 'lieux'] as const).some((f) =>
+            fields.includes(f),
+          );
+          if (!current.match || current.match.id !== matchId)
+            await notifier.matchChanged(tx, actor.clubId, matchId, 'CREATED');
+          else if (moved) await notifier.matchChanged(tx, actor.clubId, matchId, 'CHANGED');
+          if (!current.match || moved) await notifier.deadlineChanged(tx, actor.clubId, matchId);
+        }
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,

@@ -326,6 +326,14 @@ export const matchesRepository = {
     }
   },
 
+  /** Issue 13: the reply deadline (club wall clock), null = the default. */
+  async setReplyDeadline(db: DbOrTx, clubId: number, matchId: number, deadline: string | null) {
+    await db
+      .update(matches)
+      .set({ replyDeadline: deadline })
+      .where(and(eq(matches.clubId, clubId), eq(matches.id, matchId)));
+  },
+
   /** Locks the convocation rows of a match (one writer at a time per match). */
   async lockConvocations(db: DbOrTx, clubId: number, matchId: number, memberIds: number[]) {
     if (!memberIds.length) return;
