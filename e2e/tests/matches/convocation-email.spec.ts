@@ -85,6 +85,8 @@ test.describe('[matches] convocation e-mail and answer from the e-mail (issue 13
     api,
     browser,
   }) => {
+    // Three accounts, two e-mails and three browsers: over 30 s on a loaded 2-core machine.
+    test.slow();
     // The leader sets up a team with a coach and a player.
     const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
     const team = await api.ok<{ id: number }>(
@@ -108,7 +110,8 @@ test.describe('[matches] convocation e-mail and answer from the e-mail (issue 13
       browser,
       me.idClub,
       { ...base, nom: 'Moreau', prenom: 'Léo', role: 'JOUEUR' },
-      true,
+      // The player never signs in: the e-mail is all they use.
+      false,
     );
 
     // The coach creates the match (POST /api/evenements, as the calendar does).
@@ -204,6 +207,7 @@ test.describe('[matches] convocation e-mail and answer from the e-mail (issue 13
     api,
     browser,
   }) => {
+    test.slow();
     const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
     const team = await api.ok<{ id: number }>(
       api.post('/api/equipes', { nom: 'U17', division: 'R2', category: 'U17', idClub: me.idClub }),
