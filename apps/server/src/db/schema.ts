@@ -221,6 +221,28 @@ export const calendarFeeds = pgTable(
   (t) => [index('calendar_feeds_member_idx').on(t.clubId, t.memberId)],
 );
 
+/**
+ * A recurring series of events (issue 12): its RFC 5545 RRULE on the club's wall clock, the dates
+ * it skips, and its first start. Occurrences are materialised as rows of `events` (series_id).
+ */
+export const eventSeries = pgTable(
+  'event_series',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    rrule: text('rrule').notNull(),
+    /** 'YYYY-MM-DD' dates the rule skips (typed exclusions and deleted occurrences). */
+    exclusions: jsonb('exclusions').$type<string[]>().notNull().default([]),
+    /** Wall-clock start of the rule (DTSTART). */
+    dtstart: timestamp('dtstart', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('event_series_club_idx').on(t.clubId)],
+);
+
 export const events = pgTable(
   'events',
   {
@@ -234,10 +256,17 @@ export const events = pgTable(
     dateDebut: timestamp('date_debut', { mode: 'string' }).notNull(),
     dateFin: timestamp('date_fin', { mode: 'string' }).notNull(),
     lieux: text('lieux').notNull(),
+    /** Recurring events: the series, the rule's date of this occurrence, whether it was changed alone. */
+    seriesId: integer('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
+    occurrenceDate: date('occurrence_date', { mode: 'string' }),
+    detached: boolean('detached').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_club_date_idx').on(t.clubId, t.dateDebut)],
+  (t) => [
+    index('events_club_date_idx').on(t.clubId, t.dateDebut),
+    index('events_series_idx').on(t.seriesId, t.occurrenceDate),
+  ],
 );
 
 export const eventTeams = pgTable(
@@ -382,4 +411,33 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_club_idx').on(t.clubId, t.createdAt)],
+);
+
+/**
+ * Idempotency keys (issue 16): the first answer to a write sent with an `Idempotency-Key` header,
+ * replayed when the same member sends the same key again (plugins/idempotency.ts). A row without a
+ * status is a write in progress; `lockedUntil` bounds how long it blocks a retry.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code'),
+    contentType: text('content_type'),
+    responseBody: text('response_body'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.memberId, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
 );

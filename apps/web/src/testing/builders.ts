@@ -129,6 +129,7 @@ export function aClubEvent(overrides: Partial<TEvent> = {}): TEvent {
     adversaireNom: null,
     equipes: [{ id: 3, nom: 'Seniors', categorie: 'Senior', division: 'Régional 1' }],
     match: null,
+    serie: null,
     ...overrides,
   };
 }

@@ -5,13 +5,18 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { count, eq } from 'drizzle-orm';
 import { CONTACT_MESSAGES, SERVER_MESSAGES } from '@club/contract';
 import { contactMessages } from '../../db/schema.ts';
-import { buildTestApp, TestClient, type TestContext } from '../../test/helper.ts';
+import { buildTestApp, startSmtpServer, TestClient, type TestContext } from '../../test/helper.ts';
 import { waitForMail, waitForMailQueueIdle } from '../../test/http-utils.ts';
 
 const EDITOR = 'editeur@club.test';
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await buildTestApp({ EDITOR_EMAIL: EDITOR, CONTACT_PER_IP: '5' });
+  // Retries after 1 s (doubling): the SMTP outage test below sees its mail sent again.
+  ctx = await buildTestApp({
+    EDITOR_EMAIL: EDITOR,
+    CONTACT_PER_IP: '5',
+    MAIL_RETRY_DELAY_SECONDS: '1',
+  });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -97,6 +102,36 @@ describe('[contact] POST /api/contact', () => {
     expect(mail.subject).toBe(`[Contact] ${sujet}`);
     expect(mail.text).toContain('est-ce vraiment gratuit ?');
     expect(mail.raw).toMatch(/^Reply-To: alice@example\.org\r?$/im);
+  });
+
+  it('SMTP down when a message is sent: stored, retried, mailed once when SMTP is back (issue 13)', async () => {
+    const port = ctx.smtp.port;
+    await ctx.smtp.close();
+    const { post } = client();
+    const sujet = `Panne SMTP ${randomUUID().slice(0, 8)}`;
+    const body = await validBody({ sujet });
+    const res = await post(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: CONTACT_MESSAGES.success });
+    const deadline = Date.now() + 15_000;
+    while ((await ctx.app.mailQueue.stats()).retrying < 1) {
+      if (Date.now() > deadline) throw new Error('aucun nouvel essai prévu');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const stored = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(contactMessages)
+          .where(eq(contactMessages.token, body.token))
+      )[0]!;
+    expect((await stored()).mailedAt).toBeNull();
+
+    ctx.smtp = await startSmtpServer(port); // back on the same address
+    await waitForMail(ctx, (m) => m.subject.includes(sujet), 15_000);
+    await waitForMailQueueIdle(ctx, 15_000);
+    expect(ctx.smtp.mails.filter((m) => m.subject.includes(sujet))).toHaveLength(1);
+    expect((await stored()).mailedAt).not.toBeNull();
   });
 
   it('a repeated token is a no-op answering the same success (stored and mailed once)', async () => {

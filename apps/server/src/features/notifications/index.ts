@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../../plugins/signed-in.ts';
 import { createNotifier, type MatchNotifier } from './notifications.jobs.ts';
-import { preferenceRoutes, publicRoutes } from './notifications.routes.ts';
+import { preferenceRoutes, presenceRoutes, publicRoutes } from './notifications.routes.ts';
 import { parseQuietHours } from './notifications.time.ts';
 import { createLinkTokens } from './notifications.tokens.ts';
 
@@ -36,6 +36,7 @@ async function notificationsFeature(app: FastifyInstance) {
   app.addHook('onReady', async () => notifier.work());
   await app.register(publicRoutes(tokens));
   await app.register(signedIn(preferenceRoutes(tokens)));
+  await app.register(signedIn(presenceRoutes));
 }
 
 export default fp(notificationsFeature, { name: 'notifications', dependencies: ['db', 'auth'] });

@@ -1,4 +1,13 @@
-import { everyMember, type GridRow } from '../../test/policy-grid.ts';
+import { createEvent } from '../../db/factories.ts';
+import { everyMember, type GridRow, type GridWorld } from '../../test/policy-grid.ts';
+
+/** A future training of the given teams of club A. */
+const training = (w: GridWorld, teamIds: number[]) =>
+  createEvent(w.app.db, w.club.id, {
+    teamIds,
+    dateDebut: '2099-03-10 18:00:00',
+    dateFin: '2099-03-10 20:00:00',
+  });
 
 /**
  * Issue 13: the preference is the signed-in member's own. The e-mail link routes are public
@@ -20,5 +29,35 @@ export const gridRows: GridRow[] = [
       body: { emails: true },
     }),
     expect: { ...everyMember(200), AUTRE_CLUB: 200 },
+  },
+  {
+    route: 'GET /api/evenements/:id/presences',
+    name: 'training attendance: read (members of its team, a parent of a child in it, leaders)',
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/evenements/${(await training(w, [w.t1.id])).id}/presences`,
+    }),
+    expect: { ...everyMember(200), SANS_EQUIPE: 403 },
+  },
+  {
+    route: 'PUT /api/evenements/:id/presence',
+    name: 'training attendance: answer for player2 (T2) at a T1+T2 training',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/evenements/${(await training(w, [w.t1.id, w.t2.id])).id}/presence`,
+      body: { joueurId: w.player2.id, statutPresence: 'DISPONIBLE' },
+    }),
+    expect: {
+      ANONYME: 401,
+      DIRIGEANT: 200,
+      RESPONSABLE: 200,
+      ENTRAINEUR: 403,
+      JOUEUR: 403,
+      PARENT: 403,
+      PARENT_AUTRE_EQUIPE: 200,
+      DEUX_EQUIPES: 200,
+      SANS_EQUIPE: 403,
+      AUTRE_CLUB: 404,
+    },
   },
 ];

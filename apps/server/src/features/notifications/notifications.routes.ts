@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZEventPresenceListSchema,
+  ZEventPresenceUpdateSchema,
+  ZIdParamsSchema,
   ZAnswerLinkPostSchema,
   ZAnswerLinkViewSchema,
   ZApiErrorSchema,
@@ -7,7 +10,8 @@ import {
   ZNotificationPreferencesSchema,
 } from '@club/contract';
 import { enforceLimit } from '../../lib/throttle.ts';
-import { readErrors as errors } from '../../lib/route-schemas.ts';
+import { readErrors as errors, writeErrors } from '../../lib/route-schemas.ts';
+import { createPresencesService } from './presences.service.ts';
 import type { LinkTokens } from './notifications.tokens.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
@@ -155,3 +159,37 @@ export function preferenceRoutes(tokens: LinkTokens): FastifyPluginAsyncZod {
     );
   };
 }
+
+/** Training attendance (signed in): GET /api/evenements/{id}/presences, PUT …/presence. */
+export const presenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createPresencesService({ db: app.db });
+  app.get(
+    '/api/evenements/:id/presences',
+    {
+      schema: {
+        tags: ['evenements'],
+        summary: 'Présences à un entraînement (joueurs de ses équipes)',
+        description:
+          'Une équipe « présent par défaut » compte présent un joueur sans réponse ' +
+          '(`parDefaut: true`). Autre type d’événement : 400.',
+        params: ZIdParamsSchema,
+        response: { 200: ZEventPresenceListSchema, ...errors },
+      },
+    },
+    async (request) => service.list(request.actor, request.params.id),
+  );
+  app.put(
+    '/api/evenements/:id/presence',
+    {
+      schema: {
+        tags: ['evenements'],
+        summary:
+          'Répond pour un joueur à un entraînement (lui-même s’il est ACTIF, son parent, l’entraîneur, les dirigeants)',
+        params: ZIdParamsSchema,
+        body: ZEventPresenceUpdateSchema,
+        response: { 200: ZEventPresenceListSchema, ...writeErrors },
+      },
+    },
+    async (request) => service.answer(request.actor, request.params.id, request.body),
+  );
+};

@@ -38,6 +38,7 @@ describe('[teams] create, update, delete', () => {
       category: 'Senior',
       categorie: 'Senior',
       idClub: club.id,
+      presentParDefaut: false,
     });
     const got = await asBoss.get(`/api/equipes/${t.id}`);
     expect(got.json()).toEqual(t);
@@ -46,6 +47,15 @@ describe('[teams] create, update, delete', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'team'), eq(auditLog.entityId, t.id)));
     expect(row).toMatchObject({ action: 'create', actorMemberId: boss.id, clubId: club.id });
+    // Issue 13: 'présent par défaut' for trainings, kept when a later update omits it.
+    const body = { nom: 'Seniors A', division: 'Régional 1', category: 'Senior', idClub: club.id };
+    const on = await asBoss.put(`/api/equipes/${t.id}`, { ...body, presentParDefaut: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().presentParDefaut).toBe(true);
+    expect((await asBoss.put(`/api/equipes/${t.id}`, body)).json().presentParDefaut).toBe(true);
+    const bad = await asBoss.put(`/api/equipes/${t.id}`, { ...body, presentParDefaut: 'oui' });
+    expect(bad.statusCode).toBe(400);
+    await asBoss.put(`/api/equipes/${t.id}`, { ...body, presentParDefaut: false });
   });
 
   it('accepts `categorie` too', async () => {

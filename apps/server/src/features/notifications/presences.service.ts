@@ -1,0 +1,120 @@
+import {
+  EVENT_PRESENCE_PERMISSIONS,
+  MATCH_MESSAGES,
+  MATCH_SERVER_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  SERVER_MESSAGES,
+  isActiveStatus,
+  isLeader,
+  normalizeRole,
+  type TEventPresence,
+  type ZEventPresenceUpdateSchema,
+} from '@club/contract';
+import type { z } from 'zod';
+import { found, policy, type Actor } from '../../authz/index.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { audit } from '../../lib/audit.ts';
+import { clubLocalDateTime } from '../../lib/club-time.ts';
+import { HttpError, badRequest, forbidden } from '../../lib/http-error.ts';
+import { notificationClock } from './notifications.jobs.ts';
+import {
+  presencesRepository as repo,
+  type TrainingPlayer,
+  type TrainingRow,
+} from './presences.repository.ts';
+
+type PresenceInput = z.output<typeof ZEventPresenceUpdateSchema>;
+
+/** EVENT_PRESENCE_PERMISSIONS (contract): the one place that says who reads and answers. */
+const presencePolicy = policy(EVENT_PRESENCE_PERMISSIONS);
+
+/** Leaders and coaches answer whatever the player's status; the player and guardians only when ACTIF. */
+const answersAsStaff = (actor: Actor) =>
+  isLeader(actor.role) || normalizeRole(actor.role) === 'ENTRAINEUR';
+
+const rowTarget = (p: TrainingPlayer) => ({ memberId: p.id, teamIds: p.teamIds });
+
+/**
+ * Training attendance (issue 13): players of an ENTRAINEMENT's teams answer Présent / Absent;
+ * with a team 'présent par défaut', an unanswered player counts DISPONIBLE (parDefaut: true).
+ */
+export function createPresencesService({ db }: { db: Db }) {
+  async function load(actor: Actor, eventId: number, lock = false, tx: DbOrTx = db) {
+    const training = found(await repo.training(tx, actor.clubId, eventId, lock));
+    if (training.type !== 'ENTRAINEMENT') throw badRequest(NOTIFICATION_MESSAGES.notTraining);
+    presencePolicy.assert(actor, 'read', { teamIds: training.teamIds });
+    return training;
+  }
+  const started = (t: TrainingRow) =>
+    clubLocalDateTime(t.timezone, notificationClock.now()) >= t.dateDebut;
+
+  function json(actor: Actor, training: TrainingRow, players: TrainingPlayer[]): TEventPresence[] {
+    const closed = started(training);
+    return players.map((p) => {
+      const byDefault = p.statutPresence === null && p.parDefaut;
+      return {
+        joueur: { id: p.id, nom: p.nom, prenom: p.prenom },
+        statutPresence: p.statutPresence ?? (byDefault ? 'DISPONIBLE' : null),
+        justification: presencePolicy.can(actor, 'readJustification', rowTarget(p))
+          ? p.justification
+          : null,
+        parDefaut: byDefault,
+        modifiable:
+          !closed &&
+          presencePolicy.can(actor, 'answer', rowTarget(p)) &&
+          (answersAsStaff(actor) || isActiveStatus(p.statut)),
+      };
+    });
+  }
+
+  return {
+    /** GET /api/evenements/{id}/presences */
+    async list(actor: Actor, eventId: number): Promise<TEventPresence[]> {
+      const training = await load(actor, eventId);
+      return json(actor, training, await repo.players(db, actor.clubId, training));
+    },
+
+    /** PUT /api/evenements/{id}/presence {joueurId, statutPresence, justification?} */
+    async answer(actor: Actor, eventId: number, input: PresenceInput): Promise<TEventPresence[]> {
+      return db.transaction(async (tx) => {
+        const training = await load(actor, eventId, true, tx);
+        const players = await repo.players(tx, actor.clubId, training);
+        const player = players.find((p) => p.id === input.joueurId);
+        if (!player) {
+          if (input.joueurId === actor.id) throw forbidden(NOTIFICATION_MESSAGES.notInTraining);
+          throw badRequest(NOTIFICATION_MESSAGES.notInTraining, {
+            joueurId: NOTIFICATION_MESSAGES.notInTraining,
+          });
+        }
+        if (!presencePolicy.can(actor, 'answer', rowTarget(player)))
+          throw forbidden(SERVER_MESSAGES.forbidden);
+        if (!answersAsStaff(actor) && !isActiveStatus(player.statut))
+          throw forbidden(
+            player.id === actor.id
+              ? MATCH_MESSAGES.notActive
+              : MATCH_SERVER_MESSAGES.childNotActive(player.prenom, player.nom),
+          );
+        if (started(training)) throw new HttpError(409, NOTIFICATION_MESSAGES.trainingStarted);
+        const justification =
+          input.statutPresence === 'INDISPONIBLE' ? (input.justification ?? null) : null;
+        await repo.answer(
+          tx,
+          actor.clubId,
+          eventId,
+          player.id,
+          input.statutPresence,
+          justification,
+        );
+        await audit(tx, {
+          clubId: actor.clubId,
+          actorMemberId: actor.id,
+          action: 'update',
+          entity: 'event_presence',
+          entityId: eventId,
+          details: { joueurId: player.id, statutPresence: input.statutPresence },
+        });
+        return json(actor, training, await repo.players(tx, actor.clubId, training));
+      });
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MATCH_MESSAGES, NOTIFICATION_MESSAGES, type TEventPresence } from '@club/contract';
+import {
+  createClub,
+  createEvent,
+  createMember,
+  createTeam,
+  linkGuardian,
+} from '../../db/factories.ts';
+import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
+import { notificationClock } from './notifications.jobs.ts';
+
+/** Issue 13: training attendance and the teams' 'présent par défaut' (PGlite or PostgreSQL). */
+let ctx: TestContext;
+const realNow = notificationClock.now;
+afterEach(() => {
+  notificationClock.now = realNow;
+});
+
+type Member = Awaited<ReturnType<typeof createMember>>;
+let club: { id: number };
+let seniors: { id: number };
+let juniors: { id: number };
+let boss: Member;
+let coach: Member;
+let coachJuniors: Member;
+let alice: Member;
+let bruno: Member;
+let hurt: Member;
+let junior: Member;
+let parent: Member;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const db = ctx.app.db;
+  club = await createClub(db, { timezone: 'Europe/Paris' });
+  seniors = await createTeam(db, club.id, { nom: 'Seniors' });
+  juniors = await createTeam(db, club.id, { nom: 'Juniors', presentParDefaut: true });
+  boss = await createMember(db, club.id, { role: 'DIRIGEANT' });
+  coach = await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: seniors.id });
+  coachJuniors = await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: juniors.id });
+  alice = await createMember(db, club.id, { teamId: seniors.id, prenom: 'Alice', nom: 'A' });
+  bruno = await createMember(db, club.id, { teamId: seniors.id, prenom: 'Bruno', nom: 'B' });
+  hurt = await createMember(db, club.id, {
+    teamId: juniors.id,
+    prenom: 'Hugo',
+    nom: 'H',
+    statut: 'Blessé',
+  });
+  junior = await createMember(db, club.id, { teamId: juniors.id, prenom: 'Jules', nom: 'J' });
+  parent = await createMember(db, club.id, { role: 'PARENT' });
+  await linkGuardian(db, club.id, parent.id, junior.id);
+  await linkGuardian(db, club.id, parent.id, hurt.id);
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const future = { dateDebut: '2099-05-04 18:00:00', dateFin: '2099-05-04 20:00:00' };
+const row = (list: TEventPresence[], m: Member) => list.find((r) => r.joueur.id === m.id)!;
+
+describe('[presences] training attendance', { timeout: 60_000 }, () => {
+  it('lists the players of the training’s teams; "présent par défaut" counts the unanswered present', async () => {
+    const event = await createEvent(ctx.app.db, club.id, {
+      ...future,
+      teamIds: [seniors.id, juniors.id],
+    });
+    const res = await (await signIn(ctx.app, boss)).get(`/api/evenements/${event.id}/presences`);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json<TEventPresence[]>();
+    expect(list.map((r) => r.joueur.prenom)).toEqual(['Alice', 'Bruno', 'Hugo', 'Jules']);
+    expect(row(list, alice)).toEqual({
+      joueur: { id: alice.id, nom: 'A', prenom: 'Alice' },
+      statutPresence: null,
+      justification: null,
+      parDefaut: false,
+      modifiable: true,
+    });
+    expect(row(list, junior)).toMatchObject({ statutPresence: 'DISPONIBLE', parDefaut: true });
+
+    // The junior says Absent: no longer by default; the justification is theirs and the staff's.
+    const asJunior = await signIn(ctx.app, junior);
+    const put = await asJunior.put(`/api/evenements/${event.id}/presence`, {
+      joueurId: junior.id,
+      statutPresence: 'INDISPONIBLE',
+      justification: 'Examen',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(row(put.json(), junior)).toMatchObject({
+      statutPresence: 'INDISPONIBLE',
+      justification: 'Examen',
+      parDefaut: false,
+    });
+    const seenByAlice = (
+      await (await signIn(ctx.app, alice)).get(`/api/evenements/${event.id}/presences`)
+    ).json<TEventPresence[]>();
+    expect(row(seenByAlice, junior)).toMatchObject({
+      statutPresence: 'INDISPONIBLE',
+      justification: null,
+      modifiable: false,
+    });
+    expect(row(seenByAlice, alice).modifiable).toBe(true);
+    // Cleared: back to present by default.
+    const cleared = await asJunior.put(`/api/evenements/${event.id}/presence`, {
+      joueurId: junior.id,
+      statutPresence: null,
+    });
+    expect(row(cleared.json(), junior)).toMatchObject({
+      statutPresence: 'DISPONIBLE',
+      parDefaut: true,
+    });
+  });
+
+  it('who may answer: the player (ACTIF), a guardian, the team’s coach; not another team’s coach nor another player', async () => {
+    const event = await createEvent(ctx.app.db, club.id, {
+      ...future,
+      teamIds: [seniors.id, juniors.id],
+    });
+    const url = `/api/evenements/${event.id}/presence`;
+    const asParent = await signIn(ctx.app, parent);
+    expect(
+      (await asParent.put(url, { joueurId: junior.id, statutPresence: 'DISPONIBLE' })).statusCode,
+    ).toBe(200);
+    const notActive = await asParent.put(url, { joueurId: hurt.id, statutPresence: 'DISPONIBLE' });
+    expect(notActive.statusCode).toBe(403);
+    expect(notActive.json().message).toBe(
+      `Le statut de Hugo H n'est pas ACTIF : seul l'entraîneur peut répondre pour ce joueur.`,
+    );
+    expect(
+      (
+        await (
+          await signIn(ctx.app, coachJuniors)
+        ).put(url, { joueurId: hurt.id, statutPresence: 'INDISPONIBLE' })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await (
+          await signIn(ctx.app, coach)
+        ).put(url, { joueurId: junior.id, statutPresence: 'INDISPONIBLE' })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await (
+          await signIn(ctx.app, alice)
+        ).put(url, { joueurId: bruno.id, statutPresence: 'DISPONIBLE' })
+      ).statusCode,
+    ).toBe(403);
+    const asHurt = await signIn(ctx.app, hurt);
+    const own = await asHurt.put(url, { joueurId: hurt.id, statutPresence: 'DISPONIBLE' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(MATCH_MESSAGES.notActive);
+    const stranger = await (
+      await signIn(ctx.app, coach)
+    ).put(url, {
+      joueurId: parent.id,
+      statutPresence: 'DISPONIBLE',
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe(NOTIFICATION_MESSAGES.notInTraining);
+  });
+
+  it('refuses other event types (400), an answer after the start (409) and bad bodies (400)', async () => {
+    const asBoss = await signIn(ctx.app, boss);
+    const meeting = await createEvent(ctx.app.db, club.id, { ...future, type: 'REUNION' });
+    const wrong = await asBoss.get(`/api/evenements/${meeting.id}/presences`);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(NOTIFICATION_MESSAGES.notTraining);
+
+    const event = await createEvent(ctx.app.db, club.id, { ...future, teamIds: [seniors.id] });
+    notificationClock.now = () => new Date('2099-05-04T17:00:00Z'); // 19:00 in Paris: started
+    const late = await (
+      await signIn(ctx.app, alice)
+    ).put(`/api/evenements/${event.id}/presence`, {
+      joueurId: alice.id,
+      statutPresence: 'DISPONIBLE',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(NOTIFICATION_MESSAGES.trainingStarted);
+    notificationClock.now = realNow;
+
+    for (const body of [
+      { joueurId: alice.id, statutPresence: 'PEUT-ETRE' },
+      { joueurId: 'x', statutPresence: 'DISPONIBLE' },
+      { joueurId: alice.id, statutPresence: 'DISPONIBLE', extra: 1 },
+    ]) {
+      const res = await asBoss.put(`/api/evenements/${event.id}/presence`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await asBoss.get('/api/evenements/999999/presences')).statusCode).toBe(404);
+  });
+});
