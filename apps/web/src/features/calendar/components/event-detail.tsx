@@ -7,6 +7,7 @@ import {
 } from '@club/contract';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { eventIcon, eventTypeClass } from '../lib/event-style.ts';
+import { TrainingAttendance } from './training-attendance.tsx';
 
 const formatter = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short' });
 const asDate = (value: string) => formatter.format(new Date(value));
@@ -53,6 +54,7 @@ export function EventDetail({
           </>
         ) : null}
       </dl>
+      <TrainingAttendance event={event} />
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           Fermer

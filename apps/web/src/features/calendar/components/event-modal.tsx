@@ -11,6 +11,7 @@ import { readApiError } from '../../../lib/form-errors.ts';
 import { useDeleteEvent, useSaveEvent } from '../api/events.ts';
 import { EventForm } from './event-form.tsx';
 import { SeriesScopeDialog } from './series-scope-dialog.tsx';
+import { TrainingAttendance } from './training-attendance.tsx';
 
 export const EVENT_MODAL_MESSAGES = {
   saveFailed: "L'enregistrement de l'événement a échoué.",
@@ -89,6 +90,7 @@ export function EventModal({ event, start, clubId, teams, isLeader, onClose }: E
           onDelete={event ? () => setConfirming(true) : undefined}
           onSubmit={(body) => (event?.serie ? setPendingBody(body) : saveWith(body))}
         />
+        {event ? <TrainingAttendance event={event} /> : null}
       </Modal>
       {pendingBody && event ? (
         <SeriesScopeDialog

@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  NOTIFICATION_MESSAGES,
+  type TCurrentMember,
+  type TEvent,
+  type TEventPresence,
+} from '@club/contract';
+import { aClubEvent, aCurrentMember } from '../../../testing/builders.ts';
+import { json, stubFetch } from '../../../testing/render.tsx';
+import { TrainingAttendance } from './training-attendance.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const SENIORS = { idEquipe: 3, nomEquipe: 'Seniors' };
+const leo = aCurrentMember({ id: 10, role: 'JOUEUR', prenom: 'Léo', nom: 'Durand', ...SENIORS });
+const coach = aCurrentMember({ id: 2, role: 'ENTRAINEUR', ...SENIORS });
+
+const row = (
+  id: number,
+  prenom: string,
+  overrides: Partial<TEventPresence> = {},
+): TEventPresence => ({
+  joueur: { id, prenom, nom: 'Durand' },
+  statutPresence: null,
+  justification: null,
+  parDefaut: false,
+  modifiable: false,
+  ...overrides,
+});
+
+function show(me: TCurrentMember, rows: TEventPresence[], event: TEvent = aClubEvent()) {
+  let list = rows;
+  const calls = stubFetch(async (url, init) => {
+    if (url === '/api/dashboard/infos') return json(200, me);
+    if (url.startsWith('/auth/csrf')) return json(200, {});
+    if (url === `/api/evenements/${event.id}/presences`) return json(200, list);
+    if (url === `/api/evenements/${event.id}/presence` && init.method === 'PUT') {
+      const body = JSON.parse(init.body as string) as {
+        joueurId: number;
+        statutPresence: TEventPresence['statutPresence'];
+        justification: string | null;
+      };
+      if (body.joueurId === 99)
+        return json(409, { message: NOTIFICATION_MESSAGES.trainingStarted });
+      list = list.map((r) =>
+        r.joueur.id === body.joueurId
+          ? { ...r, ...body, parDefaut: false, justification: body.justification }
+          : r,
+      );
+      return json(200, list);
+    }
+    return json(404, { message: 'Ressource introuvable.' });
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <TrainingAttendance event={event} />
+    </QueryClientProvider>,
+  );
+  return {
+    calls,
+    puts: () =>
+      calls.filter((c) => c.init.method === 'PUT').map((c) => JSON.parse(c.init.body as string)),
+  };
+}
+
+describe('[calendar] attendance of a training (issue 13)', () => {
+  it('a player sees the team’s answers and answers Absent for themself', async () => {
+    const { puts } = show(leo, [
+      row(11, 'Inès', { statutPresence: 'INDISPONIBLE', justification: null }),
+      row(12, 'Hugo', { statutPresence: 'DISPONIBLE', parDefaut: true }),
+      row(10, 'Léo', { statutPresence: 'DISPONIBLE', parDefaut: true, modifiable: true }),
+      row(13, 'Zoé'),
+    ]);
+    const section = await screen.findByRole('region', { name: 'Présences' });
+    await within(section).findAllByRole('listitem');
+    expect(section).toHaveTextContent('2 présents');
+    expect(section).toHaveTextContent('1 absent');
+    expect(section).toHaveTextContent('1 sans réponse');
+    const items = within(section).getAllByRole('listitem');
+    // The own row first; a default presence says so; other rows are read-only.
+    expect(items[0]).toHaveTextContent('Léo Durand (vous)');
+    expect(items[0]).toHaveTextContent('Présent (par défaut)');
+    expect(within(items[1]!).queryByRole('radio')).toBeNull();
+    expect(section).toHaveTextContent('Sans réponse');
+
+    const own = within(items[0]!).getByRole('group', { name: 'Votre présence' });
+    const save = within(items[0]!).getByRole('button', { name: 'Enregistrer' });
+    expect(save).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(within(own).getByLabelText('Absent'));
+    await user.type(within(items[0]!).getByLabelText('Justificatif (facultatif)'), 'Malade');
+    await user.click(save);
+    expect(await within(items[0]!).findByText(NOTIFICATION_MESSAGES.answerSaved)).toBeVisible();
+    expect(puts()).toEqual([
+      { joueurId: 10, statutPresence: 'INDISPONIBLE', justification: 'Malade' },
+    ]);
+    expect(within(section).getAllByRole('listitem')[0]).toHaveTextContent('Absent');
+    expect(section).toHaveTextContent('2 absents');
+  });
+
+  it('the coach answers for any player; a refusal shows the server’s text', async () => {
+    const { puts } = show(coach, [
+      row(11, 'Inès', { modifiable: true }),
+      row(99, 'Tom', { modifiable: true }),
+    ]);
+    const user = userEvent.setup();
+    const ines = (await screen.findAllByRole('listitem'))[0]!;
+    await user.click(within(ines).getByLabelText('Présent'));
+    await user.click(
+      within(ines).getByRole('button', { name: 'Enregistrer la présence de Inès Durand' }),
+    );
+    expect(await within(ines).findByText(NOTIFICATION_MESSAGES.answerSaved)).toBeVisible();
+    expect(puts()).toEqual([{ joueurId: 11, statutPresence: 'DISPONIBLE', justification: null }]);
+
+    const tom = screen.getAllByRole('listitem')[1]!;
+    await user.click(within(tom).getByLabelText('Absent'));
+    await user.click(within(tom).getByRole('button', { name: /Enregistrer la présence de Tom/ }));
+    expect(await within(tom).findByRole('alert')).toHaveTextContent(
+      NOTIFICATION_MESSAGES.trainingStarted,
+    );
+  });
+
+  it('nothing for a match, nor for a training of another team (no request)', async () => {
+    const { calls } = show(leo, [], aClubEvent({ id: 5, type: 'MATCH' }));
+    cleanup();
+    const other = show(leo, [], aClubEvent({ id: 6, equipesIds: [8] }));
+    // The member is loaded; the attendance is never asked for.
+    await vi.waitFor(() =>
+      expect(other.calls.some((c) => c.url === '/api/dashboard/infos')).toBe(true),
+    );
+    expect([...calls, ...other.calls].filter((c) => c.url.includes('/presence'))).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Présences' })).toBeNull();
+  });
+});

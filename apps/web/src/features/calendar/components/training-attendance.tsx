@@ -1,0 +1,230 @@
+import { useId, useMemo } from 'react';
+import { z } from 'zod';
+import {
+  EVENT_PRESENCE_PERMISSIONS,
+  JUSTIFICATION_MAX,
+  MATCH_SERVER_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  PRESENCE_LABELS,
+  PRESENCE_STATUSES,
+  convocationCounts,
+  permits,
+  type TEvent,
+  type TEventPresence,
+} from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { teamsOf } from '../../../lib/member-teams.ts';
+import { useCurrentMember } from '../../../lib/session.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useAnswerTraining, useTrainingPresences } from '../api/attendance.ts';
+import '../attendance.css';
+
+export const ATTENDANCE_TEXTS = {
+  title: 'Présences',
+  loadFailed: 'Impossible de charger les présences.',
+  saveFailed: "L'enregistrement de la présence a échoué.",
+  empty: 'Aucun joueur dans les équipes de cet entraînement.',
+  noAnswer: 'Sans réponse',
+  byDefault: 'Présent (par défaut)',
+} as const;
+
+/**
+ * Attendance of a training (issue 13), in the calendar's event dialogs: the players of the event's
+ * teams with their answers; a player answers their own row, a guardian their children's, the
+ * teams' coaches and leaders every row (the server's `modifiable`). With 'présent par défaut' on
+ * the team, an unanswered player counts present and only needs to say Absent.
+ */
+export function TrainingAttendance({ event }: { event: TEvent }) {
+  const { data: me } = useCurrentMember();
+  const training = event.type.toUpperCase() === 'ENTRAINEMENT';
+  const mayRead =
+    training &&
+    !!me &&
+    permits(
+      EVENT_PRESENCE_PERMISSIONS,
+      { id: me.id, role: me.role, teamIds: teamsOf(me).map((t) => t.id) },
+      'read',
+      { teamIds: event.equipesIds },
+    );
+  const list = useTrainingPresences(event.id, mayRead);
+  const titleId = useId();
+  if (!mayRead || !me) return null;
+
+  let body;
+  if (list.isPending) body = <Loading label="Chargement des présences…" />;
+  else if (list.isError)
+    body = <Alert tone="error">{errorMessage(list.error, ATTENDANCE_TEXTS.loadFailed)}</Alert>;
+  else if (list.data.length === 0) body = <p className="muted">{ATTENDANCE_TEXTS.empty}</p>;
+  else {
+    // The viewer's own row first, then the rows they may answer, then the others.
+    const rank = (r: TEventPresence) => (r.joueur.id === me.id ? 0 : r.modifiable ? 1 : 2);
+    const rows = [...list.data].sort((a, b) => rank(a) - rank(b));
+    const counts = convocationCounts(list.data);
+    body = (
+      <>
+        <p className="attendance-counts">
+          <span>
+            <strong>{counts.presents}</strong> présent{counts.presents > 1 ? 's' : ''}
+          </span>
+          <span>
+            <strong>{counts.absents}</strong> absent{counts.absents > 1 ? 's' : ''}
+          </span>
+          <span>
+            <strong>{counts.sansReponse}</strong> sans réponse
+          </span>
+        </p>
+        <ul className="attendance-list">
+          {rows.map((row) => (
+            <li key={row.joueur.id} className="attendance-row">
+              <PresenceRow eventId={event.id} row={row} self={row.joueur.id === me.id} />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+  return (
+    <section className="attendance" aria-labelledby={titleId}>
+      <h3 id={titleId}>{ATTENDANCE_TEXTS.title}</h3>
+      {body}
+    </section>
+  );
+}
+
+function statusPill(row: TEventPresence) {
+  if (row.statutPresence === 'DISPONIBLE')
+    return (
+      <span className="pill pill-success">
+        <span aria-hidden="true">✓</span>{' '}
+        {row.parDefaut ? ATTENDANCE_TEXTS.byDefault : PRESENCE_LABELS.DISPONIBLE}
+      </span>
+    );
+  if (row.statutPresence === 'INDISPONIBLE')
+    return (
+      <span className="pill pill-danger">
+        <span aria-hidden="true">✗</span> {PRESENCE_LABELS.INDISPONIBLE}
+      </span>
+    );
+  return (
+    <span className="pill pill-neutral">
+      <span aria-hidden="true">?</span> {ATTENDANCE_TEXTS.noAnswer}
+    </span>
+  );
+}
+
+const ZRowSchema = z.object({
+  statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
+  justification: z.string().max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong),
+});
+
+/** One player: the answer as a pill, and the answer control when the viewer may answer the row. */
+function PresenceRow({
+  eventId,
+  row,
+  self,
+}: {
+  eventId: number;
+  row: TEventPresence;
+  self: boolean;
+}) {
+  const name = `${row.joueur.prenom} ${row.joueur.nom}`;
+  // A default presence is not an answer: the form starts from it all the same (nothing to do).
+  const saved = useMemo(
+    () => ({ statutPresence: row.statutPresence, justification: row.justification ?? '' }),
+    [row.statutPresence, row.justification],
+  );
+  const form = useZodForm(ZRowSchema, { timing: 'submit', defaultValues: saved });
+  const save = useAnswerTraining(eventId);
+  const [status, justification] = form.watch(['statutPresence', 'justification']);
+  const changed =
+    status !== saved.statutPresence ||
+    (status === 'INDISPONIBLE' && justification.trim() !== saved.justification.trim());
+  const ids = useId();
+  const error = form.formState.errors.justification?.message;
+
+  const submit = form.handleSubmit((values) => {
+    save.mutate(
+      {
+        joueurId: row.joueur.id,
+        statutPresence: values.statutPresence,
+        justification:
+          values.statutPresence === 'INDISPONIBLE' ? values.justification.trim() || null : null,
+      },
+      { onSuccess: () => form.reset(values) },
+    );
+  });
+
+  return (
+    <>
+      <div className="attendance-head">
+        <span className="attendance-name">
+          {name}
+          {self ? ' (vous)' : ''}
+        </span>
+        {statusPill(row)}
+      </div>
+      {!row.modifiable && row.statutPresence === 'INDISPONIBLE' && row.justification ? (
+        <p className="attendance-justification">Justificatif : {row.justification}</p>
+      ) : null}
+      {row.modifiable ? (
+        <form className="attendance-form" onSubmit={submit} noValidate>
+          <fieldset>
+            <legend className="visually-hidden">
+              {self ? 'Votre présence' : `Présence de ${name}`}
+            </legend>
+            <div className="presence-choice">
+              {PRESENCE_STATUSES.map((p) => (
+                <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
+                  <input
+                    type="radio"
+                    value={p}
+                    disabled={save.isPending}
+                    {...form.register('statutPresence')}
+                  />
+                  {PRESENCE_LABELS[p]}
+                </label>
+              ))}
+            </div>
+            {status === 'INDISPONIBLE' ? (
+              <div className="field">
+                <label htmlFor={`${ids}-j`}>Justificatif (facultatif)</label>
+                <textarea
+                  id={`${ids}-j`}
+                  rows={2}
+                  maxLength={JUSTIFICATION_MAX}
+                  disabled={save.isPending}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${ids}-e` : undefined}
+                  {...form.register('justification')}
+                />
+                {error ? (
+                  <div id={`${ids}-e`} className="field-error">
+                    {error}
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+          </fieldset>
+          <div className="actions">
+            <button
+              type="submit"
+              className="btn btn-sm"
+              disabled={!changed || save.isPending}
+              aria-label={self ? undefined : `Enregistrer la présence de ${name}`}
+            >
+              {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+            </button>
+          </div>
+          {save.isError ? (
+            <Alert tone="error">{errorMessage(save.error, ATTENDANCE_TEXTS.saveFailed)}</Alert>
+          ) : null}
+          <div role="status" aria-live="polite" className="attendance-saved">
+            {save.isSuccess && !changed ? NOTIFICATION_MESSAGES.answerSaved : ''}
+          </div>
+        </form>
+      ) : null}
+    </>
+  );
+}
