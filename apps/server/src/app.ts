@@ -24,6 +24,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import errorsPlugin from './plugins/errors.ts';
+import { frameworkErrors } from './plugins/framework-errors.ts';
 import requestLog from './plugins/request-log.ts';
 import etagPlugin from './plugins/etag.ts';
 import webPlugin, { isApiPath } from './plugins/web.ts';
@@ -34,6 +35,7 @@ import { createRedisRateLimiter, memoryRateLimiter, type RateLimiter } from './l
 import { loadSigningKey } from './lib/secrets.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { hmac } from './lib/tokens.ts';
+import { installFrenchZodMessages } from './lib/zod-french.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import { authPlugin } from './features/auth/index.ts';
 import { registerFeatures } from './features/index.ts';
@@ -69,6 +71,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   schema?: FastifySchema;
+  /** The route skips the anti-forgery check (its config says `csrfExempt`). */
+  csrfExempt?: boolean;
 }
 
 declare module 'fastify' {
@@ -136,13 +140,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      registeredRoutes.push({ method, url: route.url, schema: route.schema });
+      registeredRoutes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        ...((route.config as { csrfExempt?: boolean } | undefined)?.csrfExempt
+          ? { csrfExempt: true }
+          : {}),
+      });
   });
+  installFrenchZodMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     createResponseSerializerCompiler(
