@@ -7,47 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { migrate, openPglite } from '../../apps/server/src/db/client.ts';
-import {
-  createClub,
-  createEvent,
-  createMember,
-  createTeam,
-} from '../../apps/server/src/db/factories.ts';
+import { arg, bootBenchApp, cookiesFor as benchCookies } from '../lib/app.ts';
+import { createEvent, createMember } from '../../apps/server/src/db/factories.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const arg = (name: string, def: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? def : process.argv[i + 1]!;
-};
 const count = Number(arg('events', '300'));
 const port = Number(arg('port', '3320'));
 
-const database = await openPglite(null);
-await migrate(database);
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  PORT: String(port),
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  WEB_DIST: path.resolve(here, '../../apps/web/dist'),
-});
-const app = await buildApp({ config, database });
-await app.ready();
-
+const { app, club, teams } = await bootBenchApp(port);
 const db = app.db;
-const club = await createClub(db, { nom: 'Club Bench' });
-const teams = [];
-for (const [nom, categorie] of [
-  ['Seniors', 'Senior'],
-  ['U17', 'U17'],
-  ['U15', 'U15'],
-  ['Vétérans', 'Vétéran'],
-] as const)
-  teams.push(await createTeam(db, club.id, { nom, categorie, division: 'Régional 1' }));
 const leader = await createMember(db, club.id, {
   role: 'DIRIGEANT',
   nom: 'Dubois',
@@ -74,17 +42,14 @@ for (let i = 0; i < count; i++) {
   });
 }
 
-const s = await app.auth.createSession(db, leader, {
-  deviceFingerprint: 'bench',
-  userAgent: 'bench',
-});
+const leaderCookies = await benchCookies(app, leader);
 fs.writeFileSync(
   path.join(here, 'cookies.json'),
   JSON.stringify({
     base: `http://127.0.0.1:${port}`,
     club: 'Club Bench',
     events: count,
-    leader: { accessToken: s.accessToken, 'XSRF-TOKEN': s.xsrfToken },
+    leader: leaderCookies,
   }),
 );
 await app.listen({ port, host: '127.0.0.1' });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
+  LogController,
   type FastifyInstance,
   type FastifySchema,
   type FastifyServerOptions,
@@ -132,7 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     bodyLimit: MAX_JSON_BODY,
     // One sampled line per request instead (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     // New requests during shutdown get a French 503 from the hook below.
     return503OnClosing: false,

@@ -106,26 +106,39 @@ const actorColumns = () => ({
  * The signed-in scope's one query per request: the session (unrevoked, within its absolute
  * lifetime) of that member, the member, its club, teams, children and children's teams.
  */
-export async function findActor(
-  db: DbOrTx,
-  sessionId: string,
-  memberId: number,
-): Promise<Actor | null> {
-  if (!Number.isSafeInteger(memberId) || !/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
-  const [row] = await db
+/** The query below, prepared once per database handle (drizzle `.prepare()`, issue 14). */
+const preparedActorQueries = new WeakMap<object, ReturnType<typeof prepareActorQuery>>();
+function prepareActorQuery(db: DbOrTx) {
+  return db
     .select(actorColumns())
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .innerJoin(clubs, eq(clubs.id, members.clubId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.memberId, memberId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.memberId, sql.placeholder('memberId')),
         isNull(sessions.revokedAt),
-        gt(sessions.absoluteExpiresAt, new Date()),
+        gt(sessions.absoluteExpiresAt, sql`now()`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_actor');
+}
+
+/**
+ * The signed-in scope's one query per request: the session (unrevoked, within its absolute
+ * lifetime) of that member, the member, its club, teams, children and children's teams.
+ */
+export async function findActor(
+  db: DbOrTx,
+  sessionId: string,
+  memberId: number,
+): Promise<Actor | null> {
+  if (!Number.isSafeInteger(memberId) || !/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+  let query = preparedActorQueries.get(db);
+  if (!query) preparedActorQueries.set(db, (query = prepareActorQuery(db)));
+  const [row] = await query.execute({ sessionId, memberId });
   const role = row ? normalizeRole(row.role) : null;
   if (!row || !role) return null;
   const { teamId, ...rest } = row;

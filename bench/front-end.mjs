@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// Front end of issue 14 on the production build with the demo club (PGlite, throwaway): JavaScript
+// fetched per route (gzip -9 of the files the browser loaded), and Lighthouse mobile (default
+// emulation and simulated throttling) on the signed-in dashboard and calendar. Prints Markdown.
+// Budgets: Lighthouse performance ≥ 90, accessibility 100 (exit 1 otherwise).
+// Usage: npm run build && node bench/front-end.mjs [--runs 3]
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
+import {
+  demoEmail,
+  pgliteDatabase,
+  repoRoot,
+  seedDemo,
+  signIn,
+  startServer,
+} from './lib/server.mjs';
+
+const runsAt = process.argv.indexOf('--runs');
+const RUNS = runsAt === -1 ? 3 : Number(process.argv[runsAt + 1]);
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const dist = path.join(repoRoot, 'apps/web/dist');
+const out = [];
+const log = (l = '') => out.push(l);
+
+const database = pgliteDatabase();
+await seedDemo(database);
+const server = await startServer({ env: { ...database.env, LOGIN_LIMIT_PER_IP: '1000' } });
+let failed = false;
+try {
+  const cookie = await signIn(server.base, demoEmail('jade.martin'));
+  const infos = await (
+    await fetch(`${server.base}/api/dashboard/infos`, { headers: { cookie } })
+  ).json();
+  const teams = await (
+    await fetch(`${server.base}/api/equipes/club/${infos.idClub}`, { headers: { cookie } })
+  ).json();
+  const club = encodeURIComponent(infos.nomClub);
+  const team = encodeURIComponent((teams.find((t) => /senior/i.test(t.nom)) ?? teams[0]).nom);
+  const routes = [
+    ['public (accueil)', '/', false],
+    ['tableau de bord', `/${club}/dashboard`, true],
+    ['calendrier', `/${club}/calendrier`, true],
+    ['matchs', `/${club}/${team}/matche`, true],
+    ['paramètres', `/${club}/parametre`, true],
+  ];
+
+  // 1. JS per route: what the browser fetched until the network was idle.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: FLAGS,
+  });
+  log('#### Front end : JavaScript par route (gzip -9 des fichiers chargés)');
+  log();
+  log('| route | fichiers JS | brut kB | gzip kB |');
+  log('|---|---:|---:|---:|');
+  for (const [title, p, signed] of routes) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    if (signed)
+      await context.addCookies(
+        cookie.split('; ').map((c) => {
+          const [name, ...v] = c.split('=');
+          return { name, value: v.join('='), url: server.base };
+        }),
+      );
+    const page = await context.newPage();
+    const js = new Set();
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.origin === server.base && u.pathname.endsWith('.js')) js.add(u.pathname);
+    });
+    await page.goto(`${server.base}${p}`, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gz = 0;
+    for (const f of js) {
+      const buf = fs.readFileSync(path.join(dist, f));
+      raw += buf.length;
+      gz += zlib.gzipSync(buf, { level: 9 }).length;
+    }
+    log(
+      `| ${title} \`${decodeURIComponent(p)}\` | ${js.size} | ${(raw / 1024).toFixed(1)} | ${(gz / 1024).toFixed(1)} |`,
+    );
+    await context.close();
+  }
+  await browser.close();
+
+  // 2. Lighthouse mobile, signed in (the session cookie sent with every request).
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: FLAGS,
+  });
+  log();
+  log(
+    `#### Front end : Lighthouse mobile connecté (médiane de ${RUNS} passes ; cible performance ≥ 90, accessibilité 100)`,
+  );
+  log();
+  log(
+    '| page | performance (passes) | accessibilité | FCP | LCP | TBT | CLS | audits à corriger |',
+  );
+  log('|---|---|---:|---|---|---|---|---|');
+  try {
+    for (const [title, p] of routes.slice(1, 3)) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${server.base}${p}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          extraHeaders: { Cookie: cookie },
+        });
+        if (result.lhr.runtimeError) throw new Error(`${p} : ${result.lhr.runtimeError.message}`);
+        runs.push(result.lhr);
+      }
+      runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+      const { categories, audits, finalDisplayedUrl } = runs[Math.floor(runs.length / 2)];
+      if (!finalDisplayedUrl.includes(p.split('/')[2]))
+        throw new Error(`${p} : redirigé vers ${finalDisplayedUrl} (non connecté ?)`);
+      const perf = Math.round(categories.performance.score * 100);
+      const a11y = Math.round(categories.accessibility.score * 100);
+      const bad = ['performance', 'accessibility'].flatMap((k) =>
+        categories[k].auditRefs
+          .filter((r) => r.weight > 0)
+          .map((r) => audits[r.id])
+          .filter(
+            (a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative',
+          )
+          .map((a) => `${a.id} (${a.score})`),
+      );
+      if (perf < 90 || a11y < 100) failed = true;
+      log(
+        `| ${title} | **${perf}** (${runs.map((r) => Math.round(r.categories.performance.score * 100)).join('/')}) | **${a11y}** | ${audits['first-contentful-paint']?.displayValue} | ${audits['largest-contentful-paint']?.displayValue} | ${audits['total-blocking-time']?.displayValue} | ${audits['cumulative-layout-shift']?.displayValue} | ${bad.join(', ') || '—'} |`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+} finally {
+  await server.stop();
+  await database.drop();
+}
+console.log(out.join('\n'));
+process.exit(failed ? 1 : 0);
