@@ -118,13 +118,16 @@ const badValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.object({ maxDepth: 2 }),
 );
 
-/** Path parameters: never a valid id (so that a fuzzed DELETE never finds a real row). */
+/**
+ * Path parameters: never a valid id, so that a fuzzed DELETE never finds a real row. Ids are read
+ * leniently on purpose (' 12' is 12, control-chars.test.ts): such values are not bad requests.
+ */
 const badParam = fc.oneof(
   fc.constantFrom(
     '-1',
     '0',
     '1.5',
-    '1e3',
+    '1e400',
     '99999999999999999999999',
     '%00',
     '%FF%FE',
@@ -133,10 +136,13 @@ const badParam = fc.oneof(
     'NaN',
     'null',
     '%F0%9F%98%80',
-    ' 1',
-    '0x10',
+    ' ',
+    '0x',
   ),
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).map(enc),
+  fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength: 30 })
+    .filter((v) => !(Number.isInteger(Number(v)) && Number(v) > 0))
+    .map(enc),
   fc.integer({ min: 100, max: 6000 }).map((n) => 'a'.repeat(n)),
 );
 
