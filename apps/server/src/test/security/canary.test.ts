@@ -187,7 +187,7 @@ function valuesFor(name: string, route: string): string[] {
 
 /** The URLs of a GET route: each path parameter takes each of its values (the others the first). */
 function urlsFor(pattern: string, queryNames: string[]): string[] {
-  const params = pattern.match(/:[A-Za-z]+/g) ?? [];
+  const params: string[] = pattern.match(/:[A-Za-z]+/g) ?? [];
   const first = Object.fromEntries(
     params.map((p) => [p, valuesFor(p.slice(1), pattern)[0] ?? '1']),
   );
