@@ -1,25 +1,35 @@
--- Row-level security (issue 16, ARCHITECTURE §5b defence in depth; docs/security.md).
+-- Row-level security (issue 16, defence in depth; docs/security.md, decision "row-level security").
 -- club_app: a NOLOGIN role without BYPASSRLS. Code that runs "as a club" (db/tenant-scope.ts)
 -- does SET LOCAL ROLE club_app and set_config('app.club_id', <id>, true) in its transaction: every
 -- tenant table then shows and accepts that club's rows only. Other roles (the owner the server
--- connects as, migrations, public cross-club paths) keep the permissive other_roles policy.
-DO $$
-BEGIN
-  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'club_app') THEN
-    CREATE ROLE club_app NOLOGIN NOBYPASSRLS;
-  END IF;
-END
-$$;--> statement-breakpoint
-GRANT club_app TO CURRENT_USER;--> statement-breakpoint
-GRANT USAGE ON SCHEMA public TO club_app;--> statement-breakpoint
-GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO club_app;--> statement-breakpoint
-GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO club_app;--> statement-breakpoint
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO club_app;--> statement-breakpoint
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO club_app;--> statement-breakpoint
+-- connects as, migrations, the public cross-club paths) keep the permissive other_roles policy.
+-- A database user without CREATEROLE, where club_app does not exist yet, gets a warning and no
+-- RLS (the application runs as before; db/row-level-security.test.ts fails on such a database).
 DO $$
 DECLARE
   t text;
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'club_app') THEN
+    BEGIN
+      CREATE ROLE club_app NOLOGIN NOBYPASSRLS;
+    EXCEPTION
+      -- another database of the cluster migrating at the same moment created it
+      WHEN duplicate_object OR unique_violation THEN NULL;
+      WHEN insufficient_privilege THEN
+        RAISE WARNING 'sécurité au niveau des lignes non installée : le rôle club_app manque (CREATEROLE requis)';
+        RETURN;
+    END;
+  END IF;
+  BEGIN
+    EXECUTE format('GRANT club_app TO %I', current_user);
+  EXCEPTION
+    WHEN duplicate_object OR unique_violation OR internal_error THEN NULL;
+  END;
+  GRANT USAGE ON SCHEMA public TO club_app;
+  GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO club_app;
+  GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO club_app;
+  ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO club_app;
+  ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO club_app;
   -- every tenant table: those with a club_id column
   FOR t IN
     SELECT c.table_name
@@ -38,12 +48,13 @@ BEGIN
       'CREATE POLICY other_roles ON %I AS PERMISSIVE FOR ALL TO PUBLIC '
       'USING (current_user <> ''club_app'') WITH CHECK (current_user <> ''club_app'')', t);
   END LOOP;
+  -- the clubs themselves: a club sees its own row
+  ALTER TABLE clubs ENABLE ROW LEVEL SECURITY;
+  ALTER TABLE clubs FORCE ROW LEVEL SECURITY;
+  CREATE POLICY tenant_isolation ON clubs AS PERMISSIVE FOR ALL TO club_app
+    USING (id = current_setting('app.club_id')::int)
+    WITH CHECK (id = current_setting('app.club_id')::int);
+  CREATE POLICY other_roles ON clubs AS PERMISSIVE FOR ALL TO PUBLIC
+    USING (current_user <> 'club_app') WITH CHECK (current_user <> 'club_app');
 END
-$$;--> statement-breakpoint
-ALTER TABLE "clubs" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
-ALTER TABLE "clubs" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY tenant_isolation ON "clubs" AS PERMISSIVE FOR ALL TO club_app
-  USING (id = current_setting('app.club_id')::int)
-  WITH CHECK (id = current_setting('app.club_id')::int);--> statement-breakpoint
-CREATE POLICY other_roles ON "clubs" AS PERMISSIVE FOR ALL TO PUBLIC
-  USING (current_user <> 'club_app') WITH CHECK (current_user <> 'club_app');
+$$;
