@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
-/** The NOLOGIN role without BYPASSRLS that the row-level security policies bind (migration 0003). */
+/** The NOLOGIN role without BYPASSRLS that the row-level security policies bind (migration 0007). */
 export const TENANT_ROLE = 'club_app';
 
 /**
