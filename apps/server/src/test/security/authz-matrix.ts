@@ -125,6 +125,11 @@ export const MATRIX: MatrixTable = {
   'POST /api/club/inscription': PUBLIC,
   'GET /auth/csrf': PUBLIC,
   'GET /api/calendrier/:fichier': PUBLIC,
+  // signed links in e-mails: the answer to a convocation, the unsubscribe link
+  'GET /api/convocations/reponse': PUBLIC,
+  'POST /api/convocations/reponse': PUBLIC,
+  'GET /api/notifications/desabonnement': PUBLIC,
+  'POST /api/notifications/desabonnement': PUBLIC,
   'POST /auth/connexion/login': PUBLIC,
   'POST /auth/connexion/refresh': PUBLIC,
   'POST /auth/connexion/logout': PUBLIC,
@@ -149,6 +154,18 @@ export const MATRIX: MatrixTable = {
     ok: 200,
     allows: () => true,
     call: () => ({ method: 'GET', url: '/api/dashboard/infos' }),
+  },
+  'GET /api/notifications/preferences': {
+    resource: 'none',
+    ok: 200,
+    allows: () => true,
+    call: () => ({ method: 'GET', url: '/api/notifications/preferences' }),
+  },
+  'PUT /api/notifications/preferences': {
+    resource: 'none',
+    ok: 200,
+    allows: () => true,
+    call: () => ({ method: 'PUT', url: '/api/notifications/preferences', body: { emails: true } }),
   },
   'DELETE /api/calendrier/abonnement': {
     resource: 'none',
