@@ -125,6 +125,11 @@ export const MATRIX: MatrixTable = {
   'POST /api/club/inscription': PUBLIC,
   'GET /auth/csrf': PUBLIC,
   'GET /api/calendrier/:fichier': PUBLIC,
+  // signed links in e-mails: the answer to a convocation, the unsubscribe link
+  'GET /api/convocations/reponse': PUBLIC,
+  'POST /api/convocations/reponse': PUBLIC,
+  'GET /api/notifications/desabonnement': PUBLIC,
+  'POST /api/notifications/desabonnement': PUBLIC,
   'POST /auth/connexion/login': PUBLIC,
   'POST /auth/connexion/refresh': PUBLIC,
   'POST /auth/connexion/logout': PUBLIC,

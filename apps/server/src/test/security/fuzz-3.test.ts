@@ -1,0 +1,4 @@
+import { fuzzPart } from './fuzz.ts';
+
+/** Issue 16, fuzzing: part 3 of 3 (fuzz.ts). */
+fuzzPart(2);
