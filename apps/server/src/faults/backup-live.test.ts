@@ -106,7 +106,7 @@ describe('[defects] backups of the embedded database', { timeout: 180_000 }, () 
   });
 
   it.skipIf(!ADMIN_URL)(
-    'npm run migrate-to-postgres copies the embedded database: equal checksums',
+    'npm run migrate-to-postgres, then backup and restore on PostgreSQL: equal checksums',
     async () => {
       const name = `club_migr_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
       const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -122,7 +122,20 @@ describe('[defects] backups of the embedded database', { timeout: 180_000 }, () 
         expect(res.status, res.output).toBe(0);
         expect(res.output).toContain('Données copiées dans PostgreSQL : 2 club(s)');
         expect(await checksumsOf({ databaseUrl: url.toString() })).toEqual(expected);
+
+        // On PostgreSQL: npm run backup (pg_dump) then npm run restore (pg_restore) into another
+        // database gives the same checksums.
+        const dumpFile = path.join(tmpDir(), 'club.pgdump');
+        const backup = runScript(['backup', dumpFile], { DATABASE_URL: url.toString() });
+        expect(backup.status, backup.output).toBe(0);
+        await admin.query(`create database ${name}_r`);
+        const restoredUrl = new URL(url);
+        restoredUrl.pathname = `/${name}_r`;
+        const restore = runScript(['restore', dumpFile], { DATABASE_URL: restoredUrl.toString() });
+        expect(restore.status, restore.output).toBe(0);
+        expect(await checksumsOf({ databaseUrl: restoredUrl.toString() })).toEqual(expected);
       } finally {
+        await admin.query(`drop database if exists ${name}_r with (force)`);
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       }
