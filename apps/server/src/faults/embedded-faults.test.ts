@@ -206,7 +206,14 @@ describe('[defects] faults of the embedded database server', { timeout: 120_000 
   it('`npm start` run again during the drain waits for the previous server, then serves', async () => {
     const dataDir = dataDirCopy();
     const PORT = String(await freePort());
-    const env = { DATA_DIR: dataDir, PORT, SHUTDOWN_DRAIN_MS: '5000' };
+    // A drain long enough for the second process to boot and reach the lock even on a loaded
+    // machine; it must then wait for the first one (bounded by LOCK_WAIT_MS, 30 s).
+    const env = {
+      DATA_DIR: dataDir,
+      PORT,
+      SHUTDOWN_DRAIN_MS: '15000',
+      SHUTDOWN_TIMEOUT_MS: '60000',
+    };
     const first = await startServer(env);
     first.child.kill('SIGTERM');
     // The previous server is draining: it answers 503 and still holds the database.
@@ -223,6 +230,14 @@ describe('[defects] faults of the embedded database server', { timeout: 120_000 
       path.join(repoRoot, 'scripts/start.mjs'),
     ]);
     const startedAt = Date.now();
+    // It says it waits, while the previous server is still there…
+    await until(
+      () => second.output().includes('La base embarquée est encore ouverte'),
+      15_000,
+      'waiting message',
+    );
+    expect(first.child.exitCode).toBeNull();
+    // …and serves once it is gone.
     await waitHealthy(second);
     expect(await first.exited).toBe(0);
     console.info(
