@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { MEMBERS_MESSAGES, isLeader, type TMember, type TMemberCreate } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { editParty } from '../../lib/member-teams.ts';
 import { HttpError, errorMessage } from '../../lib/http.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 import {
   useClubMembers,
   useDeleteMember,
@@ -16,7 +19,10 @@ import {
 } from '../../features/members/api/members.ts';
 import { MemberForm } from '../../features/members/components/member-form.tsx';
 import { MembersTable } from '../../features/members/components/members-table.tsx';
-import { ClubMemberFiltersRow } from '../../features/members/components/club-member-filters.tsx';
+import {
+  ClubMemberFiltersRow,
+  searchableFilters,
+} from '../../features/members/components/club-member-filters.tsx';
 import { useDebounced } from '../../features/members/hooks/use-debounced.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 
@@ -27,7 +33,7 @@ export default function ClubMembersPage() {
   // Leaders only (ARCHITECTURE §6): no doomed call for anyone else.
   const clubId = isLeader(me?.role) ? (me?.idClub ?? undefined) : undefined;
   const [filters, setFilters] = useState<ClubMemberFilters>({});
-  const debounced = useDebounced(filters);
+  const debounced = useDebounced(useMemo(() => searchableFilters(filters), [filters]));
   const searching = Object.values(debounced).some((v) => v && v.trim());
   const list = useClubMembers(clubId, debounced);
   const teams = useTeamChoices(clubId);
@@ -40,6 +46,10 @@ export default function ClubMembersPage() {
   const [editing, setEditing] = useState<TMember | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [confirming, setConfirming] = useState<TMember | null>(null);
+  // Deleted on screen, sent to the server when the undo toast goes (decision: undoable deletion).
+  const [pendingDeletion, setPendingDeletion] = useState<ReadonlySet<number>>(new Set());
+  const toast = useToast();
 
   if (!me) return null;
   if (!isLeader(me.role)) {
@@ -85,9 +95,8 @@ export default function ClubMembersPage() {
       {
         onSuccess: () => {
           closeForm();
-          setMessage({
-            tone: 'success',
-            text: editing
+          toast({
+            message: editing
               ? 'Membre modifié.'
               : 'Membre ajouté. Une invitation lui a été envoyée par e-mail.',
           });
@@ -96,17 +105,32 @@ export default function ClubMembersPage() {
     );
   };
 
-  const onDelete = (m: TMember) => {
-    if (!window.confirm(MEMBERS_MESSAGES.confirmDelete)) return;
+  const unhide = (id: number) =>
+    setPendingDeletion((set) => {
+      const next = new Set(set);
+      next.delete(id);
+      return next;
+    });
+  const onDelete = (m: TMember) => setConfirming(m);
+  const confirmDelete = () => {
+    const m = confirming!;
+    setConfirming(null);
     setMessage(null);
-    remove.mutate(m.id, {
-      onError: (err) =>
-        setMessage({
-          tone: 'error',
-          text:
-            err instanceof HttpError && err.status !== 500 && err.serverMessage
-              ? `${MEMBERS_MESSAGES.deleteFailed} ${err.serverMessage}`
-              : MEMBERS_MESSAGES.deleteFailed,
+    setPendingDeletion((set) => new Set(set).add(m.id));
+    toast({
+      message: `${m.prenom} ${m.nom} supprimé(e).`,
+      action: { label: 'Annuler', onAction: () => unhide(m.id) },
+      onExpire: () =>
+        remove.mutate(m.id, {
+          onSettled: () => unhide(m.id),
+          onError: (err) =>
+            setMessage({
+              tone: 'error',
+              text:
+                err instanceof HttpError && err.status !== 500 && err.serverMessage
+                  ? `${MEMBERS_MESSAGES.deleteFailed} ${err.serverMessage}`
+                  : MEMBERS_MESSAGES.deleteFailed,
+            }),
         }),
     });
   };
@@ -114,8 +138,7 @@ export default function ClubMembersPage() {
   const onResend = (m: TMember) => {
     setMessage(null);
     resend.mutate(m.id, {
-      onSuccess: () =>
-        setMessage({ tone: 'success', text: `Invitation renvoyée à ${m.prenom} ${m.nom}.` }),
+      onSuccess: () => toast({ message: `Invitation renvoyée à ${m.prenom} ${m.nom}.` }),
       onError: (err) =>
         setMessage({
           tone: 'error',
@@ -124,6 +147,7 @@ export default function ClubMembersPage() {
     });
   };
 
+  const visible = (list.data ?? []).filter((m) => !pendingDeletion.has(m.id));
   const saveError = save.error;
   const fieldErrors = saveError instanceof HttpError ? saveError.fieldErrors : undefined;
 
@@ -178,23 +202,43 @@ export default function ClubMembersPage() {
 
       <ClubMemberFiltersRow value={filters} onChange={setFilters} />
 
+      {confirming ? (
+        <ConfirmDialog
+          title="Supprimer un membre"
+          confirmLabel={`Supprimer ${confirming.prenom} ${confirming.nom}`}
+          onConfirm={confirmDelete}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>{MEMBERS_MESSAGES.confirmDelete}</p>
+          <p>
+            <strong>
+              {confirming.prenom} {confirming.nom}
+            </strong>
+          </p>
+        </ConfirmDialog>
+      ) : null}
+
       {list.isPending ? (
-        <Loading label="Chargement des membres..." />
+        <Skeleton label="Chargement des membres..." />
       ) : list.isError ? (
         <Alert tone="error">
           {searching ? MEMBERS_MESSAGES.searchFailed : MEMBERS_MESSAGES.loadFailed}
         </Alert>
-      ) : list.data.length === 0 ? (
-        <p className="empty">Aucun membre trouvé</p>
+      ) : visible.length === 0 ? (
+        <EmptyState title="Aucun membre trouvé">
+          {searching
+            ? 'Modifiez ou effacez les filtres pour voir plus de membres.'
+            : 'Ajoutez votre premier membre : il recevra une invitation par e-mail.'}
+        </EmptyState>
       ) : (
         <>
           <p className="muted" aria-live="polite">
-            {list.data.length} membre{list.data.length > 1 ? 's' : ''}
+            {visible.length} membre{visible.length > 1 ? 's' : ''}
             {list.isFetching ? ' · mise à jour…' : ''}
           </p>
           <MembersTable
             key={JSON.stringify(debounced)}
-            members={list.data}
+            members={visible}
             actor={editParty(me)}
             onEdit={openEdit}
             onDelete={onDelete}

@@ -4,7 +4,10 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { HttpError } from '../../lib/http.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useClubTeams, useDeleteTeam, useSaveTeam } from '../../features/teams/api/teams.ts';
 import { TeamCard } from '../../features/teams/components/team-card.tsx';
@@ -24,6 +27,8 @@ export default function ClubTeamsPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<TTeam | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const [confirming, setConfirming] = useState<TTeam | null>(null);
+  const toast = useToast();
 
   useEffect(() => {
     if (teams.error) console.error('Chargement des équipes impossible', teams.error);
@@ -56,14 +61,23 @@ export default function ClubTeamsPage() {
     save.mutate(
       { id: editing?.id, body },
       {
-        onSuccess: close,
+        onSuccess: () => {
+          close();
+          toast({ message: editing ? 'Équipe modifiée.' : 'Équipe créée.' });
+        },
         onError: (err) => console.error("Enregistrement de l'équipe impossible", err),
       },
     );
-  const onDelete = (team: TTeam) => {
-    if (!window.confirm(TEAMS_MESSAGES.confirmDelete)) return;
+  // Not undoable: deleting a team detaches its members and events on the server at once.
+  const confirmDelete = () => {
+    const team = confirming!;
+    setConfirming(null);
     remove.mutate(team.id, {
-      onError: (err) => console.error("Suppression de l'équipe impossible", err),
+      onSuccess: () => toast({ message: `Équipe ${team.nom} supprimée.` }),
+      onError: (err) => {
+        console.error("Suppression de l'équipe impossible", err);
+        toast({ message: `L'équipe ${team.nom} n'a pas pu être supprimée.`, tone: 'error' });
+      },
     });
   };
   const fieldErrors = save.error instanceof HttpError ? save.error.fieldErrors : undefined;
@@ -99,14 +113,36 @@ export default function ClubTeamsPage() {
           />
         </Modal>
       ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Supprimer une équipe"
+          confirmLabel={`Supprimer l'équipe ${confirming.nom}`}
+          onConfirm={confirmDelete}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>{TEAMS_MESSAGES.confirmDelete}</p>
+          <p>
+            <strong>{confirming.nom}</strong> — cette action est définitive.
+          </p>
+        </ConfirmDialog>
+      ) : null}
       {teams.isPending ? (
-        <Loading label="Chargement des équipes..." />
+        <Skeleton variant="cards" rows={3} label="Chargement des équipes..." />
       ) : list.length === 0 ? (
-        <p className="empty">{TEAMS_MESSAGES.empty}</p>
+        <EmptyState
+          title={TEAMS_MESSAGES.empty}
+          action={
+            <button type="button" className="btn" onClick={() => open(null)}>
+              Ajoutez votre première équipe
+            </button>
+          }
+        >
+          Créez une équipe pour y inscrire des joueurs et planifier ses matches.
+        </EmptyState>
       ) : (
         <ul className="grid-cards" style={{ listStyle: 'none', padding: 0 }}>
           {list.map((t) => (
-            <TeamCard key={t.id} team={t} onEdit={(team) => open(team)} onDelete={onDelete} />
+            <TeamCard key={t.id} team={t} onEdit={(team) => open(team)} onDelete={setConfirming} />
           ))}
         </ul>
       )}

@@ -107,13 +107,19 @@ describe('[members] team members page of a coach of two teams (issue 8)', () => 
       await screen.findByRole('heading', { name: "Membres de l'équipe Seniors B" }),
     ).toBeInTheDocument();
     const rows = await screen.findAllByRole('row');
-    const row = (prenom: string) => rows.find((r) => within(r).queryByText(prenom))!;
-    expect(within(row('Inès')).getByRole('button', { name: 'Modifier Inès Durand' })).toBeVisible();
-    expect(within(row('Hugo')).getByRole('button', { name: 'Modifier Hugo Durand' })).toBeVisible();
-    expect(within(row('Paul')).queryByRole('button')).toBeNull();
+    const row = (prenom: string) => rows.find((r) => within(r).queryByText(new RegExp(prenom)))!;
+    expect(
+      within(row('Inès')).getByRole('button', { name: 'Actions pour Inès Durand' }),
+    ).toBeVisible();
+    expect(
+      within(row('Hugo')).getByRole('button', { name: 'Actions pour Hugo Durand' }),
+    ).toBeVisible();
+    expect(within(row('Paul')).queryByRole('button', { name: /Actions pour/ })).toBeNull();
 
     // The edit dialog of the player whose primary team is another one: numero and poste open.
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Modifier Hugo Durand' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions pour Hugo Durand' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Modifier' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText(/Numéro maillot/)).toBeEnabled();
     expect(within(dialog).getByLabelText(/Poste/)).toBeEnabled();
@@ -128,7 +134,7 @@ describe('[members] team members page of a coach of two teams (issue 8)', () => 
         onEdit={() => {}}
       />,
     );
-    expect(screen.queryByRole('button', { name: 'Modifier Nina Durand' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Modifier Omar Durand' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Actions pour Nina Durand' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Actions pour Omar Durand' })).toBeVisible();
   });
 });

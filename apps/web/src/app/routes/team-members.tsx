@@ -13,13 +13,17 @@ import { editParty } from '../../lib/member-teams.ts';
 import { HttpError } from '../../lib/http.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { DateInput } from '../../components/ui/date-input.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 import {
   useSaveMember,
   useTeamMembers,
   type TeamMemberFilters,
 } from '../../features/members/api/members.ts';
 import { TeamMembersTable } from '../../features/members/components/team-members-table.tsx';
+import { searchableFilters } from '../../features/members/components/club-member-filters.tsx';
 import { EditMemberModal } from '../../features/members/components/edit-member-modal.tsx';
 import '../../features/members/components/members.css';
 
@@ -35,6 +39,7 @@ export default function TeamMembersPage() {
   const list = useTeamMembers(clubId, nomEquipe, filters);
   const save = useSaveMember();
   const [editing, setEditing] = useState<TMember | null>(null);
+  const toast = useToast();
 
   if (!me || !clubId) return null;
   // Every team of the signed-in member counts (a coach of two teams edits both teams' players).
@@ -43,14 +48,22 @@ export default function TeamMembersPage() {
     setDraft((d) => ({ ...d, [key]: e.target.value }));
   const search = (e: FormEvent) => {
     e.preventDefault();
-    setFilters(draft);
+    setFilters(searchableFilters(draft));
   };
   const close = () => {
     setEditing(null);
     save.reset();
   };
   const onSave = (body: TMemberUpdate) =>
-    save.mutate({ id: editing!.id, body }, { onSuccess: close });
+    save.mutate(
+      { id: editing!.id, body },
+      {
+        onSuccess: () => {
+          close();
+          toast({ message: 'Membre modifié.' });
+        },
+      },
+    );
 
   return (
     <main id="contenu" className="container page">
@@ -75,7 +88,10 @@ export default function TeamMembersPage() {
           </select>
         </Field>
         <Field label="Date de naissance">
-          <input type="date" value={draft.dateNaissance ?? ''} onChange={set('dateNaissance')} />
+          <DateInput
+            value={draft.dateNaissance ?? ''}
+            onChange={(v) => setDraft((d) => ({ ...d, dateNaissance: v }))}
+          />
         </Field>
         <div>
           <button type="submit" className="btn">
@@ -85,13 +101,17 @@ export default function TeamMembersPage() {
       </form>
 
       {list.isPending ? (
-        <Loading label="Chargement des membres..." />
+        <Skeleton label="Chargement des membres..." />
       ) : list.isError ? (
         <Alert tone="error">
           {searching ? TEAM_MEMBERS_MESSAGES.searchFailed : TEAM_MEMBERS_MESSAGES.loadFailed}
         </Alert>
       ) : list.data.length === 0 ? (
-        <p className="empty">Aucun membre trouvé</p>
+        <EmptyState title="Aucun membre trouvé">
+          {searching
+            ? 'Modifiez ou effacez les critères de recherche.'
+            : 'Les dirigeants ajoutent les membres depuis la page Membres du club.'}
+        </EmptyState>
       ) : (
         <TeamMembersTable members={list.data} actor={actor} onEdit={setEditing} />
       )}

@@ -1,12 +1,19 @@
 import { MEMBER_FORM_ROLES } from '@club/contract';
 import type { ClubMemberFilters } from '../api/members.ts';
 import { Field } from '../../../components/ui/field.tsx';
+import { DateInput } from '../../../components/ui/date-input.tsx';
 
 const FIELDS: { key: keyof ClubMemberFilters; label: string; type?: string }[] = [
   { key: 'nom', label: 'Nom' },
   { key: 'prenom', label: 'Prénom' },
   { key: 'email', label: 'Email', type: 'search' },
 ];
+
+/** A birth date filter is sent once it is a whole date (jj/mm/aaaa typed in full). */
+export function searchableFilters<T extends { dateNaissance?: string }>(filters: T): T {
+  const d = filters.dateNaissance;
+  return d && !/^\d{4}-\d{2}-\d{2}$/.test(d) ? { ...filters, dateNaissance: '' } : filters;
+}
 
 /** The filter row of spec §2: last name, first name, e-mail, role, birth date, team name. */
 export function ClubMemberFiltersRow({
@@ -42,7 +49,10 @@ export function ClubMemberFiltersRow({
         </select>
       </Field>
       <Field label="Date de naissance">
-        <input type="date" value={value.dateNaissance ?? ''} onChange={set('dateNaissance')} />
+        <DateInput
+          value={value.dateNaissance ?? ''}
+          onChange={(v) => onChange({ ...value, dateNaissance: v })}
+        />
       </Field>
       <Field label="Équipe">
         <input type="search" value={value.nomEquipe ?? ''} onChange={set('nomEquipe')} />

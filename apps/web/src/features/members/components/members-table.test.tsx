@@ -40,43 +40,65 @@ const pending: TMember = {
   invitationEnAttente: true,
 };
 
-describe('[members] club members table', () => {
-  it('every column of spec §2; the status is readable without colour; pending invitations can be resent', async () => {
-    const onResend = vi.fn();
+describe('[members] club members table (issue 15: what a leader needs first)', () => {
+  it('name, role, team, status, phone; the rest behind the name; status readable without colour', async () => {
     render(
       <MembersTable
         members={[base, pending]}
         actor={{ id: 9, role: 'DIRIGEANT', teamId: null }}
         onEdit={() => {}}
         onDelete={() => {}}
-        onResend={onResend}
+        onResend={() => {}}
       />,
     );
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual([
-      'Nom',
-      'Prénom',
-      'Date de naissance',
-      'Genre',
-      'Email',
-      'Téléphone',
-      'N° Licence',
-      'Rôle',
-      'Équipe',
-      'Statut',
-      'Actions',
-    ]);
+    expect(headers).toEqual(['Nom', 'Rôle', 'Équipe', 'Statut', 'Téléphone', 'Actions']);
     const row = screen.getAllByRole('row')[2]!;
     expect(row).toHaveTextContent('Blessé');
     expect(row).toHaveTextContent('Compte non activé');
-    await userEvent
-      .setup()
-      .click(within(row).getByRole('button', { name: "Renvoyer l'invitation à Paul Neuf" }));
-    expect(onResend).toHaveBeenCalledWith(pending);
-    expect(within(screen.getAllByRole('row')[1]!).queryByText(/Renvoyer/)).toBeNull();
+    expect(row).toHaveTextContent('0600000000');
+    expect(screen.queryByText('anne@example.org')).toBeNull();
+    const toggle = screen.getByRole('button', { name: /Chef Anne/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('anne@example.org')).toBeVisible();
+    expect(screen.getByText('02/01/1970')).toBeVisible();
   });
 
-  it('a RESPONSABLE has no edit or delete button on a DIRIGEANT', () => {
+  it('actions sit in a row menu, deleting last; a pending invitation can be resent', async () => {
+    const onResend = vi.fn();
+    const onDelete = vi.fn();
+    render(
+      <MembersTable
+        members={[base, pending]}
+        actor={{ id: 9, role: 'DIRIGEANT', teamId: null }}
+        onEdit={() => {}}
+        onDelete={onDelete}
+        onResend={onResend}
+      />,
+    );
+    // No column of red buttons.
+    expect(screen.queryByRole('button', { name: /Supprimer/ })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions pour Paul Neuf' }));
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Modifier',
+      "Renvoyer l'invitation",
+      'Supprimer',
+    ]);
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onResend).toHaveBeenCalledWith(pending);
+    expect(screen.queryByRole('menu')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Actions pour Anne Chef' }));
+    expect(screen.queryByRole('menuitem', { name: "Renvoyer l'invitation" })).toBeNull();
+    await user.click(screen.getByRole('menuitem', { name: 'Supprimer' }));
+    expect(onDelete).toHaveBeenCalledWith(base);
+  });
+
+  it('a RESPONSABLE may neither edit nor delete a DIRIGEANT', async () => {
     render(
       <MembersTable
         members={[base, pending]}
@@ -86,15 +108,15 @@ describe('[members] club members table', () => {
         onResend={() => {}}
       />,
     );
-    expect(screen.queryByRole('button', { name: 'Modifier Anne Chef' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Supprimer Anne Chef' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Modifier Paul Neuf' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Supprimer Paul Neuf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions pour Anne Chef' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Actions pour Paul Neuf' }));
+    expect(screen.getByRole('menuitem', { name: 'Modifier' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Supprimer' })).toBeInTheDocument();
   });
 });
 
 describe('[members] club members table: teams and children (issue 8)', () => {
-  it('lists every team of a member, primary first, and a parent’s children', () => {
+  it('lists every team of a member, primary first, and a parent’s children in the details', async () => {
     const player: TMember = {
       ...base,
       id: 3,
@@ -134,7 +156,45 @@ describe('[members] club members table: teams and children (issue 8)', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent);
     expect(cells(playerRow!)).toContain('U17, Seniors B');
-    expect(cells(parentRow!)).toContain('ParentEnfants : Léo Moreau, Zoé Bernard');
     expect(cells(parentRow!)).toContain('-');
+    await userEvent.setup().click(within(parentRow!).getByRole('button', { name: /Bernard Marc/ }));
+    expect(screen.getByText('Léo Moreau, Zoé Bernard')).toBeVisible();
+  });
+});
+
+describe('[members] club members cards below 640 px', () => {
+  it('one card per member with role, team, status, phone and the actions menu', async () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      render(
+        <MembersTable
+          members={[base, pending]}
+          actor={{ id: 9, role: 'DIRIGEANT', teamId: null }}
+          onEdit={() => {}}
+          onDelete={() => {}}
+          onResend={() => {}}
+        />,
+      );
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = within(
+        screen.getByRole('list', { name: 'Liste des membres du club' }),
+      ).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      expect(within(cards[1]!).getByRole('heading', { name: 'Paul Neuf' })).toBeVisible();
+      expect(cards[1]).toHaveTextContent('Joueur · U17');
+      expect(cards[1]).toHaveTextContent('Blessé');
+      expect(cards[1]).toHaveTextContent('0600000000');
+      expect(
+        within(cards[1]!).getByRole('button', { name: 'Actions pour Paul Neuf' }),
+      ).toBeVisible();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

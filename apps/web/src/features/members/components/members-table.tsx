@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import {
   ROLE_LABELS,
   editableMemberFields,
@@ -8,8 +8,14 @@ import {
   type TMemberEditParty,
 } from '@club/contract';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { CardList } from '../../../components/ui/card-list.tsx';
+import { Menu, type MenuItem } from '../../../components/ui/menu.tsx';
+import { Table } from '../../../components/ui/table.tsx';
+import { useNarrow } from '../../../components/ui/use-media-query.ts';
 import { editParty, teamsOf } from '../../../lib/member-teams.ts';
-import { dash, frenchDate } from './format.ts';
+import { dash } from './format.ts';
+import { DetailList, DetailsDisclosure, clubMemberDetails } from './member-details.tsx';
 import './members.css';
 
 /** Rows drawn at first; more on request, so that a club of thousands stays fluid. */
@@ -29,108 +35,139 @@ interface Props {
   resendingId?: number | null;
 }
 
-/** The club members table of spec §2, with the invitation state for leaders. */
 /** A DIRIGEANT or RESPONSABLE is removed only by a DIRIGEANT (the server refuses it too). */
 function mayDelete(actor: TMemberEditParty, m: TMember) {
   return normalizeRole(actor.role) === 'DIRIGEANT' || !isLeader(m.role);
 }
 
-export function MembersTable({ members, actor, onEdit, onDelete, onResend, resendingId }: Props) {
-  const [shown, setShown] = useState(ROWS_STEP);
-  const rows = members.slice(0, shown);
+const fullName = (m: TMember) => `${m.prenom} ${m.nom}`;
+const teamNames = (m: TMember) =>
+  dash(
+    teamsOf(m)
+      .map((t) => t.nom)
+      .join(', '),
+  );
+
+function Status({ m }: { m: TMember }) {
   return (
     <>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Liste des membres du club">
-        <table className="table table-sticky">
-          <thead>
-            <tr>
-              <th scope="col">Nom</th>
-              <th scope="col">Prénom</th>
-              <th scope="col">Date de naissance</th>
-              <th scope="col">Genre</th>
-              <th scope="col">Email</th>
-              <th scope="col">Téléphone</th>
-              <th scope="col">N° Licence</th>
-              <th scope="col">Rôle</th>
-              <th scope="col">Équipe</th>
-              <th scope="col">Statut</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => (
-              <tr key={m.id}>
-                <th scope="row">{m.nom}</th>
-                <td>{m.prenom}</td>
-                <td>{frenchDate(m.dateDeNaissance)}</td>
-                <td>{dash(m.genre)}</td>
-                <td>{m.email}</td>
-                <td>{dash(m.numeroTelephone)}</td>
-                <td>{dash(m.numeroLicence)}</td>
-                <td>
-                  {roleLabel(m.role)}
-                  {m.enfants && m.enfants.length > 0 ? (
-                    <span className="member-links">
-                      Enfants : {m.enfants.map((c) => `${c.prenom} ${c.nom}`).join(', ')}
-                    </span>
-                  ) : null}
-                </td>
-                {/* Every team, the primary one first (issue 8). */}
-                <td>
-                  {dash(
-                    teamsOf(m)
-                      .map((t) => t.nom)
-                      .join(', '),
-                  )}
-                </td>
-                <td>
-                  <StatusPill statut={m.statut} />
-                  {m.invitationEnAttente ? (
-                    <div className="invite-flag">
-                      <span aria-hidden="true">✉</span> Compte non activé
-                    </div>
-                  ) : null}
-                </td>
-                <td>
-                  <div className="row-actions">
-                    {editableMemberFields(actor, editParty(m)).size > 0 ? (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-secondary"
-                        onClick={() => onEdit(m)}
-                        aria-label={`Modifier ${m.prenom} ${m.nom}`}
-                      >
-                        Modifier
-                      </button>
-                    ) : null}
-                    {mayDelete(actor, m) ? (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-danger"
-                        onClick={() => onDelete(m)}
-                        aria-label={`Supprimer ${m.prenom} ${m.nom}`}
-                      >
-                        Supprimer
-                      </button>
-                    ) : null}
-                    {m.invitationEnAttente ? (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-ghost"
-                        onClick={() => onResend(m)}
-                        disabled={resendingId === m.id}
-                        aria-label={`Renvoyer l'invitation à ${m.prenom} ${m.nom}`}
-                      >
-                        Renvoyer l'invitation
-                      </button>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StatusPill statut={m.statut} />
+      {m.invitationEnAttente ? (
+        <div className="invite-flag">
+          <span aria-hidden="true">✉</span> Compte non activé
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The club members list (spec §2, issue 15). From 640 px a table of what a leader needs first —
+ * name, role, team, status, phone — with the rest one click away (the name opens the details row);
+ * below, one card per member. Actions sit in a row menu; deleting is the last, in the danger colour.
+ */
+export function MembersTable({ members, actor, onEdit, onDelete, onResend, resendingId }: Props) {
+  const [shown, setShown] = useState(ROWS_STEP);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const narrow = useNarrow();
+  const rows = members.slice(0, shown);
+
+  const actionsOf = (m: TMember): MenuItem[] => {
+    const items: MenuItem[] = [];
+    if (editableMemberFields(actor, editParty(m)).size > 0)
+      items.push({ label: 'Modifier', onSelect: () => onEdit(m) });
+    if (m.invitationEnAttente)
+      items.push({
+        label: "Renvoyer l'invitation",
+        onSelect: () => onResend(m),
+        disabled: resendingId === m.id,
+      });
+    if (mayDelete(actor, m))
+      items.push({ label: 'Supprimer', onSelect: () => onDelete(m), danger: true });
+    return items;
+  };
+  const menuOf = (m: TMember) => {
+    const items = actionsOf(m);
+    return items.length > 0 ? <Menu label={`Actions pour ${fullName(m)}`} items={items} /> : null;
+  };
+  const toggle = (id: number) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <>
+      {narrow ? (
+        <CardList
+          label="Liste des membres du club"
+          items={rows.map((m) => ({
+            key: m.id,
+            leading: <Avatar name={fullName(m)} src={m.avatarUrl} />,
+            title: fullName(m),
+            subtitle: `${roleLabel(m.role)} · ${teamNames(m)}`,
+            badges: <Status m={m} />,
+            facts: [{ label: 'Téléphone', value: dash(m.numeroTelephone) }],
+            actions: menuOf(m),
+            more: <DetailsDisclosure items={clubMemberDetails(m)} />,
+          }))}
+        />
+      ) : (
+        <Table
+          label="Liste des membres du club"
+          headers={[
+            'Nom',
+            'Rôle',
+            'Équipe',
+            'Statut',
+            'Téléphone',
+            { label: 'Actions', hidden: true },
+          ]}
+        >
+          {rows.map((m) => {
+            const open = expanded.has(m.id);
+            return (
+              <Fragment key={m.id}>
+                <tr>
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className="row-toggle"
+                      aria-expanded={open}
+                      aria-controls={open ? `membre-${m.id}-detail` : undefined}
+                      onClick={() => toggle(m.id)}
+                    >
+                      <span aria-hidden="true" className="row-toggle-mark">
+                        {open ? '▾' : '▸'}
+                      </span>
+                      <Avatar name={fullName(m)} src={m.avatarUrl} size={32} />
+                      <span>
+                        {m.nom} {m.prenom}
+                      </span>
+                    </button>
+                  </th>
+                  <td>{roleLabel(m.role)}</td>
+                  {/* Every team, the primary one first (issue 8). */}
+                  <td>{teamNames(m)}</td>
+                  <td>
+                    <Status m={m} />
+                  </td>
+                  <td>{dash(m.numeroTelephone)}</td>
+                  <td>{menuOf(m)}</td>
+                </tr>
+                {open ? (
+                  <tr id={`membre-${m.id}-detail`} className="row-detail">
+                    <td colSpan={6}>
+                      <DetailList items={clubMemberDetails(m)} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </Table>
+      )}
       {members.length > shown ? (
         <div className="more-rows">
           <span className="muted">

@@ -1,11 +1,25 @@
+import { Fragment, useState } from 'react';
 import { editableMemberFields, type TMember, type TMemberEditParty } from '@club/contract';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { CardList } from '../../../components/ui/card-list.tsx';
+import { Menu } from '../../../components/ui/menu.tsx';
+import { Table } from '../../../components/ui/table.tsx';
+import { useNarrow } from '../../../components/ui/use-media-query.ts';
 import { editParty } from '../../../lib/member-teams.ts';
-import { dash, frenchDate } from './format.ts';
+import { dash } from './format.ts';
+import { DetailList, DetailsDisclosure, teamMemberDetails } from './member-details.tsx';
 import { roleLabel } from './members-table.tsx';
 import './members.css';
 
-/** The team members table of spec §2: every column, '-' for an empty value, 'Modifier' where allowed. */
+const fullName = (m: TMember) => `${m.prenom} ${m.nom}`;
+const shirt = (m: TMember) =>
+  [m.numero ? `n° ${m.numero}` : null, m.poste].filter(Boolean).join(' · ');
+
+/**
+ * The team members list of spec §2 ('-' for an empty value), issue 15: from 640 px a table of
+ * name, role, status, phone, number and position, the rest behind the name; below, cards.
+ */
 export function TeamMembersTable({
   members,
   actor,
@@ -15,73 +29,94 @@ export function TeamMembersTable({
   actor: TMemberEditParty;
   onEdit: (member: TMember) => void;
 }) {
+  const narrow = useNarrow();
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  // A coach edits the players of any of their teams (issue 8): every team counts.
+  const menuOf = (m: TMember) =>
+    editableMemberFields(actor, editParty(m)).size > 0 ? (
+      <Menu
+        label={`Actions pour ${fullName(m)}`}
+        items={[{ label: 'Modifier', onSelect: () => onEdit(m) }]}
+      />
+    ) : null;
+  const toggle = (id: number) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  if (narrow)
+    return (
+      <CardList
+        label="Membres de l'équipe"
+        items={members.map((m) => ({
+          key: m.id,
+          leading: <Avatar name={fullName(m)} src={m.avatarUrl} />,
+          title: `${dash(m.prenom)} ${dash(m.nom)}`,
+          subtitle: [m.role ? roleLabel(m.role) : '-', shirt(m)].filter(Boolean).join(' · '),
+          badges: <StatusPill statut={m.statut} />,
+          facts: [{ label: 'Téléphone', value: dash(m.numeroTelephone) }],
+          actions: menuOf(m),
+          more: <DetailsDisclosure items={teamMemberDetails(m)} />,
+        }))}
+      />
+    );
+
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label="Membres de l'équipe">
-      <table className="table table-sticky">
-        <thead>
-          <tr>
-            {[
-              'Nom',
-              'Prénom',
-              'Date de naissance',
-              'Genre',
-              'Email',
-              'Téléphone',
-              'N° Licence',
-              'Rôle',
-              'Statut',
-              'Taille',
-              'Poids',
-              'Numéro',
-              'Poste',
-              'Actions',
-            ].map((h) => (
-              <th key={h} scope="col">
-                {h}
+    <Table
+      label="Membres de l'équipe"
+      headers={[
+        'Nom',
+        'Rôle',
+        'Statut',
+        'Téléphone',
+        'Numéro',
+        'Poste',
+        { label: 'Actions', hidden: true },
+      ]}
+    >
+      {members.map((m) => {
+        const open = expanded.has(m.id);
+        return (
+          <Fragment key={m.id}>
+            <tr>
+              <th scope="row">
+                <button
+                  type="button"
+                  className="row-toggle"
+                  aria-expanded={open}
+                  aria-controls={open ? `equipier-${m.id}-detail` : undefined}
+                  onClick={() => toggle(m.id)}
+                >
+                  <span aria-hidden="true" className="row-toggle-mark">
+                    {open ? '▾' : '▸'}
+                  </span>
+                  <Avatar name={fullName(m)} src={m.avatarUrl} size={32} />
+                  <span>
+                    {dash(m.nom)} {dash(m.prenom)}
+                  </span>
+                </button>
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => {
-            // A coach edits the players of any of their teams (issue 8): every team counts.
-            const canEdit = editableMemberFields(actor, editParty(m)).size > 0;
-            return (
-              <tr key={m.id}>
-                <th scope="row">{dash(m.nom)}</th>
-                <td>{dash(m.prenom)}</td>
-                <td>{frenchDate(m.dateDeNaissance)}</td>
-                <td>{dash(m.genre)}</td>
-                <td>{dash(m.email)}</td>
-                <td>{dash(m.numeroTelephone)}</td>
-                <td>{dash(m.numeroLicence)}</td>
-                <td>{m.role ? roleLabel(m.role) : '-'}</td>
-                <td>
-                  <StatusPill statut={m.statut} />
-                </td>
-                <td>{dash(m.taille)}</td>
-                <td>{dash(m.poids)}</td>
-                <td>{dash(m.numero)}</td>
-                <td>{dash(m.poste)}</td>
-                <td>
-                  {canEdit ? (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-secondary"
-                      onClick={() => onEdit(m)}
-                      aria-label={`Modifier ${m.prenom} ${m.nom}`}
-                    >
-                      Modifier
-                    </button>
-                  ) : (
-                    '-'
-                  )}
+              <td>{m.role ? roleLabel(m.role) : '-'}</td>
+              <td>
+                <StatusPill statut={m.statut} />
+              </td>
+              <td>{dash(m.numeroTelephone)}</td>
+              <td>{dash(m.numero)}</td>
+              <td>{dash(m.poste)}</td>
+              <td>{menuOf(m) ?? '-'}</td>
+            </tr>
+            {open ? (
+              <tr id={`equipier-${m.id}-detail`} className="row-detail">
+                <td colSpan={7}>
+                  <DetailList items={teamMemberDetails(m)} />
                 </td>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            ) : null}
+          </Fragment>
+        );
+      })}
+    </Table>
   );
 }

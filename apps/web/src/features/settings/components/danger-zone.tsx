@@ -6,26 +6,25 @@ import {
   STORAGE_KEYS,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { useDeleteClub } from '../api/club.ts';
 
 export interface DangerZoneProps {
   clubId: number | undefined;
   clubName: string;
-  /** Injected by tests; the browser's confirm and a full reload to / by default. */
-  confirm?: (message: string) => boolean;
+  /** Injected by tests; a full reload to / by default. */
   goHome?: () => void;
 }
 
 /**
  * Club deletion (spec §2, §4, §9), shown to the DIRIGEANT only: the acknowledgement box and the
- * word SUPPRIMER (upper-cased as typed), then the browser's confirmation. On success the local
+ * word SUPPRIMER (upper-cased as typed), then a confirmation dialog (issue 15: no window.confirm). On success the local
  * token and fingerprint go, 'Club supprimé définitivement.' shows, and / reloads after 800 ms.
  */
 export function DangerZone({
   clubId,
   clubName,
-  confirm = (m) => window.confirm(m),
   goHome = () => window.location.assign('/'),
 }: DangerZoneProps) {
   const remove = useDeleteClub(clubId);
@@ -35,12 +34,15 @@ export function DangerZone({
   const [word, setWord] = useState('');
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const ready = ack && word === CLUB_DELETION_WORD;
+  const [confirming, setConfirming] = useState(false);
 
   const submit = () => {
     if (!clubId) return setMessage({ tone: 'error', text: SETTINGS_MESSAGES.clubIdMissing });
     if (!ready) return setMessage({ tone: 'error', text: SETTINGS_MESSAGES.confirmDeletionFirst });
-    if (!confirm(`Supprimer définitivement le club « ${clubName} » et toutes ses données ?`))
-      return;
+    setConfirming(true);
+  };
+  const confirmed = () => {
+    setConfirming(false);
     setMessage(null);
     remove.mutate(undefined, {
       onSuccess: () => {
@@ -102,6 +104,16 @@ export function DangerZone({
           {remove.isPending ? 'Suppression...' : 'Supprimer le club'}
         </button>
       </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="Supprimer le club"
+          confirmLabel="Supprimer définitivement"
+          onConfirm={confirmed}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>Supprimer définitivement le club « {clubName} » et toutes ses données ?</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

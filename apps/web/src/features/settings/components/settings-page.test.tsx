@@ -328,23 +328,28 @@ describe('[settings] password modal (spec §4, §5, §8)', () => {
 });
 
 describe('[settings] danger zone (spec §4, §9)', () => {
-  function renderZone(confirm = vi.fn(() => true), goHome = vi.fn()) {
+  function renderZone(goHome = vi.fn()) {
     const client = new QueryClient();
     render(
       <QueryClientProvider client={client}>
-        <DangerZone clubId={7} clubName="AS Nantes" confirm={confirm} goHome={goHome} />
+        <DangerZone clubId={7} clubName="AS Nantes" goHome={goHome} />
       </QueryClientProvider>,
     );
-    return { confirm, goHome };
+    return { goHome };
   }
+  const confirmInDialog = async (choice: 'Annuler' | 'Supprimer définitivement') => {
+    const dialog = screen.getByRole('alertdialog', { name: 'Supprimer le club' });
+    expect(dialog).toHaveTextContent('Supprimer définitivement le club « AS Nantes »');
+    await userEvent.click(within(dialog).getByRole('button', { name: choice }));
+  };
 
   it('shown to the DIRIGEANT only', async () => {
     renderPage('DIRIGEANT');
     expect(await screen.findByRole('button', { name: 'Supprimer le club' })).toBeInTheDocument();
   });
 
-  it('needs the box and SUPPRIMER (upper-cased as typed), then the browser confirmation', async () => {
-    const { confirm } = renderZone(vi.fn(() => false));
+  it('needs the box and SUPPRIMER (upper-cased as typed), then the confirmation dialog', async () => {
+    renderZone();
     const button = screen.getByRole('button', { name: 'Supprimer le club' });
     await userEvent.click(button);
     expect(screen.getByText(SETTINGS_MESSAGES.confirmDeletionFirst)).toBeInTheDocument();
@@ -352,10 +357,12 @@ describe('[settings] danger zone (spec §4, §9)', () => {
     await userEvent.type(word, 'supprimer');
     expect(word).toHaveValue('SUPPRIMER');
     await userEvent.click(button);
-    expect(confirm).not.toHaveBeenCalled(); // the box is not ticked yet
+    expect(screen.queryByRole('alertdialog')).toBeNull(); // the box is not ticked yet
     await userEvent.click(screen.getByRole('checkbox', { name: /suppression est définitive/ }));
     await userEvent.click(button);
-    expect(confirm).toHaveBeenCalledTimes(1);
+    await confirmInDialog('Annuler');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(button).toHaveFocus();
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
   });
 
@@ -369,6 +376,7 @@ describe('[settings] danger zone (spec §4, §9)', () => {
     await userEvent.type(screen.getByLabelText('Tapez SUPPRIMER pour confirmer'), 'SUPPRIMER');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer le club' }));
+    await confirmInDialog('Supprimer définitivement');
     expect(await screen.findByText(SETTINGS_MESSAGES.clubDeleted)).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('DELETE /api/clubs/7');
     expect(localStorage.getItem('token')).toBeNull();
@@ -386,6 +394,7 @@ describe('[settings] danger zone (spec §4, §9)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /suppression est définitive/ }));
     await userEvent.type(screen.getByLabelText('Tapez SUPPRIMER pour confirmer'), 'SUPPRIMER');
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer le club' }));
+    await confirmInDialog('Supprimer définitivement');
     await waitFor(() =>
       expect(screen.getByText(SETTINGS_MESSAGES.deleteFailed)).toBeInTheDocument(),
     );

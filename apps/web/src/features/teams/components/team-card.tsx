@@ -1,7 +1,8 @@
 import type { TTeam } from '@club/contract';
+import { Menu } from '../../../components/ui/menu.tsx';
 import './teams.css';
 
-/** A team card of spec §2: name, category and division, with edit and delete. */
+/** A team card of spec §2: name, category and division; edit and delete in the card's menu. */
 export function TeamCard({
   team,
   onEdit,
@@ -13,31 +14,22 @@ export function TeamCard({
 }) {
   return (
     <li className="card team-card">
-      <h2>{team.nom}</h2>
+      <div className="team-card-head">
+        <h2>{team.nom}</h2>
+        <Menu
+          label={`Actions pour l'équipe ${team.nom}`}
+          items={[
+            { label: 'Modifier', onSelect: () => onEdit(team) },
+            { label: 'Supprimer', onSelect: () => onDelete(team), danger: true },
+          ]}
+        />
+      </div>
       <dl>
         <dt>Catégorie</dt>
         <dd>{team.category ?? team.categorie}</dd>
         <dt>Division</dt>
         <dd>{team.division}</dd>
       </dl>
-      <div className="actions">
-        <button
-          type="button"
-          className="btn btn-sm btn-secondary"
-          onClick={() => onEdit(team)}
-          aria-label={`Modifier l'équipe ${team.nom}`}
-        >
-          Modifier
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-danger"
-          onClick={() => onDelete(team)}
-          aria-label={`Supprimer l'équipe ${team.nom}`}
-        >
-          Supprimer
-        </button>
-      </div>
     </li>
   );
 }
