@@ -1,5 +1,7 @@
 import { SERVER_MESSAGES } from '@club/contract';
+import path from 'node:path';
 import { buildApp } from './app.ts';
+import { handleBackupSignal } from './backup/on-signal.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 async function main() {
@@ -54,6 +56,9 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  // `npm run backup` of the embedded database while the server runs (backup/on-signal.ts).
+  if (app.database.kind === 'pglite') handleBackupSignal(app, path.resolve(config.DATA_DIR));
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }

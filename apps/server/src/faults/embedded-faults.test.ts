@@ -165,6 +165,12 @@ describe('[defects] faults of the embedded database server', { timeout: 120_000 
     const stored = await storedEmails(dataDir, 'sigterm');
     expect(stored.size).toBe(attempts.length);
     for (const a of attempts) expect(stored.get(`${a.key}@example.org`), a.key).toBe(1);
+    const count = (f: (r: HttpResult) => boolean) => attempts.filter((a) => f(a.result)).length;
+    console.info(
+      `[faults] SIGTERM sous charge : ${attempts.length} requêtes, ${acked.length} × 201, ` +
+        `${count((r) => r.status === 503)} × 503, ${count((r) => r.error === 'ECONNREFUSED')} ` +
+        `refusées après l’arrêt, ${cut.length} coupée ; ${stored.size} écritures, 0 doublon`,
+    );
   });
 
   it('SIGKILL during writes: the next start is clean and every acknowledged write is there', async () => {
@@ -191,12 +197,23 @@ describe('[defects] faults of the embedded database server', { timeout: 120_000 
     // Nothing but what was sent, each at most once.
     expect(stored.size).toBeLessThanOrEqual(attempts.length);
     for (const n of stored.values()) expect(n).toBe(1);
+    console.info(
+      `[faults] SIGKILL pendant les écritures : ${acked.length} acquittées, toutes présentes ; ` +
+        `${stored.size} lignes pour ${attempts.length} requêtes`,
+    );
   });
 
   it('`npm start` run again during the drain waits for the previous server, then serves', async () => {
     const dataDir = dataDirCopy();
     const PORT = String(await freePort());
-    const env = { DATA_DIR: dataDir, PORT, SHUTDOWN_DRAIN_MS: '5000' };
+    // A drain long enough for the second process to boot and reach the lock even on a loaded
+    // machine; it must then wait for the first one (bounded by LOCK_WAIT_MS, 30 s).
+    const env = {
+      DATA_DIR: dataDir,
+      PORT,
+      SHUTDOWN_DRAIN_MS: '15000',
+      SHUTDOWN_TIMEOUT_MS: '60000',
+    };
     const first = await startServer(env);
     first.child.kill('SIGTERM');
     // The previous server is draining: it answers 503 and still holds the database.
@@ -212,8 +229,20 @@ describe('[defects] faults of the embedded database server', { timeout: 120_000 
     const second = spawnNode({ ...env, SKIP_BUILD: '1' }, [
       path.join(repoRoot, 'scripts/start.mjs'),
     ]);
+    const startedAt = Date.now();
+    // It says it waits, while the previous server is still there…
+    await until(
+      () => second.output().includes('La base embarquée est encore ouverte'),
+      15_000,
+      'waiting message',
+    );
+    expect(first.child.exitCode).toBeNull();
+    // …and serves once it is gone.
     await waitHealthy(second);
     expect(await first.exited).toBe(0);
+    console.info(
+      `[faults] npm start pendant la vidange : servi après ${Date.now() - startedAt} ms`,
+    );
     expect(second.output()).toContain(
       `La base embarquée est encore ouverte par le serveur précédent (pid ${first.child.pid})`,
     );

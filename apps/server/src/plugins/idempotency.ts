@@ -81,8 +81,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     purgeExpired();
 
     const takeOverAbandoned = abandoned.delete(slot(reservation));
-    const reserved = rowsOf(
-      await app.db.execute(sql`
+    const reserve = app.db.execute(sql`
         insert into idempotency_keys
           (club_id, member_id, key, request_hash, locked_until, expires_at)
         values (${reservation.clubId}, ${reservation.memberId}, ${header}, ${hash},
@@ -95,8 +94,16 @@ export function registerIdempotency(app: FastifyInstance): void {
         where idempotency_keys.expires_at < now()
            or (idempotency_keys.status_code is null
                and (idempotency_keys.locked_until < now() or ${takeOverAbandoned}))
-        returning 1 as reserved`),
-    );
+        returning 1 as reserved`);
+    let reserved: Record<string, unknown>[];
+    try {
+      reserved = rowsOf(await reserve);
+    } catch (err) {
+      // The reservation may have been stored with its answer lost (the connection died): no write
+      // ran under it, so this process lets the retry take the key over.
+      abandoned.add(slot(reservation));
+      throw err;
+    }
     if (reserved.length) {
       request.idempotency = reservation;
       return;

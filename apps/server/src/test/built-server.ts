@@ -158,9 +158,18 @@ export function httpRequest(
           }),
         );
         res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
+        // The connection closed before the end of the answer (a cut request).
+        res.on('close', () => {
+          if (!res.complete) resolve({ error: 'ABORTED' });
+        });
       },
     );
     req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
+    req.on('close', () => resolve({ error: 'CLOSED' }));
+    // No answer within 15 s: reported as such rather than hanging the test.
+    req.setTimeout(15_000, () =>
+      req.destroy(Object.assign(new Error('TIMEOUT'), { code: 'TIMEOUT' })),
+    );
     req.end(opts.body);
   });
 }

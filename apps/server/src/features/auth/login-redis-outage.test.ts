@@ -118,6 +118,22 @@ describe('[defects] Redis down during logins', { timeout: 60_000 }, () => {
     }
     // Calls that do not go through the throttle store are unaffected.
     expect((await asOther.get(`/api/membres/${other.id}`)).statusCode).toBe(200);
+    // Writes too, and their idempotency keys (issue 16) live in the database, not in Redis.
+    const newMember = {
+      nom: 'Panne',
+      prenom: 'Redis',
+      dateDeNaissance: '2001-02-03',
+      genre: 'Femme',
+      numeroTelephone: '06 12 34 56 78',
+      email: `panne.redis.${process.pid}@example.org`,
+      role: 'JOUEUR',
+      clubId: club.id,
+    };
+    const key = { headers: { 'idempotency-key': `redis-${process.pid}` } };
+    expect((await asOther.post('/api/membres', newMember, key)).statusCode).toBe(201);
+    const replayed = await asOther.post('/api/membres', newMember, key);
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
 
     // Redis back, empty (nothing on disk): logins resume by themselves…
     redis = await startRedis(port);
