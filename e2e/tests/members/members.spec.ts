@@ -71,6 +71,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     leaderPage: page,
     api,
   }) => {
+    test.slow(); // mails, and the undo window of a deletion (6 s)
     const me = await infos(api);
     await api.ok(
       api.post('/api/equipes', {
@@ -152,7 +153,9 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await confirm.getByRole('button', { name: 'Supprimer Hélène Lefèvre' }).click();
     await expect(row).toHaveCount(0);
     // Sent once the toast has gone (6 s): the member is gone from the server too.
-    await expect(toast.getByRole('button', { name: 'Annuler' })).toHaveCount(0, { timeout: 10_000 });
+    await expect(toast.getByRole('button', { name: 'Annuler' })).toHaveCount(0, {
+      timeout: 10_000,
+    });
     await expect
       .poll(async () => {
         const list = await api.ok<{ email: string }[]>(api.get(`/api/membres/club/${me.idClub}`));
@@ -286,23 +289,26 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await page.context().close();
   });
 
-  test('at 375 px the tables stay usable', async ({ leaderPage: page, api }) => {
+  test('at 375 px the members are cards and the page does not scroll sideways', async ({
+    leaderPage: page,
+    api,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const me = await infos(api);
     await page.goto(clubUrl(me.nomClub, 'membres'));
-    const region = page.getByRole('region', { name: 'Liste des membres du club' });
-    await expect(region).toBeVisible();
-    const sizes = await region.evaluate((el) => ({
-      scroll: el.scrollWidth,
-      client: el.clientWidth,
+    const cards = page.getByRole('list', { name: 'Liste des membres du club' });
+    await expect(cards).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const sizes = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
     }));
-    expect(sizes.scroll).toBeGreaterThan(sizes.client); // the table scrolls inside its frame
-    expect(sizes.page).toBeLessThanOrEqual(375); // the page itself does not
-    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    const firstCell = region.getByRole('rowheader').first();
-    await expect(firstCell).toBeInViewport(); // the name column stays in view
-    await expect(region.getByRole('button', { name: /^Modifier / }).first()).toBeInViewport();
+    expect(sizes.page).toBeLessThanOrEqual(sizes.client);
+    const menu = cards.getByRole('button', { name: /^Actions pour / }).first();
+    await expect(menu).toBeInViewport();
+    await menu.click();
+    await expect(page.getByRole('menuitem', { name: 'Modifier' })).toBeInViewport();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '+ Ajouter un membre' }).click();
     await expect(page.getByRole('dialog', { name: 'Ajouter un membre' })).toBeVisible();
   });
