@@ -200,6 +200,7 @@ test.describe('[members] members in several teams, parents and children (issue 8
     api,
     browser,
   }) => {
+    test.slow(); // three accounts activated by mail, two row menus and dialogs
     const me = await infos(api);
     const teams = await createTeams(api, me.idClub, 'U17', 'Seniors B', 'U15');
     const coach = await createActiveMember(api, browser, me.idClub, {
@@ -295,7 +296,7 @@ test.describe('[members] members in several teams, parents and children (issue 8
     const email = uniqueEmail('parent');
     await dialog.getByLabel('Nom *', { exact: true }).fill('Bernard');
     await dialog.getByLabel('Prénom *').fill('Marc');
-    await dialog.getByLabel('Date de naissance *').fill('1980-05-06');
+    await dialog.getByLabel('Date de naissance *').fill('06/05/1980');
     await dialog.getByLabel('Genre *').selectOption('Homme');
     await dialog.getByLabel('Email *').fill(email);
     await dialog.getByLabel('Téléphone *').fill('0612345678');
