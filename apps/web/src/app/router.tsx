@@ -29,6 +29,7 @@ const CalendarPage = lazy(() => import('./routes/calendar.tsx'));
 const MatchesPage = lazy(() => import('./routes/matches.tsx'));
 const ProfilePage = lazy(() => import('./routes/profile.tsx'));
 const SettingsPage = lazy(() => import('./routes/settings.tsx'));
+const DesignSystemPage = lazy(() => import('./routes/design-system.tsx'));
 
 /** Screens that end by sending the user to /connexion fetch its code ahead, so the switch is instant. */
 function PrefetchLogin() {
@@ -106,6 +107,7 @@ export function AppRoutes() {
           <Route path=":nomClub/:nomEquipe/matche/*" element={page(MatchesPage)} />
         </Route>
       </Route>
+      <Route path="systeme-de-design" element={page(DesignSystemPage)} />
       <Route element={<PublicLayout />}>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
