@@ -1,4 +1,11 @@
-import { clubUrl, createTeamWithPlayer, expect, memberEntry, test } from '../../fixtures.ts';
+import {
+  clubUrl,
+  createTeamWithPlayer,
+  expect,
+  expectNoA11yViolations,
+  memberEntry,
+  test,
+} from '../../fixtures.ts';
 
 /**
  * Issue 15 in Chromium: no signed-in page scrolls sideways at 375 px; the members lists are cards
@@ -115,5 +122,20 @@ test.describe('[ui] French date picker in an English browser', () => {
       api.get(`/api/membres/club/${me.idClub}`),
     );
     expect(list.find((m) => m.email === email)?.dateDeNaissance.slice(0, 10)).toBe('2004-05-07');
+  });
+});
+
+test.describe('[ui] design-system page', () => {
+  test('every component in the three themes; axe finds no violation, open menu included', async ({
+    page,
+  }) => {
+    await page.goto('/systeme-de-design');
+    await expect(page.getByRole('heading', { level: 1, name: 'Système de design' })).toBeVisible();
+    for (const theme of ['Clair', 'Sombre', 'Daltonien'])
+      await expect(page.getByRole('heading', { level: 2, name: `Thème ${theme}` })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Actions pour Jade Martin (Sombre)' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectNoA11yViolations(page);
   });
 });
