@@ -15,7 +15,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -24,13 +23,18 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import errorsPlugin from './plugins/errors.ts';
+import { frameworkErrors } from './plugins/framework-errors.ts';
+import requestLog from './plugins/request-log.ts';
+import etagPlugin from './plugins/etag.ts';
 import webPlugin, { isApiPath } from './plugins/web.ts';
 import { createMailTransport, type Mailer } from './plugins/mailer.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailQueue, type MailQueue } from './jobs/mail.queue.ts';
 import { createRedisRateLimiter, memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { loadSigningKey } from './lib/secrets.ts';
+import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { hmac } from './lib/tokens.ts';
+import { installFrenchZodMessages } from './lib/zod-french.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import { authPlugin } from './features/auth/index.ts';
 import { registerFeatures } from './features/index.ts';
@@ -66,6 +70,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   schema?: FastifySchema;
+  /** The route skips the anti-forgery check (its config says `csrfExempt`). */
+  csrfExempt?: boolean;
 }
 
 declare module 'fastify' {
@@ -125,21 +131,36 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     bodyLimit: MAX_JSON_BODY,
+    // One sampled line per request instead (plugins/request-log.ts).
+    disableRequestLogging: true,
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     // New requests during shutdown get a French 503 from the hook below.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      registeredRoutes.push({ method, url: route.url, schema: route.schema });
+      registeredRoutes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        ...((route.config as { csrfExempt?: boolean } | undefined)?.csrfExempt
+          ? { csrfExempt: true }
+          : {}),
+      });
   });
+  installFrenchZodMessages();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler(
+      config.RESPONSE_SERIALIZER ?? (config.NODE_ENV === 'test' ? 'zod' : 'compiled'),
+    ),
+  );
 
   const dataDir =
     config.NODE_ENV === 'test' && !opts.database ? null : path.resolve(config.DATA_DIR);
@@ -197,6 +218,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(etagPlugin);
+  await app.register(requestLog, {
+    sample: config.REQUEST_LOG_SAMPLE,
+    slowMs: config.REQUEST_LOG_SLOW_MS,
+  });
 
   // Graceful shutdown: requests in flight finish; new ones are refused with a French 503.
   let closing = false;
@@ -253,7 +279,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, {
     global: true,
-    threshold: 1024,
+    // Below about one TCP segment an answer leaves in one packet anyway: compressing it costs CPU
+    // and saves no round trip.
+    threshold: 1400,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { 1: 4 } } as never,
   });
@@ -272,7 +300,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const signingKey = loadSigningKey(config.JWT_SECRET, dataDir);
   app.decorate('secretFor', (purpose: string) => hmac(signingKey, `purpose:${purpose}`));
-  await app.register(authPlugin, { signingKey, publicUrl: config.PUBLIC_URL });
+  await app.register(authPlugin, {
+    signingKey,
+    publicUrl: config.PUBLIC_URL,
+    // Off by default in tests (they change rows directly); see features/auth/actor-cache.ts.
+    actorCacheMs: config.ACTOR_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 5_000),
+  });
   await app.register(signedInRegistry);
 
   await app.register(healthRoutes);

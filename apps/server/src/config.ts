@@ -54,7 +54,27 @@ export const ZConfigSchema = z.object({
   REGISTRATIONS_WINDOW_SECONDS: positiveInt(3600),
   CONTACT_PER_IP: positiveInt(5),
   CONTACT_WINDOW_SECONDS: positiveInt(3600),
+  /** Issue 13: a burst of edits of a match within this delay sends one convocation mail. */
+  NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Issue 13: club-time window 'HH:mm-HH:mm' when notifications wait for its end; '' = none. */
+  QUIET_HOURS: z
+    .string()
+    .trim()
+    .default('22:00-07:00')
+    .refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/.test(v), {
+      message: 'format attendu : HH:mm-HH:mm (ou vide)',
+    }),
+  /** Issue 13: e-mail answer links (GET and POST) and one-click unsubscribes per IP. */
+  ANSWER_LINKS_PER_IP: positiveInt(60),
+  ANSWER_LINKS_WINDOW_SECONDS: positiveInt(600),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  /** How long an instance reuses a signed-in member's session check (0: never; default 5 s, 0 in tests). */
+  /** Share of answered requests logged at info (5xx and slow ones are always logged). */
+  REQUEST_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
+  REQUEST_LOG_SLOW_MS: positiveInt(1000),
+  /** zod: every answer checked against its schema (tests); compiled: fast-json-stringify. */
+  RESPONSE_SERIALIZER: z.enum(['zod', 'compiled']).optional(),
+  ACTOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** On SIGTERM, time during which new requests get 503 before the listener closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
 });

@@ -32,6 +32,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    app.database.announceShutdown?.();
     app.log.info({ signal }, 'arrêt demandé : fin des requêtes en cours');
     const timer = setTimeout(() => {
       app.log.error('arrêt forcé après le délai de grâce');

@@ -28,6 +28,8 @@ export const COOKIE_ACCESS_TOKEN = 'accessToken';
 export const COOKIE_REFRESH_TOKEN = 'refreshToken';
 export const COOKIE_XSRF_TOKEN = 'XSRF-TOKEN';
 export const HEADER_XSRF_TOKEN = 'X-XSRF-TOKEN';
+/** A client-chosen key that makes a retried write safe: the first answer is replayed (issue 16). */
+export const HEADER_IDEMPOTENCY_KEY = 'Idempotency-Key';
 
 export const LEGAL_PAGES_DATE = '5 octobre 2025';
 export const FOOTER_YEAR = 2024;

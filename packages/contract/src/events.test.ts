@@ -152,6 +152,7 @@ describe('toEventWrite', () => {
       adversaireNom: 'FC Rival',
       equipes: [{ id: 1, nom: 'Seniors', categorie: 'Senior', division: 'R1' }],
       match: { id: 9, equipeDomicileId: 1, equipeExterieurId: null, adversaireNom: 'FC Rival' },
+      serie: null,
     };
     const moved = ZEventWriteSchema.parse({
       ...toEventWrite(answered),

@@ -123,6 +123,8 @@ export const EVENT_FIELD_MESSAGES = {
   teamUnknown: 'Équipe introuvable dans ce club.',
   rangeInvalid: 'La date de fin de la période doit être égale ou postérieure à sa date de début.',
   eventDeleted: 'Événement supprimé.',
+  /** After the count: '12 événements supprimés.' */
+  eventsDeleted: 'événements supprimés.',
   /** 403 to a coach writing (creating, moving, deleting) an event of a team that is not theirs. */
   notOwnTeams: 'Vous ne pouvez gérer que les événements de vos équipes.',
   idMismatch: 'Identifiant incohérent avec l’adresse.',
@@ -157,6 +159,166 @@ export const ZEventTypeSchema = safeString({ error: EVENT_FIELD_MESSAGES.typeInv
   .transform((v) => v.toUpperCase())
   .pipe(z.enum(EVENT_TYPES, { error: EVENT_FIELD_MESSAGES.typeInvalid }));
 
+/* ------------------------------------------------------------------------------------------------
+ * Recurring events (issue 12, decision "recurring events")
+ *
+ * POST /api/evenements may carry `recurrence: { rrule, exclusions }`: an RFC 5545 RRULE on the
+ * club's wall clock (FREQ=WEEKLY or DAILY, INTERVAL, BYDAY, and UNTIL or COUNT) and the dates
+ * 'YYYY-MM-DD' to skip. dateDebut/dateFin are the first occurrence. Each occurrence is an event
+ * with its own id and `serie: { id, rrule, exclusions }`. PUT and DELETE take `?portee=`
+ * occurrence (default) | suivants | serie; a PUT with suivants|serie may carry a new recurrence.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const RECURRENCE_LIMITS = {
+  /** Occurrences of one series. */
+  occurrencesMax: 400,
+  /** A series spans two years at most (UNTIL, or the last occurrence of COUNT). */
+  spanDaysMax: 731,
+  exclusionsMax: 400,
+  intervalMax: 52,
+  rruleMax: 200,
+} as const;
+
+export const RECURRENCE_MESSAGES = {
+  rruleInvalid:
+    'Règle de répétition invalide : seules FREQ=WEEKLY ou DAILY avec INTERVAL, BYDAY, et UNTIL ou COUNT sont acceptées.',
+  endRequired: 'Indiquez une date de fin (UNTIL) ou un nombre d’occurrences (COUNT).',
+  endTwice: 'Indiquez une date de fin (UNTIL) ou un nombre d’occurrences (COUNT), pas les deux.',
+  tooLong: `Une série compte ${RECURRENCE_LIMITS.occurrencesMax} occurrences au plus et dure deux ans au plus.`,
+  untilBeforeStart: 'La date de fin de la répétition doit suivre la date de début.',
+  noOccurrence: 'La règle de répétition ne donne aucune occurrence.',
+  noMatchSeries:
+    'Un match ne peut pas être répété : créez chaque match séparément (adversaire et lieu changent).',
+  porteeNeedsSeries: 'Cet événement ne fait pas partie d’une série.',
+  recurrenceNeedsSeriesScope:
+    'Une nouvelle règle de répétition s’applique à « Cet événement et les suivants » ou à « Toute la série ».',
+  dayChangeNeedsRule:
+    'Pour déplacer plusieurs occurrences à un autre jour, modifiez les jours de la répétition.',
+  exclusionsTooMany: `${RECURRENCE_LIMITS.exclusionsMax} dates exclues au plus.`,
+} as const;
+
+export const RECURRENCE_WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type TRecurrenceWeekday = (typeof RECURRENCE_WEEKDAYS)[number];
+
+/** A parsed RRULE of the supported subset. `until` is a wall-clock 'YYYY-MM-DD' (inclusive). */
+export interface TRecurrenceRule {
+  freq: 'WEEKLY' | 'DAILY';
+  interval: number;
+  byday: TRecurrenceWeekday[];
+  until: string | null;
+  count: number | null;
+}
+
+/**
+ * Parses the supported RRULE subset (an optional 'RRULE:' prefix is accepted). UNTIL is a date
+ * 'YYYYMMDD' or a floating date-time 'YYYYMMDDThhmmss' (kept as its day, inclusive). Returns a
+ * French message on error.
+ */
+export function parseRecurrenceRule(
+  text: string,
+): { ok: true; rule: TRecurrenceRule } | { ok: false; error: string } {
+  const bad = { ok: false as const, error: RECURRENCE_MESSAGES.rruleInvalid };
+  const body = text.trim().replace(/^RRULE:/i, '');
+  if (!body || body.length > RECURRENCE_LIMITS.rruleMax) return bad;
+  const parts = new Map<string, string>();
+  for (const part of body.split(';')) {
+    const m = /^([A-Za-z]+)=([^;=]+)$/.exec(part.trim());
+    if (!m) return bad;
+    const key = m[1]!.toUpperCase();
+    if (parts.has(key)) return bad;
+    parts.set(key, m[2]!.toUpperCase());
+  }
+  for (const key of parts.keys())
+    if (!['FREQ', 'INTERVAL', 'BYDAY', 'UNTIL', 'COUNT', 'WKST'].includes(key)) return bad;
+  const freq = parts.get('FREQ');
+  if (freq !== 'WEEKLY' && freq !== 'DAILY') return bad;
+  let interval = 1;
+  if (parts.has('INTERVAL')) {
+    if (!/^\d{1,3}$/.test(parts.get('INTERVAL')!)) return bad;
+    interval = Number(parts.get('INTERVAL'));
+    if (interval < 1 || interval > RECURRENCE_LIMITS.intervalMax) return bad;
+  }
+  const wkst = parts.get('WKST');
+  if (wkst !== undefined && wkst !== 'MO') return bad;
+  const byday: TRecurrenceWeekday[] = [];
+  if (parts.has('BYDAY')) {
+    for (const d of parts.get('BYDAY')!.split(',')) {
+      if (!(RECURRENCE_WEEKDAYS as readonly string[]).includes(d)) return bad;
+      if (!byday.includes(d as TRecurrenceWeekday)) byday.push(d as TRecurrenceWeekday);
+    }
+    byday.sort((a, b) => RECURRENCE_WEEKDAYS.indexOf(a) - RECURRENCE_WEEKDAYS.indexOf(b));
+  }
+  let until: string | null = null;
+  if (parts.has('UNTIL')) {
+    const m = /^(\d{4})(\d{2})(\d{2})(T\d{6})?$/.exec(parts.get('UNTIL')!);
+    if (!m) return bad;
+    until = `${m[1]}-${m[2]}-${m[3]}`;
+    const d = new Date(`${until}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || !d.toISOString().startsWith(until)) return bad;
+  }
+  let count: number | null = null;
+  if (parts.has('COUNT')) {
+    if (!/^\d{1,4}$/.test(parts.get('COUNT')!)) return bad;
+    count = Number(parts.get('COUNT'));
+    if (count < 1) return bad;
+    if (count > RECURRENCE_LIMITS.occurrencesMax)
+      return { ok: false, error: RECURRENCE_MESSAGES.tooLong };
+  }
+  if (until && count) return { ok: false, error: RECURRENCE_MESSAGES.endTwice };
+  if (!until && !count) return { ok: false, error: RECURRENCE_MESSAGES.endRequired };
+  return { ok: true, rule: { freq, interval, byday, until, count } };
+}
+
+/** The canonical RRULE text of a parsed rule (what the server stores and answers). */
+export function formatRecurrenceRule(rule: TRecurrenceRule): string {
+  const parts = [`FREQ=${rule.freq}`];
+  if (rule.interval !== 1) parts.push(`INTERVAL=${rule.interval}`);
+  if (rule.byday.length) parts.push(`BYDAY=${rule.byday.join(',')}`);
+  if (rule.until) parts.push(`UNTIL=${rule.until.replaceAll('-', '')}`);
+  if (rule.count) parts.push(`COUNT=${rule.count}`);
+  return parts.join(';');
+}
+
+/** `recurrence` of the event body: the rule (canonical form) and the skipped dates (sorted). */
+export const ZRecurrenceSchema = z
+  .object({
+    rrule: safeString({ error: RECURRENCE_MESSAGES.rruleInvalid }).transform((v, ctx) => {
+      const parsed = parseRecurrenceRule(v);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return formatRecurrenceRule(parsed.rule);
+    }),
+    exclusions: z
+      .array(ZDateSchema, { error: SERVER_MESSAGES.invalidValue })
+      .max(RECURRENCE_LIMITS.exclusionsMax, RECURRENCE_MESSAGES.exclusionsTooMany)
+      .default([])
+      .transform((dates) => [...new Set(dates)].sort()),
+  })
+  .strict();
+export type TRecurrence = z.input<typeof ZRecurrenceSchema>;
+
+/** The series an occurrence belongs to, as every event answer carries it. */
+export const ZEventSeriesSchema = z.object({
+  id: z.number(),
+  rrule: z.string(),
+  exclusions: z.array(z.string()),
+});
+export type TEventSeries = z.infer<typeof ZEventSeriesSchema>;
+
+export const EVENT_PORTEES = ['occurrence', 'suivants', 'serie'] as const;
+export type TEventPortee = (typeof EVENT_PORTEES)[number];
+
+/** PUT and DELETE /api/evenements/{id}?portee=occurrence|suivants|serie (default occurrence). */
+export const ZEventPorteeQuerySchema = z.object({
+  portee: z
+    .enum(EVENT_PORTEES, {
+      error: 'Portée invalide (occurrence, suivants ou serie).',
+    })
+    .default('occurrence'),
+});
+
 /**
  * POST /api/evenements and PUT /api/evenements/{id}: nom, lieux, dateDebut, dateFin, type,
  * equipesIds, clubId (spec §7), plus adversaireNom for a MATCH. Parsed output: equipesIds without
@@ -180,6 +342,8 @@ export const ZEventWriteSchema = z
     clubId: ZIdSchema,
     /** Some clients send the event's id back on update; it must then match the path. */
     id: ZIdSchema.optional(),
+    /** A recurring event (POST; PUT with portee suivants|serie): dateDebut is the first occurrence. */
+    recurrence: ZRecurrenceSchema.nullish(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -189,6 +353,21 @@ export const ZEventWriteSchema = z
         path: ['dateFin'],
         message: EVENT_FIELD_MESSAGES.endBeforeStart,
       });
+    if (v.recurrence && v.type === 'MATCH')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recurrence'],
+        message: RECURRENCE_MESSAGES.noMatchSeries,
+      });
+    if (v.recurrence?.rrule) {
+      const until = /UNTIL=(\d{4})(\d{2})(\d{2})/.exec(v.recurrence.rrule);
+      if (until && `${until[1]}-${until[2]}-${until[3]}` < v.dateDebut.slice(0, 10))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recurrence', 'rrule'],
+          message: RECURRENCE_MESSAGES.untilBeforeStart,
+        });
+    }
     if (v.type !== 'MATCH') return;
     if (v.equipesIds.length === 0)
       ctx.addIssue({
@@ -212,6 +391,7 @@ export const ZEventWriteSchema = z
   .transform((v) => ({
     ...v,
     adversaireNom: v.type === 'MATCH' ? (v.adversaireNom ?? null) : null,
+    recurrence: v.recurrence ?? null,
   }));
 export type TEventWrite = z.input<typeof ZEventWriteSchema>;
 export type TEventWriteParsed = z.output<typeof ZEventWriteSchema>;
@@ -254,6 +434,8 @@ export const ZEventSchema = z.object({
   adversaireNom: z.string().nullable(),
   equipes: z.array(ZEventTeamSchema),
   match: ZEventMatchSchema.nullable(),
+  /** The recurring series of this occurrence, or null. */
+  serie: ZEventSeriesSchema.nullable(),
 });
 export type TEvent = z.infer<typeof ZEventSchema>;
 export const ZEventListSchema = z.array(ZEventSchema);

@@ -18,3 +18,4 @@ export * from './settings.ts';
 export * from './matches.ts';
 export * from './dashboard.ts';
 export * from './calendar-feeds.ts';
+export * from './notifications.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATCH_STATUSES, PRESENCE_STATUSES, canEditScore, type PresenceStatus } from './enums.ts';
 import { SCORE_MIN } from './constants.ts';
+import { ZLocalDateTimeSchema } from './events.ts';
 import { MATCH_MESSAGES, SERVER_MESSAGES } from './messages.ts';
 import { isActiveStatus } from './member-status.ts';
 import {
@@ -102,6 +103,8 @@ export const CONVOCATION_PERMISSIONS = definePermissions({
   },
   /** The counts présents / absents / sans réponse (spec §4: shown to the coach and leaders). */
   readSummary: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
+  /** Issue 13: `dateLimiteReponse` of PUT /api/matches/{id}/convocations (the reply deadline). */
+  setDeadline: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
 });
 export type TConvocationAction = keyof typeof CONVOCATION_PERMISSIONS;
 
@@ -175,6 +178,11 @@ export const ZMatchSchema = z.object({
   scoreExterieur: z.number().nullable(),
   annule: z.boolean(),
   version: z.string(),
+  /**
+   * Reply deadline set for the convocation (club wall clock), or null: 48 h before the start
+   * (issue 13; the effective one is `replyDeadline(match)` in notifications.ts).
+   */
+  dateLimiteReponse: z.string().nullable(),
 });
 export type TMatch = z.infer<typeof ZMatchSchema>;
 
@@ -295,6 +303,11 @@ export const ZConvocationUpdateSchema = z
       .refine((items) => new Set(items.map((i) => i.joueurId)).size === items.length, {
         error: MATCH_SERVER_MESSAGES.duplicatePlayer,
       }),
+    /**
+     * Issue 13: the reply deadline (club wall clock), null = the default (48 h before the start),
+     * omitted = unchanged. Must be before the start (400 NOTIFICATION_MESSAGES.deadlineAfterStart).
+     */
+    dateLimiteReponse: ZLocalDateTimeSchema.nullable().optional(),
   })
   .strict();
 export type TConvocationUpdate = z.input<typeof ZConvocationUpdateSchema>;

@@ -159,4 +159,9 @@ export const SERVER_MESSAGES = {
   controlCharacters: 'Ce champ contient des caractères non autorisés.',
   unknownField: 'Champ non autorisé.',
   invalidDate: 'Date invalide (format attendu : AAAA-MM-JJ).',
+  idempotencyKeyInvalid:
+    'En-tête Idempotency-Key invalide : de 1 à 255 caractères imprimables sans espace.',
+  idempotencyKeyReused: 'Cette clé d’idempotence a déjà servi pour une autre requête.',
+  idempotencyInProgress:
+    'Une requête avec la même clé d’idempotence est en cours de traitement. Réessayez dans un instant.',
 } as const;

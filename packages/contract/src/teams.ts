@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { definePermissions, leadersRow, row } from './permissions.ts';
+import { SERVER_MESSAGES } from './messages.ts';
 import { ZIdSchema, requiredText } from './schemas/common.ts';
 
 export const TEAM_LIMITS = { nomMax: 80, categorieMax: 60, divisionMax: 60 } as const;
@@ -32,6 +33,11 @@ export const ZTeamWriteSchema = z
         ...ZTeamFieldsSchema.shape,
         categorie: requiredText(TEAM_LIMITS.categorieMax).optional(),
         idClub: ZIdSchema,
+        /**
+         * Issue 13: trainings count the team's players present unless they answer Absent.
+         * Omitted = unchanged (false on creation).
+         */
+        presentParDefaut: z.boolean({ error: SERVER_MESSAGES.invalidValue }).optional(),
         /** Some clients send the team's id back on update; it must then match the path. */
         id: ZIdSchema.optional(),
       })
@@ -48,6 +54,8 @@ export const ZTeamSchema = z.object({
   category: z.string(),
   categorie: z.string(),
   idClub: z.number(),
+  /** Issue 13: 'présent par défaut' for trainings. */
+  presentParDefaut: z.boolean(),
 });
 export type TTeam = z.infer<typeof ZTeamSchema>;
 

@@ -32,6 +32,11 @@ export interface Database {
    * parameterised statement; without, possibly several statements (the result of the last one).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * The server is stopping (SIGTERM): the embedded database's lock says so, and a process started
+   * meanwhile waits for it instead of failing (decision 0009).
+   */
+  announceShutdown?(): void;
   /** PostgreSQL only: connections of the pool (all, idle, requests waiting for one). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -52,45 +57,93 @@ export function migrationsFolder(): string {
 
 export class DatabaseLockedError extends Error {}
 
+/** How long a starting process waits for a previous server that is stopping (issue 16). */
+export const LOCK_WAIT_MS = 30_000;
+
+function ownerOf(lockFile: string): { pid: number; stopping: boolean } | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(lockFile, 'utf8');
+  } catch {
+    return null;
+  }
+  const [pid, state] = text.trim().split(/\s+/);
+  return { pid: Number(pid), stopping: state === 'arret' };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    return pid > 0 && pid !== process.pid && process.kill(pid, 0);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * PGlite is single-process: two processes on one data directory would corrupt it. A lock file
- * beside the directory holds the owner's pid; a lock whose process is gone is taken over.
+ * beside the directory holds the owner's pid; a lock whose process is gone is taken over. A server
+ * that received SIGTERM marks its lock "arret": a process starting meanwhile (`npm start` run again
+ * during the drain) waits for it to end, at most `waitMs`, instead of failing (decision 0009).
  */
-function lockDataDir(dataDir: string): () => void {
+async function lockDataDir(dataDir: string, waitMs = LOCK_WAIT_MS): Promise<LockHandle> {
   const lockFile = `${dataDir}.lock`;
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const deadline = Date.now() + waitMs;
+  let announced = false;
+  for (;;) {
     try {
       fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      return () => {
-        try {
-          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
-        } catch {
-          // already gone
-        }
+      const mine = () => ownerOf(lockFile)?.pid === process.pid;
+      return {
+        markStopping: () => {
+          try {
+            if (mine()) fs.writeFileSync(lockFile, `${process.pid} arret`);
+          } catch {
+            // the lock is only advisory for the next starter
+          }
+        },
+        release: () => {
+          try {
+            if (mine()) fs.unlinkSync(lockFile);
+          } catch {
+            // already gone
+          }
+        },
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number(fs.readFileSync(lockFile, 'utf8').trim());
-      let alive = false;
-      try {
-        alive = owner > 0 && owner !== process.pid && process.kill(owner, 0);
-      } catch (e) {
-        alive = (e as NodeJS.ErrnoException).code === 'EPERM';
-      }
-      if (alive)
-        throw new DatabaseLockedError(
-          `La base embarquée (${dataDir}) est déjà ouverte par un autre processus (pid ${owner}). ` +
-            'Arrêtez le serveur avant de relancer cette commande, ou utilisez un autre DATA_DIR.',
-        );
-      fs.rmSync(lockFile, { force: true });
     }
+    const owner = ownerOf(lockFile);
+    if (!owner) continue; // released between the two calls
+    if (!isAlive(owner.pid)) {
+      fs.rmSync(lockFile, { force: true });
+      continue;
+    }
+    if (!owner.stopping || Date.now() >= deadline)
+      throw new DatabaseLockedError(
+        `La base embarquée (${dataDir}) est déjà ouverte par un autre processus (pid ${owner.pid}). ` +
+          (owner.stopping ? `Il ne s’est pas arrêté en ${Math.round(waitMs / 1000)} s. ` : '') +
+          'Arrêtez le serveur avant de relancer cette commande, ou utilisez un autre DATA_DIR.',
+      );
+    if (!announced) {
+      announced = true;
+      console.error(
+        `La base embarquée est encore ouverte par le serveur précédent (pid ${owner.pid}), ` +
+          `qui termine ses requêtes en cours : attente de son arrêt (au plus ${Math.round(waitMs / 1000)} s)…`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new DatabaseLockedError(`Verrou impossible à prendre : ${lockFile}`);
+}
+
+interface LockHandle {
+  markStopping(): void;
+  release(): void;
 }
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  const lock = dataDir ? await lockDataDir(dataDir) : null;
+  const unlock = () => lock?.release();
   let client: PGlite;
   try {
     client = await PGlite.create({
@@ -105,6 +158,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    announceShutdown: () => lock?.markStopping(),
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await client.query('select 1');

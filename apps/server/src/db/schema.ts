@@ -59,6 +59,8 @@ export const teams = pgTable(
     nom: text('nom').notNull(),
     categorie: text('categorie').notNull(),
     division: text('division').notNull(),
+    /** Issue 13: trainings count the players present unless they answer Absent. */
+    presentParDefaut: boolean('present_par_defaut').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -93,6 +95,8 @@ export const members = pgTable(
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** Issue 13: notification e-mails (convocations, reminders, summaries) wanted. */
+    notificationEmails: boolean('notification_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -217,6 +221,28 @@ export const calendarFeeds = pgTable(
   (t) => [index('calendar_feeds_member_idx').on(t.clubId, t.memberId)],
 );
 
+/**
+ * A recurring series of events (issue 12): its RFC 5545 RRULE on the club's wall clock, the dates
+ * it skips, and its first start. Occurrences are materialised as rows of `events` (series_id).
+ */
+export const eventSeries = pgTable(
+  'event_series',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    rrule: text('rrule').notNull(),
+    /** 'YYYY-MM-DD' dates the rule skips (typed exclusions and deleted occurrences). */
+    exclusions: jsonb('exclusions').$type<string[]>().notNull().default([]),
+    /** Wall-clock start of the rule (DTSTART). */
+    dtstart: timestamp('dtstart', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('event_series_club_idx').on(t.clubId)],
+);
+
 export const events = pgTable(
   'events',
   {
@@ -230,10 +256,17 @@ export const events = pgTable(
     dateDebut: timestamp('date_debut', { mode: 'string' }).notNull(),
     dateFin: timestamp('date_fin', { mode: 'string' }).notNull(),
     lieux: text('lieux').notNull(),
+    /** Recurring events: the series, the rule's date of this occurrence, whether it was changed alone. */
+    seriesId: integer('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
+    occurrenceDate: date('occurrence_date', { mode: 'string' }),
+    detached: boolean('detached').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_club_date_idx').on(t.clubId, t.dateDebut)],
+  (t) => [
+    index('events_club_date_idx').on(t.clubId, t.dateDebut),
+    index('events_series_idx').on(t.seriesId, t.occurrenceDate),
+  ],
 );
 
 export const eventTeams = pgTable(
@@ -272,6 +305,11 @@ export const matches = pgTable(
     scoreDomicile: smallint('score_domicile'),
     scoreExterieur: smallint('score_exterieur'),
     cancelled: boolean('cancelled').notNull().default(false),
+    /** Issue 13: reply deadline (club wall clock); null = 48 h before the start. */
+    replyDeadline: timestamp('reply_deadline', { mode: 'string' }),
+    /** The deadline (effective, wall clock) whose reminder / summary went out: each once. */
+    reminderSentFor: timestamp('reminder_sent_for', { mode: 'string' }),
+    summarySentFor: timestamp('summary_sent_for', { mode: 'string' }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -300,6 +338,46 @@ export const convocations = pgTable(
   (t) => [
     uniqueIndex('convocations_match_member_unique').on(t.matchId, t.memberId),
     index('convocations_club_member_idx').on(t.clubId, t.memberId),
+  ],
+);
+
+/**
+ * Issue 13: a convocation notification waiting for its burst of edits to end (one row per match;
+ * `kind` CREATED wins over CHANGED; the sending job deletes the row it sends).
+ */
+export const pendingMatchNotifications = pgTable('pending_match_notifications', {
+  matchId: integer('match_id')
+    .primaryKey()
+    .references(() => matches.id, { onDelete: 'cascade' }),
+  clubId: integer('club_id')
+    .notNull()
+    .references(() => clubs.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  /** Whether the match was cancelled when the burst began (a cancel then undo sends nothing). */
+  wasCancelled: boolean('was_cancelled').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Issue 13: attendance answers of trainings (ENTRAINEMENT events), one row per player. */
+export const eventPresences = pgTable(
+  'event_presences',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    statutPresence: text('statut_presence').notNull(),
+    justification: text('justification'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.memberId] }),
+    index('event_presences_club_member_idx').on(t.clubId, t.memberId),
   ],
 );
 
@@ -333,4 +411,33 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_club_idx').on(t.clubId, t.createdAt)],
+);
+
+/**
+ * Idempotency keys (issue 16): the first answer to a write sent with an `Idempotency-Key` header,
+ * replayed when the same member sends the same key again (plugins/idempotency.ts). A row without a
+ * status is a write in progress; `lockedUntil` bounds how long it blocks a retry.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code'),
+    contentType: text('content_type'),
+    responseBody: text('response_body'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.memberId, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -9,6 +9,7 @@ import dashboardFeature from './dashboard/index.ts';
 import homeStatsFeature from './home-stats/index.ts';
 import matchesFeature from './matches/index.ts';
 import membersFeature from './members/index.ts';
+import notificationsFeature from './notifications/index.ts';
 import siteFeature from './site/index.ts';
 import teamsFeature from './teams/index.ts';
 
@@ -22,6 +23,8 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(membersFeature);
   await app.register(teamsFeature);
   await app.register(clubsFeature);
+  // Before events and matches: they report match changes to it (app.matchNotifier).
+  await app.register(notificationsFeature);
   await app.register(eventsFeature);
   await app.register(matchesFeature);
   await app.register(dashboardFeature);

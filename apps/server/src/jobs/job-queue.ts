@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import type { Database, DbOrTx } from '../db/client.ts';
 
 /** pg-boss's tables live in this schema of the application's database (decision 0020). */
 export const JOB_SCHEMA = 'pgboss';
@@ -165,4 +165,22 @@ export async function startJobQueue(opts: {
       return stopped;
     },
   };
+}
+
+/**
+ * pg-boss's `db` option over a Drizzle transaction: a job sent with it is inserted by that
+ * transaction (committed with it, or not at all). It uses the transaction's own connection
+ * (node-postgres PoolClient or PGlite transaction; both take `query(text, values)`).
+ */
+export function transactionExecutor(tx: DbOrTx): PgBoss.Db {
+  const client = (tx as unknown as { session: { client: PgQueryable } }).session.client;
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const result = await client.query(text, values ?? []);
+      return { rows: result.rows };
+    },
+  };
+}
+interface PgQueryable {
+  query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }

@@ -90,7 +90,11 @@ export async function createMailQueue(opts: {
   return {
     async send(mail, options) {
       const data: MailJob = { mail, ...(options?.followUp ? { followUp: options.followUp } : {}) };
-      const id = await boss.send(MAIL_QUEUE, data as object);
+      const id = await boss.send(
+        MAIL_QUEUE,
+        data as object,
+        options?.db ? { db: options.db as PgBoss.Db } : {},
+      );
       if (!id) throw new Error('e-mail non mis en file');
       opts.queue.notify(MAIL_QUEUE);
     },

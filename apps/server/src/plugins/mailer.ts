@@ -10,6 +10,13 @@ export interface Mail {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers (e.g. List-Unsubscribe of notification mails); values are made header-safe. */
+  headers?: Record<string, string>;
+}
+
+/** Runs one parameterised statement ($1, $2…), as pg-boss's `db` option expects. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** Something to do once a mail has been handed to SMTP, e.g. mark a contact message as mailed. */
@@ -23,7 +30,14 @@ export interface MailFollowUp {
  * once it is stored; a worker delivers it, with retries. A request never waits on SMTP.
  */
 export interface Mailer {
-  send(mail: Mail, options?: { followUp?: MailFollowUp }): Promise<void>;
+  send(
+    mail: Mail,
+    options?: {
+      followUp?: MailFollowUp;
+      /** Queue the mail inside this transaction (jobs/job-queue.ts `transactionExecutor`). */
+      db?: SqlExecutor;
+    },
+  ): Promise<void>;
   /** Registers what a follow-up of this kind does after a successful delivery. */
   onDelivered(kind: string, handler: (id: number) => Promise<void>): void;
 }
@@ -80,6 +94,13 @@ export function createMailTransport(opts: {
         replyTo: mail.replyTo ? headerSafe(mail.replyTo) : undefined,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(mail.headers).map(([k, v]) => [headerSafe(k), headerSafe(v)]),
+              ),
+            }
+          : {}),
       });
       if (!opts.smtpUrl) {
         const message = (info as unknown as { message: Buffer }).message;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
+import { registerIdempotency } from './idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ export function signedIn(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
       for (const method of [route.method].flat()) app.signedInRoutes.add(`${method} ${route.url}`);
     });
     app.addHook('onRequest', async (request) => app.authenticate(request));
+    // Writes sent with an Idempotency-Key header are answered once (plugins/idempotency.ts).
+    registerIdempotency(app);
     await app.register(routes);
   };
 }

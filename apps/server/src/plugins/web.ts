@@ -48,13 +48,19 @@ export default async function webPlugin(app: FastifyInstance, opts: { root: stri
     });
   }
 
+  const TOKEN_PAGES = new Set([
+    '/mdpOublie',
+    '/activation',
+    '/convocation/reponse',
+    '/notifications/desabonnement',
+  ]);
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const url = decodeURIComponent(request.url.split('?')[0]!).replace(/\/+$/, '') || '/';
     const file = url === '/' ? 'index.html' : (prerendered.get(url) ?? 'spa.html');
     const available = fs.existsSync(path.join(root!, file)) ? file : 'index.html';
     // The reset link carries its token in the query: never leak it through Referer (ARCHITECTURE §5b).
-    if (url === '/mdpOublie' || url === '/activation')
-      reply.header('referrer-policy', 'no-referrer');
+    // So do the answer and unsubscribe links of notification e-mails (issue 13).
+    if (TOKEN_PAGES.has(url)) reply.header('referrer-policy', 'no-referrer');
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

@@ -20,7 +20,7 @@ import {
   linkGuardian,
   setMemberTeams,
 } from '../db/factories.ts';
-import { clubs, members, teams as teamsTable } from '../db/schema.ts';
+import { clubs, eventSeries, members, teams as teamsTable } from '../db/schema.ts';
 
 export const DEMO_CLUB = 'AS Démo Nantes';
 export const DEMO_PASSWORD = 'Demo-Nantes-2026!';
@@ -407,10 +407,32 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
   const seasonStart = new Date(seasonStartYear, 8, 1);
   const seasonEnd = new Date(seasonStartYear + 1, 5, 30);
 
+  // Trainings: each team's weekly series for the whole season (issue 12), skipping the Christmas
+  // break (its dates are the series' exclusions).
+  const isChristmas = (day: Date) => day.getMonth() === 11 && day.getDate() >= 22;
+  const RRULE_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+  const seriesOf = new Map<number, number>();
+  for (const team of teams) {
+    const first = addDays(seasonStart, (team.def.training.day - seasonStart.getDay() + 7) % 7);
+    const exclusions: string[] = [];
+    for (let day = first; day <= seasonEnd; day = addDays(day, 7))
+      if (isChristmas(day)) exclusions.push(ymd(day));
+    const [series] = await tx
+      .insert(eventSeries)
+      .values({
+        clubId: club.id,
+        rrule: `FREQ=WEEKLY;BYDAY=${RRULE_DAYS[team.def.training.day]};UNTIL=${ymd(seasonEnd).replaceAll('-', '')}`,
+        exclusions,
+        dtstart: wall(first, team.def.training.hour),
+      })
+      .returning({ id: eventSeries.id });
+    seriesOf.set(team.id, series!.id);
+  }
+
   for (let day = seasonStart; day <= seasonEnd; day = addDays(day, 1)) {
     const weekday = day.getDay();
     // Trainings: each team on its day, outside the Christmas break.
-    const christmas = day.getMonth() === 11 && day.getDate() >= 22;
+    const christmas = isChristmas(day);
     if (!christmas)
       for (const team of teams)
         if (team.def.training.day === weekday) {
@@ -424,6 +446,8 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
                 ? 'Stade de la Beaujoire, terrain annexe'
                 : 'Complexe sportif de la Roche',
             teamIds: [team.id],
+            seriesId: seriesOf.get(team.id)!,
+            occurrenceDate: ymd(day),
           });
           counts.événements!++;
         }

@@ -129,6 +129,10 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     // A mail is queued then sent by the worker, woken at once; retries wait for the next poll.
     JOB_POLLING_INTERVAL_SECONDS: '0.5',
+    // TEST_RESPONSE_SERIALIZER=compiled runs a file on the production serialiser (default: zod).
+    ...(process.env.TEST_RESPONSE_SERIALIZER
+      ? { RESPONSE_SERIALIZER: process.env.TEST_RESPONSE_SERIALIZER }
+      : {}),
     ...env,
   });
   const app = await buildApp({ config, database });

@@ -21,6 +21,8 @@ const LoginPage = lazy(loadLoginPage);
 const RegisterClubPage = lazy(() => import('./routes/register-club.tsx'));
 const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'));
 const ActivationPage = lazy(() => import('./routes/activation.tsx'));
+const ConvocationAnswerPage = lazy(() => import('./routes/convocation-answer.tsx'));
+const UnsubscribePage = lazy(() => import('./routes/unsubscribe.tsx'));
 const DashboardPage = lazy(() => import('./routes/dashboard.tsx'));
 const ClubMembersPage = lazy(() => import('./routes/club-members.tsx'));
 const ClubTeamsPage = lazy(() => import('./routes/club-teams.tsx'));
@@ -28,6 +30,9 @@ const TeamMembersPage = lazy(() => import('./routes/team-members.tsx'));
 const CalendarPage = lazy(() => import('./routes/calendar.tsx'));
 const MatchesPage = lazy(() => import('./routes/matches.tsx'));
 const ProfilePage = lazy(() => import('./routes/profile.tsx'));
+const ProfileShortcut = lazy(() =>
+  import('./routes/profile.tsx').then((m) => ({ default: m.ProfileShortcut })),
+);
 const SettingsPage = lazy(() => import('./routes/settings.tsx'));
 const DesignSystemPage = lazy(() => import('./routes/design-system.tsx'));
 
@@ -87,6 +92,8 @@ export function AppRoutes() {
               </>
             }
           />
+          <Route path="convocation/reponse" element={page(ConvocationAnswerPage)} />
+          <Route path="notifications/desabonnement" element={page(UnsubscribePage)} />
         </Route>
         <Route path="mentions-legales" element={<LegalNoticePage />} />
         <Route path="cgu" element={<TermsPage />} />
@@ -100,6 +107,7 @@ export function AppRoutes() {
           <Route path=":nomClub/parametre/*" element={page(SettingsPage)} />
           <Route path=":nomClub/calendrier/*" element={page(CalendarPage)} />
           <Route path=":nomClub/profil/*" element={page(ProfilePage)} />
+          <Route path="profil" element={page(ProfileShortcut)} />
           <Route path=":nomClub/:nomEquipe/dashboard/*" element={page(DashboardPage)} />
           <Route path=":nomClub/:nomEquipe/parametre/*" element={page(SettingsPage)} />
           <Route path=":nomClub/:nomEquipe/calendrier/*" element={page(CalendarPage)} />

@@ -18,6 +18,8 @@ describe('[web] query keys', () => {
       [queryKeys.session.all, queryKeys.session.currentMember],
       [queryKeys.matches.all, queryKeys.matches.team(3, { statut: 'TERMINE' })],
       [queryKeys.matches.all, queryKeys.matches.convocations(9)],
+      [queryKeys.events.all, queryKeys.events.presences(100)],
+      [queryKeys.notifications.all, queryKeys.notifications.preferences],
     ] as const;
     for (const [root, key] of groups) expect(key.slice(0, root.length)).toEqual(root);
   });

@@ -36,6 +36,8 @@ export const queryKeys = {
     /** GET /api/evenements/club/{clubId}?from=&to= (the calendar's visible range) */
     club: (clubId: number, range: Readonly<{ from: string; to: string }>) =>
       ['events', 'club', clubId, range.from, range.to] as const,
+    /** GET /api/evenements/{id}/presences (attendance of a training) */
+    presences: (eventId: number) => ['events', 'presences', eventId] as const,
   },
   teams: {
     all: ['teams'] as const,
@@ -65,4 +67,11 @@ export const queryKeys = {
   },
   /** GET /api/membres/invitation/{token} (activation page) */
   invitation: (token: string) => ['invitation', token] as const,
+  /** GET /api/convocations/reponse?jeton= (answer from a convocation e-mail, no session) */
+  convocationAnswer: (jeton: string) => ['convocation-answer', jeton] as const,
+  notifications: {
+    all: ['notifications'] as const,
+    /** GET /api/notifications/preferences of the signed-in member */
+    preferences: ['notifications', 'preferences'] as const,
+  },
 } as const;

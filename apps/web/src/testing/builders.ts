@@ -49,6 +49,7 @@ export function aTeam(overrides: Partial<TTeam> = {}): TTeam {
     nom: 'Seniors',
     division: 'Régional 1',
     idClub: 1,
+    presentParDefaut: false,
     ...overrides,
     category,
     categorie: category,
@@ -128,6 +129,7 @@ export function aClubEvent(overrides: Partial<TEvent> = {}): TEvent {
     adversaireNom: null,
     equipes: [{ id: 3, nom: 'Seniors', categorie: 'Senior', division: 'Régional 1' }],
     match: null,
+    serie: null,
     ...overrides,
   };
 }
@@ -164,6 +166,7 @@ export function aMatch(overrides: Partial<TMatch> = {}): TMatch {
     scoreExterieur: null,
     annule: false,
     version: 'v1',
+    dateLimiteReponse: null,
     ...overrides,
   };
 }

@@ -38,8 +38,24 @@ export function safeString(options: { error?: string; trim?: boolean } = {}) {
   return trim ? checked.trim() : checked;
 }
 
-/** A numeric id in a path or query. */
-export const ZIdSchema = z.coerce.number({ error: SERVER_MESSAGES.invalidValue }).int().positive();
+/** The largest id a serial (int4) column holds. */
+export const ID_MAX = 2_147_483_647;
+/**
+ * A numeric id in a path, a query or a body: a positive integer, or its plain decimal text. Not
+ * `z.coerce` (issue 16: the fuzzer's `/api/clubs/%201` reached the club of id 1, since
+ * Number(' 1') is 1; '1e0', '0x1' and '' (0) were just as lenient).
+ */
+export const ZIdSchema = z.union(
+  [
+    z.number().int().positive().max(ID_MAX),
+    z
+      .string()
+      .regex(/^[1-9][0-9]{0,9}$/)
+      .transform(Number)
+      .pipe(z.number().max(ID_MAX)),
+  ],
+  { error: SERVER_MESSAGES.invalidValue },
+);
 export const ZIdParamsSchema = z.object({ id: ZIdSchema });
 
 /** Trimmed, required, bounded string with French messages. */

@@ -17,6 +17,7 @@ import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { signJwt, verifyJwt } from '../../lib/jwt.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../../lib/tokens.ts';
 import { findActor } from './auth.repository.ts';
+import { createActorCache } from './actor-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,7 +71,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export default fp(
   async function authPlugin(
     app: FastifyInstance,
-    opts: { signingKey: Buffer; publicUrl?: string },
+    opts: { signingKey: Buffer; publicUrl?: string; actorCacheMs?: number },
   ) {
     const key = opts.signingKey;
     const forceSecure = opts.publicUrl?.startsWith('https:') ?? false;
@@ -184,6 +185,8 @@ export default fp(
     /** CSRF (ARCHITECTURE §5): signed double-submit plus Origin / Sec-Fetch-Site on every state-changing method. */
     app.addHook('onRequest', async (request) => {
       if (!STATE_CHANGING.has(request.method)) return;
+      // A route whose signed link token is the proof (e-mail links, issue 13) declares it.
+      if (request.routeOptions.config?.csrfExempt === true) return;
       const site = request.headers['sec-fetch-site'];
       if (site === 'cross-site') throw new HttpError(403, SERVER_MESSAGES.csrf);
       const origin = request.headers.origin;
@@ -210,6 +213,10 @@ export default fp(
     });
 
     const db = app.db;
+    const actors = createActorCache({ ttlMs: opts.actorCacheMs ?? 0 });
+    app.addHook('onResponse', async (request) => {
+      if (STATE_CHANGING.has(request.method)) actors.invalidate();
+    });
     app.decorateRequest('signedInActor', null);
     app.decorateRequest('actor', {
       getter(this: FastifyRequest): Actor {
@@ -224,7 +231,10 @@ export default fp(
         throw unauthorized(
           token ? SERVER_MESSAGES.sessionExpired : SERVER_MESSAGES.unauthenticated,
         );
-      const actor = await findActor(db, claims.sid, Number(claims.sub));
+      const memberId = Number(claims.sub);
+      const actor = await actors.lookup(claims.sid, memberId, () =>
+        findActor(db, claims.sid, memberId),
+      );
       if (!actor) throw unauthorized(SERVER_MESSAGES.sessionExpired);
       request.signedInActor = actor;
     });

@@ -97,7 +97,7 @@ const actorColumns = () => ({
     ), '[]'::json)`,
   childTeamIds: sql<number[]>`coalesce((
       select json_agg(distinct tm.team_id)
-      from guardians g join team_memberships tm on tm.member_id = g.child_id
+      from guardians g join team_memberships tm on tm.club_id = g.club_id and tm.member_id = g.child_id
       where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
     ), '[]'::json)`,
 });

@@ -36,8 +36,21 @@ describe('[auth] CSRF on every state-changing route', () => {
       expect(urls).toContain(url);
   });
 
+  it('only the e-mail link routes skip it (their signed token is the proof)', () => {
+    const exempt = ctx.app.registeredRoutes
+      .filter((r) => r.csrfExempt)
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(exempt).toEqual([
+      'POST /api/convocations/reponse',
+      'POST /api/notifications/desabonnement',
+    ]);
+  });
+
   it('each refuses a missing, wrong or cross-site token with 403, and accepts a good one', async () => {
-    const routes = ctx.app.registeredRoutes.filter((r) => STATE_CHANGING.has(r.method));
+    const routes = ctx.app.registeredRoutes.filter(
+      (r) => STATE_CHANGING.has(r.method) && !r.csrfExempt,
+    );
     const club = await createClub(ctx.app.db);
     const leader = await createMember(ctx.app.db, club.id, { role: 'DIRIGEANT' });
     for (const route of routes) {

@@ -19,8 +19,12 @@ import { createClubsService } from './clubs.service.ts';
 
 const tags = ['club'];
 
-/** A logo is cached by the browser for a day; a new upload changes its address (logoUrl). */
+/**
+ * A new upload changes the logo's address (logoUrl carries its version): at that address it never
+ * changes, so the browser keeps it a year; any other address (no or an old version) for a day.
+ */
 const LOGO_CACHE_CONTROL = 'private, max-age=86400';
+const LOGO_CACHE_CONTROL_VERSIONED = 'private, max-age=31536000, immutable';
 
 /** Club calls of spec §7 (registered inside the signed-in scope). */
 const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,7 +96,10 @@ const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
       const etag = `"${logo.version}"`;
       reply
         .header('etag', etag)
-        .header('cache-control', LOGO_CACHE_CONTROL)
+        .header(
+          'cache-control',
+          request.query.v === logo.version ? LOGO_CACHE_CONTROL_VERSIONED : LOGO_CACHE_CONTROL,
+        )
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline');
       const ifNoneMatch = request.headers['if-none-match'];

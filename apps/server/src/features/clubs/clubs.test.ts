@@ -162,7 +162,10 @@ describe('[club] logo', () => {
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/webp');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
-    expect(got.headers['cache-control']).toMatch(/max-age=\d+/);
+    // Its versioned address never changes content: a year; the bare address a day.
+    expect(got.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    const bare = await w.asPlayer.get(`/api/clubs/${w.club.id}/logo`);
+    expect(bare.headers['cache-control']).toBe('private, max-age=86400');
     const etag = got.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
     const meta = await sharp(got.rawPayload).metadata();

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TEventTeam } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { eventTeams, events, matches, teams } from '../../db/schema.ts';
+import { eventSeries, eventTeams, events, matches, teams } from '../../db/schema.ts';
 
 /** The only Drizzle queries of the events feature; every one is filtered by the club id. */
 
@@ -17,6 +17,11 @@ const eventColumns = {
   dateDebut: wallClock(events.dateDebut),
   dateFin: wallClock(events.dateFin),
   lieux: events.lieux,
+  seriesId: events.seriesId,
+  occurrenceDate: events.occurrenceDate,
+  detached: events.detached,
+  seriesRrule: eventSeries.rrule,
+  seriesExclusions: eventSeries.exclusions,
   matchId: matches.id,
   homeTeamId: matches.homeTeamId,
   awayTeamId: matches.awayTeamId,
@@ -41,6 +46,12 @@ export interface EventRow {
   dateDebut: string;
   dateFin: string;
   lieux: string;
+  /** Recurring events: the series (rule and exclusions), the rule's date, changed alone. */
+  seriesId: number | null;
+  occurrenceDate: string | null;
+  detached: boolean;
+  seriesRrule: string | null;
+  seriesExclusions: string[] | null;
   teams: TEventTeam[];
   matchId: number | null;
   homeTeamId: number | null;
@@ -66,6 +77,17 @@ export interface EventValues {
   dateDebut: string;
   dateFin: string;
   lieux: string;
+  seriesId?: number | null;
+  occurrenceDate?: string | null;
+  detached?: boolean;
+}
+
+export interface SeriesRow {
+  id: number;
+  rrule: string;
+  exclusions: string[];
+  /** 'YYYY-MM-DDThh:mm:ss' */
+  dtstart: string;
 }
 
 /**
@@ -78,6 +100,10 @@ async function selectEvents(db: DbOrTx, where: SQL | undefined) {
     .select(eventColumns)
     .from(events)
     .leftJoin(matches, and(eq(matches.eventId, events.id), eq(matches.clubId, events.clubId)))
+    .leftJoin(
+      eventSeries,
+      and(eq(eventSeries.id, events.seriesId), eq(eventSeries.clubId, events.clubId)),
+    )
     .leftJoin(
       eventTeams,
       and(eq(eventTeams.eventId, events.id), eq(eventTeams.clubId, events.clubId)),
@@ -169,6 +195,139 @@ export const eventsRepository = {
   /** Deletes the event; its teams, match and convocations go with it (foreign keys cascade). */
   async delete(db: DbOrTx, clubId: number, id: number): Promise<void> {
     await db.delete(events).where(and(eq(events.clubId, clubId), eq(events.id, id)));
+  },
+
+  /** The occurrences of a series (from `fromDate` on, by rule date), teams included. */
+  async seriesOccurrences(
+    db: DbOrTx,
+    clubId: number,
+    seriesId: number,
+    fromDate?: string,
+  ): Promise<EventRow[]> {
+    const where = [eq(events.clubId, clubId), eq(events.seriesId, seriesId)];
+    if (fromDate) where.push(gte(events.occurrenceDate, fromDate));
+    return selectEvents(db, and(...where));
+  },
+
+  /** Inserts many events at once (a series' occurrences); ids in the order of `rows`. */
+  async insertMany(db: DbOrTx, clubId: number, rows: EventValues[]): Promise<number[]> {
+    if (!rows.length) return [];
+    const ids = await db
+      .insert(events)
+      .values(rows.map((r) => ({ clubId, ...r })))
+      .returning({ id: events.id });
+    return ids.map((r) => r.id);
+  },
+
+  /**
+   * Writes the same fields to many events of a series; each start is its rule date at `time`
+   * (wall clock) and each end the start plus `durationSeconds`.
+   */
+  async updateOccurrences(
+    db: DbOrTx,
+    clubId: number,
+    ids: readonly number[],
+    values: { nom: string; type: string; lieux: string; time: string; durationSeconds: number },
+  ): Promise<void> {
+    if (!ids.length) return;
+    const start = sql`(${events.occurrenceDate} + ${values.time}::time)`;
+    await db
+      .update(events)
+      .set({
+        nom: values.nom,
+        type: values.type,
+        lieux: values.lieux,
+        dateDebut: sql`${start}`,
+        dateFin: sql`${start} + make_interval(secs => ${values.durationSeconds})`,
+        detached: false,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(events.clubId, clubId), inArray(events.id, [...ids])));
+  },
+
+  /** Moves the occurrences of a series from `fromDate` on to another series. */
+  async moveOccurrences(
+    db: DbOrTx,
+    clubId: number,
+    seriesId: number,
+    fromDate: string,
+    toSeriesId: number,
+  ): Promise<void> {
+    await db
+      .update(events)
+      .set({ seriesId: toSeriesId })
+      .where(
+        and(
+          eq(events.clubId, clubId),
+          eq(events.seriesId, seriesId),
+          gte(events.occurrenceDate, fromDate),
+        ),
+      );
+  },
+
+  /** The teams of every event of `eventIds` become exactly `teamIds`. */
+  async setTeamsMany(
+    db: DbOrTx,
+    clubId: number,
+    eventIds: readonly number[],
+    teamIds: readonly number[],
+  ) {
+    if (!eventIds.length) return;
+    await db
+      .delete(eventTeams)
+      .where(and(eq(eventTeams.clubId, clubId), inArray(eventTeams.eventId, [...eventIds])));
+    if (teamIds.length)
+      await db
+        .insert(eventTeams)
+        .values(
+          eventIds.flatMap((eventId) => teamIds.map((teamId) => ({ clubId, eventId, teamId }))),
+        );
+  },
+
+  async deleteMany(db: DbOrTx, clubId: number, ids: readonly number[]): Promise<void> {
+    if (!ids.length) return;
+    await db.delete(events).where(and(eq(events.clubId, clubId), inArray(events.id, [...ids])));
+  },
+
+  async insertSeries(db: DbOrTx, clubId: number, values: Omit<SeriesRow, 'id'>): Promise<number> {
+    const [row] = await db
+      .insert(eventSeries)
+      .values({ clubId, ...values })
+      .returning({ id: eventSeries.id });
+    return row!.id;
+  },
+
+  /** The series, locked for the rest of the transaction. */
+  async lockSeries(db: DbOrTx, clubId: number, id: number): Promise<SeriesRow | undefined> {
+    const [row] = await db
+      .select({
+        id: eventSeries.id,
+        rrule: eventSeries.rrule,
+        exclusions: eventSeries.exclusions,
+        dtstart: sql<string>`to_char(${eventSeries.dtstart}, 'YYYY-MM-DD"T"HH24:MI:SS')`,
+      })
+      .from(eventSeries)
+      .where(and(eq(eventSeries.clubId, clubId), eq(eventSeries.id, id)))
+      .for('update');
+    return row;
+  },
+
+  async updateSeries(
+    db: DbOrTx,
+    clubId: number,
+    id: number,
+    values: Partial<Omit<SeriesRow, 'id'>>,
+  ): Promise<void> {
+    await db
+      .update(eventSeries)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(eventSeries.clubId, clubId), eq(eventSeries.id, id)));
+  },
+
+  /** Deletes the series when no occurrence is left in it. */
+  async deleteSeriesIfEmpty(db: DbOrTx, clubId: number, id: number): Promise<void> {
+    await db.execute(sql`delete from event_series s where s.id = ${id} and s.club_id = ${clubId}
+      and not exists (select 1 from events e where e.series_id = s.id)`);
   },
 
   /** The ids among `ids` that are teams of the club. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZClubIdParamsSchema,
   ZEventListSchema,
+  ZEventPorteeQuerySchema,
   ZEventRangeQuerySchema,
   ZEventSchema,
   ZEventWriteSchema,
@@ -15,7 +16,7 @@ const tags = ['événements'];
 
 /** Events calls of spec §7 and ARCHITECTURE §7 (registered inside the signed-in scope). */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createEventsService({ db: app.db });
+  const service = createEventsService({ db: app.db, notifier: app.matchNotifier });
 
   app.get(
     '/api/evenements/club/:clubId',
@@ -59,7 +60,13 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Pour un MATCH, `equipesIds` vaut [équipe (base)] ou [équipe (base), équipe adverse], ' +
           'ou bien l’adversaire est saisi dans `adversaireNom` ; le match (domicile = équipe ' +
-          '(base)) est créé et les joueurs de l’équipe (base) sont convoqués.',
+          '(base)) est créé et les joueurs de l’équipe (base) sont convoqués. ' +
+          'Avec `recurrence: { rrule, exclusions }` (RRULE RFC 5545 à l’heure locale du club : ' +
+          'FREQ=WEEKLY ou DAILY, INTERVAL, BYDAY, et UNTIL ou COUNT, deux ans et 400 occurrences ' +
+          'au plus ; `exclusions` : dates AAAA-MM-JJ à sauter), une série est créée : ' +
+          '`dateDebut`/`dateFin` sont la première occurrence, chaque occurrence est un événement ' +
+          '(son propre `id`, `serie` renseignée). Un MATCH ne peut pas être répété. La réponse est ' +
+          'la première occurrence.',
         body: ZEventWriteSchema,
         response: { 201: ZEventSchema, ...writeErrors },
       },
@@ -76,13 +83,20 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifie ou déplace un événement (dirigeants ; entraîneur : ses équipes)',
         description:
           'Le corps complet de l’événement. Le match suit : mis à jour pour un MATCH, supprimé ' +
-          '(avec ses convocations) quand le type n’est plus MATCH.',
+          '(avec ses convocations) quand le type n’est plus MATCH. Pour une occurrence de série, ' +
+          '`portee` : `occurrence` (défaut) ne modifie qu’elle, qui devient une exception ; ' +
+          '`suivants` coupe la série à cette occurrence (l’ancienne finit la veille) et applique ' +
+          'le corps à elle et aux suivantes, sauf aux exceptions ; `serie` applique le corps à ' +
+          'toutes les occurrences, exceptions comprises. Avec `suivants`/`serie`, le jour ne ' +
+          'change pas sauf nouvelle `recurrence` (les occurrences sont alors recalculées).',
         params: ZIdParamsSchema,
+        querystring: ZEventPorteeQuerySchema,
         body: ZEventWriteSchema,
         response: { 200: ZEventSchema, ...writeErrors },
       },
     },
-    async (request) => service.update(request.actor, request.params.id, request.body),
+    async (request) =>
+      service.update(request.actor, request.params.id, request.body, request.query.portee),
   );
 
   app.delete(
@@ -91,11 +105,16 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Supprime un événement, son match et ses convocations',
+        description:
+          'Pour une occurrence de série, `portee` : `occurrence` (défaut, sa date rejoint les ' +
+          'exclusions), `suivants` (elle et les suivantes ; la série finit la veille) ou `serie` ' +
+          '(toutes les occurrences).',
         params: ZIdParamsSchema,
+        querystring: ZEventPorteeQuerySchema,
         response: { 200: ZMessageSchema, ...errors },
       },
     },
-    async (request) => service.remove(request.actor, request.params.id),
+    async (request) => service.remove(request.actor, request.params.id, request.query.portee),
   );
 };
 export default eventsRoutes;

@@ -4,6 +4,7 @@ import { eventVisibleTo, type TEvent } from '@club/contract';
 import { events, members, teamMemberships } from '../../db/schema.ts';
 import { seedDemo } from '../../scripts/seed-demo.ts';
 import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
+import { expandSeries } from './recurrence.ts';
 
 /** The demo club's events come back from the events API (npm run seed:demo, then the calendar). */
 let ctx: TestContext;
@@ -56,6 +57,30 @@ describe('[events] the demo seed through GET /api/evenements/club/{id}', () => {
     expect(month.length).toBe(
       list.filter((e) => e.dateFin > '2026-11-01' && e.dateDebut < '2026-12-01').length,
     );
+  });
+
+  it('each team trains on one weekly series for the season, its rule giving exactly its rows', async () => {
+    const leader = await signIn(ctx.app, await memberOf('DIRIGEANT'));
+    const all = (await leader.get(`/api/evenements/club/${clubId}`)).json() as TEvent[];
+    const trainings = all.filter((e) => e.type === 'ENTRAINEMENT');
+    expect(trainings.length).toBeGreaterThan(100);
+    expect(trainings.every((e) => e.serie !== null)).toBe(true);
+    const bySeries = new Map<number, TEvent[]>();
+    for (const e of trainings) bySeries.set(e.serie!.id, [...(bySeries.get(e.serie!.id) ?? []), e]);
+    const teamCount = new Set(trainings.map((e) => e.equipesIds[0])).size;
+    expect(bySeries.size).toBe(teamCount);
+    for (const occurrences of bySeries.values()) {
+      const { rrule, exclusions } = occurrences[0]!.serie!;
+      expect(rrule).toMatch(/^FREQ=WEEKLY;BYDAY=[A-Z]{2};UNTIL=20270630$/);
+      expect(exclusions.length).toBeGreaterThan(0); // the Christmas break
+      const expected = expandSeries(
+        { rrule, exclusions },
+        occurrences[0]!.dateDebut,
+        occurrences[0]!.dateFin,
+      );
+      expect(occurrences.map((e) => e.dateDebut)).toEqual(expected.map((o) => o.dateDebut));
+    }
+    expect(all.filter((e) => e.type !== 'ENTRAINEMENT').every((e) => e.serie === null)).toBe(true);
   });
 
   it('a player gets the events of their teams and the team-less ones only', async () => {

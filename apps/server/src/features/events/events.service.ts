@@ -3,7 +3,9 @@ import {
   EVENT_PERMISSIONS,
   eventVisibleTo,
   mayEver,
+  RECURRENCE_MESSAGES,
   type TEvent,
+  type TEventPortee,
   type TEventWriteParsed,
 } from '@club/contract';
 import { assertOwnClub, found, type Actor } from '../../authz/index.ts';
@@ -11,8 +13,10 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden } from '../../lib/http-error.ts';
 import { matchSync } from '../matches/index.ts';
+import type { MatchNotifier } from '../notifications/index.ts';
 import { assertMayRead, assertMayWrite, readPrefilter } from './events.policy.ts';
 import { eventsRepository as repo, type EventRow } from './events.repository.ts';
+import { expandSeries, ruleEndingBefore, ruleFrom } from './recurrence.ts';
 
 /** An event as every events call answers it (spec §3 plus teams and match, contract ZEventSchema). */
 export function toEventJson(row: EventRow): TEvent {
@@ -36,8 +40,16 @@ export function toEventJson(row: EventRow): TEvent {
           adversaireNom: row.opponentName,
         }
       : null,
+    serie:
+      row.seriesId !== null
+        ? { id: row.seriesId, rrule: row.seriesRrule!, exclusions: row.seriesExclusions ?? [] }
+        : null,
   };
 }
+
+/** Wall-clock seconds between two 'YYYY-MM-DDThh:mm:ss'. */
+const secondsBetween = (from: string, to: string) =>
+  (Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 1000;
 
 const EDITABLE = ['nom', 'type', 'dateDebut', 'dateFin', 'lieux'] as const;
 
@@ -66,10 +78,12 @@ export async function listVisibleEvents(
 
 export interface EventsDeps {
   db: Db;
+  /** Issue 13: told when a match is created or moved (convocation e-mails, deadline jobs). */
+  notifier?: MatchNotifier;
 }
 
 /** Events of spec §7 with ARCHITECTURE §6 (EVENT_PERMISSIONS); MATCH events keep their match. */
-export function createEventsService({ db }: EventsDeps) {
+export function createEventsService({ db, notifier }: EventsDeps) {
   /** Every requested team must be a team of the actor's club (400 naming equipesIds). */
   async function assertClubTeams(tx: Tx, clubId: number, teamIds: readonly number[]) {
     const known = new Set(await repo.existingTeamIds(tx, clubId, teamIds));
@@ -103,6 +117,155 @@ export function createEventsService({ db }: EventsDeps) {
     return toEventJson(found(await repo.findById(tx, clubId, id)));
   }
 
+  /** POST with `recurrence`: the series row and every occurrence (same teams) in one transaction. */
+  async function createSeries(
+    actor: Actor,
+    input: TEventWriteParsed,
+    recurrence: { rrule: string; exclusions: string[] },
+  ) {
+    const occurrences = expandSeries(recurrence, input.dateDebut, input.dateFin);
+    return db.transaction(async (tx) => {
+      await assertClubTeams(tx, actor.clubId, input.equipesIds);
+      const seriesId = await repo.insertSeries(tx, actor.clubId, {
+        rrule: recurrence.rrule,
+        exclusions: recurrence.exclusions,
+        dtstart: input.dateDebut,
+      });
+      const ids = await repo.insertMany(
+        tx,
+        actor.clubId,
+        occurrences.map((o) => ({
+          ...values(input),
+          dateDebut: o.dateDebut,
+          dateFin: o.dateFin,
+          seriesId,
+          occurrenceDate: o.date,
+        })),
+      );
+      await repo.setTeamsMany(tx, actor.clubId, ids, input.equipesIds);
+      await audit(tx, {
+        clubId: actor.clubId,
+        actorMemberId: actor.id,
+        action: 'create',
+        entity: 'event',
+        entityId: ids[0]!,
+        details: {
+          type: input.type,
+          teamIds: input.equipesIds,
+          seriesId,
+          rrule: recurrence.rrule,
+          occurrences: ids.length,
+        },
+      });
+      return answer(tx, actor.clubId, ids[0]!);
+    });
+  }
+
+  /**
+   * PUT with portee 'suivants' or 'serie' (decision: recurring events). 'suivants' first splits the
+   * series at this occurrence (the old series ends the day before). The occurrences of the target
+   * series are then regenerated from its rule (the new `recurrence` if given) with the body as
+   * template: occurrences whose rule date stays are updated in place (same ids), dates no longer
+   * produced are deleted, new dates inserted. With 'suivants' the occurrences changed alone
+   * (detached) are left as they are; with 'serie' they are rewritten and rejoin the series.
+   */
+  async function updateSeries(
+    tx: Tx,
+    actor: Actor,
+    row: EventRow,
+    input: TEventWriteParsed,
+    portee: 'suivants' | 'serie',
+  ) {
+    const clubId = actor.clubId;
+    let series = found(await repo.lockSeries(tx, clubId, row.seriesId!));
+    const time = input.dateDebut.slice(11);
+    const dayChanged = input.dateDebut.slice(0, 10) !== row.dateDebut.slice(0, 10);
+    if (dayChanged && !input.recurrence)
+      throw badRequest(undefined, { dateDebut: RECURRENCE_MESSAGES.dayChangeNeedsRule });
+    const fromDate = row.occurrenceDate!;
+    let rrule = input.recurrence?.rrule ?? series.rrule;
+    let exclusions = input.recurrence?.exclusions ?? series.exclusions;
+    let dtstart = `${series.dtstart.slice(0, 10)}T${time}`;
+    if (portee === 'suivants') {
+      if (!input.recurrence) {
+        rrule = ruleFrom(series.rrule, series.dtstart);
+        exclusions = series.exclusions.filter((d) => d >= fromDate);
+      }
+      dtstart = input.recurrence ? input.dateDebut : `${fromDate}T${time}`;
+      if (fromDate > series.dtstart.slice(0, 10)) {
+        // Split: the old series keeps what comes before this occurrence.
+        await repo.updateSeries(tx, clubId, series.id, {
+          rrule: ruleEndingBefore(ruleFrom(series.rrule, series.dtstart), fromDate),
+          exclusions: series.exclusions.filter((d) => d < fromDate),
+        });
+        const newId = await repo.insertSeries(tx, clubId, { rrule, exclusions, dtstart });
+        await repo.moveOccurrences(tx, clubId, series.id, fromDate, newId);
+        await repo.deleteSeriesIfEmpty(tx, clubId, series.id);
+        series = { id: newId, rrule, exclusions, dtstart };
+      }
+    }
+    const duration = secondsBetween(input.dateDebut, input.dateFin);
+    const end = new Date(Date.parse(`${dtstart}Z`) + duration * 1000).toISOString().slice(0, 19);
+    const occurrences = expandSeries({ rrule, exclusions }, dtstart, end);
+    await repo.updateSeries(tx, clubId, series.id, { rrule, exclusions, dtstart });
+
+    const existing = await repo.seriesOccurrences(tx, clubId, series.id);
+    for (const e of existing) assertMayWrite(actor, 'update', toEventJson(e));
+    const byDate = new Map(existing.map((e) => [e.occurrenceDate!, e]));
+    const wanted = new Set(occurrences.map((o) => o.date));
+    const keep = (e: EventRow) => portee === 'suivants' && e.detached && e.id !== row.id;
+    const toUpdate = existing.filter((e) => wanted.has(e.occurrenceDate!) && !keep(e));
+    const toDelete = existing.filter((e) => !wanted.has(e.occurrenceDate!) && !keep(e));
+    const toInsert = occurrences.filter((o) => !byDate.has(o.date));
+    await repo.deleteMany(
+      tx,
+      clubId,
+      toDelete.map((e) => e.id),
+    );
+    await repo.updateOccurrences(
+      tx,
+      clubId,
+      toUpdate.map((e) => e.id),
+      { nom: input.nom, type: input.type, lieux: input.lieux, time, durationSeconds: duration },
+    );
+    const inserted = await repo.insertMany(
+      tx,
+      clubId,
+      toInsert.map((o) => ({
+        ...values(input),
+        dateDebut: o.dateDebut,
+        dateFin: o.dateFin,
+        seriesId: series.id,
+        occurrenceDate: o.date,
+      })),
+    );
+    await repo.setTeamsMany(
+      tx,
+      clubId,
+      [...toUpdate.map((e) => e.id), ...inserted],
+      input.equipesIds,
+    );
+    await audit(tx, {
+      clubId,
+      actorMemberId: actor.id,
+      action: 'update',
+      entity: 'event',
+      entityId: row.id,
+      details: {
+        seriesId: series.id,
+        portee,
+        rrule,
+        updated: toUpdate.length,
+        inserted: inserted.length,
+        deleted: toDelete.length,
+      },
+    });
+    const still = await repo.findById(tx, clubId, row.id);
+    if (still) return toEventJson(still);
+    const [first] = await repo.seriesOccurrences(tx, clubId, series.id);
+    return toEventJson(found(first));
+  }
+
   return {
     /** GET /api/evenements/club/{clubId}?from=&to= — the events the actor reads. */
     async listClub(actor: Actor, clubId: number, range: { from?: string; to?: string }) {
@@ -118,15 +281,20 @@ export function createEventsService({ db }: EventsDeps) {
       return event;
     },
 
-    /** POST /api/evenements */
+    /** POST /api/evenements (with `recurrence`: the series and all its occurrences). */
     async create(actor: Actor, input: TEventWriteParsed) {
       assertOwnClub(actor, input.clubId);
       assertMayWrite(actor, 'create', input);
+      if (input.recurrence) return createSeries(actor, input, input.recurrence);
       return db.transaction(async (tx) => {
         await assertClubTeams(tx, actor.clubId, input.equipesIds);
         const id = await repo.insert(tx, actor.clubId, values(input));
         await repo.setTeams(tx, actor.clubId, id, input.equipesIds);
         const matchId = await syncMatch(tx, actor.clubId, id, input);
+        if (matchId !== null && notifier) {
+          await notifier.matchChanged(tx, actor.clubId, matchId, 'CREATED');
+          await notifier.deadlineChanged(tx, actor.clubId, matchId);
+        }
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -143,17 +311,36 @@ export function createEventsService({ db }: EventsDeps) {
      * PUT /api/evenements/{id} — the whole event (a drag in the calendar sends it all with new
      * dates). The actor must be allowed to write the event both as it is and as it becomes.
      */
-    async update(actor: Actor, id: number, input: TEventWriteParsed) {
+    async update(
+      actor: Actor,
+      id: number,
+      input: TEventWriteParsed,
+      portee: TEventPortee = 'occurrence',
+    ) {
       assertOwnClub(actor, input.clubId);
       if (input.id !== undefined && input.id !== id)
         throw badRequest(undefined, { id: EVENT_FIELD_MESSAGES.idMismatch });
       return db.transaction(async (tx) => {
         found(await repo.lock(tx, actor.clubId, id));
-        const current = toEventJson(found(await repo.findById(tx, actor.clubId, id)));
+        const row = found(await repo.findById(tx, actor.clubId, id));
+        const current = toEventJson(row);
         assertMayWrite(actor, 'update', current);
         assertMayWrite(actor, 'update', input);
         await assertClubTeams(tx, actor.clubId, input.equipesIds);
-        await repo.update(tx, actor.clubId, id, values(input));
+        if (portee !== 'occurrence' && row.seriesId === null)
+          throw badRequest(undefined, { portee: RECURRENCE_MESSAGES.porteeNeedsSeries });
+        if (input.recurrence && portee === 'occurrence')
+          throw badRequest(undefined, {
+            recurrence: RECURRENCE_MESSAGES.recurrenceNeedsSeriesScope,
+          });
+        if (row.seriesId !== null && input.type === 'MATCH')
+          throw badRequest(undefined, { type: RECURRENCE_MESSAGES.noMatchSeries });
+        if (portee !== 'occurrence') return updateSeries(tx, actor, row, input, portee);
+        await repo.update(tx, actor.clubId, id, {
+          ...values(input),
+          // A changed occurrence becomes an exception of its series (decision: recurring events).
+          ...(row.seriesId !== null ? { detached: true } : {}),
+        });
         const teamSetChanged = !sameSet(current.equipesIds, input.equipesIds);
         if (teamSetChanged) await repo.setTeams(tx, actor.clubId, id, input.equipesIds);
         const teamsChanged =
@@ -164,6 +351,16 @@ export function createEventsService({ db }: EventsDeps) {
         if (teamsChanged) fields.push('equipesIds');
         if (input.type === 'MATCH' && current.adversaireNom !== input.adversaireNom)
           fields.push('adversaireNom');
+        if (matchId !== null && notifier) {
+          // A new match (the event became a MATCH), or its date, time or place changed.
+          const moved = (['dateDebut', 'dateFin', 'lieux'] as const).some((f) =>
+            fields.includes(f),
+          );
+          if (!current.match || current.match.id !== matchId)
+            await notifier.matchChanged(tx, actor.clubId, matchId, 'CREATED');
+          else if (moved) await notifier.matchChanged(tx, actor.clubId, matchId, 'CHANGED');
+          if (!current.match || moved) await notifier.deadlineChanged(tx, actor.clubId, matchId);
+        }
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -180,12 +377,58 @@ export function createEventsService({ db }: EventsDeps) {
       });
     },
 
-    /** DELETE /api/evenements/{id} — the match and its convocations go with it. */
-    async remove(actor: Actor, id: number) {
+    /**
+     * DELETE /api/evenements/{id}?portee= — the match and its convocations go with it. A deleted
+     * occurrence's date joins the series' exclusions; 'suivants' ends the series before it;
+     * 'serie' deletes every occurrence and the series.
+     */
+    async remove(actor: Actor, id: number, portee: TEventPortee = 'occurrence') {
+      let count = 1;
       await db.transaction(async (tx) => {
         found(await repo.lock(tx, actor.clubId, id));
-        const current = toEventJson(found(await repo.findById(tx, actor.clubId, id)));
+        const row = found(await repo.findById(tx, actor.clubId, id));
+        const current = toEventJson(row);
         assertMayWrite(actor, 'delete', current);
+        if (portee !== 'occurrence' && row.seriesId === null)
+          throw badRequest(undefined, { portee: RECURRENCE_MESSAGES.porteeNeedsSeries });
+        if (row.seriesId !== null) {
+          const series = found(await repo.lockSeries(tx, actor.clubId, row.seriesId));
+          const targets =
+            portee === 'occurrence'
+              ? [row]
+              : await repo.seriesOccurrences(
+                  tx,
+                  actor.clubId,
+                  series.id,
+                  portee === 'suivants' ? row.occurrenceDate! : undefined,
+                );
+          for (const t of targets) assertMayWrite(actor, 'delete', toEventJson(t));
+          await repo.deleteMany(
+            tx,
+            actor.clubId,
+            targets.map((t) => t.id),
+          );
+          count = targets.length;
+          if (portee === 'occurrence')
+            await repo.updateSeries(tx, actor.clubId, series.id, {
+              exclusions: [...new Set([...series.exclusions, row.occurrenceDate!])].sort(),
+            });
+          else if (portee === 'suivants')
+            await repo.updateSeries(tx, actor.clubId, series.id, {
+              rrule: ruleEndingBefore(ruleFrom(series.rrule, series.dtstart), row.occurrenceDate!),
+              exclusions: series.exclusions.filter((d) => d < row.occurrenceDate!),
+            });
+          await repo.deleteSeriesIfEmpty(tx, actor.clubId, series.id);
+          await audit(tx, {
+            clubId: actor.clubId,
+            actorMemberId: actor.id,
+            action: 'delete',
+            entity: 'event',
+            entityId: id,
+            details: { nom: current.nom, seriesId: series.id, portee, count },
+          });
+          return;
+        }
         await repo.delete(tx, actor.clubId, id);
         await audit(tx, {
           clubId: actor.clubId,
@@ -196,7 +439,12 @@ export function createEventsService({ db }: EventsDeps) {
           details: { nom: current.nom, type: current.type, matchId: current.match?.id ?? null },
         });
       });
-      return { message: EVENT_FIELD_MESSAGES.eventDeleted };
+      return {
+        message:
+          count > 1
+            ? `${count} ${EVENT_FIELD_MESSAGES.eventsDeleted}`
+            : EVENT_FIELD_MESSAGES.eventDeleted,
+      };
     },
   };
 }

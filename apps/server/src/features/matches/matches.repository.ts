@@ -51,6 +51,7 @@ function matchColumns(nowLocal: string) {
     scoreDomicile: matches.scoreDomicile,
     scoreExterieur: matches.scoreExterieur,
     cancelled: matches.cancelled,
+    replyDeadline: matches.replyDeadline,
     statut: statusSql(nowLocal),
     version: versionSql,
   };
@@ -70,6 +71,7 @@ export type MatchRow = {
   scoreDomicile: number | null;
   scoreExterieur: number | null;
   cancelled: boolean;
+  replyDeadline: string | null;
   statut: MatchStatus;
   version: string;
 };
@@ -322,6 +324,14 @@ export const matchesRepository = {
           ),
         );
     }
+  },
+
+  /** Issue 13: the reply deadline (club wall clock), null = the default. */
+  async setReplyDeadline(db: DbOrTx, clubId: number, matchId: number, deadline: string | null) {
+    await db
+      .update(matches)
+      .set({ replyDeadline: deadline })
+      .where(and(eq(matches.clubId, clubId), eq(matches.id, matchId)));
   },
 
   /** Locks the convocation rows of a match (one writer at a time per match). */

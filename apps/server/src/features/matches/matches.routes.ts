@@ -21,7 +21,7 @@ const writeErrors = { ...errors, 409: ZApiErrorSchema } as const;
 
 /** Matches calls of spec §7 plus the cancellation (registered inside the signed-in scope). */
 const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createMatchesService({ db: app.db });
+  const service = createMatchesService({ db: app.db, notifier: app.matchNotifier });
 
   app.get(
     '/api/matches/equipe/:id',

@@ -1,6 +1,7 @@
 import {
   MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
+  NOTIFICATION_MESSAGES,
   SERVER_MESSAGES,
   canEditScore,
   isActiveStatus,
@@ -17,6 +18,7 @@ import { found, type Actor } from '../../authz/index.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import type { MatchNotifier } from '../notifications/index.ts';
 import { clubNow } from './matches.clock.ts';
 import {
   answersAsStaff,
@@ -56,6 +58,7 @@ export function toMatchJson(row: MatchRow): TMatch {
     scoreExterieur: row.scoreExterieur,
     annule: row.cancelled,
     version: row.version,
+    dateLimiteReponse: row.replyDeadline ? localDateTime(row.replyDeadline) : null,
   };
 }
 
@@ -78,6 +81,8 @@ export function versionFromIfMatch(header: string | undefined): string | undefin
 
 export interface MatchesDeps {
   db: Db;
+  /** Issue 13: told when a match is cancelled or restored, or its reply deadline set. */
+  notifier?: MatchNotifier;
 }
 
 /**
@@ -85,7 +90,7 @@ export interface MatchesDeps {
  * club's ids answer 404 before any table is asked; the status is the club's wall clock against the
  * event's local times.
  */
-export function createMatchesService({ db }: MatchesDeps) {
+export function createMatchesService({ db, notifier }: MatchesDeps) {
   const now = async (tx: DbOrTx, clubId: number) => clubNow(await repo.clubTimezone(tx, clubId));
 
   async function loadMatch(tx: DbOrTx, actor: Actor, id: number, forUpdate = false) {
@@ -186,6 +191,10 @@ export function createMatchesService({ db }: MatchesDeps) {
         matchesPolicy.assert(actor, 'cancel', teamsOf(row));
         if (row.cancelled === annule) return toMatchJson(row);
         await repo.setCancelled(tx, actor.clubId, id, annule);
+        if (notifier) {
+          await notifier.matchChanged(tx, actor.clubId, id, 'CANCEL', row.cancelled);
+          if (!annule) await notifier.deadlineChanged(tx, actor.clubId, id);
+        }
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -249,8 +258,27 @@ export function createMatchesService({ db }: MatchesDeps) {
               item.statutPresence === 'INDISPONIBLE' ? (item.justification?.trim() ?? null) : null,
           };
         });
-        if (writes.length && match.cancelled)
+        const deadlineGiven = input.dateLimiteReponse !== undefined;
+        if ((writes.length || deadlineGiven) && match.cancelled)
           throw new HttpError(409, MATCH_SERVER_MESSAGES.cancelled);
+        if (deadlineGiven) {
+          convocationsPolicy.assert(actor, 'setDeadline', teamsOf(match));
+          const deadline = input.dateLimiteReponse ?? null;
+          if (deadline !== null && deadline >= localDateTime(match.dateDebut)) {
+            const message = NOTIFICATION_MESSAGES.deadlineAfterStart;
+            throw badRequest(message, { dateLimiteReponse: message });
+          }
+          await repo.setReplyDeadline(tx, actor.clubId, id, deadline);
+          await audit(tx, {
+            clubId: actor.clubId,
+            actorMemberId: actor.id,
+            action: 'update',
+            entity: 'match_deadline',
+            entityId: id,
+            details: { dateLimiteReponse: deadline },
+          });
+          if (notifier) await notifier.deadlineChanged(tx, actor.clubId, id);
+        }
         if (writes.length) {
           await repo.answerConvocations(tx, actor.clubId, id, writes);
           await audit(tx, {

@@ -76,9 +76,12 @@ export interface MemberFilters {
 
 /** Escapes LIKE wildcards so that a user's '%' or '_' matches itself. */
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** Accent- and case-insensitive "contains". */
+/**
+ * Accent- and case-insensitive "contains". f_unaccent() is the IMMUTABLE wrapper of unaccent() of
+ * migration 0003, so that the trigram indexes on members' names serve this search.
+ */
 const fuzzy = (column: SQL, value: string) =>
-  sql`unaccent(${column}::text) ilike unaccent(${likePattern(value)})`;
+  sql`f_unaccent(${column}::text) ilike f_unaccent(${likePattern(value)})`;
 
 function whereFor(clubId: number, f: MemberFilters): SQL {
   const conditions: SQL[] = [eq(members.clubId, clubId)];

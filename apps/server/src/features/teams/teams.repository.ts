@@ -68,7 +68,7 @@ export const teamsRepository = {
     db: DbOrTx,
     clubId: number,
     id: number,
-    values: { nom: string; categorie: string; division: string },
+    values: { nom: string; categorie: string; division: string; presentParDefaut?: boolean },
   ) {
     const [row] = await db
       .update(teams)

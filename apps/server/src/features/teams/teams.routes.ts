@@ -20,6 +20,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/equipes/by-cat-div',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Équipes du club de même catégorie et division',
@@ -33,6 +34,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/equipes/club/:clubId',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Équipes du club',

@@ -25,6 +25,7 @@ export function toTeamJson(row: TeamRow): TTeam {
     category: row.categorie,
     categorie: row.categorie,
     idClub: row.clubId,
+    presentParDefaut: row.presentParDefaut,
   };
 }
 
@@ -75,6 +76,7 @@ export function createTeamsService({ db }: TeamsDeps) {
             nom: input.nom,
             categorie: input.categorie,
             division: input.division,
+            presentParDefaut: input.presentParDefaut ?? false,
           });
           await audit(tx, {
             clubId: actor.clubId,
@@ -106,9 +108,12 @@ export function createTeamsService({ db }: TeamsDeps) {
               nom: input.nom,
               categorie: input.categorie,
               division: input.division,
+              ...(input.presentParDefaut !== undefined
+                ? { presentParDefaut: input.presentParDefaut }
+                : {}),
             }),
           );
-          const fields = (['nom', 'categorie', 'division'] as const).filter(
+          const fields = (['nom', 'categorie', 'division', 'presentParDefaut'] as const).filter(
             (f) => current[f] !== row[f],
           );
           await audit(tx, {

@@ -1,7 +1,7 @@
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { PROFILE_MESSAGES, type TMemberUpdate } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useCurrentMember } from '../../lib/session.ts';
+import { clubPath, useCurrentMember } from '../../lib/session.ts';
 import { HttpError, errorMessage } from '../../lib/http.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -12,6 +12,13 @@ import {
   useSubscribeCalendar,
 } from '../../features/profile/api/calendar-feed.ts';
 import { CalendarFeed } from '../../features/profile/components/calendar-feed.tsx';
+import { NotificationPreferences } from '../../features/notifications/components/notification-preferences.tsx';
+
+/** /profil: the signed-in member's own profile, whatever the club (link of the unsubscribe page). */
+export function ProfileShortcut() {
+  const { data: me } = useCurrentMember();
+  return me ? <Navigate to={clubPath(me.nomClub, 'profil')} replace /> : null;
+}
 
 /** /{nomClub}/profil — 'Mon Profil' (spec §2, §5, §8). Cancel goes back in history. */
 export default function ProfilePage() {
@@ -73,6 +80,7 @@ export default function ProfilePage() {
           revokeCalendar.mutate();
         }}
       />
+      <NotificationPreferences />
     </main>
   );
 }

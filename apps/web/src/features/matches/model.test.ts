@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { aMatch } from '../../testing/builders.ts';
 import {
   groupByMonth,
+  localInputValue,
+  longDateTime,
   matchList,
   matchesSearch,
   monthHeading,
@@ -45,6 +47,13 @@ describe('[matches] wall clock', () => {
   });
   it('answers null for a date that cannot be read', () => {
     expect(wallClock('pas une date')).toBeNull();
+  });
+  it('writes the long French date with the weekday of the calendar date', () => {
+    expect(longDateTime(wallClock('2026-12-12T15:00:00')!)).toBe('samedi 12 décembre 2026 à 15:00');
+    expect(longDateTime(wallClock('2027-03-28T00:30:00')!)).toBe('dimanche 28 mars 2027 à 00:30');
+  });
+  it('writes the datetime-local value of a wall clock', () => {
+    expect(localInputValue(wallClock('2027-03-01T09:05:00')!)).toBe('2027-03-01T09:05');
   });
 });
 

@@ -81,6 +81,21 @@ export const monthName = (month: number) => MONTHS[month - 1]!;
 export const shortMonth = (month: number) => SHORT_MONTHS[month - 1]!;
 export const timeOf = (w: WallClock) => `${pad(w.hour)}:${pad(w.minute)}`;
 
+const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'] as const;
+/**
+ * 'samedi 12 décembre 2026 à 15:00': the weekday comes from the calendar date itself (UTC
+ * arithmetic), so the browser's zone never moves it.
+ */
+export function longDateTime(w: WallClock): string {
+  const weekday = WEEKDAYS[new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay()]!;
+  return `${weekday} ${w.day} ${monthName(w.month)} ${w.year} à ${timeOf(w)}`;
+}
+
+/** 'YYYY-MM-DDThh:mm' (a datetime-local value) of a wall clock. */
+export function localInputValue(w: WallClock): string {
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
 /** A sortable key of the wall clock ('' when the date cannot be read: those go last). */
 function sortKey(value: string): string {
   const w = wallClock(value);

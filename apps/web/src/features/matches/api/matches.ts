@@ -57,12 +57,19 @@ export function useConvocations(matchId: number, enabled = true) {
   });
 }
 
-/** PUT /api/matches/{id}/convocations {items} */
+/** PUT /api/matches/{id}/convocations {items, dateLimiteReponse?} */
 export function useSaveConvocations(matchId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TConvocationUpdate) =>
       http.put<TConvocation[]>(`/api/matches/${matchId}/convocations`, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.matches.convocations(matchId) }),
+    // The match carries the reply deadline: its list is read again when the deadline changed.
+    onSuccess: (_rows, body) =>
+      qc.invalidateQueries({
+        queryKey:
+          body.dateLimiteReponse !== undefined
+            ? queryKeys.matches.all
+            : queryKeys.matches.convocations(matchId),
+      }),
   });
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCurrentMember, TConvocation } from '@club/contract';
+import { NOTIFICATION_MESSAGES, type TCurrentMember, type TConvocation } from '@club/contract';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
 import { aConvocation, aCurrentMember, aMatch, aMember } from '../../../testing/builders.ts';
 import { MatchesPage } from './matches-page.tsx';
@@ -137,6 +137,55 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
         ],
       },
     ]);
+  });
+
+  it('reply deadline (issue 13): the default is shown; a date is sent only when changed', async () => {
+    const calls = serve(coach, rows);
+    const dialog = await open();
+    const field = await within(dialog).findByLabelText('Date limite de réponse');
+    expect(field).toHaveValue('');
+    expect(field).toHaveAccessibleDescription(
+      /Par défaut : 48 h avant le match, soit le mardi 12 janvier 2027 à 15:00\./,
+    );
+    expect(dialog).toHaveTextContent('Réponse attendue avant le mardi 12 janvier 2027 à 15:00.');
+    // Unchanged: the body carries no deadline.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(Object.keys(puts(calls)[0]!)).toEqual(['items']);
+  });
+
+  it('reply deadline: after the start it is refused on the screen; a good one is sent', async () => {
+    const calls = serve(coach, rows);
+    const dialog = await open();
+    const field = await within(dialog).findByLabelText('Date limite de réponse');
+    fireEvent.change(field, { target: { value: '2027-01-14T15:00' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText(NOTIFICATION_MESSAGES.deadlineAfterStart)).toBeVisible();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(puts(calls)).toEqual([]);
+    fireEvent.change(field, { target: { value: '2027-01-13T20:30' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts(calls)[0]).toMatchObject({ dateLimiteReponse: '2027-01-13T20:30:00' });
+  });
+
+  it('reply deadline: a set one is shown, and "Date par défaut" sends null', async () => {
+    const calls = stubFetch(async (url) => {
+      if (url === '/api/dashboard/infos') return json(200, coach);
+      if (url.startsWith('/api/matches/equipe/'))
+        return json(200, [{ ...match, dateLimiteReponse: '2027-01-13T18:00:00' }]);
+      if (url === '/api/matches/1/convocations') return json(200, rows);
+      return json(200, {});
+    });
+    const dialog = await open();
+    const field = await within(dialog).findByLabelText('Date limite de réponse');
+    expect(field).toHaveValue('2027-01-13T18:00');
+    expect(dialog).toHaveTextContent('Réponse attendue avant le mercredi 13 janvier 2027 à 18:00.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Date par défaut' }));
+    expect(field).toHaveValue('');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts(calls)[0]).toMatchObject({ dateLimiteReponse: null });
   });
 
   it('a load failure shows the spec’s text', async () => {

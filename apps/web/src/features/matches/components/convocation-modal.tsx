@@ -2,6 +2,9 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import {
   CONVOCATION_PERMISSIONS,
+  DEFAULT_REPLY_DEADLINE_HOURS,
+  NOTIFICATION_MESSAGES,
+  REMINDER_BEFORE_DEADLINE_HOURS,
   JUSTIFICATION_MAX,
   MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
@@ -14,6 +17,8 @@ import {
   needsJustification,
   normalizeRole,
   permits,
+  replyDeadline,
+  shiftLocalDateTime,
   type PermissionSubject,
   type PresenceStatus,
   type TConvocation,
@@ -21,12 +26,13 @@ import {
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useConvocations, useSaveConvocations } from '../api/matches.ts';
-import { monthName, teamText, timeOf, wallClock } from '../model.ts';
+import { localInputValue, longDateTime, monthName, teamText, timeOf, wallClock } from '../model.ts';
 
 export interface ConvocationViewer extends PermissionSubject {
   statut: string;
@@ -42,6 +48,12 @@ interface ConvocationModalProps {
   onClose: () => void;
   /** A JOUEUR answered their own row (the card's button turns grey for the session). */
   onAnswered: (matchId: number) => void;
+}
+
+/** 'jeudi 10 décembre 2026 à 15:00': the default deadline of a match starting at `dateDebut`. */
+function defaultDeadlineText(dateDebut: string): string {
+  const w = wallClock(shiftLocalDateTime(dateDebut, -DEFAULT_REPLY_DEADLINE_HOURS));
+  return w ? longDateTime(w) : '';
 }
 
 type Row = { statutPresence: PresenceStatus | null; justification: string };
@@ -78,6 +90,7 @@ export function ConvocationModal({
   const list = useConvocations(match.id, !refused);
   const w = wallClock(match.dateDebut);
   const when = w ? `${w.day} ${monthName(w.month)} ${w.year} à ${timeOf(w)}` : '';
+  const deadline = wallClock(replyDeadline(match));
 
   let body;
   if (refused) {
@@ -127,6 +140,9 @@ export function ConvocationModal({
         {when ? `, ${when}` : ''}
         {match.lieux ? ` — ${match.lieux}` : ''}
       </p>
+      {deadline && match.statut === 'A_VENIR' && !match.annule ? (
+        <p className="convocation-deadline">Réponse attendue avant le {longDateTime(deadline)}.</p>
+      ) : null}
       {body}
     </Modal>
   );
@@ -134,9 +150,11 @@ export function ConvocationModal({
 
 /* ------------------------------------------------------------------ coach and leaders */
 
-function managerSchema(entries: readonly TConvocation[]) {
+function managerSchema(entries: readonly TConvocation[], start: string) {
   return z
     .object({
+      /** 'YYYY-MM-DDThh:mm' of the datetime-local input; '' = the default (48 h before). */
+      dateLimiteReponse: z.string(),
       rows: z.array(
         z.object({
           statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
@@ -146,7 +164,15 @@ function managerSchema(entries: readonly TConvocation[]) {
         }),
       ),
     })
-    .superRefine(({ rows }, ctx) => {
+    .superRefine(({ rows, dateLimiteReponse }, ctx) => {
+      // Both are the club's wall clock, written alike: comparing the texts compares the times.
+      if (dateLimiteReponse && start && dateLimiteReponse >= start) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dateLimiteReponse'],
+          message: NOTIFICATION_MESSAGES.deadlineAfterStart,
+        });
+      }
       // Spec §5: the save alerts for the first absent player without justification, and stops.
       const i = rows.findIndex((r) => needsJustification(r.statutPresence, r.justification));
       const entry = entries[i];
@@ -169,12 +195,16 @@ function ManagerForm({
   entries: readonly TConvocation[];
   onDone: () => void;
 }) {
-  const schema = useMemo(() => managerSchema(entries), [entries]);
+  const startWall = wallClock(match.dateDebut);
+  const start = startWall ? localInputValue(startWall) : '';
+  const storedDeadline = match.dateLimiteReponse?.slice(0, 16) ?? '';
+  const schema = useMemo(() => managerSchema(entries, start), [entries, start]);
   const form = useZodForm(schema, {
     timing: 'submit',
-    defaultValues: { rows: entries.map(rowOf) },
+    defaultValues: { rows: entries.map(rowOf), dateLimiteReponse: storedDeadline },
     shouldFocusError: true,
   });
+  const deadlineValue = form.watch('dateLimiteReponse');
   const save = useSaveConvocations(match.id);
   const rows = form.watch('rows');
   const counts = convocationCounts(rows);
@@ -188,8 +218,13 @@ function ManagerForm({
     const items = values.rows.flatMap((row, i) =>
       row.statutPresence ? [toItem(entries[i]!.joueur.id, row)] : [],
     );
+    // The deadline is sent only when changed; '' goes back to the default (null).
+    const deadline =
+      values.dateLimiteReponse === storedDeadline
+        ? {}
+        : { dateLimiteReponse: values.dateLimiteReponse ? `${values.dateLimiteReponse}:00` : null };
     save.mutate(
-      { items: items.map((it) => ZConvocationItemSchema.parse(it)) },
+      { items: items.map((it) => ZConvocationItemSchema.parse(it)), ...deadline },
       { onSuccess: onDone },
     );
   });
@@ -209,6 +244,34 @@ function ManagerForm({
           <strong>{counts.sansReponse}</strong> sans réponse
         </span>
       </p>
+      <div className="convocation-deadline-field">
+        <Field
+          label="Date limite de réponse"
+          error={form.formState.errors.dateLimiteReponse?.message}
+          hint={
+            startWall
+              ? `${deadlineValue ? '' : `Par défaut : ${DEFAULT_REPLY_DEADLINE_HOURS} h avant le match, soit le ${defaultDeadlineText(match.dateDebut)}. `}Les joueurs sans réponse reçoivent un rappel ${REMINDER_BEFORE_DEADLINE_HOURS} h avant ; vous recevez le récapitulatif à cette date.`
+              : undefined
+          }
+        >
+          <input
+            type="datetime-local"
+            max={start || undefined}
+            disabled={save.isPending}
+            {...form.register('dateLimiteReponse')}
+          />
+        </Field>
+        {deadlineValue ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={save.isPending}
+            onClick={() => form.setValue('dateLimiteReponse', '', { shouldDirty: true })}
+          >
+            Date par défaut
+          </button>
+        ) : null}
+      </div>
       {firstError ? <Alert tone="error">{firstError}</Alert> : null}
       {save.isError ? (
         <Alert tone="error">{errorMessage(save.error, MATCH_MESSAGES.saveFailed)}</Alert>

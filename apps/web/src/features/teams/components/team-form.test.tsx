@@ -43,8 +43,21 @@ describe('[teams] team form (spec §5)', () => {
       nom: 'Seniors B',
       division: 'Régional 1',
       category: 'Senior',
+      presentParDefaut: false,
       idClub: 1,
     });
+  });
+
+  it('“Présent par défaut aux entraînements” starts from the team and is sent (issue 13)', async () => {
+    const { onSubmit } = open({ team: aTeam({ presentParDefaut: true }) });
+    const box = screen.getByRole('checkbox', { name: 'Présent par défaut aux entraînements' });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(/ne répondent que pour se déclarer absents/);
+    const user = userEvent.setup();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ presentParDefaut: false }));
   });
 
   it('shows the server’s field errors under their fields (categorie → Catégorie)', async () => {

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { z } from 'zod';
 import { ZTeamFieldsSchema, type TTeam, type TTeamWrite } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
@@ -14,6 +16,9 @@ export interface TeamFormProps {
 
 const FIELDS = ['nom', 'division', 'category'] as const;
 
+/** The three fields of spec §5 and the trainings' 'présent par défaut' (issue 13). */
+const ZTeamFormSchema = ZTeamFieldsSchema.extend({ presentParDefaut: z.boolean() });
+
 /**
  * Team form (spec §5): nom, division and category all required; sent with idClub. Errors show on
  * submit and clear when the field is edited.
@@ -26,15 +31,17 @@ export function TeamForm({
   onSubmit,
   onCancel,
 }: TeamFormProps) {
-  const form = useZodForm(ZTeamFieldsSchema, {
+  const form = useZodForm(ZTeamFormSchema, {
     timing: 'submit',
     defaultValues: {
       nom: team?.nom ?? '',
       division: team?.division ?? '',
       category: team?.category ?? team?.categorie ?? '',
+      presentParDefaut: team?.presentParDefaut ?? false,
     },
   });
   const { errors } = form.formState;
+  const hintId = useId();
   useApiFieldErrors(form.setError, serverErrors, {
     fields: FIELDS,
     aliases: { categorie: 'category' },
@@ -55,6 +62,16 @@ export function TeamForm({
       <Field label="Division *" error={errors.division?.message}>
         <input required placeholder="ex. Régional 1" {...form.register('division')} />
       </Field>
+      <div className="field">
+        <label className="checkbox">
+          <input type="checkbox" aria-describedby={hintId} {...form.register('presentParDefaut')} />{' '}
+          Présent par défaut aux entraînements
+        </label>
+        <div id={hintId} className="field-hint">
+          Les joueurs comptent présents à chaque entraînement ; ils ne répondent que pour se
+          déclarer absents.
+        </div>
+      </div>
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
           Annuler

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SERVER_MESSAGES } from '@club/contract';
+import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
+import { createClub, createMember, createTeam } from '../../db/factories.ts';
+import { members } from '../../db/schema.ts';
+import type { Actor } from '../../authz/index.ts';
+import { createActorCache } from './actor-cache.ts';
+
+const actor = (nom: string) => ({ id: 1, nom }) as unknown as Actor;
+
+describe('[auth] actor cache (unit)', () => {
+  it('answers from memory within its lifetime, reloads after it', async () => {
+    let t = 0;
+    let loads = 0;
+    const cache = createActorCache({ ttlMs: 1000, now: () => t });
+    const load = async () => actor(`v${++loads}`);
+    expect((await cache.lookup('s', 1, load))?.nom).toBe('v1');
+    t = 999;
+    expect((await cache.lookup('s', 1, load))?.nom).toBe('v1');
+    t = 1000;
+    expect((await cache.lookup('s', 1, load))?.nom).toBe('v2');
+    expect((await cache.lookup('s', 2, load))?.nom).toBe('v3');
+  });
+
+  it('never keeps a lookup that a write overtook, nor a refused session', async () => {
+    const cache = createActorCache({ ttlMs: 60_000 });
+    let release!: () => void;
+    const slow = cache.lookup('s', 1, () => new Promise((r) => (release = () => r(actor('old')))));
+    cache.invalidate();
+    release();
+    expect((await slow)?.nom).toBe('old');
+    expect(cache.size).toBe(0);
+    expect(await cache.lookup('s', 1, async () => null)).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  it('is bounded (oldest entry out first)', async () => {
+    const cache = createActorCache({ ttlMs: 60_000, maxEntries: 2 });
+    for (const sid of ['a', 'b', 'c']) await cache.lookup(sid, 1, async () => actor(sid));
+    expect(cache.size).toBe(2);
+    expect((await cache.lookup('a', 1, async () => actor('a2')))?.nom).toBe('a2');
+  });
+});
+
+describe('[auth] actor cache in the signed-in scope (ACTOR_CACHE_MS=60000)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ ACTOR_CACHE_MS: '60000' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  async function setup() {
+    const club = await createClub(ctx.app.db);
+    const team = await createTeam(ctx.app.db, club.id);
+    const member = await createMember(ctx.app.db, club.id, { teamId: team.id, role: 'JOUEUR' });
+    return { member, client: await signIn(ctx.app, member) };
+  }
+
+  it('reuses the session check, and any write of this instance empties it', async () => {
+    const { member, client } = await setup();
+    expect((await client.get('/api/dashboard/infos')).json().nom).toBe(member.nom);
+    // A change behind the application's back is not seen while the answer is cached…
+    await ctx.app.db.update(members).set({ nom: 'Renommé' }).where(eq(members.id, member.id));
+    expect((await client.get('/api/dashboard/infos')).json().nom).toBe(member.nom);
+    // …and is once any state-changing request of this instance has answered (even a refused one).
+    const other = await setup();
+    expect((await other.client.post('/auth/connexion/logout')).statusCode).toBeLessThan(300);
+    expect((await client.get('/api/dashboard/infos')).json().nom).toBe('Renommé');
+  });
+
+  it('logout refuses the old access token at once', async () => {
+    const { client } = await setup();
+    expect((await client.get('/api/dashboard/infos')).statusCode).toBe(200);
+    const cookie = client.cookieHeader();
+    expect((await client.post('/auth/connexion/logout')).statusCode).toBeLessThan(300);
+    const res = await ctx.app.inject({ url: '/api/dashboard/infos', headers: { cookie } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: SERVER_MESSAGES.sessionExpired });
+  });
+});

@@ -1,0 +1,43 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { signedIn } from '../../plugins/signed-in.ts';
+import { createNotifier, type MatchNotifier } from './notifications.jobs.ts';
+import { preferenceRoutes, publicRoutes } from './notifications.routes.ts';
+import { parseQuietHours } from './notifications.time.ts';
+import { createLinkTokens } from './notifications.tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Issue 13: the events and matches features report match changes here (in their transaction). */
+    matchNotifier: MatchNotifier;
+  }
+}
+
+/**
+ * Convocation notifications (issue 13): e-mails on match created / moved / cancelled after a burst
+ * delay and the quiet hours, reminders and the coach's summary around the reply deadline (jobs of
+ * the persistent queue), the e-mail answer links and the unsubscribe links (public, signed tokens),
+ * and the notification preference (signed in). Registered before the features that report changes.
+ */
+async function notificationsFeature(app: FastifyInstance) {
+  const tokens = createLinkTokens(app.secretFor);
+  const notifier = createNotifier({
+    db: app.db,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    tokens,
+    publicUrl: app.config.PUBLIC_URL ?? `http://${app.config.HOST}:${app.config.PORT}`,
+    delaySeconds: app.config.NOTIFICATION_DELAY_SECONDS,
+    quietHours: parseQuietHours(app.config.QUIET_HOURS),
+    log: app.log,
+  });
+  await notifier.createQueues();
+  app.decorate('matchNotifier', notifier);
+  app.addHook('onReady', async () => notifier.work());
+  await app.register(publicRoutes(tokens));
+  await app.register(signedIn(preferenceRoutes(tokens)));
+}
+
+export default fp(notificationsFeature, { name: 'notifications', dependencies: ['db', 'auth'] });
+export { notificationClock, type MatchNotifier } from './notifications.jobs.ts';
+export { createLinkTokens } from './notifications.tokens.ts';

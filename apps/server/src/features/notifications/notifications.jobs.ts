@@ -1,0 +1,283 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import {
+  ANSWER_LINK_PAGE_PATH,
+  REMINDER_BEFORE_DEADLINE_HOURS,
+  UNSUBSCRIBE_PAGE_PATH,
+  isActiveStatus,
+  replyDeadline,
+} from '@club/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { transactionExecutor, type JobQueue } from '../../jobs/job-queue.ts';
+import { clubLocalDateTime } from '../../lib/club-time.ts';
+import type { Mailer } from '../../plugins/mailer.ts';
+import {
+  convocationMail,
+  summaryMail,
+  type ConvocationMailKind,
+  type Links,
+  type MatchMailInfo,
+} from './notifications.mails.ts';
+import {
+  notificationsRepository as repo,
+  type MatchInfo,
+  type PendingKind,
+  type Recipient,
+} from './notifications.repository.ts';
+import { afterQuietHours, instantOf, type QuietHours } from './notifications.time.ts';
+import type { LinkTokens } from './notifications.tokens.ts';
+
+export const MATCH_NOTIFICATION_QUEUE = 'match-notification';
+export const MATCH_REMINDER_QUEUE = 'match-reminder';
+export const MATCH_SUMMARY_QUEUE = 'match-summary';
+const QUEUES = [MATCH_NOTIFICATION_QUEUE, MATCH_REMINDER_QUEUE, MATCH_SUMMARY_QUEUE];
+
+/** "Now" of the notifications (one indirection so that tests can stand at another instant). */
+export const notificationClock = { now: (): Date => new Date() };
+
+interface MatchJob {
+  clubId: number;
+  matchId: number;
+}
+interface DeadlineJob extends MatchJob {
+  /** The effective deadline (club wall clock) the job was queued for: stale when it changed. */
+  deadline: string;
+}
+
+export interface MatchNotifier {
+  /**
+   * A match was created, moved (date, time, place) or its cancellation toggled: inside the
+   * write's transaction. The first change of a burst queues the sending job after the delay (and
+   * the quiet hours); later changes of the burst join it.
+   */
+  matchChanged(
+    tx: DbOrTx,
+    clubId: number,
+    matchId: number,
+    change: PendingKind,
+    /** Whether the match was cancelled before this change (read from the match when omitted). */
+    wasCancelled?: boolean,
+  ): Promise<void>;
+  /** The reply deadline may have changed (match created or moved, deadline set): queue its jobs. */
+  deadlineChanged(tx: DbOrTx, clubId: number, matchId: number): Promise<void>;
+}
+
+export interface NotificationDeps {
+  db: Db;
+  jobs: JobQueue;
+  mailer: Mailer;
+  tokens: LinkTokens;
+  publicUrl: string;
+  delaySeconds: number;
+  quietHours: QuietHours | null;
+  log: FastifyBaseLogger;
+}
+
+export function createNotifier(deps: NotificationDeps): MatchNotifier & {
+  createQueues(): Promise<void>;
+  work(): void;
+} {
+  const { boss } = deps.jobs;
+  const base = deps.publicUrl.replace(/\/+$/, '');
+  const log = deps.log.child({ feature: 'notifications' });
+
+  const linksFor = (clubId: number, member: Recipient): Links => {
+    const jeton = encodeURIComponent(deps.tokens.unsubscribe({ clubId, memberId: member.id }));
+    return {
+      unsubscribePage: `${base}${UNSUBSCRIBE_PAGE_PATH}?jeton=${jeton}`,
+      unsubscribeApi: `${base}/api/notifications/desabonnement?jeton=${jeton}`,
+    };
+  };
+  const answerLinks = (clubId: number, matchId: number, playerId: number) => {
+    const jeton = encodeURIComponent(deps.tokens.answer({ clubId, matchId, playerId }));
+    const page = `${base}${ANSWER_LINK_PAGE_PATH}?jeton=${jeton}`;
+    return { present: `${page}&presence=DISPONIBLE`, absent: `${page}&presence=INDISPONIBLE` };
+  };
+  const mailInfo = (m: MatchInfo): MatchMailInfo => ({
+    clubNom: m.clubNom,
+    nom: m.nom,
+    dateDebut: m.dateDebut,
+    lieux: m.lieux,
+    equipe: m.homeTeamNom ?? '-',
+    adversaire: m.awayNom,
+    dateLimiteReponse: replyDeadline({
+      dateDebut: m.dateDebut,
+      dateLimiteReponse: m.replyDeadline,
+    }),
+  });
+  const startedAt = (m: MatchInfo, now: Date) => clubLocalDateTime(m.timezone, now) >= m.dateDebut;
+  const at = (timezone: string, when: Date) => afterQuietHours(when, timezone, deps.quietHours);
+
+  /** The convocation mails of `kind` to each player (and guardian) of `players`, in `tx`. */
+  async function mailPlayers(
+    tx: DbOrTx,
+    m: MatchInfo,
+    kind: ConvocationMailKind,
+    onlyUnanswered: boolean,
+  ): Promise<number> {
+    const players = await repo.convokedPlayers(tx, m.clubId, m.id);
+    const info = mailInfo(m);
+    const db = transactionExecutor(tx);
+    let sent = 0;
+    for (const p of players) {
+      if (onlyUnanswered && p.statutPresence !== null) continue;
+      const answer =
+        kind !== 'CANCELLED' && isActiveStatus(p.statut) ? answerLinks(m.clubId, m.id, p.id) : null;
+      const recipients: { to: Recipient; child: { prenom: string; nom: string } | null }[] = [
+        { to: p, child: null },
+        ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
+      ];
+      for (const r of recipients) {
+        if (!r.to.notificationEmails) continue;
+        const mail = convocationMail({
+          kind,
+          to: r.to,
+          child: r.child,
+          match: info,
+          answer,
+          links: linksFor(m.clubId, r.to),
+        });
+        await deps.mailer.send(mail, { db });
+        sent++;
+      }
+    }
+    return sent;
+  }
+
+  /** The job at the end of a burst: one mail per recipient for the whole burst. */
+  async function sendNotification(job: PgBoss.JobWithMetadata<MatchJob>) {
+    const { clubId, matchId } = job.data;
+    const sent = await deps.db.transaction(async (tx) => {
+      const pending = await repo.takePending(tx, clubId, matchId);
+      if (!pending) return 0; // another instance sent it, or the match is gone
+      const m = await repo.matchInfo(tx, clubId, matchId);
+      if (!m) return 0;
+      let kind: ConvocationMailKind | null;
+      if (m.cancelled)
+        kind = pending.kind === 'CREATED' || pending.wasCancelled ? null : 'CANCELLED';
+      else if (startedAt(m, notificationClock.now())) kind = null;
+      else if (pending.kind === 'CREATED') kind = 'CREATED';
+      else if (pending.wasCancelled) kind = 'RESTORED';
+      else if (pending.kind === 'CHANGED') kind = 'CHANGED';
+      else kind = null;
+      return kind ? mailPlayers(tx, m, kind, false) : 0;
+    });
+    if (sent) deps.jobs.notify('mail');
+    log.info({ matchId, mails: sent }, 'notification de convocation traitée');
+  }
+
+  /** Loads the match for a deadline job; undefined when the job is stale or out of time. */
+  async function deadlineMatch(tx: DbOrTx, job: DeadlineJob) {
+    const m = await repo.matchInfo(tx, job.clubId, job.matchId);
+    if (!m || m.cancelled) return undefined;
+    const deadline = replyDeadline({ dateDebut: m.dateDebut, dateLimiteReponse: m.replyDeadline });
+    if (deadline !== job.deadline) return undefined; // moved since: a newer job is queued
+    return { m, deadline };
+  }
+
+  async function sendReminder(job: PgBoss.JobWithMetadata<DeadlineJob>) {
+    const sent = await deps.db.transaction(async (tx) => {
+      const found = await deadlineMatch(tx, job.data);
+      if (!found) return 0;
+      const { m, deadline } = found;
+      const nowLocal = clubLocalDateTime(m.timezone, notificationClock.now());
+      if (nowLocal >= deadline || nowLocal >= m.dateDebut) return 0; // too late for a reminder
+      if (!(await repo.claimDeadlineMail(tx, m.clubId, m.id, 'reminder', deadline))) return 0;
+      return mailPlayers(tx, m, 'REMINDER', true);
+    });
+    if (sent) deps.jobs.notify('mail');
+    log.info({ matchId: job.data.matchId, mails: sent }, 'rappel de convocation traité');
+  }
+
+  async function sendSummary(job: PgBoss.JobWithMetadata<DeadlineJob>) {
+    const sent = await deps.db.transaction(async (tx) => {
+      const found = await deadlineMatch(tx, job.data);
+      if (!found || found.m.homeTeamId === null) return 0;
+      const { m, deadline } = found;
+      if (!(await repo.claimDeadlineMail(tx, m.clubId, m.id, 'summary', deadline))) return 0;
+      const players = await repo.convokedPlayers(tx, m.clubId, m.id);
+      const name = (p: { prenom: string; nom: string }) => `${p.prenom} ${p.nom}`;
+      const presents = players.filter((p) => p.statutPresence === 'DISPONIBLE').map(name);
+      const absents = players
+        .filter((p) => p.statutPresence === 'INDISPONIBLE')
+        .map((p) => ({ name: name(p), justification: p.justification }));
+      const sansReponse = players.filter((p) => p.statutPresence === null).map(name);
+      const db = transactionExecutor(tx);
+      let n = 0;
+      for (const coach of await repo.coaches(tx, m.clubId, m.homeTeamId!)) {
+        if (!coach.notificationEmails) continue;
+        const mail = summaryMail({
+          to: coach,
+          match: mailInfo(m),
+          presents,
+          absents,
+          sansReponse,
+          links: linksFor(m.clubId, coach),
+        });
+        await deps.mailer.send(mail, { db });
+        n++;
+      }
+      return n;
+    });
+    if (sent) deps.jobs.notify('mail');
+    log.info({ matchId: job.data.matchId, mails: sent }, 'bilan de convocation traité');
+  }
+
+  return {
+    async matchChanged(tx, clubId, matchId, change, wasCancelled) {
+      const m = await repo.matchInfo(tx, clubId, matchId);
+      if (!m) return;
+      const before = wasCancelled ?? m.cancelled;
+      const opened = await repo.recordPending(tx, clubId, matchId, change, before);
+      if (!opened) return;
+      const due = new Date(notificationClock.now().getTime() + deps.delaySeconds * 1000);
+      const data: MatchJob = { clubId, matchId };
+      await boss.send(MATCH_NOTIFICATION_QUEUE, data, {
+        startAfter: at(m.timezone, due),
+        db: transactionExecutor(tx),
+      });
+    },
+
+    async deadlineChanged(tx, clubId, matchId) {
+      const m = await repo.matchInfo(tx, clubId, matchId);
+      if (!m || m.cancelled) return;
+      const deadline = replyDeadline({
+        dateDebut: m.dateDebut,
+        dateLimiteReponse: m.replyDeadline,
+      });
+      const deadlineAt = instantOf(m.timezone, deadline);
+      const now = notificationClock.now().getTime();
+      const data: DeadlineJob = { clubId, matchId, deadline };
+      const db = transactionExecutor(tx);
+      const reminderAt = new Date(
+        deadlineAt.getTime() - REMINDER_BEFORE_DEADLINE_HOURS * 3_600_000,
+      );
+      if (reminderAt.getTime() > now && m.reminderSentFor !== deadline)
+        await boss.send(MATCH_REMINDER_QUEUE, data, { startAfter: at(m.timezone, reminderAt), db });
+      if (deadlineAt.getTime() > now && m.summarySentFor !== deadline)
+        await boss.send(MATCH_SUMMARY_QUEUE, data, { startAfter: at(m.timezone, deadlineAt), db });
+    },
+
+    /** Creates the queues (before any request: a job sent to a missing queue is dropped). */
+    async createQueues() {
+      for (const name of QUEUES) await ensureQueue(boss, name);
+    },
+
+    /** Starts the workers. */
+    work() {
+      deps.jobs.work<MatchJob>(MATCH_NOTIFICATION_QUEUE, sendNotification, { timeoutMs: 60_000 });
+      deps.jobs.work<DeadlineJob>(MATCH_REMINDER_QUEUE, sendReminder, { timeoutMs: 60_000 });
+      deps.jobs.work<DeadlineJob>(MATCH_SUMMARY_QUEUE, sendSummary, { timeoutMs: 60_000 });
+    },
+  };
+}
+
+async function ensureQueue(boss: PgBoss, name: string) {
+  const settings: PgBoss.Queue = { name, retryLimit: 5, retryDelay: 30, retryBackoff: true };
+  if (await boss.getQueue(name)) return;
+  try {
+    await boss.createQueue(name, settings);
+  } catch (err) {
+    if (!(await boss.getQueue(name))) throw err;
+  }
+}

@@ -1,0 +1,184 @@
+import { escapeHtml, type Mail } from '../../plugins/mailer.ts';
+
+/**
+ * French templates of the convocation notifications: plain text and simple HTML, every value
+ * escaped. Every mail carries the one-click unsubscribe headers (RFC 8058) and a footer link.
+ */
+
+/** 'YYYY-MM-DDTHH:mm:ss' (club wall clock) → 'samedi 5 décembre 2026 à 15h00'. */
+export function frenchDateTime(local: string): string {
+  const d = new Date(`${local.slice(0, 19)}Z`);
+  const day = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(d);
+  return `${day} à ${local.slice(11, 13)}h${local.slice(14, 16)}`;
+}
+
+export interface MatchMailInfo {
+  clubNom: string;
+  nom: string;
+  dateDebut: string;
+  lieux: string;
+  equipe: string;
+  adversaire: string | null;
+  dateLimiteReponse: string;
+}
+
+export interface Links {
+  /** The web page of the unsubscribe link, and the one-click API address (List-Unsubscribe). */
+  unsubscribePage: string;
+  unsubscribeApi: string;
+}
+
+type Block = { kind: 'p'; text: string } | { kind: 'buttons'; present: string; absent: string };
+
+function render(title: string, blocks: Block[], links: Links, to: string): Mail {
+  const text: string[] = [];
+  const html: string[] = [];
+  for (const b of blocks) {
+    if (b.kind === 'p') {
+      text.push(b.text);
+      html.push(`<p>${escapeHtml(b.text).replace(/\n/g, '<br>')}</p>`);
+    } else {
+      text.push(`Présent : ${b.present}\nAbsent : ${b.absent}`);
+      const button = (href: string, label: string, color: string) =>
+        `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 18px;margin-right:8px;background:${color};color:#ffffff;border-radius:6px;text-decoration:none">${label}</a>`;
+      html.push(
+        `<p>${button(b.present, 'Présent', '#15803d')}${button(b.absent, 'Absent', '#b91c1c')}</p>`,
+      );
+    }
+  }
+  const footer =
+    'Vous recevez cet e-mail car les notifications sont activées sur votre compte. Pour ne plus les recevoir :';
+  text.push(`--\n${footer}\n${links.unsubscribePage}`);
+  html.push(
+    `<p style="font-size:12px;color:#555">${escapeHtml(footer)} <a href="${escapeHtml(links.unsubscribePage)}">se désabonner</a>.</p>`,
+  );
+  return {
+    to,
+    subject: title,
+    text: `${text.join('\n\n')}\n`,
+    html: `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${html.join('\n')}
+</body></html>`,
+    headers: {
+      'List-Unsubscribe': `<${links.unsubscribeApi}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+function matchLines(m: MatchMailInfo): string {
+  return [
+    `Match : ${m.nom}`,
+    `Équipe : ${m.equipe}${m.adversaire ? ` contre ${m.adversaire}` : ''}`,
+    `Date : ${frenchDateTime(m.dateDebut)}`,
+    `Lieu : ${m.lieux}`,
+  ].join('\n');
+}
+
+export type ConvocationMailKind = 'CREATED' | 'CHANGED' | 'RESTORED' | 'CANCELLED' | 'REMINDER';
+
+const SUBJECTS: Record<ConvocationMailKind, (m: MatchMailInfo) => string> = {
+  CREATED: (m) => `Convocation : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
+  CHANGED: (m) => `Match modifié : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
+  RESTORED: (m) => `Match maintenu : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
+  CANCELLED: (m) => `Match annulé : ${m.nom} du ${frenchDateTime(m.dateDebut)}`,
+  REMINDER: (m) => `Rappel : répondez à la convocation pour ${m.nom}`,
+};
+
+/**
+ * The mail about one convoked player's match, to the player (`child` null) or to a guardian
+ * (`child`: the player's name). `answer`: the two answer links, or null (cancelled match, or a
+ * player who cannot answer: not ACTIF).
+ */
+export function convocationMail(opts: {
+  kind: ConvocationMailKind;
+  to: { email: string; prenom: string };
+  child: { prenom: string; nom: string } | null;
+  match: MatchMailInfo;
+  answer: { present: string; absent: string } | null;
+  links: Links;
+}): Mail {
+  const { kind, match: m, child } = opts;
+  const who = child ? `${child.prenom} ${child.nom}` : null;
+  const lead: Record<ConvocationMailKind, string> = {
+    CREATED: who
+      ? `${who} est convoqué(e) pour un match de ${m.clubNom}.`
+      : `Vous êtes convoqué(e) pour un match de ${m.clubNom}.`,
+    CHANGED: who
+      ? `Le match auquel ${who} est convoqué(e) a changé (date, heure ou lieu). Voici les nouvelles informations.`
+      : 'Le match auquel vous êtes convoqué(e) a changé (date, heure ou lieu). Voici les nouvelles informations.',
+    RESTORED: who
+      ? `Le match auquel ${who} est convoqué(e) n’est plus annulé : il aura bien lieu.`
+      : 'Le match auquel vous êtes convoqué(e) n’est plus annulé : il aura bien lieu.',
+    CANCELLED: who
+      ? `Le match auquel ${who} était convoqué(e) est annulé.`
+      : 'Le match auquel vous étiez convoqué(e) est annulé.',
+    REMINDER: who
+      ? `${who} n’a pas encore répondu à la convocation pour ce match.`
+      : 'Vous n’avez pas encore répondu à la convocation pour ce match.',
+  };
+  const blocks: Block[] = [
+    { kind: 'p', text: `Bonjour ${opts.to.prenom},` },
+    { kind: 'p', text: lead[kind] },
+    { kind: 'p', text: matchLines(m) },
+  ];
+  if (opts.answer) {
+    blocks.push({
+      kind: 'p',
+      text: `${who ? `${who} sera-t-il (elle) présent(e) ?` : 'Serez-vous présent(e) ?'} Merci de répondre avant le ${frenchDateTime(m.dateLimiteReponse)}.`,
+    });
+    blocks.push({ kind: 'buttons', ...opts.answer });
+  } else if (kind !== 'CANCELLED') {
+    blocks.push({
+      kind: 'p',
+      text: 'Le statut du joueur n’est pas ACTIF : seul l’entraîneur peut répondre à cette convocation.',
+    });
+  }
+  const subject = who ? `${SUBJECTS[kind](m)} (${who})` : SUBJECTS[kind](m);
+  return render(subject, blocks, opts.links, opts.to.email);
+}
+
+/** The summary to a coach once the reply deadline has passed. */
+export function summaryMail(opts: {
+  to: { email: string; prenom: string };
+  match: MatchMailInfo;
+  presents: string[];
+  absents: { name: string; justification: string | null }[];
+  sansReponse: string[];
+  links: Links;
+}): Mail {
+  const { match: m } = opts;
+  const list = (names: string[]) =>
+    names.length ? names.map((n) => `- ${n}`).join('\n') : '- aucun';
+  const blocks: Block[] = [
+    { kind: 'p', text: `Bonjour ${opts.to.prenom},` },
+    {
+      kind: 'p',
+      text: `La date limite de réponse (${frenchDateTime(m.dateLimiteReponse)}) est passée. Voici les réponses à la convocation.`,
+    },
+    { kind: 'p', text: matchLines(m) },
+    { kind: 'p', text: `Présents (${opts.presents.length}) :\n${list(opts.presents)}` },
+    {
+      kind: 'p',
+      text: `Absents (${opts.absents.length}) :\n${list(
+        opts.absents.map((a) => (a.justification ? `${a.name} (${a.justification})` : a.name)),
+      )}`,
+    },
+    { kind: 'p', text: `Sans réponse (${opts.sansReponse.length}) :\n${list(opts.sansReponse)}` },
+  ];
+  return render(
+    `Réponses à la convocation : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
+    blocks,
+    opts.links,
+    opts.to.email,
+  );
+}

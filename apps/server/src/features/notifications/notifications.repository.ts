@@ -1,0 +1,300 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PresenceStatus } from '@club/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  clubs,
+  convocations,
+  events,
+  guardians,
+  matches,
+  members,
+  pendingMatchNotifications,
+  teamMemberships,
+  teams,
+} from '../../db/schema.ts';
+
+const home = alias(teams, 'home_team');
+const away = alias(teams, 'away_team');
+
+/** 'YYYY-MM-DD HH:mm:ss[.fff]' as stored → 'YYYY-MM-DDTHH:mm:ss'. */
+export const localDateTime = (v: string) => v.replace(' ', 'T').slice(0, 19);
+
+export interface MatchInfo {
+  id: number;
+  clubId: number;
+  clubNom: string;
+  timezone: string;
+  nom: string;
+  dateDebut: string;
+  dateFin: string;
+  lieux: string;
+  homeTeamId: number | null;
+  homeTeamNom: string | null;
+  awayNom: string | null;
+  cancelled: boolean;
+  replyDeadline: string | null;
+  reminderSentFor: string | null;
+  summarySentFor: string | null;
+}
+
+export interface Recipient {
+  id: number;
+  nom: string;
+  prenom: string;
+  email: string;
+  notificationEmails: boolean;
+}
+
+export interface ConvokedPlayer extends Recipient {
+  statut: string;
+  statutPresence: PresenceStatus | null;
+  justification: string | null;
+  answeredAt: Date | null;
+  guardians: Recipient[];
+}
+
+export type PendingKind = 'CREATED' | 'CHANGED' | 'CANCEL';
+
+const recipientColumns = {
+  id: members.id,
+  nom: members.nom,
+  prenom: members.prenom,
+  email: members.email,
+  notificationEmails: members.notificationEmails,
+};
+
+/** The only queries of the notifications feature; every one is filtered by the club id. */
+export const notificationsRepository = {
+  async matchInfo(db: DbOrTx, clubId: number, matchId: number): Promise<MatchInfo | undefined> {
+    const [row] = await db
+      .select({
+        id: matches.id,
+        clubId: matches.clubId,
+        clubNom: clubs.nom,
+        timezone: clubs.timezone,
+        nom: events.nom,
+        dateDebut: events.dateDebut,
+        dateFin: events.dateFin,
+        lieux: events.lieux,
+        homeTeamId: matches.homeTeamId,
+        homeTeamNom: home.nom,
+        awayTeamNom: away.nom,
+        opponentName: matches.opponentName,
+        cancelled: matches.cancelled,
+        replyDeadline: matches.replyDeadline,
+        reminderSentFor: matches.reminderSentFor,
+        summarySentFor: matches.summarySentFor,
+      })
+      .from(matches)
+      .innerJoin(events, and(eq(events.id, matches.eventId), eq(events.clubId, matches.clubId)))
+      .innerJoin(clubs, eq(clubs.id, matches.clubId))
+      .leftJoin(home, and(eq(home.id, matches.homeTeamId), eq(home.clubId, matches.clubId)))
+      .leftJoin(away, and(eq(away.id, matches.awayTeamId), eq(away.clubId, matches.clubId)))
+      .where(and(eq(matches.clubId, clubId), eq(matches.id, matchId)))
+      .limit(1);
+    if (!row) return undefined;
+    const { awayTeamNom, opponentName, ...rest } = row;
+    return {
+      ...rest,
+      dateDebut: localDateTime(row.dateDebut),
+      dateFin: localDateTime(row.dateFin),
+      replyDeadline: row.replyDeadline ? localDateTime(row.replyDeadline) : null,
+      reminderSentFor: row.reminderSentFor ? localDateTime(row.reminderSentFor) : null,
+      summarySentFor: row.summarySentFor ? localDateTime(row.summarySentFor) : null,
+      awayNom: awayTeamNom ?? opponentName,
+    };
+  },
+
+  /** The convoked players of a match with their guardians, by name. */
+  async convokedPlayers(db: DbOrTx, clubId: number, matchId: number): Promise<ConvokedPlayer[]> {
+    const players = await db
+      .select({
+        ...recipientColumns,
+        statut: members.statut,
+        statutPresence: convocations.statutPresence,
+        justification: convocations.justification,
+        answeredAt: convocations.answeredAt,
+      })
+      .from(convocations)
+      .innerJoin(
+        members,
+        and(eq(members.id, convocations.memberId), eq(members.clubId, convocations.clubId)),
+      )
+      .where(and(eq(convocations.clubId, clubId), eq(convocations.matchId, matchId)))
+      .orderBy(asc(members.nom), asc(members.prenom), asc(members.id));
+    const ids = players.map((p) => p.id);
+    const links = ids.length
+      ? await db
+          .select({ childId: guardians.childId, ...recipientColumns })
+          .from(guardians)
+          .innerJoin(
+            members,
+            and(eq(members.id, guardians.parentId), eq(members.clubId, guardians.clubId)),
+          )
+          .where(and(eq(guardians.clubId, clubId), inArray(guardians.childId, ids)))
+          .orderBy(asc(members.id))
+      : [];
+    return players.map((p) => ({
+      ...p,
+      statutPresence: p.statutPresence as PresenceStatus | null,
+      guardians: links.filter((l) => l.childId === p.id).map(({ childId: _c, ...g }) => g),
+    }));
+  },
+
+  /** The coaches (ENTRAINEUR) of a team. */
+  async coaches(db: DbOrTx, clubId: number, teamId: number): Promise<Recipient[]> {
+    return db
+      .select(recipientColumns)
+      .from(teamMemberships)
+      .innerJoin(
+        members,
+        and(eq(members.id, teamMemberships.memberId), eq(members.clubId, teamMemberships.clubId)),
+      )
+      .where(
+        and(
+          eq(teamMemberships.clubId, clubId),
+          eq(teamMemberships.teamId, teamId),
+          sql`upper(${members.role}) = 'ENTRAINEUR'`,
+        ),
+      )
+      .orderBy(asc(members.id));
+  },
+
+  /**
+   * Records a change of a match for its pending notification; true when this change opened the
+   * burst (no notification was pending): the caller then queues the job that sends it.
+   */
+  async recordPending(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+    kind: PendingKind,
+    wasCancelled: boolean,
+  ): Promise<boolean> {
+    const result = await db.execute(sql`
+      insert into ${pendingMatchNotifications} (match_id, club_id, kind, was_cancelled)
+      values (${matchId}, ${clubId}, ${kind}, ${wasCancelled})
+      on conflict (match_id) do update set kind = case
+          when ${pendingMatchNotifications.kind} = 'CREATED' or excluded.kind = 'CREATED' then 'CREATED'
+          when ${pendingMatchNotifications.kind} = 'CHANGED' or excluded.kind = 'CHANGED' then 'CHANGED'
+          else 'CANCEL' end
+      returning (xmax = 0) as inserted`);
+    const rows = (result as unknown as { rows: { inserted: boolean }[] }).rows;
+    return rows[0]?.inserted === true;
+  },
+
+  /** Takes the pending notification of a match (one taker only), or undefined. */
+  async takePending(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+  ): Promise<{ kind: PendingKind; wasCancelled: boolean } | undefined> {
+    const [row] = await db
+      .delete(pendingMatchNotifications)
+      .where(
+        and(
+          eq(pendingMatchNotifications.clubId, clubId),
+          eq(pendingMatchNotifications.matchId, matchId),
+        ),
+      )
+      .returning({
+        kind: pendingMatchNotifications.kind,
+        wasCancelled: pendingMatchNotifications.wasCancelled,
+      });
+    return row ? { kind: row.kind as PendingKind, wasCancelled: row.wasCancelled } : undefined;
+  },
+
+  /** Every pending notification (at start: a job lost between commit and queue is queued again). */
+  async allPending(db: DbOrTx): Promise<{ clubId: number; matchId: number; createdAt: Date }[]> {
+    return db
+      .select({
+        clubId: pendingMatchNotifications.clubId,
+        matchId: pendingMatchNotifications.matchId,
+        createdAt: pendingMatchNotifications.createdAt,
+      })
+      .from(pendingMatchNotifications);
+  },
+
+  /** Marks the reminder (or summary) of this deadline sent; false when it already was. */
+  async claimDeadlineMail(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+    which: 'reminder' | 'summary',
+    deadline: string,
+  ): Promise<boolean> {
+    const column = which === 'reminder' ? matches.reminderSentFor : matches.summarySentFor;
+    const set = which === 'reminder' ? { reminderSentFor: deadline } : { summarySentFor: deadline };
+    const rows = await db
+      .update(matches)
+      .set(set)
+      .where(
+        and(
+          eq(matches.clubId, clubId),
+          eq(matches.id, matchId),
+          sql`${column} is distinct from ${deadline}::timestamp`,
+        ),
+      )
+      .returning({ id: matches.id });
+    return rows.length === 1;
+  },
+
+  /** Answers one convocation row (the e-mail link). */
+  async answer(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+    memberId: number,
+    statutPresence: PresenceStatus,
+    justification: string | null,
+  ) {
+    await db
+      .update(convocations)
+      .set({ statutPresence, justification, answeredAt: sql`now()` })
+      .where(
+        and(
+          eq(convocations.clubId, clubId),
+          eq(convocations.matchId, matchId),
+          eq(convocations.memberId, memberId),
+        ),
+      );
+  },
+
+  async lockConvocation(db: DbOrTx, clubId: number, matchId: number, memberId: number) {
+    await db
+      .select({ id: convocations.id })
+      .from(convocations)
+      .where(
+        and(
+          eq(convocations.clubId, clubId),
+          eq(convocations.matchId, matchId),
+          eq(convocations.memberId, memberId),
+        ),
+      )
+      .for('update');
+  },
+
+  async preference(db: DbOrTx, clubId: number, memberId: number): Promise<boolean | undefined> {
+    const [row] = await db
+      .select({ emails: members.notificationEmails })
+      .from(members)
+      .where(and(eq(members.clubId, clubId), eq(members.id, memberId)))
+      .limit(1);
+    return row?.emails;
+  },
+
+  async setPreference(
+    db: DbOrTx,
+    clubId: number,
+    memberId: number,
+    emails: boolean,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(members)
+      .set({ notificationEmails: emails })
+      .where(and(eq(members.clubId, clubId), eq(members.id, memberId)))
+      .returning({ id: members.id });
+    return rows.length === 1;
+  },
+};

@@ -1,0 +1,541 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  MATCH_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  type TAnswerLinkView,
+  type TConvocation,
+  type TEvent,
+  type TMatch,
+} from '@club/contract';
+import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
+import { convocations, pendingMatchNotifications } from '../../db/schema.ts';
+import { clubLocalDateTime } from '../../lib/club-time.ts';
+import type { CapturedMail } from '../../test/helper.ts';
+import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
+import { freshIp, waitForMailQueueIdle } from '../../test/http-utils.ts';
+import { MATCH_NOTIFICATION_QUEUE, notificationClock } from './notifications.jobs.ts';
+
+/**
+ * Issue 13 on the real application, a real SMTP server and the real job queue (PGlite, or
+ * PostgreSQL with TEST_DATABASE_URL). The burst delay is long (30 s): the tests move a due job's
+ * start to now in pgboss.job ("time passes") instead of waiting.
+ */
+let ctx: TestContext;
+const realNow = notificationClock.now;
+afterEach(() => {
+  notificationClock.now = realNow;
+});
+
+type Member = Awaited<ReturnType<typeof createMember>>;
+let club: { id: number };
+let team: { id: number; nom: string };
+let coach: Member;
+let alice: Member;
+let bruno: Member;
+let hurt: Member;
+let quiet: Member;
+let parent: Member;
+let outsider: Member;
+let asCoach: TestClient;
+
+const TZ = 'Europe/Paris';
+/** The club's wall clock `ms` from now. */
+const local = (ms: number) => clubLocalDateTime(TZ, new Date(Date.now() + ms));
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ NOTIFICATION_DELAY_SECONDS: '30', QUIET_HOURS: '' });
+  const db = ctx.app.db;
+  club = await createClub(db, { timezone: TZ, nom: 'AS Notif' });
+  team = await createTeam(db, club.id, { nom: 'Seniors A' });
+  const other = await createTeam(db, club.id, { nom: 'U17' });
+  coach = await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: team.id, prenom: 'Carla' });
+  alice = await createMember(db, club.id, { teamId: team.id, prenom: 'Alice', nom: 'Durand' });
+  bruno = await createMember(db, club.id, { teamId: team.id, prenom: 'Bruno', nom: 'Petit' });
+  hurt = await createMember(db, club.id, {
+    teamId: team.id,
+    prenom: 'Hugo',
+    nom: 'Blessé',
+    statut: 'Blessé',
+  });
+  quiet = await createMember(db, club.id, {
+    teamId: team.id,
+    prenom: 'Quentin',
+    nom: 'Muet',
+    notificationEmails: false,
+  });
+  parent = await createMember(db, club.id, { role: 'PARENT', prenom: 'Paule', nom: 'Petit' });
+  await linkGuardian(db, club.id, parent.id, bruno.id);
+  outsider = await createMember(db, club.id, { teamId: other.id, prenom: 'Oscar' });
+  asCoach = await signIn(ctx.app, coach);
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  ms = 10_000,
+) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Jobs of a queue not yet run, for one match. */
+async function queued(name: string, matchId: number) {
+  const { rows } = await ctx.app.database.executeSql(
+    `select id, start_after from pgboss.job
+      where name = $1 and state in ('created', 'retry') and (data->>'matchId')::int = $2`,
+    [name, matchId],
+  );
+  return rows as { id: string; start_after: Date }[];
+}
+
+/** "Time passes": the match's queued jobs of `name` are due now; then waits until they ran. */
+async function runDue(name: string, matchId: number) {
+  await ctx.app.database.executeSql(
+    `update pgboss.job set start_after = now()
+      where name = $1 and state in ('created', 'retry') and (data->>'matchId')::int = $2`,
+    [name, matchId],
+  );
+  ctx.app.jobs.notify(name);
+  await until(`${name} exécuté`, async () => (await queued(name, matchId)).length === 0);
+  await until(`${name} terminé`, async () => {
+    const r = await ctx.app.database.executeSql(
+      `select count(*)::int as n from pgboss.job
+        where name = $1 and state = 'active' and (data->>'matchId')::int = $2`,
+      [name, matchId],
+    );
+    return Number(r.rows[0]!.n) === 0;
+  });
+  await waitForMailQueueIdle(ctx, 10_000);
+}
+
+let matchSeq = 0;
+/** A match of the team created by its coach through the API. */
+async function createMatch(startMs = 5 * DAY, lieux = 'Stade municipal') {
+  matchSeq++;
+  const res = await asCoach.post('/api/evenements', {
+    nom: `Match ${matchSeq}`,
+    type: 'MATCH',
+    dateDebut: local(startMs),
+    dateFin: local(startMs + 2 * HOUR),
+    lieux,
+    equipesIds: [team.id],
+    adversaireNom: 'FC Voisin',
+    clubId: club.id,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const event = res.json<TEvent>();
+  return { event, matchId: event.match!.id };
+}
+
+async function moveEvent(event: TEvent, changes: Partial<TEvent>) {
+  const res = await asCoach.put(`/api/evenements/${event.id}`, {
+    nom: event.nom,
+    type: event.type,
+    dateDebut: event.dateDebut,
+    dateFin: event.dateFin,
+    lieux: event.lieux,
+    equipesIds: event.equipesIds,
+    adversaireNom: event.adversaireNom,
+    clubId: club.id,
+    ...changes,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TEvent>();
+}
+
+const mailsAbout = (name: string) => ctx.smtp.mails.filter((m) => m.subject.includes(name));
+const to = (mails: CapturedMail[], who: { email: string }) =>
+  mails.filter((m) => m.to.includes(who.email));
+
+/** The answer link of a mail's button ('Présent' or 'Absent'): its jeton. */
+function jetonOf(mail: CapturedMail, presence: 'DISPONIBLE' | 'INDISPONIBLE'): string {
+  const m = new RegExp(
+    `http://localhost:3000/convocation/reponse\\?jeton=([^&\\s]+)&presence=${presence}`,
+  ).exec(mail.text);
+  if (!m) throw new Error(`pas de lien ${presence} dans l’e-mail`);
+  return decodeURIComponent(m[1]!);
+}
+function unsubscribeJeton(mail: CapturedMail): string {
+  const m = /http:\/\/localhost:3000\/notifications\/desabonnement\?jeton=([^\s]+)/.exec(mail.text);
+  if (!m) throw new Error('pas de lien de désabonnement');
+  return decodeURIComponent(m[1]!);
+}
+
+const anonymous = () => new TestClient(ctx.app);
+const getAnswer = (jeton: string) =>
+  anonymous().get(`/api/convocations/reponse?jeton=${encodeURIComponent(jeton)}`, {
+    remoteAddress: freshIp(),
+  });
+const postAnswer = (body: Record<string, unknown>) =>
+  anonymous().request({
+    method: 'POST',
+    url: '/api/convocations/reponse',
+    payload: body,
+    xsrf: false,
+    remoteAddress: freshIp(),
+  });
+
+describe('[notifications] convocation e-mails', { timeout: 60_000 }, () => {
+  it('a created match: one mail to each convoked player and to the guardian, with answer links and one-click unsubscribe', async () => {
+    const { matchId } = await createMatch();
+    expect(await queued(MATCH_NOTIFICATION_QUEUE, matchId)).toHaveLength(1);
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    const mails = mailsAbout(`Match ${matchSeq} `);
+    expect(to(mails, alice)).toHaveLength(1);
+    expect(to(mails, bruno)).toHaveLength(1);
+    expect(to(mails, hurt)).toHaveLength(1);
+    expect(to(mails, quiet)).toHaveLength(0); // preference off
+    expect(to(mails, outsider)).toHaveLength(0); // not convoked
+    expect(to(mails, coach)).toHaveLength(0);
+    const forAlice = to(mails, alice)[0]!;
+    expect(forAlice.subject).toMatch(/^Convocation : Match \d+ le /);
+    expect(forAlice.text).toContain('Vous êtes convoqué(e) pour un match de AS Notif.');
+    expect(forAlice.text).toContain('Lieu : Stade municipal');
+    expect(forAlice.text).toContain('Équipe : Seniors A contre FC Voisin');
+    expect(forAlice.html).toContain('>Présent</a>');
+    expect(forAlice.html).toContain('>Absent</a>');
+    // RFC 8058 headers, and the footer link to the web page.
+    const headers = forAlice.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    expect(headers).toMatch(
+      /^List-Unsubscribe: <http:\/\/localhost:3000\/api\/notifications\/desabonnement\?jeton=[^>]+>$/m,
+    );
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(unsubscribeJeton(forAlice)).toBeTruthy();
+    // The guardian's mail names the child and carries the child's links.
+    const forParent = to(mails, parent)[0]!;
+    expect(forParent.subject).toContain('(Bruno Petit)');
+    expect(forParent.text).toContain('Bruno Petit est convoqué(e)');
+    const childView = await getAnswer(jetonOf(forParent, 'INDISPONIBLE'));
+    expect(childView.statusCode, childView.body).toBe(200);
+    expect(childView.json<TAnswerLinkView>().joueur).toEqual({ prenom: 'Bruno', nom: 'Petit' });
+    // A player who is not ACTIF gets the news but no buttons.
+    const forHurt = to(mails, hurt)[0]!;
+    expect(forHurt.html).not.toContain('>Présent</a>');
+    expect(forHurt.text).toContain('seul l’entraîneur peut répondre');
+  });
+
+  it('a burst of edits sends one mail per recipient, with the last state', async () => {
+    const { event, matchId } = await createMatch();
+    const moved = await moveEvent(event, { lieux: 'Gymnase Est' });
+    await moveEvent(moved, { dateDebut: local(6 * DAY), dateFin: local(6 * DAY + 2 * HOUR) });
+    expect(await queued(MATCH_NOTIFICATION_QUEUE, matchId)).toHaveLength(1);
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    const mails = to(mailsAbout(`Match ${matchSeq} `), alice);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Convocation :/); // created within the burst
+    expect(mails[0]!.text).toContain('Lieu : Gymnase Est');
+  });
+
+  it('date, time or place changed later: a "Match modifié" mail; cancelled: a "Match annulé" mail without buttons', async () => {
+    const { event, matchId } = await createMatch();
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    const name = `Match ${matchSeq} `;
+    await moveEvent(event, { lieux: 'Stade Nord' });
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    const changed = to(mailsAbout(name), alice).filter((m) =>
+      m.subject.startsWith('Match modifié'),
+    );
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.text).toContain('Lieu : Stade Nord');
+    expect(changed[0]!.html).toContain('>Absent</a>');
+    // A change that is not the date, time or place (the name) sends nothing.
+    await moveEvent({ ...event, lieux: 'Stade Nord' }, { nom: `Match ${matchSeq}` });
+    expect(await queued(MATCH_NOTIFICATION_QUEUE, matchId)).toHaveLength(0);
+
+    const res = await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true });
+    expect(res.statusCode, res.body).toBe(200);
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    const cancelled = to(mailsAbout(name), alice).filter((m) =>
+      m.subject.startsWith('Match annulé'),
+    );
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]!.text).toContain('est annulé');
+    expect(cancelled[0]!.html).not.toContain('>Présent</a>');
+    expect(
+      to(mailsAbout(name), parent).filter((m) => m.subject.startsWith('Match annulé')),
+    ).toHaveLength(1);
+  });
+
+  it('cancelled then restored within one burst sends nothing', async () => {
+    const { matchId } = await createMatch();
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    const before = ctx.smtp.mails.length;
+    await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true });
+    await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: false });
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    expect(ctx.smtp.mails.length).toBe(before);
+    const pending = await ctx.app.db
+      .select()
+      .from(pendingMatchNotifications)
+      .where(eq(pendingMatchNotifications.matchId, matchId));
+    expect(pending).toEqual([]);
+  });
+});
+
+describe('[notifications] answer links', { timeout: 60_000 }, () => {
+  let matchId: number;
+  let aliceMail: CapturedMail;
+  let parentMail: CapturedMail;
+  beforeAll(async () => {
+    ({ matchId } = await createMatch());
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    const mails = mailsAbout(`Match ${matchSeq} `);
+    aliceMail = to(mails, alice)[0]!;
+    parentMail = to(mails, parent)[0]!;
+  });
+
+  it('GET shows the match and no answer; Absent needs a justification; the answer reaches the coach’s convocation list', async () => {
+    const jeton = jetonOf(aliceMail, 'INDISPONIBLE');
+    const shown = await getAnswer(jeton);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const view = shown.json<TAnswerLinkView>();
+    expect(view).toMatchObject({
+      joueur: { prenom: 'Alice', nom: 'Durand' },
+      match: {
+        lieux: 'Stade municipal',
+        equipe: 'Seniors A',
+        adversaire: 'FC Voisin',
+        annule: false,
+      },
+      reponse: null,
+      commence: false,
+    });
+
+    const missing = await postAnswer({ jeton, statutPresence: 'INDISPONIBLE' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(MATCH_MESSAGES.justificationRequired('Alice', 'Durand'));
+
+    const ok = await postAnswer({ jeton, statutPresence: 'INDISPONIBLE', justification: 'Malade' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<TAnswerLinkView>().reponse).toMatchObject({
+      statutPresence: 'INDISPONIBLE',
+      justification: 'Malade',
+    });
+    const list = await asCoach.get(`/api/matches/${matchId}/convocations`);
+    const row = list.json<TConvocation[]>().find((r) => r.joueur.id === alice.id)!;
+    expect(row).toMatchObject({ statutPresence: 'INDISPONIBLE', justificationAbsence: 'Malade' });
+    // Shown again: the answer already given.
+    expect((await getAnswer(jeton)).json<TAnswerLinkView>().reponse?.statutPresence).toBe(
+      'INDISPONIBLE',
+    );
+  });
+
+  it('the guardian’s link answers for the child only', async () => {
+    const ok = await postAnswer({
+      jeton: jetonOf(parentMail, 'DISPONIBLE'),
+      statutPresence: 'DISPONIBLE',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [row] = await ctx.app.db
+      .select()
+      .from(convocations)
+      .where(and(eq(convocations.matchId, matchId), eq(convocations.memberId, bruno.id)));
+    expect(row!.statutPresence).toBe('DISPONIBLE');
+  });
+
+  it('a forged, altered or replayed token for another player or match is refused with 404', async () => {
+    const jeton = jetonOf(aliceMail, 'DISPONIBLE');
+    const [body, sig] = jeton.split('.') as [string, string];
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const forged = (c: object) => `${Buffer.from(JSON.stringify(c)).toString('base64url')}.${sig}`;
+    const other = await createMatch();
+    for (const bad of [
+      'nimporte-quoi',
+      forged({ ...claims, p: bruno.id }), // another player, same signature
+      forged({ ...claims, m: other.matchId }), // another match
+      `${body}.${sig.slice(0, -2)}xx`,
+      `${body}.${sig}.x`,
+    ]) {
+      const get = await getAnswer(bad);
+      expect(get.statusCode, bad).toBe(404);
+      expect(get.json()).toEqual({ message: NOTIFICATION_MESSAGES.invalidLink });
+      const post = await postAnswer({ jeton: bad, statutPresence: 'DISPONIBLE' });
+      expect(post.statusCode).toBe(404);
+      expect(post.json()).toEqual({ message: NOTIFICATION_MESSAGES.invalidLink });
+    }
+  });
+
+  it('after the start, or on a cancelled match, answering is refused with 409', async () => {
+    const jeton = jetonOf(aliceMail, 'DISPONIBLE');
+    const view = (await getAnswer(jeton)).json<TAnswerLinkView>();
+    // Stand at the match's start.
+    const start = new Date(Date.now() + 5 * DAY + HOUR);
+    notificationClock.now = () => start;
+    const shown = await getAnswer(jeton);
+    expect(shown.json<TAnswerLinkView>().commence).toBe(true);
+    const late = await postAnswer({ jeton, statutPresence: 'DISPONIBLE' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: NOTIFICATION_MESSAGES.matchStarted });
+    notificationClock.now = realNow;
+    expect(view.commence).toBe(false);
+
+    await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true });
+    const cancelled = await postAnswer({ jeton, statutPresence: 'DISPONIBLE' });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json()).toEqual({ message: NOTIFICATION_MESSAGES.matchCancelled });
+    expect((await getAnswer(jeton)).json<TAnswerLinkView>().match.annule).toBe(true);
+    await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: false });
+  });
+
+  it('needs no cookie nor anti-forgery token, and validates its body in French', async () => {
+    const bad = await postAnswer({
+      jeton: jetonOf(aliceMail, 'DISPONIBLE'),
+      statutPresence: 'PEUT-ETRE',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBeTruthy();
+    const extra = await postAnswer({ jeton: 'x', statutPresence: 'DISPONIBLE', joueurId: 3 });
+    expect(extra.statusCode).toBe(400);
+  });
+});
+
+describe('[notifications] reply deadline, reminder and summary', { timeout: 60_000 }, () => {
+  it('the deadline defaults to 48 h before the start; set it (before the start only) with the convocation', async () => {
+    const { matchId, event } = await createMatch(10 * DAY);
+    const match = (await asCoach.get(`/api/matches/${matchId}`)).json<TMatch>();
+    expect(match.dateLimiteReponse).toBeNull();
+    const tooLate = await asCoach.put(`/api/matches/${matchId}/convocations`, {
+      items: [],
+      dateLimiteReponse: event.dateDebut,
+    });
+    expect(tooLate.statusCode).toBe(400);
+    expect(tooLate.json()).toEqual({
+      message: NOTIFICATION_MESSAGES.deadlineAfterStart,
+      errors: { dateLimiteReponse: NOTIFICATION_MESSAGES.deadlineAfterStart },
+    });
+    const bad = await asCoach.put(`/api/matches/${matchId}/convocations`, {
+      items: [],
+      dateLimiteReponse: 'demain',
+    });
+    expect(bad.statusCode).toBe(400);
+    const deadline = local(8 * DAY).slice(0, 16);
+    const ok = await asCoach.put(`/api/matches/${matchId}/convocations`, {
+      items: [],
+      dateLimiteReponse: deadline,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await asCoach.get(`/api/matches/${matchId}`)).json<TMatch>().dateLimiteReponse).toBe(
+      `${deadline}:00`,
+    );
+    // A player may answer their row but not set the deadline.
+    const asAlice = await signIn(ctx.app, alice);
+    const denied = await asAlice.put(`/api/matches/${matchId}/convocations`, {
+      items: [],
+      dateLimiteReponse: null,
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+
+  it('non-responders (and their guardians) get one reminder 24 h before the deadline; the coach a summary when it passes', async () => {
+    const { matchId } = await createMatch(10 * DAY);
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    const name = `Match ${matchSeq}`;
+    const deadline = local(3 * DAY);
+    await asCoach.put(`/api/matches/${matchId}/convocations`, {
+      items: [{ joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null }],
+      dateLimiteReponse: deadline,
+    });
+    // Both jobs wait for their time: the reminder 24 h before the deadline, the summary at it.
+    const [reminder] = await queued('match-reminder', matchId);
+    const [summary] = await queued('match-summary', matchId);
+    const deadlineAt = Date.now() + 3 * DAY;
+    expect(Math.abs(new Date(reminder!.start_after).getTime() - (deadlineAt - DAY))).toBeLessThan(
+      120_000,
+    );
+    expect(Math.abs(new Date(summary!.start_after).getTime() - deadlineAt)).toBeLessThan(120_000);
+
+    await runDue('match-reminder', matchId);
+    const reminders = ctx.smtp.mails.filter((m) =>
+      m.subject.startsWith(`Rappel : répondez à la convocation pour ${name}`),
+    );
+    expect(to(reminders, alice)).toHaveLength(0); // answered
+    expect(to(reminders, bruno)).toHaveLength(1);
+    expect(to(reminders, parent)).toHaveLength(1);
+    expect(to(reminders, quiet)).toHaveLength(0);
+    expect(to(reminders, bruno)[0]!.html).toContain('>Présent</a>');
+
+    await postAnswer({
+      jeton: jetonOf(to(reminders, bruno)[0]!, 'INDISPONIBLE'),
+      statutPresence: 'INDISPONIBLE',
+      justification: 'Blessure',
+    });
+    await runDue('match-summary', matchId);
+    const summaries = ctx.smtp.mails.filter((m) =>
+      m.subject.startsWith(`Réponses à la convocation : ${name} `),
+    );
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]!.to).toEqual([coach.email]);
+    const text = summaries[0]!.text;
+    expect(text).toContain('Présents (1) :\n- Alice Durand');
+    expect(text).toContain('Absents (1) :\n- Bruno Petit (Blessure)');
+    expect(text).toContain('Sans réponse (2) :\n- Hugo Blessé\n- Quentin Muet');
+  });
+});
+
+describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () => {
+  it('GET / PUT preferences (default on); off → no notification mail', async () => {
+    const member = await createMember(ctx.app.db, club.id, { teamId: team.id, prenom: 'Pia' });
+    const as = await signIn(ctx.app, member);
+    expect((await as.get('/api/notifications/preferences')).json()).toEqual({ emails: true });
+    const bad = await as.put('/api/notifications/preferences', { emails: 'non' });
+    expect(bad.statusCode).toBe(400);
+    const off = await as.put('/api/notifications/preferences', { emails: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ emails: false });
+    expect((await as.get('/api/notifications/preferences')).json()).toEqual({ emails: false });
+    const { matchId } = await createMatch();
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    expect(to(mailsAbout(`Match ${matchSeq} `), member)).toHaveLength(0);
+    expect(to(mailsAbout(`Match ${matchSeq} `), alice)).toHaveLength(1);
+    const anon = await anonymous().get('/api/notifications/preferences');
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('the List-Unsubscribe address: GET changes nothing, a one-click form POST turns mails off; bad token 404', async () => {
+    const member = await createMember(ctx.app.db, club.id, { teamId: team.id, prenom: 'Yann' });
+    const { matchId } = await createMatch();
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    const mail = to(mailsAbout(`Match ${matchSeq} `), member)[0]!;
+    const jeton = unsubscribeJeton(mail);
+    const url = `/api/notifications/desabonnement?jeton=${encodeURIComponent(jeton)}`;
+    const scanned = await anonymous().get(url, { remoteAddress: freshIp() });
+    expect(scanned.statusCode).toBe(200);
+    expect(scanned.json()).toEqual({ emails: true });
+    const oneClick = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+      remoteAddress: freshIp(),
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    expect(oneClick.json()).toEqual({ emails: false });
+    const as = await signIn(ctx.app, member);
+    expect((await as.get('/api/notifications/preferences')).json()).toEqual({ emails: false });
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/notifications/desabonnement?jeton=${encodeURIComponent(`${jeton.split('.')[0]}.xx`)}`,
+      remoteAddress: freshIp(),
+    });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json()).toEqual({ message: NOTIFICATION_MESSAGES.invalidLink });
+    // An answer-link token is no unsubscribe token (separate keys).
+    const answerToken = jetonOf(to(mailsAbout(`Match ${matchSeq} `), alice)[0]!, 'DISPONIBLE');
+    const crossed = await anonymous().get(
+      `/api/notifications/desabonnement?jeton=${encodeURIComponent(answerToken)}`,
+      { remoteAddress: freshIp() },
+    );
+    expect(crossed.statusCode).toBe(404);
+  });
+});

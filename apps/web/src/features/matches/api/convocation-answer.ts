@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TAnswerLinkPost, TAnswerLinkView } from '@club/contract';
+import { HttpError, http } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/**
+ * GET /api/convocations/reponse?jeton= (issue 13): the convocation behind a signed e-mail link; no
+ * session needed (the token is the proof).
+ */
+export function useConvocationByToken(jeton: string) {
+  return useQuery({
+    queryKey: queryKeys.convocationAnswer(jeton),
+    queryFn: ({ signal }) =>
+      http.get<TAnswerLinkView>('/api/convocations/reponse', {
+        query: { jeton },
+        signal,
+      }),
+    enabled: jeton !== '',
+    retry: false,
+    // The answer is what the player just gave: never refetched behind their back.
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** POST /api/convocations/reponse {jeton, statutPresence, justification?} → the same body as GET. */
+export function useAnswerByToken(jeton: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAnswerLinkPost) =>
+      http.post<TAnswerLinkView>('/api/convocations/reponse', body),
+    onSuccess: (info) => qc.setQueryData(queryKeys.convocationAnswer(jeton), info),
+    // 409: the match started or was cancelled meanwhile; read it again so the page says which.
+    onError: (err) => {
+      if (err instanceof HttpError && err.status === 409)
+        void qc.invalidateQueries({ queryKey: queryKeys.convocationAnswer(jeton) });
+    },
+  });
+}

@@ -1,0 +1,216 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
+import type { TAnswerLinkView } from '@club/contract';
+import { ANSWER_PAGE_TEXTS, ConvocationAnswer, presenceParam } from './convocation-answer.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const JETON = 'jeton.signe.abc';
+const info = (overrides: Partial<TAnswerLinkView> = {}): TAnswerLinkView => ({
+  joueur: { prenom: 'Léo', nom: 'Moreau' },
+  match: {
+    nom: 'Championnat J5',
+    dateDebut: '2026-12-12T15:00:00',
+    lieux: 'Gymnase Nord',
+    equipe: 'Seniors',
+    adversaire: 'Étoile Sportive',
+    annule: false,
+  },
+  reponse: null,
+  commence: false,
+  dateLimiteReponse: '2026-12-10T15:00:00',
+  ...overrides,
+});
+
+/** The server: GET answers `current`, POST answers `post` (or records the answer). */
+function serve(current: TAnswerLinkView, post?: (body: unknown) => Response) {
+  let state = current;
+  const calls = stubFetch(async (url, init) => {
+    if (url.startsWith('/auth/csrf')) return json(200, {});
+    if (url === `/api/convocations/reponse?jeton=${encodeURIComponent(JETON)}`)
+      return json(200, state);
+    if (url === '/api/convocations/reponse' && init.method === 'POST') {
+      const body = JSON.parse(init.body as string) as {
+        statutPresence: 'DISPONIBLE' | 'INDISPONIBLE';
+        justification?: string;
+      };
+      if (post) return post(body);
+      state = {
+        ...state,
+        reponse: {
+          statutPresence: body.statutPresence,
+          justification: body.justification ?? null,
+          answeredAt: '2026-12-01T17:02:00Z',
+        },
+      };
+      return json(200, state);
+    }
+    return json(404, { message: 'Ressource introuvable.' });
+  });
+  return {
+    calls,
+    posts: () =>
+      calls
+        .filter((c) => c.init.method === 'POST' && c.url === '/api/convocations/reponse')
+        .map((c) => JSON.parse(c.init.body as string)),
+    set: (next: TAnswerLinkView) => {
+      state = next;
+    },
+  };
+}
+
+const show = (presence: 'DISPONIBLE' | 'INDISPONIBLE' | null, jeton = JETON) =>
+  renderAt(
+    '/convocation/reponse',
+    'convocation/reponse',
+    <ConvocationAnswer jeton={jeton} presence={presence} />,
+  );
+
+describe('[matches] answer page of a convocation e-mail (issue 13)', () => {
+  it('reads the presence of the link, and nothing else', () => {
+    expect(presenceParam('INDISPONIBLE')).toBe('INDISPONIBLE');
+    expect(presenceParam('disponible')).toBe('DISPONIBLE');
+    expect(presenceParam('PEUT-ETRE')).toBeNull();
+    expect(presenceParam(null)).toBeNull();
+  });
+
+  it('shows the match and the player, Absent preselected; a justification is needed to confirm', async () => {
+    const server = serve(info());
+    show('INDISPONIBLE');
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement de la convocation…');
+    expect(await screen.findByText('Championnat J5')).toBeInTheDocument();
+    expect(screen.getByText('samedi 12 décembre 2026 à 15:00')).toBeInTheDocument();
+    expect(screen.getByText('Gymnase Nord')).toBeInTheDocument();
+    expect(screen.getByText('jeudi 10 décembre 2026 à 15:00')).toBeInTheDocument();
+    expect(screen.getByText(/Seniors – Étoile Sportive/)).toBeInTheDocument();
+    const group = screen.getByRole('group', { name: 'Réponse de Léo Moreau' });
+    expect(group).toBeInTheDocument();
+    expect(screen.getByLabelText('Absent')).toBeChecked();
+    expect(screen.getByLabelText('Présent')).not.toBeChecked();
+    const confirm = screen.getByRole('button', { name: 'Confirmer' });
+    expect(confirm).toBeDisabled();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Justificatif *'), 'Blessé à la cheville');
+    await user.click(confirm);
+    const saved = await screen.findByText(ANSWER_PAGE_TEXTS.saved);
+    expect(saved.closest('.alert')).toHaveTextContent(
+      'Réponse enregistrée : Absent (justificatif : Blessé à la cheville).',
+    );
+    expect(server.posts()).toEqual([
+      { jeton: JETON, statutPresence: 'INDISPONIBLE', justification: 'Blessé à la cheville' },
+    ]);
+    // The focus moves to the confirmation, for screen-reader and keyboard users.
+    expect(saved.closest('.answer-saved')).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Confirmer' })).not.toBeInTheDocument();
+
+    // The answer can still be changed.
+    await user.click(screen.getByRole('button', { name: 'Modifier la réponse' }));
+    await user.click(screen.getByLabelText('Présent'));
+    expect(screen.queryByLabelText('Justificatif *')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect((await screen.findByText(ANSWER_PAGE_TEXTS.saved)).closest('.alert')).toHaveTextContent(
+      'Réponse enregistrée : Présent.',
+    );
+    expect(server.posts().at(-1)).toEqual({ jeton: JETON, statutPresence: 'DISPONIBLE' });
+  });
+
+  it('tells when an answer was already given, with which; the link’s choice is preselected', async () => {
+    const server = serve(
+      info({
+        reponse: {
+          statutPresence: 'INDISPONIBLE',
+          justification: 'Examen',
+          answeredAt: '2026-12-01T17:02:00Z',
+        },
+      }),
+    );
+    show('DISPONIBLE');
+    const note = await screen.findByText(/Une réponse a déjà été donnée/);
+    expect(note).toHaveTextContent('Absent (justificatif : Examen)');
+    expect(note).toHaveTextContent(/le 1 décembre 2026/);
+    expect(screen.getByLabelText('Présent')).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
+    await screen.findByText(ANSWER_PAGE_TEXTS.saved);
+    expect(server.posts()).toEqual([{ jeton: JETON, statutPresence: 'DISPONIBLE' }]);
+  });
+
+  it('without a choice in the link, keeps the recorded one (and its justification)', async () => {
+    serve(
+      info({
+        reponse: { statutPresence: 'INDISPONIBLE', justification: 'Examen', answeredAt: null },
+      }),
+    );
+    show(null);
+    expect(await screen.findByLabelText('Absent')).toBeChecked();
+    expect(screen.getByLabelText('Justificatif *')).toHaveValue('Examen');
+  });
+
+  it('once the match has started, says so and offers no answer', async () => {
+    serve(
+      info({
+        commence: true,
+        reponse: { statutPresence: 'DISPONIBLE', justification: null, answeredAt: null },
+      }),
+    );
+    show('INDISPONIBLE');
+    expect(await screen.findByText(ANSWER_PAGE_TEXTS.started)).toBeInTheDocument();
+    expect(screen.getByText('Réponse enregistrée : Présent.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirmer' })).not.toBeInTheDocument();
+  });
+
+  it('a cancelled match takes no answer', async () => {
+    serve(info({ match: { ...info().match, annule: true } }));
+    show('DISPONIBLE');
+    expect(await screen.findByText(ANSWER_PAGE_TEXTS.cancelled)).toBeInTheDocument();
+    expect(screen.getByText('Aucune réponse n’a été enregistrée.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('a match that starts while the page is open: the 409 is shown and the form goes', async () => {
+    const started = info({ commence: true });
+    const server = serve(info(), () => {
+      server.set(started);
+      return json(409, { message: "Le match a commencé : il n'est plus possible de répondre." });
+    });
+    show('DISPONIBLE');
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmer' }));
+    expect(
+      await screen.findByText("Le match a commencé : il n'est plus possible de répondre."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('radio')).not.toBeInTheDocument());
+  });
+
+  it('a forged or unknown link: the server’s 404 message, no form', async () => {
+    stubFetch(() => json(404, { message: "Ce lien n'est pas valide." }));
+    show('DISPONIBLE', 'faux');
+    expect(await screen.findByRole('alert')).toHaveTextContent("Ce lien n'est pas valide.");
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('a link without token asks nothing of the server', () => {
+    const calls = stubFetch(() => json(200, info()));
+    show('DISPONIBLE', '');
+    expect(screen.getByRole('alert')).toHaveTextContent("Ce lien n'est pas valide.");
+    expect(calls).toEqual([]);
+  });
+
+  it('the server out of reach: says so and offers to try again', async () => {
+    let down = true;
+    stubFetch(async () => {
+      if (down) throw new TypeError('Failed to fetch');
+      return json(200, info());
+    });
+    show('DISPONIBLE');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ANSWER_PAGE_TEXTS.loadFailed);
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('button', { name: 'Confirmer' })).toBeEnabled();
+  });
+});

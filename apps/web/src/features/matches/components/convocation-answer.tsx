@@ -1,0 +1,333 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import {
+  JUSTIFICATION_MAX,
+  MATCH_SERVER_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  PRESENCE_LABELS,
+  PRESENCE_STATUSES,
+  needsJustification,
+  type PresenceStatus,
+  type TAnswerLinkView,
+} from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { HttpError, errorMessage } from '../../../lib/http.ts';
+import { applyApiError } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useAnswerByToken, useConvocationByToken } from '../api/convocation-answer.ts';
+import { longDateTime, wallClock } from '../model.ts';
+import './matches.css';
+
+/** The page's own texts (the server's answers are shown as they come). */
+export const ANSWER_PAGE_TEXTS = {
+  title: 'Réponse à la convocation',
+  invalidLink: NOTIFICATION_MESSAGES.invalidLink,
+  started: NOTIFICATION_MESSAGES.matchStarted,
+  cancelled: NOTIFICATION_MESSAGES.matchCancelled,
+  loadFailed: 'Impossible de charger la convocation. Vérifiez votre connexion puis réessayez.',
+  saveFailed: "L'enregistrement de la réponse a échoué. Réessayez.",
+  saved: 'Réponse enregistrée',
+  justificationRequired: 'Le justificatif est obligatoire pour une absence.',
+} as const;
+
+const ZAnswerFormSchema = z
+  .object({
+    statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
+    justification: z.string().max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong),
+  })
+  .superRefine((v, ctx) => {
+    if (needsJustification(v.statutPresence, v.justification))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['justification'],
+        message: ANSWER_PAGE_TEXTS.justificationRequired,
+      });
+  });
+
+/** 'DISPONIBLE' / 'INDISPONIBLE' from the link, anything else ignored. */
+export function presenceParam(value: string | null): PresenceStatus | null {
+  const v = value?.trim().toUpperCase();
+  return (PRESENCE_STATUSES as readonly string[]).includes(v ?? '') ? (v as PresenceStatus) : null;
+}
+
+const answeredAtFormat = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+});
+function answeredAtText(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : answeredAtFormat.format(d);
+}
+
+/**
+ * /convocation/reponse?jeton=…&presence=… (issue 13): the page behind the 'Présent' / 'Absent'
+ * buttons of a convocation e-mail. No sign-in: the signed token names the player and the match.
+ * The answer of the button is preselected and can be changed; 'Confirmer' records it.
+ */
+export function ConvocationAnswer({
+  jeton,
+  presence,
+}: {
+  jeton: string;
+  presence: PresenceStatus | null;
+}) {
+  const info = useConvocationByToken(jeton);
+  const titleId = useId();
+
+  let body;
+  if (!jeton || (info.isError && info.error instanceof HttpError && info.error.status === 404)) {
+    body = (
+      <>
+        <Alert tone="error">
+          {jeton
+            ? errorMessage(info.error, ANSWER_PAGE_TEXTS.invalidLink)
+            : ANSWER_PAGE_TEXTS.invalidLink}
+        </Alert>
+        <p className="muted">
+          Utilisez le dernier e-mail de convocation reçu, ou répondez depuis l’application.
+        </p>
+        <p>
+          <Link to="/connexion">Se connecter</Link>
+        </p>
+      </>
+    );
+  } else if (info.isPending) {
+    body = <Loading label="Chargement de la convocation…" />;
+  } else if (info.isError) {
+    body = (
+      <>
+        <Alert tone="error">{errorMessage(info.error, ANSWER_PAGE_TEXTS.loadFailed)}</Alert>
+        <div className="actions">
+          <button type="button" className="btn" onClick={() => void info.refetch()}>
+            Réessayer
+          </button>
+        </div>
+      </>
+    );
+  } else {
+    body = <AnswerContent jeton={jeton} presence={presence} info={info.data} />;
+  }
+
+  return (
+    <section className="card answer-card" aria-labelledby={titleId}>
+      <h1 id={titleId}>{ANSWER_PAGE_TEXTS.title}</h1>
+      {body}
+    </section>
+  );
+}
+
+function MatchSummary({ info, open }: { info: TAnswerLinkView; open: boolean }) {
+  const { match, joueur } = info;
+  const w = wallClock(match.dateDebut);
+  const deadline = wallClock(info.dateLimiteReponse);
+  return (
+    <dl className="answer-summary">
+      <dt>Match</dt>
+      <dd>
+        <strong>{match.nom}</strong>
+        {match.equipe || match.adversaire ? (
+          <>
+            <br />
+            {match.equipe || '-'} – {match.adversaire || '-'}
+          </>
+        ) : null}
+      </dd>
+      <dt>Date</dt>
+      <dd>{w ? longDateTime(w) : match.dateDebut}</dd>
+      {match.lieux ? (
+        <>
+          <dt>Lieu</dt>
+          <dd>{match.lieux}</dd>
+        </>
+      ) : null}
+      <dt>Joueur</dt>
+      <dd>
+        {joueur.prenom} {joueur.nom}
+      </dd>
+      {open && deadline ? (
+        <>
+          <dt>Répondre avant le</dt>
+          <dd>{longDateTime(deadline)}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** 'Présent' or 'Absent (justificatif : …)'. */
+function answerText(reponse: TAnswerLinkView['reponse']): string | null {
+  if (!reponse?.statutPresence) return null;
+  const label = PRESENCE_LABELS[reponse.statutPresence];
+  return reponse.statutPresence === 'INDISPONIBLE' && reponse.justification
+    ? `${label} (justificatif : ${reponse.justification})`
+    : label;
+}
+
+function AnswerContent({
+  jeton,
+  presence,
+  info,
+}: {
+  jeton: string;
+  presence: PresenceStatus | null;
+  info: TAnswerLinkView;
+}) {
+  const [editing, setEditing] = useState(true);
+  const closed = info.match.annule || info.commence;
+  const given = answerText(info.reponse);
+  const when = answeredAtText(info.reponse?.answeredAt);
+
+  if (closed) {
+    return (
+      <>
+        <MatchSummary info={info} open={false} />
+        <Alert tone="warning">
+          {info.match.annule ? ANSWER_PAGE_TEXTS.cancelled : ANSWER_PAGE_TEXTS.started}
+        </Alert>
+        {given ? <p>Réponse enregistrée : {given}.</p> : <p>Aucune réponse n’a été enregistrée.</p>}
+      </>
+    );
+  }
+  return (
+    <>
+      <MatchSummary info={info} open />
+      {editing ? (
+        <>
+          {given ? (
+            <Alert tone="info">
+              Une réponse a déjà été donnée{when ? ` le ${when}` : ''} : {given}. Vous pouvez la
+              modifier jusqu’au début du match.
+            </Alert>
+          ) : null}
+          <AnswerForm
+            jeton={jeton}
+            info={info}
+            initial={presence ?? info.reponse?.statutPresence ?? null}
+            onSaved={() => setEditing(false)}
+          />
+        </>
+      ) : (
+        <Saved given={given} onChange={() => setEditing(true)} />
+      )}
+    </>
+  );
+}
+
+function Saved({ given, onChange }: { given: string | null; onChange: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="answer-saved" ref={ref} tabIndex={-1}>
+      <Alert tone="success">
+        <strong>{ANSWER_PAGE_TEXTS.saved}</strong>
+        {given ? ` : ${given}.` : '.'}
+      </Alert>
+      <p className="muted">L’entraîneur voit votre réponse dans l’application.</p>
+      <div className="actions">
+        <button type="button" className="btn btn-secondary" onClick={onChange}>
+          Modifier la réponse
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function AnswerForm({
+  jeton,
+  info,
+  initial,
+  onSaved,
+}: {
+  jeton: string;
+  info: TAnswerLinkView;
+  initial: PresenceStatus | null;
+  onSaved: () => void;
+}) {
+  const form = useZodForm(ZAnswerFormSchema, {
+    timing: 'submit',
+    defaultValues: {
+      statutPresence: initial,
+      justification: info.reponse?.justification ?? '',
+    },
+  });
+  const save = useAnswerByToken(jeton);
+  const [formError, setFormError] = useState<string | null>(null);
+  const status = form.watch('statutPresence');
+  const justification = form.watch('justification');
+  const ready =
+    status === 'DISPONIBLE' ||
+    (status === 'INDISPONIBLE' && !needsJustification(status, justification));
+  const name = `${info.joueur.prenom} ${info.joueur.nom}`;
+  const justificationId = useId();
+  const errorId = `${justificationId}-error`;
+  const error = form.formState.errors.justification?.message;
+
+  const submit = form.handleSubmit(async ({ statutPresence, justification }) => {
+    if (!statutPresence) return;
+    setFormError(null);
+    try {
+      await save.mutateAsync({
+        jeton,
+        statutPresence,
+        ...(statutPresence === 'INDISPONIBLE' ? { justification: justification.trim() } : {}),
+      });
+      onSaved();
+    } catch (err) {
+      setFormError(
+        applyApiError(form.setError, err, {
+          fields: ['justification', 'statutPresence'],
+          fallback: ANSWER_PAGE_TEXTS.saveFailed,
+        }),
+      );
+    }
+  });
+
+  return (
+    <form className="form answer-form" onSubmit={submit} noValidate>
+      <fieldset className="answer-fieldset">
+        <legend>Réponse de {name}</legend>
+        <div className="presence-choice">
+          {PRESENCE_STATUSES.map((p) => (
+            <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
+              <input
+                type="radio"
+                value={p}
+                disabled={save.isPending}
+                {...form.register('statutPresence')}
+              />
+              {PRESENCE_LABELS[p]}
+            </label>
+          ))}
+        </div>
+        {status === 'INDISPONIBLE' ? (
+          <div className="field">
+            <label htmlFor={justificationId}>Justificatif *</label>
+            <textarea
+              id={justificationId}
+              rows={3}
+              maxLength={JUSTIFICATION_MAX}
+              disabled={save.isPending}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              {...form.register('justification')}
+            />
+            {error ? (
+              <div id={errorId} className="field-error" role="alert">
+                {error}
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </fieldset>
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <div className="actions">
+        <button type="submit" className="btn" disabled={!ready || save.isPending}>
+          {save.isPending ? 'Enregistrement…' : 'Confirmer'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
+import { NOTIFICATION_TEXTS } from '../texts.ts';
+import { NotificationPreferences } from './notification-preferences.tsx';
+import { Unsubscribe } from './unsubscribe.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const requests = (calls: { url: string; init: RequestInit }[], path: string) =>
+  calls
+    .filter((c) => c.url.startsWith(path))
+    .map((c) => ({ url: c.url, method: c.init.method ?? 'GET', body: c.init.body }));
+
+describe('[notifications] unsubscribe link (issue 13)', () => {
+  it('opening the page changes nothing; the button unsubscribes and links to the profile', async () => {
+    const calls = stubFetch((url) =>
+      url.startsWith('/auth/csrf') ? json(200, {}) : json(200, { emails: false }),
+    );
+    renderAt(
+      '/notifications/desabonnement',
+      'notifications/desabonnement',
+      <Unsubscribe jeton="j1" />,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      NOTIFICATION_TEXTS.unsubscribeTitle,
+    );
+    expect(requests(calls, '/api/')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Ne plus recevoir ces e-mails' }));
+    expect(await screen.findByText(NOTIFICATION_TEXTS.unsubscribed)).toBeInTheDocument();
+    expect(requests(calls, '/api/')).toEqual([
+      { url: '/api/notifications/desabonnement?jeton=j1', method: 'POST', body: '{}' },
+    ]);
+    expect(screen.getByRole('link', { name: 'ouvrir mon profil' })).toHaveAttribute(
+      'href',
+      '/profil',
+    );
+    expect(screen.queryByRole('button', { name: 'Ne plus recevoir ces e-mails' })).toBeNull();
+  });
+
+  it('an invalid link: the server’s message, and the button stays', async () => {
+    stubFetch((url) =>
+      url.startsWith('/auth/csrf')
+        ? json(200, {})
+        : json(404, { message: "Ce lien n'est pas valide." }),
+    );
+    renderAt('/n', 'n', <Unsubscribe jeton="faux" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ne plus recevoir ces e-mails' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Ce lien n'est pas valide.");
+    expect(screen.getByRole('button', { name: 'Ne plus recevoir ces e-mails' })).toBeEnabled();
+  });
+
+  it('without a token there is nothing to press', () => {
+    stubFetch(() => json(200, {}));
+    renderAt('/n', 'n', <Unsubscribe jeton="" />);
+    expect(screen.getByRole('alert')).toHaveTextContent("Ce lien n'est pas valide.");
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('[notifications] profile section (issue 13)', () => {
+  it('shows the preference, saves a change at once and says so', async () => {
+    let emails = true;
+    const calls = stubFetch((url, init) => {
+      if (url.startsWith('/auth/csrf')) return json(200, {});
+      if (init.method === 'PUT')
+        emails = (JSON.parse(init.body as string) as { emails: boolean }).emails;
+      return json(200, { emails });
+    });
+    renderAt('/p', 'p', <NotificationPreferences />);
+    const box = await screen.findByRole('checkbox', {
+      name: 'Recevoir les e-mails de convocation et de rappel',
+    });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(/invitation et de réinitialisation du mot de passe/);
+    await userEvent.click(box);
+    expect(await screen.findByText(NOTIFICATION_TEXTS.saved)).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(box).toHaveFocus();
+    expect(requests(calls, '/api/notifications/preferences').at(-1)).toEqual({
+      url: '/api/notifications/preferences',
+      method: 'PUT',
+      body: '{"emails":false}',
+    });
+  });
+
+  it('a failed save shows the error and keeps the stored value', async () => {
+    stubFetch((url, init) => {
+      if (url.startsWith('/auth/csrf')) return json(200, {});
+      return init.method === 'PUT'
+        ? json(500, { message: 'Erreur interne du serveur.' })
+        : json(200, { emails: true });
+    });
+    renderAt('/p', 'p', <NotificationPreferences />);
+    const box = await screen.findByRole('checkbox');
+    await userEvent.click(box);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur interne du serveur.');
+    await waitFor(() => expect(box).toBeChecked());
+  });
+});

@@ -1,0 +1,19 @@
+import { NOTIFICATION_MESSAGES } from '@club/contract';
+
+/** The notification screens' French texts (issue 13); the server's messages come from the contract. */
+export const NOTIFICATION_TEXTS = {
+  unsubscribeTitle: 'Notifications par e-mail',
+  unsubscribeIntro:
+    'Vous recevez un e-mail à chaque convocation à un match, un rappel quand vous n’avez pas répondu et, pour les entraîneurs, le récapitulatif des réponses.',
+  unsubscribeButton: 'Ne plus recevoir ces e-mails',
+  unsubscribed: NOTIFICATION_MESSAGES.unsubscribed,
+  unsubscribeFailed: 'Le désabonnement a échoué. Réessayez.',
+  invalidLink: NOTIFICATION_MESSAGES.invalidLink,
+  alwaysSent:
+    'Les e-mails d’invitation et de réinitialisation du mot de passe restent toujours envoyés.',
+  sectionTitle: 'Notifications',
+  checkbox: 'Recevoir les e-mails de convocation et de rappel',
+  saved: NOTIFICATION_MESSAGES.preferencesSaved,
+  loadFailed: 'Impossible de charger vos préférences de notification.',
+  saveFailed: 'L’enregistrement des préférences a échoué.',
+} as const;

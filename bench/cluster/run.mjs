@@ -1,0 +1,237 @@
+// Issue 14 "Past one machine": two production server instances on one PostgreSQL database and one
+// Redis, behind nginx (the Debian package: apt-get install -y nginx), everything on loopback:
+//   1. a session created through instance A is valid on instance B;
+//   2. the login throttle is shared: 10 wrong passwords for one e-mail spread over A and B, then the
+//      11th answers 429 on A and on B;
+//   3. a load of the hot signed-in reads through nginx (round robin over A and B) with 0 errors,
+//      beside the same load on instance A alone.
+// nginx and redis-server are started by the script with generated configurations on free ports and
+// stopped at the end; the database club_bench_cluster is dropped. Exits 1 when a check fails.
+//
+//   npm run build && node bench/cluster/run.mjs
+//   BENCH_DURATION=30 BENCH_CONNECTIONS=50 node bench/cluster/run.mjs
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import {
+  dropDatabase,
+  freePort,
+  hotCalls,
+  loadedDatabase,
+  machine,
+  signIn,
+  startServer,
+  writeResult,
+} from '../scale/lib.mjs';
+
+const duration = Number(process.env.BENCH_DURATION ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const NAME = 'club_bench_cluster';
+const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+const REDIS = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
+
+for (const bin of [NGINX, REDIS])
+  if (!fs.existsSync(bin))
+    throw new Error(`${bin} introuvable (apt-get install -y nginx redis-server)`);
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'club-cluster-'));
+const children = [];
+const checks = [];
+function check(name, ok, detail) {
+  checks.push({ name, ok, detail });
+  console.log(`${ok ? '✔' : '✘'} ${name}${detail ? ` — ${detail}` : ''}`);
+}
+
+async function waitFor(what, probe, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      if (await probe()) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${what} ne répond pas`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function startRedis() {
+  const port = await freePort();
+  const child = spawn(
+    REDIS,
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      tmp,
+    ],
+    { stdio: 'ignore' },
+  );
+  children.push(child);
+  await waitFor('redis-server', () => {
+    const r = spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' });
+    return r.stdout.trim() === 'PONG';
+  });
+  return `redis://127.0.0.1:${port}`;
+}
+
+async function startNginx(upstreams) {
+  const port = await freePort();
+  const conf = path.join(tmp, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;
+pid ${tmp}/nginx.pid;
+error_log ${tmp}/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${tmp}/body;
+  proxy_temp_path ${tmp}/proxy;
+  fastcgi_temp_path ${tmp}/fastcgi;
+  uwsgi_temp_path ${tmp}/uwsgi;
+  scgi_temp_path ${tmp}/scgi;
+  upstream club {
+${upstreams.map((u) => `    server ${u};`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://club;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ['-p', tmp, '-c', conf, '-g', 'daemon off;'], { stdio: 'inherit' });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor('nginx', async () => (await fetch(`${base}/api/health`)).ok);
+  return base;
+}
+
+function cannon(url, cookie, calls) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        duration,
+        headers: { cookie },
+        requests: calls.map((c) => ({ method: 'GET', path: c.path })),
+      },
+      (err, r) =>
+        err
+          ? reject(err)
+          : resolve({
+              rps: Math.round(r.requests.average),
+              p50: r.latency.p50,
+              p99: r.latency.p99,
+              total: r.requests.total,
+              errors: r.errors + r.timeouts,
+              non2xx: r.non2xx,
+            }),
+    );
+  });
+}
+
+const out = { date: new Date().toISOString(), machine: machine(), duration, connections };
+let a;
+let b;
+try {
+  const probe = await loadedDatabase(NAME, 20);
+  const redisUrl = await startRedis();
+  // The instances trust nginx's X-Forwarded-For (loopback), as in production behind a proxy.
+  const env = { DATABASE_URL: probe.url, REDIS_URL: redisUrl, TRUST_PROXY: '127.0.0.1' };
+  a = await startServer(env);
+  b = await startServer(env);
+  const lb = await startNginx([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]);
+  console.log(`A ${a.base}, B ${b.base}, nginx ${lb}, ${redisUrl}`);
+
+  // 1. Session made on A, used on B (and through nginx).
+  const { cookie } = await signIn(a.base, probe.dirigeant.email, probe.password);
+  const onB = await fetch(`${b.base}/api/dashboard/infos`, { headers: { cookie } });
+  const me = await onB.json();
+  check(
+    'session créée par A valable sur B',
+    onB.status === 200 && me.id === probe.dirigeant.id,
+    `B : ${onB.status}`,
+  );
+
+  // 2. Shared login throttle: failures alternate between A and B.
+  // The anti-forgery pair (double-submit cookie) fetched from A, sent to both instances.
+  const csrf = await fetch(`${a.base}/auth/csrf`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.getSetCookie().join('\n'))[1];
+  const fail = (server, email) =>
+    fetch(`${server.base}/auth/connexion/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `XSRF-TOKEN=${xsrf}`,
+        'x-xsrf-token': xsrf,
+      },
+      body: JSON.stringify({ email, password: 'Mauvais-Mot-De-Passe-1', deviceFingerprint: 'x' }),
+    }).then((r) => r.status);
+  for (const [label, last] of [
+    ['A', a],
+    ['B', b],
+  ]) {
+    const email = label === 'A' ? probe.dirigeant.email : probe.player.email;
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push(await fail(i % 2 ? a : b, email));
+    const eleventh = await fail(last, email);
+    check(
+      `11e échec de connexion → 429 sur ${label} (10 échecs répartis sur A et B)`,
+      statuses.every((s) => s === 401) && eleventh === 429,
+      `${statuses.join(',')} puis ${eleventh}`,
+    );
+  }
+
+  // 3. Load through nginx, and on A alone for comparison.
+  const calls = hotCalls(probe);
+  const seen = new Set();
+  for (let i = 0; i < 4; i++) {
+    const res = await fetch(`${lb}/api/equipes/club/${probe.probeClubId}`, { headers: { cookie } });
+    seen.add(res.headers.get('x-upstream'));
+  }
+  check('nginx répartit sur les deux instances', seen.size === 2, [...seen].join(' '));
+  out.single = await cannon(a.base, cookie, calls);
+  console.log(`une instance : ${JSON.stringify(out.single)}`);
+  out.nginx = await cannon(lb, cookie, calls);
+  console.log(`nginx → A + B : ${JSON.stringify(out.nginx)}`);
+  check(
+    'charge à travers nginx sans erreur',
+    out.nginx.errors === 0 && out.nginx.non2xx === 0 && out.nginx.total > 0,
+    `${out.nginx.total} requêtes, ${out.nginx.errors} erreurs, ${out.nginx.non2xx} non-2xx`,
+  );
+  out.rssMb = { a: a.rssMb(), b: b.rssMb() };
+} finally {
+  await a?.stop();
+  await b?.stop();
+  for (const child of children.reverse()) {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    }
+  }
+  await dropDatabase(NAME).catch(() => {});
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+out.checks = checks;
+console.log(`${machine()}\nrésultats : ${writeResult('cluster', out)}`);
+if (checks.some((c) => !c.ok)) process.exit(1);

@@ -1,0 +1,270 @@
+#!/usr/bin/env node
+// `npm run bench` (after the build): every measurement of issue 14 owned by this runner, against the
+// production build on loopback, on PGlite and on PostgreSQL, then appends the figures to
+// bench/README.md. Stops by itself.
+//
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=50   autocannon settings of the read calls
+//   BENCH_DATABASES=pglite,postgres          which databases (BENCH_PG_URL: the PostgreSQL server)
+//   BENCH_FRONT=0                            skip the front end (JS per route, Lighthouse)
+//   BENCH_README=0                           print only, do not append to bench/README.md
+//   BENCH_CPU_PROF=dir                       write the server's CPU profiles (node --cpu-prof) there
+//
+// Other scripts can add their own sections: every executable bench/run-all.d/*.mjs is run after
+// ours with the same environment and its standard output (Markdown) is appended to the report.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  DEMO_PASSWORD,
+  demoEmail,
+  load,
+  machine,
+  pgliteDatabase,
+  postgresDatabase,
+  preLoginCsrf,
+  repoRoot,
+  seedDemo,
+  signIn,
+  startHelloWorld,
+  startServer,
+} from './lib/server.mjs';
+import { profileSummary } from './lib/cpu-profile.mjs';
+
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+const cpuProfDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+const TARGETS = {
+  PostgreSQL: { ratio: 0.12, infos: 0.25, p99: 25 },
+  PGlite: { ratio: 0.04, infos: 0.04, p99: 60 },
+};
+
+const started = new Date();
+const m = machine();
+const out = [];
+const log = (line = '') => {
+  console.log(line);
+  out.push(line);
+};
+const pad = (n) => String(n).padStart(2, '0');
+const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+log(`### ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC — \`npm run bench\``);
+log();
+log(
+  `Machine : ${m.cores} cœurs (${m.cpu}), Node ${m.node}, charge moyenne au départ ${m.load}. ` +
+    `autocannon -c ${connections} -d ${duration}.`,
+);
+
+async function measureDatabase(kind) {
+  const database = kind === 'postgres' ? await postgresDatabase() : pgliteDatabase();
+  const hello = await startHelloWorld();
+  let server;
+  try {
+    await seedDemo(database);
+    server = await startServer({
+      env: {
+        ...database.env,
+        // The bench signs in far more than 30 times in 5 minutes from one address.
+        LOGIN_LIMIT_PER_IP: '1000000000',
+      },
+      nodeArgs: cpuProfDir
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(cpuProfDir, database.kind)}`]
+        : [],
+    });
+    const { base } = server;
+    const cookie = await signIn(base, demoEmail('jade.martin'));
+    const headers = { cookie };
+    const get = async (p) => {
+      const res = await fetch(`${base}${p}`, { headers });
+      if (!res.ok) throw new Error(`${p} : ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const infos = await get('/api/dashboard/infos');
+    const teams = await get(`/api/equipes/club/${infos.idClub}`);
+    const team = teams.find((t) => /senior/i.test(t.nom)) ?? teams[0];
+    const now = new Date();
+    const first = new Date(now.getFullYear(), now.getMonth(), 1);
+    const last = new Date(now.getFullYear(), now.getMonth() + 1, 0);
+    const calls = [
+      ['GET /api/health', '/api/health', false],
+      ['GET / (accueil)', '/', false],
+      ['GET /api/dashboard/infos', '/api/dashboard/infos', true],
+      ['GET /api/dashboard/membres/{équipe}', `/api/dashboard/membres/${team.id}`, true],
+      [
+        'GET /api/dashboard/evenements/{équipe}?date=',
+        `/api/dashboard/evenements/${team.id}?date=${ymd(now)}`,
+        true,
+      ],
+      [
+        'GET /api/evenements/club/{club}?from=&to= (un mois)',
+        `/api/evenements/club/${infos.idClub}?from=${ymd(first)}&to=${ymd(last)}`,
+        true,
+      ],
+      ['GET /api/matches/equipe/{équipe}', `/api/matches/equipe/${team.id}`, true],
+      ['GET /api/membres/club/{club}', `/api/membres/club/${infos.idClub}`, true],
+      ['GET /api/equipes/club/{club}', `/api/equipes/club/${infos.idClub}`, true],
+    ];
+    for (const [, p, signed] of calls) {
+      const res = await fetch(`${base}${p}`, { headers: signed ? headers : {} });
+      if (!res.ok) throw new Error(`${p} : ${res.status}`);
+    }
+    const rssIdle = server.rssMB();
+    console.error(`… ${database.kind} : référence hello-world`);
+    const ref = await load(`${hello.base}/`, { connections, duration });
+    const rows = [];
+    for (const [title, p, signed] of calls) {
+      console.error(`… ${database.kind} : ${title}`);
+      rows.push({
+        title,
+        signed,
+        ...(await load(`${base}${p}`, { connections, duration, headers: signed ? headers : {} })),
+      });
+    }
+    const rssAfter = server.rssMB();
+
+    // Login: sustained sign-ins (Argon2id) and, during a login burst, another call's latency.
+    const csrf = await preLoginCsrf(base);
+    const loginOpts = {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: csrf.cookie,
+        'x-xsrf-token': csrf.token,
+        origin: base,
+      },
+      body: JSON.stringify({
+        email: demoEmail('raphael.richard'),
+        password: DEMO_PASSWORD,
+        deviceFingerprint: 'bench-device-0001',
+      }),
+    };
+    console.error(`… ${database.kind} : connexions`);
+    const login = await load(`${base}/auth/connexion/login`, {
+      ...loginOpts,
+      connections: 10,
+      duration,
+    });
+    const side = { connections: 5, duration, headers };
+    console.error(`… ${database.kind} : /api/dashboard/infos seul puis pendant les connexions`);
+    const infosAlone = await load(`${base}/api/dashboard/infos`, side);
+    const [infosDuring, loginDuring] = await Promise.all([
+      load(`${base}/api/dashboard/infos`, side),
+      load(`${base}/auth/connexion/login`, { ...loginOpts, connections: 10, duration }),
+    ]);
+    const rssEnd = server.rssMB();
+    return {
+      kind: database.kind,
+      ref,
+      rows,
+      rssIdle,
+      rssAfter,
+      rssEnd,
+      login,
+      infosAlone,
+      infosDuring,
+      loginDuring,
+    };
+  } finally {
+    await server?.stop();
+    await hello.stop();
+    await database.drop();
+  }
+}
+
+const failures = [];
+for (const kind of databases) {
+  const r = await measureDatabase(kind);
+  const t = TARGETS[r.kind];
+  log();
+  log(`#### ${r.kind} (démo « AS Démo Nantes », connecté en dirigeant)`);
+  log();
+  log(`Référence hello-world Node : ${Math.round(r.ref.rps)} req/s (p99 ${r.ref.p99} ms).`);
+  log();
+  log('| appel | req/s | ratio | p50 ms | p99 ms | octets/rép. | non-2xx | erreurs | cible |');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const row of r.rows) {
+    const ratio = row.rps / r.ref.rps;
+    let target = '';
+    if (row.signed) {
+      const min = row.title.includes('infos') ? t.infos : t.ratio;
+      const ok = ratio >= min && row.p99 <= t.p99 && row.non2xx === 0 && row.errors === 0;
+      target = `${ok ? 'tenue' : '**non tenue**'} (≥ ${min}×, p99 ≤ ${t.p99})`;
+      if (!ok) failures.push(`${r.kind} ${row.title}`);
+    }
+    log(
+      `| ${row.title} | ${Math.round(row.rps)} | ${ratio.toFixed(3)} | ${row.p50} | ${row.p99} | ${Math.round(row.bytesPerReq)} | ${row.non2xx} | ${row.errors} | ${target} |`,
+    );
+  }
+  log();
+  const memMax = r.kind === 'PostgreSQL' ? 150 : 250;
+  log(
+    `Mémoire du serveur (RSS) : ${r.rssIdle} Mo au repos (après démarrage et un appel de chaque), ` +
+      `${r.rssAfter} Mo après la charge, ${r.rssEnd} Mo après les connexions (cible ≤ ${memMax} Mo).`,
+  );
+  if (Math.max(r.rssIdle, r.rssAfter) > memMax) failures.push(`${r.kind} mémoire`);
+  log();
+  log(
+    `Connexions (POST /auth/connexion/login, Argon2id, -c 10) : ${Math.round(r.login.rps)} /s, ` +
+      `p50 ${r.login.p50} ms, p99 ${r.login.p99} ms, non-2xx ${r.login.non2xx}. ` +
+      `GET /api/dashboard/infos à -c 5 : seul ${Math.round(r.infosAlone.rps)} req/s, p99 ${r.infosAlone.p99} ms ; ` +
+      `pendant une rafale de connexions (${Math.round(r.loginDuring.rps)} /s) ${Math.round(r.infosDuring.rps)} req/s, p99 ${r.infosDuring.p99} ms.`,
+  );
+}
+
+if (cpuProfDir) {
+  for (const kind of fs.readdirSync(cpuProfDir)) {
+    const dir = path.join(cpuProfDir, kind);
+    for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+      log();
+      log(
+        `Profil CPU du serveur (${kind}, toute la durée du bench), premières fonctions (temps propre) :`,
+      );
+      log();
+      log(profileSummary(path.join(dir, f), 12));
+    }
+  }
+}
+
+if (process.env.BENCH_FRONT !== '0') {
+  const front = spawnSync(process.execPath, [path.join(repoRoot, 'bench/front-end.mjs')], {
+    cwd: repoRoot,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  log();
+  log(front.stdout.trim());
+  if (front.status !== 0) failures.push('front end');
+}
+
+const extraDir = path.join(repoRoot, 'bench/run-all.d');
+if (fs.existsSync(extraDir)) {
+  for (const f of fs
+    .readdirSync(extraDir)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort()) {
+    const r = spawnSync(process.execPath, [path.join(extraDir, f)], {
+      cwd: repoRoot,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    });
+    log();
+    log(r.stdout.trim());
+    if (r.status !== 0) failures.push(f);
+  }
+}
+
+log();
+log(
+  `Fin : ${new Date().toISOString().slice(11, 16)} UTC, charge moyenne ${machine().load}. ` +
+    (failures.length
+      ? `Cibles non tenues : ${failures.join(' ; ')}.`
+      : 'Toutes les cibles tenues.'),
+);
+if (process.env.BENCH_README !== '0') {
+  fs.appendFileSync(path.join(repoRoot, 'bench/README.md'), `\n${out.join('\n')}\n`);
+  console.log('\nAjouté à bench/README.md');
+}
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { PRESENCE_STATUSES } from './enums.ts';
+import { JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES } from './matches.ts';
+import { SERVER_MESSAGES } from './messages.ts';
+import { definePermissions, leadersRow } from './permissions.ts';
+import { ZIdSchema, safeString } from './schemas/common.ts';
+
+/**
+ * Convocation notifications (issue 13): answer links in the e-mails, notification preferences,
+ * one-click unsubscribe, the reply deadline of a match and the attendance of trainings.
+ *
+ * Answer links (no cookie, no CSRF token: the signed `jeton` is the proof):
+ *   e-mail buttons  ${PUBLIC_URL}/convocation/reponse?jeton=…&presence=DISPONIBLE|INDISPONIBLE (web page)
+ *   GET  /api/convocations/reponse?jeton=…                        → TAnswerLinkView
+ *   POST /api/convocations/reponse {jeton, statutPresence, justification?} → TAnswerLinkView
+ *     invalid / forged token → 404 NOTIFICATION_MESSAGES.invalidLink
+ *     match started → 409 NOTIFICATION_MESSAGES.matchStarted; cancelled → 409 …matchCancelled
+ *     INDISPONIBLE without justification → 400 MATCH_MESSAGES.justificationRequired(prenom, nom)
+ *
+ * Preferences (signed in):
+ *   GET /api/notifications/preferences → TNotificationPreferences; PUT same body → same.
+ *   Default {emails: true}. Invitations and password resets are always sent.
+ *
+ * Unsubscribe (no cookie; every notification e-mail has List-Unsubscribe + List-Unsubscribe-Post,
+ * RFC 8058, and a footer link to the web page ${PUBLIC_URL}/notifications/desabonnement?jeton=…):
+ *   GET  /api/notifications/desabonnement?jeton=… → 200 TNotificationPreferences (current; changes nothing)
+ *   POST /api/notifications/desabonnement?jeton=… (body empty, JSON, or form 'List-Unsubscribe=One-Click')
+ *        → 200 {emails: false}
+ *   invalid token → 404 NOTIFICATION_MESSAGES.invalidLink
+ *
+ * Reply deadline: TMatch.dateLimiteReponse (club wall clock or null = 48 h before the start, see
+ * `replyDeadline`); written with PUT /api/matches/{id}/convocations {items, dateLimiteReponse?}.
+ *
+ * Trainings (ENTRAINEMENT events):
+ *   GET /api/evenements/{id}/presences → TEventPresence[] (players of the event's teams)
+ *   PUT /api/evenements/{id}/presence  TEventPresenceUpdate → TEventPresence[] (the whole list again)
+ *   Team field `presentParDefaut` (PUT /api/equipes/{id}): an unanswered player counts DISPONIBLE
+ *   with parDefaut: true.
+ */
+
+export const NOTIFICATION_LIMITS = {
+  /** A signed token is a compact JWS of a few hundred characters. */
+  jetonMax: 2048,
+  justificationMax: JUSTIFICATION_MAX,
+} as const;
+
+/** Hours before the start a reply deadline defaults to. */
+export const DEFAULT_REPLY_DEADLINE_HOURS = 48;
+/** Non-responders get one reminder this many hours before the deadline. */
+export const REMINDER_BEFORE_DEADLINE_HOURS = 24;
+
+/** Paths of the web pages the e-mails link to (built by the web app). */
+export const ANSWER_LINK_PAGE_PATH = '/convocation/reponse';
+export const UNSUBSCRIBE_PAGE_PATH = '/notifications/desabonnement';
+
+export const NOTIFICATION_MESSAGES = {
+  invalidLink: "Ce lien n'est pas valide.",
+  matchStarted: "Le match a commencé : il n'est plus possible de répondre.",
+  matchCancelled: "Ce match est annulé : il n'est plus possible de répondre.",
+  deadlineAfterStart: 'La date limite de réponse doit être antérieure au début du match.',
+  preferencesSaved: 'Préférences enregistrées.',
+  unsubscribed: 'Vous ne recevrez plus de notifications par e-mail.',
+  /** The attendance routes on an event that is not a training. */
+  notTraining: 'Les présences se déclarent uniquement pour les entraînements.',
+  /** A row names someone who is not a player of the training's teams. */
+  notInTraining: 'Ce joueur ne fait pas partie des équipes de cet entraînement.',
+  trainingStarted: "L'entraînement a commencé : il n'est plus possible de répondre.",
+  answerSaved: 'Réponse enregistrée.',
+} as const;
+
+/* ------------------------------------------------------------------ answer links */
+
+const ZJetonSchema = safeString({ error: NOTIFICATION_MESSAGES.invalidLink })
+  .min(1, NOTIFICATION_MESSAGES.invalidLink)
+  .max(NOTIFICATION_LIMITS.jetonMax, NOTIFICATION_MESSAGES.invalidLink);
+
+/** GET /api/convocations/reponse?jeton= and the unsubscribe routes' query. */
+export const ZJetonQuerySchema = z.object({ jeton: ZJetonSchema });
+export type TJetonQuery = z.input<typeof ZJetonQuerySchema>;
+
+const ZPresenceSchema = z.enum(PRESENCE_STATUSES, {
+  error: MATCH_SERVER_MESSAGES.presenceInvalid,
+});
+
+/** The `presence` query parameter of the web page (the button pressed in the e-mail). */
+export const ZAnswerLinkPresenceSchema = ZPresenceSchema;
+
+/** POST /api/convocations/reponse. */
+export const ZAnswerLinkPostSchema = z
+  .object({
+    jeton: ZJetonSchema,
+    statutPresence: ZPresenceSchema,
+    justification: safeString()
+      .max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong)
+      .nullish()
+      .transform((v) => (v == null || v === '' ? null : v)),
+  })
+  .strict();
+export type TAnswerLinkPost = z.input<typeof ZAnswerLinkPostSchema>;
+
+/**
+ * What the answer page shows. `match.equipe`: the player's team (the home side's name);
+ * `adversaire`: the other side's name or null. `reponse`: the answer already given, or null.
+ * `commence`: the match has started (answers are refused). `dateLimiteReponse`: the effective
+ * deadline (club wall clock; answers are still accepted after it, until the start).
+ */
+export const ZAnswerLinkViewSchema = z.object({
+  joueur: z.object({ prenom: z.string(), nom: z.string() }),
+  match: z.object({
+    nom: z.string(),
+    dateDebut: z.string(),
+    lieux: z.string(),
+    equipe: z.string(),
+    adversaire: z.string().nullable(),
+    annule: z.boolean(),
+  }),
+  reponse: z
+    .object({
+      statutPresence: z.enum(PRESENCE_STATUSES),
+      justification: z.string().nullable(),
+      answeredAt: z.string().nullable(),
+    })
+    .nullable(),
+  commence: z.boolean(),
+  dateLimiteReponse: z.string(),
+});
+export type TAnswerLinkView = z.infer<typeof ZAnswerLinkViewSchema>;
+
+/* ------------------------------------------------------------------ preferences, unsubscribe */
+
+export const ZNotificationPreferencesSchema = z
+  .object({ emails: z.boolean({ error: SERVER_MESSAGES.invalidValue }) })
+  .strict();
+export type TNotificationPreferences = z.infer<typeof ZNotificationPreferencesSchema>;
+
+/* ------------------------------------------------------------------ reply deadline */
+
+/** Shift a club wall-clock 'YYYY-MM-DDThh:mm:ss' by whole hours (calendar arithmetic, no zone). */
+export function shiftLocalDateTime(local: string, hours: number): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(local);
+  if (!m) return local;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0));
+  const t = new Date(Date.UTC(y!, mo! - 1, d!, h! + hours, mi!, s!));
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${t.getUTCFullYear()}-${p(t.getUTCMonth() + 1)}-${p(t.getUTCDate())}T${p(t.getUTCHours())}:${p(t.getUTCMinutes())}:${p(t.getUTCSeconds())}`;
+}
+
+/** The effective reply deadline: the one set, or 48 h (wall clock) before the start. */
+export function replyDeadline(match: {
+  dateDebut: string;
+  dateLimiteReponse?: string | null;
+}): string {
+  return (
+    match.dateLimiteReponse ?? shiftLocalDateTime(match.dateDebut, -DEFAULT_REPLY_DEADLINE_HOURS)
+  );
+}
+
+/* ------------------------------------------------------------------ training attendance */
+
+/**
+ * Who reads and writes a training's attendance. Targets: the list → {teamIds: the event's teams};
+ * a row → {memberId: the player, teamIds: the event's teams}. A JOUEUR answers their own row only
+ * when ACTIF (as for convocations); a PARENT their children's rows; the teams' coaches and leaders
+ * every row. Justifications are read as for convocations.
+ */
+export const EVENT_PRESENCE_PERMISSIONS = definePermissions({
+  /** GET /api/evenements/{id}/presences */
+  read: {
+    ...leadersRow('club', ['sharedTeam']),
+    PARENT: ['sharedTeam', 'childrensTeams'],
+  },
+  /** PUT /api/evenements/{id}/presence (one row). */
+  answer: {
+    ...leadersRow(),
+    ENTRAINEUR: ['sharedTeam'],
+    JOUEUR: ['self'],
+    PARENT: ['children'],
+  },
+  /** Whether a row's justification is part of the answer. */
+  readJustification: {
+    ...leadersRow(),
+    ENTRAINEUR: ['sharedTeam'],
+    JOUEUR: ['self'],
+    PARENT: ['children'],
+  },
+});
+export type TEventPresenceAction = keyof typeof EVENT_PRESENCE_PERMISSIONS;
+
+/**
+ * One player of a training. `statutPresence` null: no answer (and the team is not 'présent par
+ * défaut'); `parDefaut`: DISPONIBLE only because the team is 'présent par défaut'. `justification`
+ * is null for readers not allowed to see it. `modifiable`: the caller may answer this row.
+ */
+export const ZEventPresenceSchema = z.object({
+  joueur: z.object({ id: z.number(), nom: z.string(), prenom: z.string() }),
+  statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
+  justification: z.string().nullable(),
+  parDefaut: z.boolean(),
+  modifiable: z.boolean(),
+});
+export type TEventPresence = z.infer<typeof ZEventPresenceSchema>;
+export const ZEventPresenceListSchema = z.array(ZEventPresenceSchema);
+
+/** PUT /api/evenements/{id}/presence: statutPresence null clears the answer. */
+export const ZEventPresenceUpdateSchema = z
+  .object({
+    joueurId: ZIdSchema,
+    statutPresence: ZPresenceSchema.nullable(),
+    justification: safeString()
+      .max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong)
+      .nullish()
+      .transform((v) => (v == null || v === '' ? null : v)),
+  })
+  .strict();
+export type TEventPresenceUpdate = z.input<typeof ZEventPresenceUpdateSchema>;
