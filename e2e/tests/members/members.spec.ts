@@ -275,7 +275,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(page.getByRole('heading', { name: 'Mon Profil' })).toBeVisible();
     await expect(page.getByLabel('Rôle')).toHaveValue('Joueur');
     await expect(page.getByLabel('Rôle')).not.toBeEditable();
-    await expect(page.getByLabel('Date de naissance *')).toHaveValue('2001-02-03');
+    await expect(page.getByLabel('Date de naissance *')).toHaveValue('03/02/2001');
     await page.getByLabel('Prénom *').fill('Zoé-Lou');
     await page.getByLabel('Genre').selectOption('Autre');
     await page.getByLabel('Téléphone').fill('');
