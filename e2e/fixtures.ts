@@ -282,3 +282,23 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * A member in a members list (issue 15): a table row from 640 px, a card below. `text` is a name
+ * part (rows read 'Nom Prénom', cards 'Prénom Nom').
+ */
+export const memberEntry = (page: Page, text: string | RegExp) =>
+  page.locator('tbody tr, li.card-list-item').filter({ hasText: text });
+
+/** Runs an action of a member's row menu ('Actions pour Prénom Nom'). */
+export async function memberAction(page: Page, fullName: string, action: string) {
+  await page.getByRole('button', { name: `Actions pour ${fullName}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+/** Opens what a list keeps one click away (the row's name, or the card's 'Plus d'informations'). */
+export async function showMemberDetails(page: Page, text: string | RegExp) {
+  const entry = memberEntry(page, text).first();
+  await entry.locator('th button[aria-expanded="false"], summary').first().click();
+  return page.locator('.member-details:visible');
+}

@@ -1,9 +1,76 @@
 #!/usr/bin/env node
 // Screenshots of pages in headless Chromium at 375 px and 1280 px, in the three themes.
 // Usage: node scripts/screenshots.mjs --base http://127.0.0.1:3000 --out .tmp/shots [--login email:password] /path1 /path2 ...
+// Without --base (`npm run screenshots`): seeds the demo club into a throwaway DATA_DIR, starts the
+// built server (run `npm run build` first) on a free port, signs in as the demo DIRIGEANT and
+// shoots every signed-in screen (DEFAULT_ROUTES) into .tmp/shots.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEMO_LOGIN = 'jade.martin@as-demo-nantes.example:Demo-Nantes-2026!';
+const club = encodeURIComponent('AS Démo Nantes');
+const team = encodeURIComponent('Seniors A');
+const DEFAULT_ROUTES = [
+  `/${club}/dashboard`,
+  `/${club}/membres`,
+  `/${club}/equipes`,
+  `/${club}/calendrier`,
+  `/${club}/profil`,
+  `/${club}/parametre`,
+  `/${club}/${team}/dashboard`,
+  `/${club}/${team}/membres`,
+  `/${club}/${team}/matche`,
+  `/${club}/${team}/calendrier`,
+  '/systeme-de-design',
+];
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** Seeds the demo club and starts the built server; returns its URL and a stop function. */
+async function startDemoServer() {
+  const server = path.join(ROOT, 'apps/server/dist/server.mjs');
+  if (!fs.existsSync(server)) throw new Error('Build first: npm run build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-shots-'));
+  const env = { ...process.env, DATA_DIR: dataDir };
+  const seed = spawnSync('npm', ['run', 'seed:demo'], { cwd: ROOT, env, stdio: 'inherit' });
+  if (seed.status !== 0) throw new Error('seed:demo failed');
+  const port = await freePort();
+  const child = spawn(process.execPath, [server], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start in 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: () => {
+      child.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 const args = process.argv.slice(2);
 const opt = (name, def) => {
@@ -13,12 +80,15 @@ const opt = (name, def) => {
   args.splice(i, 2);
   return v;
 };
-const base = opt('base', 'http://127.0.0.1:3000');
+const givenBase = opt('base', null);
 const out = opt('out', '.tmp/shots');
-const login = opt('login', null);
+let login = opt('login', null);
 const themes = opt('themes', 'light,dark,daltonien').split(',');
 const widths = opt('widths', '375,1280').split(',').map(Number);
-const paths = args.length ? args : ['/'];
+const demo = givenBase ? null : await startDemoServer();
+const base = givenBase ?? demo.url;
+if (demo && !login) login = DEMO_LOGIN;
+const paths = args.length ? args : demo ? DEFAULT_ROUTES : ['/'];
 
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
@@ -66,3 +136,4 @@ for (const width of widths) {
   await context.close();
 }
 await browser.close();
+demo?.stop();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { clubUrl, createTeamWithPlayer, expect, test } from '../../fixtures.ts';
+import { clubUrl, createTeamWithPlayer, expect, memberEntry, test } from '../../fixtures.ts';
 
 /**
  * Keyboard use of the overlays of the club management screens: opened from the keyboard, focus
@@ -9,10 +9,17 @@ import { clubUrl, createTeamWithPlayer, expect, test } from '../../fixtures.ts';
 const focusIsInside = (dialog: Locator) =>
   dialog.evaluate((node) => node.contains(document.activeElement));
 
-/** Opens the dialog from `opener` with the keyboard, checks focus handling, closes with Escape. */
-async function checkDialog(page: Page, opener: Locator, name: string) {
+/**
+ * Opens the dialog from `opener` with the keyboard (through its menu's first item when `viaMenu`,
+ * issue 15), checks focus handling, closes with Escape.
+ */
+async function checkDialog(page: Page, opener: Locator, name: string, viaMenu = false) {
   await opener.focus();
   await page.keyboard.press('Enter');
+  if (viaMenu) {
+    await expect(page.getByRole('menuitem', { name: 'Modifier' })).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   expect(await focusIsInside(dialog)).toBe(true);
@@ -37,7 +44,7 @@ test('[keyboard] member, team and team-member overlays', async ({ leaderPage: pa
   const me = await createTeamWithPlayer(api);
 
   await page.goto(clubUrl(me.nomClub, 'membres'));
-  await expect(page.getByRole('cell', { name: 'Leroy' })).toBeVisible();
+  await expect(memberEntry(page, 'Leroy')).toBeVisible();
   await checkDialog(
     page,
     page.getByRole('button', { name: '+ Ajouter un membre' }),
@@ -45,8 +52,9 @@ test('[keyboard] member, team and team-member overlays', async ({ leaderPage: pa
   );
   await checkDialog(
     page,
-    page.getByRole('button', { name: 'Modifier Hugo Leroy' }),
+    page.getByRole('button', { name: 'Actions pour Hugo Leroy' }),
     'Modifier un membre',
+    true,
   );
 
   await page.goto(clubUrl(me.nomClub, 'equipes'));
@@ -58,15 +66,17 @@ test('[keyboard] member, team and team-member overlays', async ({ leaderPage: pa
   );
   await checkDialog(
     page,
-    page.getByRole('button', { name: "Modifier l'équipe Seniors" }),
+    page.getByRole('button', { name: "Actions pour l'équipe Seniors" }),
     "Modifier l'équipe",
+    true,
   );
 
   await page.goto(clubUrl(me.nomClub, 'Seniors', 'membres'));
-  await expect(page.getByRole('cell', { name: 'Leroy' })).toBeVisible();
+  await expect(memberEntry(page, 'Leroy')).toBeVisible();
   await checkDialog(
     page,
-    page.getByRole('button', { name: 'Modifier Hugo Leroy' }),
+    page.getByRole('button', { name: 'Actions pour Hugo Leroy' }),
     'Modifier le membre',
+    true,
   );
 });

@@ -4,6 +4,7 @@ import {
   createTeamWithPlayer,
   expect,
   expectNoA11yViolations,
+  memberEntry,
   test,
   uniqueEmail,
 } from '../../fixtures.ts';
@@ -85,11 +86,23 @@ for (const theme of THEMES) {
       const me = await createTeamWithPlayer(api);
 
       await openAndCheck(page, clubUrl(me.nomClub, 'membres'), 'Membres du Club');
-      await expect(page.getByRole('cell', { name: 'Leroy' })).toBeVisible();
+      await expect(memberEntry(page, 'Leroy')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      // The row menu and the deletion's confirmation dialog.
+      await page.getByRole('button', { name: 'Actions pour Hugo Leroy' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByRole('menuitem', { name: 'Supprimer' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Annuler' }).click();
       await expectNoA11yViolations(page);
       await page.getByRole('button', { name: '+ Ajouter un membre' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoA11yViolations(page);
+      // The French date picker's calendar.
+      await page.getByRole('button', { name: 'Choisir une date dans le calendrier' }).click();
+      await expect(page.getByRole('grid')).toBeVisible();
       await expectNoA11yViolations(page);
 
       await openAndCheck(page, clubUrl(me.nomClub, 'equipes'), 'Équipes du Club');
@@ -97,9 +110,10 @@ for (const theme of THEMES) {
       await expectNoA11yViolations(page);
 
       await openAndCheck(page, clubUrl(me.nomClub, 'Seniors', 'membres'), /Membres de l'équipe/);
-      await expect(page.getByRole('cell', { name: 'Leroy' })).toBeVisible();
+      await expect(memberEntry(page, 'Leroy')).toBeVisible();
       await expectNoA11yViolations(page);
-      await page.getByRole('button', { name: 'Modifier Hugo Leroy' }).click();
+      await page.getByRole('button', { name: 'Actions pour Hugo Leroy' }).click();
+      await page.getByRole('menuitem', { name: 'Modifier' }).click();
       await expect(page.getByRole('dialog', { name: 'Modifier le membre' })).toBeVisible();
       await expectNoA11yViolations(page);
       await page.keyboard.press('Escape');

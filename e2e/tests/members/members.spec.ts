@@ -3,6 +3,9 @@ import {
   Api,
   E2E_PASSWORD,
   expect,
+  memberAction,
+  memberEntry,
+  showMemberDetails,
   signIn,
   test,
   unique,
@@ -68,6 +71,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     leaderPage: page,
     api,
   }) => {
+    test.slow(); // mails, and the undo window of a deletion (6 s)
     const me = await infos(api);
     await api.ok(
       api.post('/api/equipes', {
@@ -87,7 +91,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     const email = uniqueEmail('joueur');
     await dialog.getByLabel('Nom *', { exact: true }).fill('Lefèvre');
     await dialog.getByLabel('Prénom *').fill('Hélène');
-    await dialog.getByLabel('Date de naissance *').fill('2004-05-06');
+    await dialog.getByLabel('Date de naissance *').fill('06/05/2004');
     await dialog.getByLabel('Genre *').selectOption('Femme');
     await dialog.getByLabel('Email *').fill(email);
     await dialog.getByLabel('Téléphone *').fill('0612345678');
@@ -98,8 +102,8 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: '+ Ajouter un membre' })).toBeVisible();
 
-    const row = page.getByRole('row').filter({ hasText: email });
-    await expect(row).toContainText('Hélène');
+    const row = memberEntry(page, 'Hélène');
+    await expect(row).toContainText('Lefèvre');
     await expect(row).toContainText('Seniors');
     await expect(row).toContainText('Actif');
     await expect(row).toContainText('Compte non activé');
@@ -108,19 +112,24 @@ test.describe('[members] club members, teams, team members, profile', () => {
 
     // Resend the invitation.
     const again = Date.now();
-    await row.getByRole('button', { name: /Renvoyer l'invitation/ }).click();
+    await memberAction(page, 'Hélène Lefèvre', "Renvoyer l'invitation");
     await expect(page.getByRole('status').filter({ hasText: 'Invitation renvoyée' })).toBeVisible();
     await waitForMail(email, /Invitation/, { since: again });
 
     // Edit.
-    await row.getByRole('button', { name: 'Modifier Hélène Lefèvre' }).click();
+    await memberAction(page, 'Hélène Lefèvre', 'Modifier');
     const edit = page.getByRole('dialog', { name: 'Modifier un membre' });
+    await expect(edit.getByLabel('Date de naissance *')).toHaveValue('06/05/2004');
     await edit.getByLabel('Statut').selectOption('Blessé');
     await edit.getByLabel('N° Licence').fill('LIC-42');
     await edit.getByRole('button', { name: 'Modifier' }).click();
     await expect(edit).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Membre modifié.' })).toBeVisible();
     await expect(row).toContainText('Blessé');
-    await expect(row).toContainText('LIC-42');
+    // The licence and the e-mail are one click away (issue 15).
+    const details = await showMemberDetails(page, 'Hélène');
+    await expect(details).toContainText('LIC-42');
+    await expect(details).toContainText(email);
 
     // Filter, ignoring accents and case.
     await page.getByRole('search').getByLabel('Nom', { exact: true }).fill('LEFEVRE');
@@ -130,13 +139,32 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await page.getByRole('button', { name: 'Effacer les filtres' }).click();
     await expect(row).toBeVisible();
 
-    // Delete, after the spec's confirmation.
-    page.once('dialog', async (d) => {
-      expect(d.message()).toBe('Voulez-vous vraiment supprimer ce membre ?');
-      await d.accept();
-    });
-    await row.getByRole('button', { name: 'Supprimer Hélène Lefèvre' }).click();
+    // Delete, after the spec's confirmation in a dialog; 'Annuler' in the toast undoes it.
+    await memberAction(page, 'Hélène Lefèvre', 'Supprimer');
+    let confirm = page.getByRole('alertdialog', { name: 'Supprimer un membre' });
+    await expect(confirm).toContainText('Voulez-vous vraiment supprimer ce membre ?');
+    await confirm.getByRole('button', { name: 'Supprimer Hélène Lefèvre' }).click();
     await expect(row).toHaveCount(0);
+    const toast = page.getByRole('region', { name: 'Notifications' });
+    await toast.getByRole('button', { name: 'Annuler' }).click();
+    await expect(row).toHaveCount(1);
+    await memberAction(page, 'Hélène Lefèvre', 'Supprimer');
+    confirm = page.getByRole('alertdialog', { name: 'Supprimer un membre' });
+    await confirm.getByRole('button', { name: 'Supprimer Hélène Lefèvre' }).click();
+    await expect(row).toHaveCount(0);
+    // Sent once the toast has gone (6 s): the member is gone from the server too.
+    await expect(toast.getByRole('button', { name: 'Annuler' })).toHaveCount(0, {
+      timeout: 10_000,
+    });
+    await expect
+      .poll(async () => {
+        const list = await api.ok<{ email: string }[]>(api.get(`/api/membres/club/${me.idClub}`));
+        return list.some((m) => m.email === email);
+      })
+      .toBe(false);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Membres du Club' })).toBeVisible();
+    await expect(memberEntry(page, 'Hélène')).toHaveCount(0);
   });
 
   test('a leader creates, edits and deletes a team', async ({ leaderPage: page, api }) => {
@@ -157,17 +185,18 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(card).toContainText('U17');
     await expect(card).toContainText('Régional 2');
 
-    await card.getByRole('button', { name: "Modifier l'équipe U17 A" }).click();
+    await card.getByRole('button', { name: "Actions pour l'équipe U17 A" }).click();
+    await page.getByRole('menuitem', { name: 'Modifier' }).click();
     const edit = page.getByRole('dialog', { name: "Modifier l'équipe" });
     await edit.getByLabel('Division *').fill('Régional 1');
     await edit.getByRole('button', { name: 'Modifier' }).click();
     await expect(card).toContainText('Régional 1');
 
-    page.once('dialog', async (d) => {
-      expect(d.message()).toBe('Voulez-vous vraiment supprimer cette équipe ?');
-      await d.accept();
-    });
-    await card.getByRole('button', { name: "Supprimer l'équipe U17 A" }).click();
+    await card.getByRole('button', { name: "Actions pour l'équipe U17 A" }).click();
+    await page.getByRole('menuitem', { name: 'Supprimer' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Supprimer une équipe' });
+    await expect(confirm).toContainText('Voulez-vous vraiment supprimer cette équipe ?');
+    await confirm.getByRole('button', { name: "Supprimer l'équipe U17 A" }).click();
     await expect(page.getByText('Aucune équipe trouvée pour ce club.')).toBeVisible();
   });
 
@@ -201,8 +230,8 @@ test.describe('[members] club members, teams, team members, profile', () => {
     const page = await newSignedInPage(browser, coach);
     await page.goto(clubUrl(me.nomClub, team, 'membres'));
     await expect(page.getByRole('heading', { name: `Membres de l'équipe ${team}` })).toBeVisible();
-    const row = page.getByRole('row').filter({ hasText: 'Léo' });
-    await row.getByRole('button', { name: 'Modifier Léo Petit' }).click();
+    const row = memberEntry(page, 'Léo');
+    await memberAction(page, 'Léo Petit', 'Modifier');
     const modal = page.getByRole('dialog', { name: 'Modifier le membre' });
     for (const label of [
       'Nom',
@@ -225,7 +254,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     // Search with the filters and 'Rechercher'.
     await page.getByRole('search').getByLabel('Rôle').selectOption('JOUEUR');
     await page.getByRole('button', { name: 'Rechercher' }).click();
-    await expect(page.getByRole('row')).toHaveCount(2);
+    await expect(memberEntry(page, /./)).toHaveCount(1);
     await page.context().close();
   });
 
@@ -246,7 +275,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(page.getByRole('heading', { name: 'Mon Profil' })).toBeVisible();
     await expect(page.getByLabel('Rôle')).toHaveValue('Joueur');
     await expect(page.getByLabel('Rôle')).not.toBeEditable();
-    await expect(page.getByLabel('Date de naissance *')).toHaveValue('2001-02-03');
+    await expect(page.getByLabel('Date de naissance *')).toHaveValue('03/02/2001');
     await page.getByLabel('Prénom *').fill('Zoé-Lou');
     await page.getByLabel('Genre').selectOption('Autre');
     await page.getByLabel('Téléphone').fill('');
@@ -260,23 +289,26 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await page.context().close();
   });
 
-  test('at 375 px the tables stay usable', async ({ leaderPage: page, api }) => {
+  test('at 375 px the members are cards and the page does not scroll sideways', async ({
+    leaderPage: page,
+    api,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const me = await infos(api);
     await page.goto(clubUrl(me.nomClub, 'membres'));
-    const region = page.getByRole('region', { name: 'Liste des membres du club' });
-    await expect(region).toBeVisible();
-    const sizes = await region.evaluate((el) => ({
-      scroll: el.scrollWidth,
-      client: el.clientWidth,
+    const cards = page.getByRole('list', { name: 'Liste des membres du club' });
+    await expect(cards).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const sizes = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
     }));
-    expect(sizes.scroll).toBeGreaterThan(sizes.client); // the table scrolls inside its frame
-    expect(sizes.page).toBeLessThanOrEqual(375); // the page itself does not
-    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    const firstCell = region.getByRole('rowheader').first();
-    await expect(firstCell).toBeInViewport(); // the name column stays in view
-    await expect(region.getByRole('button', { name: /^Modifier / }).first()).toBeInViewport();
+    expect(sizes.page).toBeLessThanOrEqual(sizes.client);
+    const menu = cards.getByRole('button', { name: /^Actions pour / }).first();
+    await expect(menu).toBeInViewport();
+    await menu.click();
+    await expect(page.getByRole('menuitem', { name: 'Modifier' })).toBeInViewport();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '+ Ajouter un membre' }).click();
     await expect(page.getByRole('dialog', { name: 'Ajouter un membre' })).toBeVisible();
   });

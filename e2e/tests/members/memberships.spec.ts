@@ -5,6 +5,9 @@ import {
   clubUrl,
   expect,
   expectNoA11yViolations,
+  memberAction,
+  memberEntry,
+  showMemberDetails,
   signIn,
   test,
   uniqueEmail,
@@ -137,9 +140,9 @@ test.describe('[members] members in several teams, parents and children (issue 8
 
     // The leader adds the second team through the member form.
     await page.goto(clubUrl(me.nomClub, 'membres'));
-    const row = page.getByRole('row').filter({ hasText: player.email });
+    const row = memberEntry(page, 'Léo');
     await expect(row).toContainText('U17');
-    await row.getByRole('button', { name: 'Modifier Léo Moreau' }).click();
+    await memberAction(page, 'Léo Moreau', 'Modifier');
     const dialog = page.getByRole('dialog', { name: 'Modifier un membre' });
     await expect(dialog.getByLabel('Équipe', { exact: true })).toHaveValue(
       String(player.equipes[0]!.id),
@@ -158,7 +161,7 @@ test.describe('[members] members in several teams, parents and children (issue 8
     const { page: mine } = await newSignedInPage(browser, player);
     await mine.goto(clubUrl(me.nomClub, 'U17', 'membres'));
     await expect(mine.getByRole('heading', { name: "Membres de l'équipe U17" })).toBeVisible();
-    await expect(mine.getByRole('row').filter({ hasText: 'Inès' })).toBeVisible();
+    await expect(memberEntry(mine, 'Inès')).toBeVisible();
     // The open switcher passes axe (WCAG 2.1 A/AA), in the burger menu at 375 px.
     await openMenu(mine);
     const toggle = mine.getByRole('button', { name: "Changer d'équipe" });
@@ -175,8 +178,8 @@ test.describe('[members] members in several teams, parents and children (issue 8
     await expect(
       mine.getByRole('heading', { name: "Membres de l'équipe Seniors B" }),
     ).toBeVisible();
-    await expect(mine.getByRole('row').filter({ hasText: 'Hugo' })).toBeVisible();
-    await expect(mine.getByRole('row').filter({ hasText: 'Inès' })).toHaveCount(0);
+    await expect(memberEntry(mine, 'Hugo')).toBeVisible();
+    await expect(memberEntry(mine, 'Inès')).toHaveCount(0);
     // The bar's team links follow the team of the page.
     await openMenu(mine);
     await expect(mine.getByRole('link', { name: 'Calendrier' })).toHaveAttribute(
@@ -197,6 +200,7 @@ test.describe('[members] members in several teams, parents and children (issue 8
     api,
     browser,
   }) => {
+    test.slow(); // three accounts activated by mail, two row menus and dialogs
     const me = await infos(api);
     const teams = await createTeams(api, me.idClub, 'U17', 'Seniors B', 'U15');
     const coach = await createActiveMember(api, browser, me.idClub, {
@@ -226,8 +230,8 @@ test.describe('[members] members in several teams, parents and children (issue 8
 
     const { page, api: asCoach } = await newSignedInPage(browser, coach);
     const edit = async (prenom: string, nom: string, numero: string, poste: string) => {
-      const row = page.getByRole('row').filter({ hasText: prenom });
-      await row.getByRole('button', { name: `Modifier ${prenom} ${nom}` }).click();
+      const row = memberEntry(page, prenom);
+      await memberAction(page, `${prenom} ${nom}`, 'Modifier');
       const modal = page.getByRole('dialog', { name: 'Modifier le membre' });
       await expect(modal.getByLabel('Nom', { exact: true })).toBeDisabled();
       await modal.getByLabel('Numéro maillot').fill(numero);
@@ -250,7 +254,7 @@ test.describe('[members] members in several teams, parents and children (issue 8
     // A third team: its page sends the coach home, no edit control anywhere, the API refuses.
     await page.goto(clubUrl(me.nomClub, 'U15', 'membres'));
     await expect(page).toHaveURL(new RegExp(`${clubUrl(me.nomClub, 'U17', 'dashboard')}$`));
-    await expect(page.getByRole('button', { name: 'Modifier Nina Roux' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Actions pour Nina Roux' })).toHaveCount(0);
     const refused = await asCoach.put(`/api/membres/${outsider.id}`, {
       numero: 5,
       poste: 'Arrière',
@@ -292,7 +296,7 @@ test.describe('[members] members in several teams, parents and children (issue 8
     const email = uniqueEmail('parent');
     await dialog.getByLabel('Nom *', { exact: true }).fill('Bernard');
     await dialog.getByLabel('Prénom *').fill('Marc');
-    await dialog.getByLabel('Date de naissance *').fill('1980-05-06');
+    await dialog.getByLabel('Date de naissance *').fill('06/05/1980');
     await dialog.getByLabel('Genre *').selectOption('Homme');
     await dialog.getByLabel('Email *').fill(email);
     await dialog.getByLabel('Téléphone *').fill('0612345678');
@@ -310,10 +314,10 @@ test.describe('[members] members in several teams, parents and children (issue 8
     await dialog.getByRole('button', { name: 'Ajouter' }).click();
     await expect(dialog).toBeHidden();
 
-    const row = page.getByRole('row').filter({ hasText: email });
-    await expect(row).toContainText('Enfants :');
-    await expect(row).toContainText('Zoé Bernard');
-    await expect(row).toContainText('Léo Bernard');
+    const details = await showMemberDetails(page, 'Marc');
+    await expect(details).toContainText('Enfants');
+    await expect(details).toContainText('Zoé Bernard');
+    await expect(details).toContainText('Léo Bernard');
     const list = await api.ok<(MemberAnswer & { email: string })[]>(
       api.get(`/api/membres/club/${me.idClub}`),
     );
@@ -321,7 +325,7 @@ test.describe('[members] members in several teams, parents and children (issue 8
     expect(parent.enfants?.map((c) => c.id).sort()).toEqual([zoe.id, leo.id].sort());
 
     // Editing shows them again.
-    await row.getByRole('button', { name: 'Modifier Marc Bernard' }).click();
+    await memberAction(page, 'Marc Bernard', 'Modifier');
     const edit = page.getByRole('dialog', { name: 'Modifier un membre' });
     await expect(edit.getByRole('list', { name: 'Enfants liés' })).toContainText('Zoé Bernard');
     await expect(edit.getByRole('list', { name: 'Enfants liés' })).toContainText('Léo Bernard');

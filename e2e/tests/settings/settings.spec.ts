@@ -274,14 +274,16 @@ test.describe('[settings] club settings', () => {
     await word.pressSequentially('supprimer');
     await expect(word).toHaveValue('SUPPRIMER');
     await page.evaluate(() => localStorage.setItem('token', 'ancien-jeton'));
-    let confirmText = '';
-    page.once('dialog', (d) => {
-      confirmText = d.message();
-      void d.accept();
-    });
     await remove.click();
+    // Confirmed in an accessible dialog (issue 15: no window.confirm); Annuler keeps the club.
+    const confirm = page.getByRole('alertdialog', { name: 'Supprimer le club' });
+    await expect(confirm).toContainText(club.nomClub);
+    await confirm.getByRole('button', { name: 'Annuler' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(remove).toBeFocused();
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
     await expect(page.getByText('Club supprimé définitivement.')).toBeVisible();
-    expect(confirmText).toContain(club.nomClub);
     expect(
       await page.evaluate(() => [
         localStorage.getItem('token'),

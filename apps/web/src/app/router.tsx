@@ -34,6 +34,7 @@ const ProfileShortcut = lazy(() =>
   import('./routes/profile.tsx').then((m) => ({ default: m.ProfileShortcut })),
 );
 const SettingsPage = lazy(() => import('./routes/settings.tsx'));
+const DesignSystemPage = lazy(() => import('./routes/design-system.tsx'));
 
 /** Screens that end by sending the user to /connexion fetch its code ahead, so the switch is instant. */
 function PrefetchLogin() {
@@ -114,6 +115,7 @@ export function AppRoutes() {
           <Route path=":nomClub/:nomEquipe/matche/*" element={page(MatchesPage)} />
         </Route>
       </Route>
+      <Route path="systeme-de-design" element={page(DesignSystemPage)} />
       <Route element={<PublicLayout />}>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

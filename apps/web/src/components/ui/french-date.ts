@@ -75,7 +75,8 @@ export function maskFrenchDate(raw: string) {
   const padded = raw.replace(/^(\d)[/.-]/, '0$1/').replace(/^(\d{2}\/)(\d)[/.-]/, '$10$2/');
   const digits = padded.replace(/\D/g, '').slice(0, 8);
   if (digits.length <= 2) return digits + (/^\d{2}[/.-]$/.test(padded) ? '/' : '');
-  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  if (digits.length <= 4)
+    return `${digits.slice(0, 2)}/${digits.slice(2)}${digits.length === 4 && /[/.-]$/.test(padded) ? '/' : ''}`;
   return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
 }
 

@@ -3,7 +3,7 @@ import { displayMemberStatus } from '@club/contract';
 const STYLES: Record<string, { tone: string; icon: string }> = {
   Actif: { tone: 'success', icon: '●' },
   Blessé: { tone: 'warning', icon: '✚' },
-  Suspendu: { tone: 'danger', icon: '⏸' },
+  Suspendu: { tone: 'danger', icon: '‖' },
 };
 
 /** Member status pill of spec §3: the text is always shown; colour and a symbol only reinforce it. */

@@ -5,6 +5,7 @@ import { clubPath, teamPath } from '../../../lib/session.ts';
 import { useCurrentTeam } from '../../../lib/use-current-team.ts';
 import { useLogout } from '../hooks/use-logout.ts';
 import { TeamSwitcher } from './team-switcher.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import '../auth.css';
 
 /**
@@ -33,7 +34,14 @@ export function navLinks(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomE
 }
 
 /** Signed-in navigation bar (spec §2): club, team, profile link, links by role, Déconnexion, burger. */
-export function SignedInNav({ member }: { member: TCurrentMember }) {
+export function SignedInNav({
+  member,
+  logoUrl,
+}: {
+  member: TCurrentMember;
+  /** The club's logo (issue 15: identity); the club's initials when there is none. */
+  logoUrl?: string | null;
+}) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
@@ -60,8 +68,11 @@ export function SignedInNav({ member }: { member: TCurrentMember }) {
     <header className="app-nav">
       <nav className="container app-nav-inner" aria-label="Navigation de l’espace membre">
         <div className="app-nav-brand">
-          <strong>{member.nomClub}</strong>
-          {teamName ? <span className="team">{teamName}</span> : null}
+          <Avatar name={member.nomClub} src={logoUrl} size={40} />
+          <div className="app-nav-names">
+            <strong>{member.nomClub}</strong>
+            {teamName ? <span className="team">{teamName}</span> : null}
+          </div>
         </div>
         <button
           type="button"
@@ -84,6 +95,7 @@ export function SignedInNav({ member }: { member: TCurrentMember }) {
             ))}
           </ul>
           <Link to={clubPath(member.nomClub, 'profil')} className="app-nav-profile" onClick={close}>
+            <Avatar name={`${member.prenom} ${member.nom}`} size={28} />
             {member.prenom} {member.nom}
           </Link>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void logout()}>

@@ -62,7 +62,7 @@ describe('[members] club member form (spec §4, §5)', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Nom *'), 'Martin');
     await user.type(screen.getByLabelText('Prénom *'), 'Zoé');
-    await user.type(screen.getByLabelText('Date de naissance *'), '2004-05-06');
+    await user.type(screen.getByLabelText('Date de naissance *'), '06/05/2004');
     await user.selectOptions(screen.getByLabelText('Genre *'), 'Femme');
     await user.type(screen.getByLabelText('Email *'), 'zoe@example.org');
     await user.type(screen.getByLabelText('Téléphone *'), '0612345678');
@@ -146,7 +146,7 @@ describe('[members] member form: several teams, a parent’s children (issue 8)'
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Nom *'), 'Martin');
     await user.type(screen.getByLabelText('Prénom *'), 'Zoé');
-    await user.type(screen.getByLabelText('Date de naissance *'), '2004-05-06');
+    await user.type(screen.getByLabelText('Date de naissance *'), '06052004');
     await user.selectOptions(screen.getByLabelText('Genre *'), 'Femme');
     await user.type(screen.getByLabelText('Email *'), 'zoe@example.org');
     await user.type(screen.getByLabelText('Téléphone *'), '0612345678');

@@ -13,6 +13,7 @@ import {
   type TTeamRef,
 } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
+import { DateInput } from '../../../components/ui/date-input.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -150,9 +151,26 @@ export function MemberForm({
         <Field label="Prénom *" error={errors.prenom?.message}>
           <input autoComplete="given-name" required {...form.register('prenom')} />
         </Field>
-        <Field label="Date de naissance *" error={errors.dateDeNaissance?.message}>
-          <input type="date" required {...form.register('dateDeNaissance')} />
-        </Field>
+        <Controller
+          control={form.control}
+          name="dateDeNaissance"
+          render={({ field, fieldState }) => (
+            <Field label="Date de naissance *" error={errors.dateDeNaissance?.message}>
+              <DateInput
+                required
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(v) => {
+                  field.onChange(v);
+                  // Spec §5: once an error shows, the field is re-checked as it changes.
+                  if (fieldState.error) void form.trigger('dateDeNaissance');
+                }}
+              />
+            </Field>
+          )}
+        />
         <Field label="Genre *" error={errors.genre?.message}>
           <select required {...form.register('genre')}>
             <option value="">— Choisir —</option>

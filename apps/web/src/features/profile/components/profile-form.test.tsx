@@ -22,7 +22,8 @@ describe('[profile] Mon Profil (spec §2, §5)', () => {
   it('cuts the birth date to YYYY-MM-DD, shows the role read-only and sends only the six fields', async () => {
     const onSubmit = vi.fn();
     render(<ProfileForm member={me} submitting={false} onSubmit={onSubmit} onCancel={() => {}} />);
-    expect(screen.getByLabelText('Date de naissance *')).toHaveValue('1990-05-06');
+    // Shown as jj/mm/aaaa whatever the browser's language (issue 15); sent as ISO.
+    expect(screen.getByLabelText('Date de naissance *')).toHaveValue('06/05/1990');
     const role = screen.getByLabelText('Rôle');
     expect(role).toHaveValue('Joueur');
     expect(role).toHaveAttribute('readonly');

@@ -10,7 +10,9 @@ import {
   type TMember,
   type TMemberUpdate,
 } from '@club/contract';
+import { Controller } from 'react-hook-form';
 import { Field } from '../../../components/ui/field.tsx';
+import { DateInput } from '../../../components/ui/date-input.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 
@@ -83,9 +85,24 @@ export function ProfileForm({
         <Field label="Prénom *" error={all.prenom?.message}>
           <input autoComplete="given-name" {...form.register('prenom')} />
         </Field>
-        <Field label="Date de naissance *" error={all.dateDeNaissance?.message}>
-          <input type="date" {...form.register('dateDeNaissance')} />
-        </Field>
+        <Controller
+          control={form.control}
+          name="dateDeNaissance"
+          render={({ field, fieldState }) => (
+            <Field label="Date de naissance *" error={all.dateDeNaissance?.message}>
+              <DateInput
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(v) => {
+                  field.onChange(v);
+                  if (fieldState.error) void form.trigger('dateDeNaissance');
+                }}
+              />
+            </Field>
+          )}
+        />
         <Field label="Email *" error={all.email?.message}>
           <input type="email" autoComplete="email" {...form.register('email')} />
         </Field>

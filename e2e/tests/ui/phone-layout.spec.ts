@@ -1,0 +1,141 @@
+import {
+  clubUrl,
+  createTeamWithPlayer,
+  expect,
+  expectNoA11yViolations,
+  memberEntry,
+  test,
+} from '../../fixtures.ts';
+
+/**
+ * Issue 15 in Chromium: no signed-in page scrolls sideways at 375 px; the members lists are cards
+ * below 640 px and tables above; the date picker speaks jj/mm/aaaa in an English-language browser.
+ */
+
+/** Every signed-in screen of a leader (club and team level). */
+const SIGNED_IN_ROUTES: readonly (readonly string[])[] = [
+  ['dashboard'],
+  ['membres'],
+  ['equipes'],
+  ['calendrier'],
+  ['profil'],
+  ['parametre'],
+  ['Seniors', 'dashboard'],
+  ['Seniors', 'membres'],
+  ['Seniors', 'matche'],
+  ['Seniors', 'calendrier'],
+  ['Seniors', 'parametre'],
+];
+
+test.describe('[ui] phone layout', () => {
+  // The tests set their own viewport: the 'mobile' project runs them once.
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== 'mobile', 'viewport set by the test');
+  });
+
+  test('no signed-in route scrolls sideways at 375 px', async ({ leaderPage: page, api }) => {
+    test.slow(); // eleven screens
+    const me = await createTeamWithPlayer(api);
+    await page.setViewportSize({ width: 375, height: 812 });
+    const overflowing: string[] = [];
+    for (const route of SIGNED_IN_ROUTES) {
+      const url = clubUrl(me.nomClub, ...route);
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText(/^Chargement/)).toHaveCount(0);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      if (scrollWidth > clientWidth) overflowing.push(`${url}: ${scrollWidth} > ${clientWidth}`);
+    }
+    expect(overflowing).toEqual([]);
+  });
+
+  test('members lists: cards below 640 px, a table above', async ({ leaderPage: page, api }) => {
+    const me = await createTeamWithPlayer(api);
+    for (const path of [
+      clubUrl(me.nomClub, 'membres'),
+      clubUrl(me.nomClub, 'Seniors', 'membres'),
+    ]) {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto(path);
+      const card = memberEntry(page, 'Leroy');
+      await expect(card).toBeVisible();
+      await expect(card).toHaveJSProperty('tagName', 'LI');
+      await expect(page.getByRole('table')).toHaveCount(0);
+      await expect(card.getByRole('heading', { name: 'Hugo Leroy' })).toBeVisible();
+      await expect(card).toContainText('Joueur');
+      await expect(card).toContainText('Actif');
+      await expect(card.getByRole('button', { name: 'Actions pour Hugo Leroy' })).toBeVisible();
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(page.getByRole('table')).toBeVisible();
+      const row = memberEntry(page, 'Leroy');
+      await expect(row).toHaveJSProperty('tagName', 'TR');
+      await expect(row).toContainText('0611223344');
+      await expect(page.getByRole('list', { name: /membres/i })).toHaveCount(0);
+    }
+  });
+});
+
+test.describe('[ui] French date picker in an English browser', () => {
+  test.use({ locale: 'en-US' });
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== 'mobile', 'one English browser is enough');
+  });
+
+  test('the birth date shows and accepts jj/mm/aaaa, typed or picked', async ({
+    leaderPage: page,
+    api,
+  }) => {
+    const me = await createTeamWithPlayer(api);
+    expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+    await page.goto(clubUrl(me.nomClub, 'membres'));
+    await page.getByRole('button', { name: '+ Ajouter un membre' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter un membre' });
+    const date = dialog.getByLabel('Date de naissance *');
+    await expect(date).toHaveAttribute('placeholder', 'jj/mm/aaaa');
+    await date.pressSequentially('06052004');
+    await expect(date).toHaveValue('06/05/2004');
+
+    // The calendar opens on that day, in French, Monday first; the keyboard moves and picks.
+    await dialog.getByRole('button', { name: 'Choisir une date dans le calendrier' }).click();
+    const picker = dialog.getByRole('dialog', { name: 'Choisir une date' });
+    await expect(picker.getByRole('grid', { name: 'mai 2004' })).toBeVisible();
+    await expect(picker.getByRole('columnheader').first()).toHaveText('lu');
+    await expect(picker.getByRole('button', { name: 'jeudi 6 mai 2004' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(date).toHaveValue('07/05/2004');
+
+    await dialog.getByLabel('Nom *', { exact: true }).fill('Martin');
+    await dialog.getByLabel('Prénom *').fill('Inès');
+    await dialog.getByLabel('Genre *').selectOption('Femme');
+    const email = `ines.${Date.now()}@example.org`;
+    await dialog.getByLabel('Email *').fill(email);
+    await dialog.getByLabel('Téléphone *').fill('0612345678');
+    await dialog.getByLabel('Rôle *').selectOption('JOUEUR');
+    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await expect(dialog).toBeHidden();
+    const list = await api.ok<{ email: string; dateDeNaissance: string }[]>(
+      api.get(`/api/membres/club/${me.idClub}`),
+    );
+    expect(list.find((m) => m.email === email)?.dateDeNaissance.slice(0, 10)).toBe('2004-05-07');
+  });
+});
+
+test.describe('[ui] design-system page', () => {
+  test('every component in the three themes; axe finds no violation, open menu included', async ({
+    page,
+  }) => {
+    await page.goto('/systeme-de-design');
+    await expect(page.getByRole('heading', { level: 1, name: 'Système de design' })).toBeVisible();
+    for (const theme of ['Clair', 'Sombre', 'Daltonien'])
+      await expect(page.getByRole('heading', { level: 2, name: `Thème ${theme}` })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Actions pour Jade Martin (Sombre)' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+});
