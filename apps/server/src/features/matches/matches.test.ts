@@ -247,7 +247,6 @@ describe('[matches] a team’s matches', () => {
       scoreDomicile: null,
       scoreExterieur: null,
       annule: false,
-      dateLimiteReponse: null,
       version: expect.stringMatching(/^\d+$/),
       dateLimiteReponse: null,
     });

@@ -4,6 +4,7 @@ import {
   CLUB_PERMISSIONS,
   CONVOCATION_PERMISSIONS,
   EVENT_PERMISSIONS,
+  EVENT_PRESENCE_PERMISSIONS,
   MATCH_PERMISSIONS,
   MEMBER_PERMISSIONS,
   TEAM_PERMISSIONS,
@@ -137,12 +138,6 @@ export const MATRIX: MatrixTable = {
   'POST /auth/connexion/mdpUpdte': PUBLIC,
   'GET /api/membres/invitation/:token': PUBLIC,
   'POST /api/membres/invitation': PUBLIC,
-  // issue 13: the signed answer link and the one-click unsubscribe carry their credential (a
-  // signed token); their own tests check that it names one player, one match, one member.
-  'GET /api/convocations/reponse': PUBLIC,
-  'POST /api/convocations/reponse': PUBLIC,
-  'GET /api/notifications/desabonnement': PUBLIC,
-  'POST /api/notifications/desabonnement': PUBLIC,
 
   // account and session-scoped calls
   'POST /api/compte/mot-de-passe': {
@@ -403,6 +398,29 @@ export const MATRIX: MatrixTable = {
     ok: 200,
     allows: can(EVENT_PERMISSIONS, 'read', teamTarget),
     call: (_m, ref) => ({ method: 'GET', url: `/api/evenements/${id(ref, (s) => s.event.id)}` }),
+  },
+  'GET /api/evenements/:id/presences': {
+    resource: 'event',
+    ok: 200,
+    allows: can(EVENT_PRESENCE_PERMISSIONS, 'read', teamTarget),
+    call: (_m, ref) => ({
+      method: 'GET',
+      url: `/api/evenements/${id(ref, (s) => s.event.id)}/presences`,
+    }),
+  },
+  'PUT /api/evenements/:id/presence': {
+    resource: 'event',
+    // the slot's training is over (January 2026): an allowed answer reaches the time check
+    ok: 409,
+    allows: can(EVENT_PRESENCE_PERMISSIONS, 'answer', memberTarget),
+    call: (m, ref, p) => ({
+      method: 'PUT',
+      url: `/api/evenements/${id(ref, (s) => s.event.id)}/presence`,
+      body: {
+        joueurId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
+        statutPresence: 'DISPONIBLE',
+      },
+    }),
   },
   'POST /api/evenements': {
     resource: 'team',
