@@ -249,7 +249,6 @@ describe('[matches] a team’s matches', () => {
       annule: false,
       dateLimiteReponse: null,
       version: expect.stringMatching(/^\d+$/),
-      dateLimiteReponse: null,
     });
     expect(list[0]!.equipeDomicile).toEqual({ id: other.id, nom: 'Renards' });
   });

@@ -137,12 +137,6 @@ export const MATRIX: MatrixTable = {
   'POST /auth/connexion/mdpUpdte': PUBLIC,
   'GET /api/membres/invitation/:token': PUBLIC,
   'POST /api/membres/invitation': PUBLIC,
-  // issue 13: the signed answer link and the one-click unsubscribe carry their credential (a
-  // signed token); their own tests check that it names one player, one match, one member.
-  'GET /api/convocations/reponse': PUBLIC,
-  'POST /api/convocations/reponse': PUBLIC,
-  'GET /api/notifications/desabonnement': PUBLIC,
-  'POST /api/notifications/desabonnement': PUBLIC,
 
   // account and session-scoped calls
   'POST /api/compte/mot-de-passe': {
