@@ -248,7 +248,6 @@ describe('[matches] a team’s matches', () => {
       scoreExterieur: null,
       annule: false,
       version: expect.stringMatching(/^\d+$/),
-      dateLimiteReponse: null,
     });
     expect(list[0]!.equipeDomicile).toEqual({ id: other.id, nom: 'Renards' });
   });
