@@ -32,7 +32,7 @@ beforeAll(async () => {
   const built = await buildGridWorld(ctx.app);
   clients = built.clients;
   m = await buildMatrixWorld(built.world);
-});
+}, 180_000); // the world is built through the factories: slow on a loaded machine
 afterAll(async () => {
   await ctx?.close();
 });

@@ -159,7 +159,7 @@ beforeAll(async () => {
     [w.otherClub.id, w.otherTeam.nom],
     ...bTeams.map((t): [number, string] => [w.otherClub.id, t.nom]),
   );
-});
+}, 180_000); // the world is built through the factories: slow on a loaded machine
 afterAll(async () => {
   await ctx?.close();
 });
