@@ -8,6 +8,7 @@
 //   BENCH_FRONT=0                            skip the front end (JS per route, Lighthouse)
 //   BENCH_README=0                           print only, do not append to bench/README.md
 //   BENCH_CPU_PROF=dir                       write the server's CPU profiles (node --cpu-prof) there
+//   BENCH_SCALE=0 BENCH_CLUSTER=0            skip bench/run-all.d/10-scale.mjs, 20-cluster.mjs
 //
 // Other scripts can add their own sections: every executable bench/run-all.d/*.mjs is run after
 // ours with the same environment and its standard output (Markdown) is appended to the report.
