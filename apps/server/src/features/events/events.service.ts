@@ -93,14 +93,17 @@ export function createEventsService({ db, notifier }: EventsDeps) {
 
   /** The event's match follows its type and sides (inside the write's transaction). */
   async function syncMatch(tx: Tx, clubId: number, eventId: number, input: TEventWriteParsed) {
-    if (input.type === 'MATCH')
-      return (
-        await matchSync.upsertForEvent(tx, clubId, eventId, {
-          homeTeamId: input.equipesIds[0]!,
-          awayTeamId: input.equipesIds[1] ?? null,
-          opponentName: input.adversaireNom,
-        })
-      ).matchId;
+    if (input.type === 'MATCH') {
+      const synced = await matchSync.upsertForEvent(tx, clubId, eventId, {
+        homeTeamId: input.equipesIds[0]!,
+        awayTeamId: input.equipesIds[1] ?? null,
+        opponentName: input.adversaireNom,
+      });
+      // Players convoked to an existing match by a new base team get their convocation (issue 13).
+      if (!synced.created && notifier)
+        await notifier.playersConvoked(tx, clubId, synced.matchId, synced.newlyConvoked);
+      return synced.matchId;
+    }
     await matchSync.removeForEvent(tx, clubId, eventId);
     return null;
   }
@@ -346,6 +349,9 @@ export function createEventsService({ db, notifier }: EventsDeps) {
         const teamsChanged =
           teamSetChanged ||
           (input.type === 'MATCH' && current.equipesIds[0] !== input.equipesIds[0]);
+        // No longer a MATCH: its match goes, so its players learn it is cancelled (issue 13).
+        if (current.match && input.type !== 'MATCH' && notifier)
+          await notifier.matchDeleted(tx, actor.clubId, current.match.id);
         const matchId = await syncMatch(tx, actor.clubId, id, input);
         const fields: string[] = EDITABLE.filter((f) => current[f] !== input[f]);
         if (teamsChanged) fields.push('equipesIds');
@@ -429,6 +435,9 @@ export function createEventsService({ db, notifier }: EventsDeps) {
           });
           return;
         }
+        // The match and its convocations go with the event: its players learn it is cancelled.
+        if (current.match && notifier)
+          await notifier.matchDeleted(tx, actor.clubId, current.match.id);
         await repo.delete(tx, actor.clubId, id);
         await audit(tx, {
           clubId: actor.clubId,

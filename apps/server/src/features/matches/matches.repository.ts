@@ -229,8 +229,9 @@ export const matchesRepository = {
       from ${teamMemberships} tm join ${members} m on m.id = tm.member_id
       where tm.club_id = ${clubId} and tm.team_id = ${teamId} and upper(m.role) = 'JOUEUR'
       on conflict do nothing
-      returning id`);
-    return (result as unknown as { rows: unknown[] }).rows.length;
+      returning member_id`);
+    // The newly convoked players (their convocation mail: issue 13).
+    return (result as unknown as { rows: { member_id: number }[] }).rows.map((r) => r.member_id);
   },
 
   /** Removes the unanswered convocations of players who are not in `teamId` (a new base team). */
@@ -259,7 +260,7 @@ export const matchesRepository = {
       where m.id = ${memberId} and m.club_id = ${clubId} and upper(m.role) = 'JOUEUR'
         and not ma.cancelled and e.date_debut > ${nowLocal}::timestamp
       on conflict do nothing
-      returning id`);
+      returning match_id`);
     const removed = await db.execute(sql`
       delete from ${convocations} c
       using ${matches} ma, ${events} e, ${members} m
@@ -271,8 +272,12 @@ export const matchesRepository = {
           select 1 from ${teamMemberships} tm
           where tm.club_id = ${clubId} and tm.member_id = c.member_id and tm.team_id = ma.home_team_id))
       returning c.id`);
+    const addedMatchIds = (added as unknown as { rows: { match_id: number }[] }).rows.map(
+      (r) => r.match_id,
+    );
     return {
-      added: (added as unknown as { rows: unknown[] }).rows.length,
+      added: addedMatchIds.length,
+      addedMatchIds,
       removed: (removed as unknown as { rows: unknown[] }).rows.length,
     };
   },

@@ -20,9 +20,10 @@ export const matchSync = {
     clubId: number,
     eventId: number,
     sides: MatchSides,
-  ): Promise<{ matchId: number; created: boolean }> {
+  ): Promise<{ matchId: number; created: boolean; newlyConvoked: number[] }> {
     const current = await repo.findByEvent(tx, clubId, eventId);
     if (current) {
+      let newlyConvoked: number[] = [];
       const changed =
         current.homeTeamId !== sides.homeTeamId ||
         current.awayTeamId !== sides.awayTeamId ||
@@ -32,13 +33,13 @@ export const matchSync = {
       if (current.homeTeamId !== sides.homeTeamId) {
         // A new base team: its players are convoked, the former team's unanswered rows withdrawn.
         await repo.withdrawUnansweredOutsideTeam(tx, clubId, current.id, sides.homeTeamId);
-        await repo.convokeTeamPlayers(tx, clubId, current.id, sides.homeTeamId);
+        newlyConvoked = await repo.convokeTeamPlayers(tx, clubId, current.id, sides.homeTeamId);
       }
-      return { matchId: current.id, created: false };
+      return { matchId: current.id, created: false, newlyConvoked };
     }
     const match = await repo.insert(tx, { clubId, eventId, ...sides });
-    await repo.convokeTeamPlayers(tx, clubId, match.id, sides.homeTeamId);
-    return { matchId: match.id, created: true };
+    const newlyConvoked = await repo.convokeTeamPlayers(tx, clubId, match.id, sides.homeTeamId);
+    return { matchId: match.id, created: true, newlyConvoked };
   },
 
   /** An event that is no longer a MATCH loses its match and convocations (deleting the event does it too). */
@@ -55,7 +56,7 @@ export const matchSync = {
     tx: DbOrTx,
     clubId: number,
     memberId: number,
-  ): Promise<{ added: number; removed: number }> {
+  ): Promise<{ added: number; addedMatchIds: number[]; removed: number }> {
     const nowLocal = clubNow(await repo.clubTimezone(tx, clubId));
     return repo.syncMemberUpcoming(tx, clubId, memberId, nowLocal);
   },

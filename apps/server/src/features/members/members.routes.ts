@@ -29,6 +29,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const service = createMembersService({
     db: app.db,
+    // Registered after this feature (features/index.ts): read when a member is written.
+    notifier: () => (app.hasDecorator('matchNotifier') ? app.matchNotifier : undefined),
     // A mail failure leaves the member created (a leader can resend): reported as false, not thrown.
     invite: (member) =>
       invitations.send(member).then(

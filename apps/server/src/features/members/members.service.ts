@@ -19,6 +19,7 @@ import type { members } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, conflict, forbidden } from '../../lib/http-error.ts';
 import { matchSync } from '../matches/index.ts';
+import type { MatchNotifier } from '../notifications/index.ts';
 import { MEMBER_COLUMNS, SCALAR_MEMBER_FIELDS, sameMemberValue } from './members.fields.ts';
 import {
   assertMayChange,
@@ -48,6 +49,8 @@ export type Inviter = (member: { id: number; clubId: number }) => Promise<boolea
 export interface MembersDeps {
   db: Db;
   invite: Inviter;
+  /** Issue 13: a player convoked by joining a team gets the convocation mail (read at call time). */
+  notifier?: () => MatchNotifier | undefined;
 }
 
 /**
@@ -148,6 +151,15 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
 
 export function createMembersService(deps: MembersDeps) {
   const { db } = deps;
+
+  /** Convocations follow the member's teams; the newly convoked get their mail (issue 13). */
+  async function syncConvocations(tx: DbOrTx, clubId: number, memberId: number) {
+    const { addedMatchIds } = await matchSync.syncMemberConvocations(tx, clubId, memberId);
+    const notifier = deps.notifier?.();
+    if (notifier)
+      for (const matchId of addedMatchIds)
+        await notifier.playersConvoked(tx, clubId, matchId, [memberId]);
+  }
 
   async function list(
     actor: Actor,
@@ -253,7 +265,7 @@ export function createMembersService(deps: MembersDeps) {
         const teamIds = teams?.teamIds ?? [];
         if (teamIds.length) await repo.setTeams(tx, actor.clubId, id, teamIds);
         // A player who joins a team is convoked to its upcoming matches (matches feature).
-        if (teamIds.length) await matchSync.syncMemberConvocations(tx, actor.clubId, id);
+        if (teamIds.length) await syncConvocations(tx, actor.clubId, id);
         if (children.length) await repo.setChildren(tx, actor.clubId, id, children);
         await audit(tx, {
           clubId: actor.clubId,
@@ -331,8 +343,7 @@ export function createMembersService(deps: MembersDeps) {
         if (Object.keys(values).length) await repo.update(tx, actor.clubId, row.id, values);
         if (newTeams) await repo.setTeams(tx, actor.clubId, row.id, newTeams.teamIds);
         // Joining or leaving a team, or the JOUEUR role, follows on upcoming convocations.
-        if (newTeams || changed.includes('role'))
-          await matchSync.syncMemberConvocations(tx, actor.clubId, row.id);
+        if (newTeams || changed.includes('role')) await syncConvocations(tx, actor.clubId, row.id);
         if (newChildren) await repo.setChildren(tx, actor.clubId, row.id, newChildren);
         await audit(tx, {
           clubId: actor.clubId,

@@ -60,6 +60,20 @@ export interface MatchNotifier {
   ): Promise<void>;
   /** The reply deadline may have changed (match created or moved, deadline set): queue its jobs. */
   deadlineChanged(tx: DbOrTx, clubId: number, matchId: number): Promise<void>;
+  /**
+   * Players newly convoked to an existing match (its base team changed, or they joined the team):
+   * their convocation mail, in the write's transaction. Nothing while the match's creation burst
+   * is pending (its mail goes to every player convoked when it leaves), nor for a cancelled or
+   * started match.
+   */
+  playersConvoked(tx: DbOrTx, clubId: number, matchId: number, memberIds: number[]): Promise<void>;
+  /**
+   * A match is about to be deleted (its event is): the cancellation mail to its convoked players,
+   * read now since the rows go with the match, in the delete's transaction. Nothing when the
+   * players never heard of the match (creation burst pending), already know it cancelled, or it
+   * has started.
+   */
+  matchDeleted(tx: DbOrTx, clubId: number, matchId: number): Promise<void>;
 }
 
 export interface NotificationDeps {
@@ -114,8 +128,10 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
     m: MatchInfo,
     kind: ConvocationMailKind,
     onlyUnanswered: boolean,
+    onlyIds?: ReadonlySet<number>,
   ): Promise<number> {
-    const players = await repo.convokedPlayers(tx, m.clubId, m.id);
+    const all = await repo.convokedPlayers(tx, m.clubId, m.id);
+    const players = onlyIds ? all.filter((p) => onlyIds.has(p.id)) : all;
     const info = mailInfo(m);
     const db = transactionExecutor(tx);
     let sent = 0;
@@ -256,6 +272,27 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
         await boss.send(MATCH_REMINDER_QUEUE, data, { startAfter: at(m.timezone, reminderAt), db });
       if (deadlineAt.getTime() > now && m.summarySentFor !== deadline)
         await boss.send(MATCH_SUMMARY_QUEUE, data, { startAfter: at(m.timezone, deadlineAt), db });
+    },
+
+    async playersConvoked(tx, clubId, matchId, memberIds) {
+      if (!memberIds.length) return;
+      const m = await repo.matchInfo(tx, clubId, matchId);
+      if (!m || m.cancelled || startedAt(m, notificationClock.now())) return;
+      const pending = await repo.pending(tx, clubId, matchId);
+      if (pending?.kind === 'CREATED') return;
+      const sent = await mailPlayers(tx, m, 'CREATED', false, new Set(memberIds));
+      log.info({ matchId, mails: sent }, 'convocation des nouveaux joueurs');
+    },
+
+    async matchDeleted(tx, clubId, matchId) {
+      const m = await repo.matchInfo(tx, clubId, matchId);
+      if (!m || startedAt(m, notificationClock.now())) return;
+      const pending = await repo.pending(tx, clubId, matchId);
+      if (pending?.kind === 'CREATED') return; // nobody was told about it yet
+      // What the players were last told: the state when the pending burst began, else the current.
+      if (pending ? pending.wasCancelled : m.cancelled) return;
+      const sent = await mailPlayers(tx, m, 'CANCELLED', false);
+      log.info({ matchId, mails: sent }, 'match supprimé : annulation envoyée');
     },
 
     /** Creates the queues (before any request: a job sent to a missing queue is dropped). */

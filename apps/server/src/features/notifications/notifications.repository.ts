@@ -205,6 +205,28 @@ export const notificationsRepository = {
     return row ? { kind: row.kind as PendingKind, wasCancelled: row.wasCancelled } : undefined;
   },
 
+  /** The pending notification of a match, left in place, or undefined. */
+  async pending(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+  ): Promise<{ kind: PendingKind; wasCancelled: boolean } | undefined> {
+    const [row] = await db
+      .select({
+        kind: pendingMatchNotifications.kind,
+        wasCancelled: pendingMatchNotifications.wasCancelled,
+      })
+      .from(pendingMatchNotifications)
+      .where(
+        and(
+          eq(pendingMatchNotifications.clubId, clubId),
+          eq(pendingMatchNotifications.matchId, matchId),
+        ),
+      )
+      .limit(1);
+    return row ? { kind: row.kind as PendingKind, wasCancelled: row.wasCancelled } : undefined;
+  },
+
   /** Every pending notification (at start: a job lost between commit and queue is queued again). */
   async allPending(db: DbOrTx): Promise<{ clubId: number; matchId: number; createdAt: Date }[]> {
     return db

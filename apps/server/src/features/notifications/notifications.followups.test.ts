@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEvent } from '@club/contract';
+import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
+import { clubLocalDateTime } from '../../lib/club-time.ts';
+import type { CapturedMail } from '../../test/helper.ts';
+import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import { waitForMailQueueIdle } from '../../test/http-utils.ts';
+import { MATCH_NOTIFICATION_QUEUE } from './notifications.jobs.ts';
+
+/**
+ * Issue 13 leftovers on the real application, a real SMTP server and the real job queue (PGlite,
+ * or PostgreSQL with TEST_DATABASE_URL): a deleted match, players convoked by a new base team, and
+ * a player who joins a team get their mails. The burst delay is long (30 s): a due job's start is
+ * moved to now in pgboss.job ("time passes") instead of waiting.
+ */
+let ctx: TestContext;
+
+type Member = Awaited<ReturnType<typeof createMember>>;
+let club: { id: number };
+let seniors: { id: number; nom: string };
+let reserve: { id: number; nom: string };
+let alice: Member;
+let bruno: Member;
+let parent: Member;
+let rita: Member;
+let asLeader: TestClient;
+
+const TZ = 'Europe/Paris';
+const local = (ms: number) => clubLocalDateTime(TZ, new Date(Date.now() + ms));
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ NOTIFICATION_DELAY_SECONDS: '30', QUIET_HOURS: '' });
+  const db = ctx.app.db;
+  club = await createClub(db, { timezone: TZ, nom: 'AS Suites' });
+  seniors = await createTeam(db, club.id, { nom: 'Seniors A' });
+  reserve = await createTeam(db, club.id, { nom: 'Réserve' });
+  alice = await createMember(db, club.id, { teamId: seniors.id, prenom: 'Alice', nom: 'Durand' });
+  bruno = await createMember(db, club.id, { teamId: seniors.id, prenom: 'Bruno', nom: 'Petit' });
+  parent = await createMember(db, club.id, { role: 'PARENT', prenom: 'Paule', nom: 'Petit' });
+  await linkGuardian(db, club.id, parent.id, bruno.id);
+  rita = await createMember(db, club.id, { teamId: reserve.id, prenom: 'Rita', nom: 'Roux' });
+  asLeader = await signIn(ctx.app, await createMember(db, club.id, { role: 'DIRIGEANT' }));
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function queued(matchId: number) {
+  const { rows } = await ctx.app.database.executeSql(
+    `select id from pgboss.job
+      where name = $1 and state in ('created', 'retry', 'active') and (data->>'matchId')::int = $2`,
+    [MATCH_NOTIFICATION_QUEUE, matchId],
+  );
+  return rows;
+}
+
+/** "Time passes": the match's burst job is due now; waits until it ran and its mails left. */
+async function runBurst(matchId: number) {
+  await ctx.app.database.executeSql(
+    `update pgboss.job set start_after = now()
+      where name = $1 and state in ('created', 'retry') and (data->>'matchId')::int = $2`,
+    [MATCH_NOTIFICATION_QUEUE, matchId],
+  );
+  ctx.app.jobs.notify(MATCH_NOTIFICATION_QUEUE);
+  await until('notification exécutée', async () => (await queued(matchId)).length === 0);
+  await waitForMailQueueIdle(ctx, 10_000);
+}
+
+let seq = 0;
+/** A match of `team` created by a leader, its creation mails already sent (burst over). */
+async function announcedMatch(teamId = seniors.id) {
+  seq++;
+  const start = 5 * DAY;
+  const res = await asLeader.post('/api/evenements', {
+    nom: `Rencontre ${seq}`,
+    type: 'MATCH',
+    dateDebut: local(start),
+    dateFin: local(start + 2 * HOUR),
+    lieux: 'Stade municipal',
+    equipesIds: [teamId],
+    adversaireNom: 'FC Voisin',
+    clubId: club.id,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const event = res.json<TEvent>();
+  await runBurst(event.match!.id);
+  return { event, matchId: event.match!.id, name: `Rencontre ${seq} ` };
+}
+
+const about = (name: string, prefix: string) =>
+  ctx.smtp.mails.filter((m) => m.subject.startsWith(prefix) && m.subject.includes(name));
+const to = (mails: CapturedMail[], who: { email: string }) =>
+  mails.filter((m) => m.to.includes(who.email));
+
+describe(
+  '[notifications] deleted match, new base team, player joining a team',
+  { timeout: 60_000 },
+  () => {
+    it('deleting a match event mails its cancellation to the convoked players and guardians', async () => {
+      const { event, matchId, name } = await announcedMatch();
+      expect(to(about(name, 'Convocation'), alice)).toHaveLength(1);
+      const res = await asLeader.delete(`/api/evenements/${event.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      await waitForMailQueueIdle(ctx, 10_000);
+      const cancelled = about(name, 'Match annulé');
+      expect(to(cancelled, alice)).toHaveLength(1);
+      expect(to(cancelled, bruno)).toHaveLength(1);
+      const guardianMail = to(cancelled, parent);
+      expect(guardianMail).toHaveLength(1);
+      expect(guardianMail[0]!.subject).toContain('(Bruno Petit)');
+      expect(guardianMail[0]!.text).toContain(
+        'Le match auquel Bruno Petit était convoqué(e) est annulé.',
+      );
+      expect(guardianMail[0]!.text).toContain('Lieu : Stade municipal');
+      expect(guardianMail[0]!.text).not.toContain('presence=DISPONIBLE');
+      expect(to(cancelled, rita)).toHaveLength(0);
+      expect(await queued(matchId)).toHaveLength(0);
+    });
+
+    it('a match deleted within its creation burst mails nothing (nobody was told about it)', async () => {
+      seq++;
+      const res = await asLeader.post('/api/evenements', {
+        nom: `Rencontre ${seq}`,
+        type: 'MATCH',
+        dateDebut: local(6 * DAY),
+        dateFin: local(6 * DAY + 2 * HOUR),
+        lieux: 'Stade municipal',
+        equipesIds: [seniors.id],
+        adversaireNom: 'FC Voisin',
+        clubId: club.id,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const event = res.json<TEvent>();
+      expect((await asLeader.delete(`/api/evenements/${event.id}`)).statusCode).toBe(200);
+      await runBurst(event.match!.id);
+      expect(ctx.smtp.mails.filter((m) => m.subject.includes(`Rencontre ${seq} `))).toHaveLength(0);
+    });
+
+    it('a deleted match already cancelled (and announced so) gets no second cancellation', async () => {
+      const { event, matchId, name } = await announcedMatch();
+      const cancel = await asLeader.put(`/api/matches/${matchId}/annulation`, { annule: true });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      await runBurst(matchId);
+      expect(to(about(name, 'Match annulé'), alice)).toHaveLength(1);
+      expect((await asLeader.delete(`/api/evenements/${event.id}`)).statusCode).toBe(200);
+      await waitForMailQueueIdle(ctx, 10_000);
+      expect(to(about(name, 'Match annulé'), alice)).toHaveLength(1);
+    });
+
+    it('a new base team: its players get the convocation, the former players nothing more', async () => {
+      const { event, name } = await announcedMatch();
+      const before = ctx.smtp.mails.length;
+      const res = await asLeader.put(`/api/evenements/${event.id}`, {
+        nom: event.nom,
+        type: event.type,
+        dateDebut: event.dateDebut,
+        dateFin: event.dateFin,
+        lieux: event.lieux,
+        equipesIds: [reserve.id],
+        adversaireNom: event.adversaireNom,
+        clubId: club.id,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await waitForMailQueueIdle(ctx, 10_000);
+      const later = ctx.smtp.mails.slice(before);
+      const convocation = to(later, rita);
+      expect(convocation).toHaveLength(1);
+      expect(convocation[0]!.subject).toMatch(/^Convocation : /);
+      expect(convocation[0]!.subject).toContain(name);
+      expect(convocation[0]!.text).toContain('Équipe : Réserve contre FC Voisin');
+      expect(convocation[0]!.text).toMatch(/presence=DISPONIBLE/);
+      expect(to(later, alice)).toHaveLength(0);
+      expect(to(later, bruno)).toHaveLength(0);
+      expect(to(later, parent)).toHaveLength(0);
+    });
+
+    it('a player who joins the team (member update) is convoked by mail to its upcoming matches', async () => {
+      const { matchId, name } = await announcedMatch(reserve.id);
+      const newcomer = await createMember(ctx.app.db, club.id, { prenom: 'Noé', nom: 'Neuf' });
+      const before = ctx.smtp.mails.length;
+      const res = await asLeader.put(`/api/membres/${newcomer.id}`, { equipesIds: [reserve.id] });
+      expect(res.statusCode, res.body).toBe(200);
+      await waitForMailQueueIdle(ctx, 10_000);
+      const mine = to(ctx.smtp.mails.slice(before), newcomer);
+      // One convocation per upcoming match of the team (an earlier test moved one to it too).
+      expect(mine.every((m) => m.subject.startsWith('Convocation : '))).toBe(true);
+      expect(mine.filter((m) => m.subject.includes(name))).toHaveLength(1);
+      expect(to(ctx.smtp.mails.slice(before), rita)).toHaveLength(0);
+      expect(await queued(matchId)).toHaveLength(0);
+    });
+
+    it('a player created in the team within a match’s creation burst gets one convocation, from the burst', async () => {
+      seq++;
+      const created = await asLeader.post('/api/evenements', {
+        nom: `Rencontre ${seq}`,
+        type: 'MATCH',
+        dateDebut: local(7 * DAY),
+        dateFin: local(7 * DAY + 2 * HOUR),
+        lieux: 'Gymnase',
+        equipesIds: [reserve.id],
+        adversaireNom: 'FC Voisin',
+        clubId: club.id,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const matchId = created.json<TEvent>().match!.id;
+      const email = `zoe.${Date.now().toString(36)}@example.org`;
+      const res = await asLeader.post('/api/membres', {
+        nom: 'Zen',
+        prenom: 'Zoé',
+        dateDeNaissance: '2000-04-03',
+        genre: 'Femme',
+        email,
+        numeroTelephone: '06 12 34 56 78',
+        role: 'JOUEUR',
+        equipesIds: [reserve.id],
+        clubId: club.id,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await waitForMailQueueIdle(ctx, 10_000);
+      const name = `Rencontre ${seq} `;
+      expect(to(about(name, 'Convocation'), { email })).toHaveLength(0);
+      await runBurst(matchId);
+      expect(to(about(name, 'Convocation'), { email })).toHaveLength(1);
+    });
+  },
+);
