@@ -129,6 +129,25 @@ describe(
       expect(await queued(matchId)).toHaveLength(0);
     });
 
+    it('an event that stops being a MATCH mails the cancellation of its match', async () => {
+      const { event, name } = await announcedMatch();
+      const res = await asLeader.put(`/api/evenements/${event.id}`, {
+        nom: event.nom,
+        type: 'ENTRAINEMENT',
+        dateDebut: event.dateDebut,
+        dateFin: event.dateFin,
+        lieux: event.lieux,
+        equipesIds: event.equipesIds,
+        clubId: club.id,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<TEvent>().match).toBeFalsy();
+      await waitForMailQueueIdle(ctx, 10_000);
+      const cancelled = about(name, 'Match annulé');
+      expect(to(cancelled, alice)).toHaveLength(1);
+      expect(to(cancelled, parent)).toHaveLength(1);
+    });
+
     it('a match deleted within its creation burst mails nothing (nobody was told about it)', async () => {
       seq++;
       const res = await asLeader.post('/api/evenements', {
