@@ -6,7 +6,7 @@ import { z } from 'zod';
 type Route = Parameters<typeof zodSerializerCompiler>[0];
 
 /**
- * Response serialisation (decision 00XX-request-path-caching).
+ * Response serialisation (decision 0030-request-path-caching).
  *
  * - `zod` (tests): every answer is encoded by its zod schema, so a test fails when an answer does
  *   not match the contract.

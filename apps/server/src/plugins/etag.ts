@@ -7,7 +7,7 @@ declare module 'fastify' {
     /**
      * A rarely-changing, non-personal list: answered with an ETag and `private, no-cache` (the
      * browser keeps it and revalidates each time; 304 without a body when unchanged) instead of
-     * `no-store` (decision 00XX-request-path-caching).
+     * `no-store` (decision 0030-request-path-caching).
      */
     etag?: boolean;
   }

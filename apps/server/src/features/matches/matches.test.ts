@@ -247,6 +247,7 @@ describe('[matches] a team’s matches', () => {
       scoreDomicile: null,
       scoreExterieur: null,
       annule: false,
+      dateLimiteReponse: null,
       version: expect.stringMatching(/^\d+$/),
     });
     expect(list[0]!.equipeDomicile).toEqual({ id: other.id, nom: 'Renards' });
