@@ -37,12 +37,22 @@ export function Menu({
   const focusAt = (i: number) => {
     const els = itemsEls();
     if (els.length === 0) return;
-    els[(i + els.length) % els.length]!.focus();
+    els[(i + els.length) % els.length]!.focus({ preventScroll: true });
   };
 
-  const openMenu = (focus: 'first' | 'last') => {
+  /** Below the button, or above it when there is no room below. */
+  const place = () => {
     const r = buttonRef.current!.getBoundingClientRect();
-    setPos({ top: r.bottom + 4, right: Math.max(8, window.innerWidth - r.right) });
+    const height = listRef.current?.offsetHeight ?? 48 * items.length + 8;
+    const below = r.bottom + 4;
+    const top =
+      below + height > window.innerHeight && r.top - 4 - height >= 0 ? r.top - 4 - height : below;
+    return { top, right: Math.max(8, window.innerWidth - r.right) };
+  };
+  const placeRef = useRef(place);
+  placeRef.current = place;
+  const openMenu = (focus: 'first' | 'last') => {
+    setPos(place());
     setOpen(true);
     pendingFocus.current = focus;
   };
@@ -64,7 +74,8 @@ export function Menu({
       const t = e.target as Node;
       if (!listRef.current?.contains(t) && !buttonRef.current?.contains(t)) setOpen(false);
     };
-    const onMove = () => setOpen(false);
+    // Follows its button when the page scrolls (never closes on it: focusing may scroll).
+    const onMove = () => setPos(placeRef.current());
     document.addEventListener('mousedown', onDown);
     window.addEventListener('resize', onMove);
     window.addEventListener('scroll', onMove, true);
