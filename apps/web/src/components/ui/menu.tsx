@@ -49,8 +49,6 @@ export function Menu({
       below + height > window.innerHeight && r.top - 4 - height >= 0 ? r.top - 4 - height : below;
     return { top, right: Math.max(8, window.innerWidth - r.right) };
   };
-  const placeRef = useRef(place);
-  placeRef.current = place;
   const openMenu = (focus: 'first' | 'last') => {
     setPos(place());
     setOpen(true);
@@ -74,8 +72,8 @@ export function Menu({
       const t = e.target as Node;
       if (!listRef.current?.contains(t) && !buttonRef.current?.contains(t)) setOpen(false);
     };
-    // Follows its button when the page scrolls (never closes on it: focusing may scroll).
-    const onMove = () => setPos(placeRef.current());
+    // Placed in view and focused without scrolling, so a scroll is the user's: the menu closes.
+    const onMove = () => setOpen(false);
     document.addEventListener('mousedown', onDown);
     window.addEventListener('resize', onMove);
     window.addEventListener('scroll', onMove, true);
