@@ -101,7 +101,10 @@ for (const theme of THEMES) {
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoA11yViolations(page);
       // The French date picker's calendar.
-      await page.getByRole('button', { name: 'Choisir une date dans le calendrier' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: 'Choisir une date dans le calendrier' })
+        .click();
       await expect(page.getByRole('grid')).toBeVisible();
       await expectNoA11yViolations(page);
 

@@ -37,12 +37,20 @@ export function Menu({
   const focusAt = (i: number) => {
     const els = itemsEls();
     if (els.length === 0) return;
-    els[(i + els.length) % els.length]!.focus();
+    els[(i + els.length) % els.length]!.focus({ preventScroll: true });
   };
 
-  const openMenu = (focus: 'first' | 'last') => {
+  /** Below the button, or above it when there is no room below. */
+  const place = () => {
     const r = buttonRef.current!.getBoundingClientRect();
-    setPos({ top: r.bottom + 4, right: Math.max(8, window.innerWidth - r.right) });
+    const height = listRef.current?.offsetHeight ?? 48 * items.length + 8;
+    const below = r.bottom + 4;
+    const top =
+      below + height > window.innerHeight && r.top - 4 - height >= 0 ? r.top - 4 - height : below;
+    return { top, right: Math.max(8, window.innerWidth - r.right) };
+  };
+  const openMenu = (focus: 'first' | 'last') => {
+    setPos(place());
     setOpen(true);
     pendingFocus.current = focus;
   };
@@ -64,6 +72,7 @@ export function Menu({
       const t = e.target as Node;
       if (!listRef.current?.contains(t) && !buttonRef.current?.contains(t)) setOpen(false);
     };
+    // Placed in view and focused without scrolling, so a scroll is the user's: the menu closes.
     const onMove = () => setOpen(false);
     document.addEventListener('mousedown', onDown);
     window.addEventListener('resize', onMove);
