@@ -1,5 +1,6 @@
 import './ui.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 
 export interface MenuItem {
   label: string;
@@ -9,10 +10,21 @@ export interface MenuItem {
   disabled?: boolean;
 }
 
+/** Below the button, or above it when there is no room below (fixed coordinates). */
+function placeMenu(button: HTMLElement, list: HTMLElement | null, itemCount: number) {
+  const r = button.getBoundingClientRect();
+  const height = list?.offsetHeight ?? 48 * itemCount + 8;
+  const below = r.bottom + 4;
+  const top =
+    below + height > window.innerHeight && r.top - 4 - height >= 0 ? r.top - 4 - height : below;
+  return { top, right: Math.max(8, window.innerWidth - r.right) };
+}
+
 /**
  * Menu button (WAI-ARIA APG "menu button"): the button opens a list of actions; arrows, Home, End
  * move; Enter or Space runs; Escape closes and gives the focus back; Tab or a click outside closes.
- * The list is placed with fixed coordinates so that a scrolling table frame never clips it.
+ * The list is placed with fixed coordinates in a portal on <body>, so that neither a scrolling
+ * table frame clips it nor a stacking context (sticky cells, later rows) draws over it.
  */
 export function Menu({
   label,
@@ -31,6 +43,7 @@ export function Menu({
   const listRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
   const enabled = items.filter((i) => !i.disabled);
+  const itemCount = items.length;
 
   const itemsEls = () =>
     Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -40,15 +53,7 @@ export function Menu({
     els[(i + els.length) % els.length]!.focus({ preventScroll: true });
   };
 
-  /** Below the button, or above it when there is no room below. */
-  const place = () => {
-    const r = buttonRef.current!.getBoundingClientRect();
-    const height = listRef.current?.offsetHeight ?? 48 * items.length + 8;
-    const below = r.bottom + 4;
-    const top =
-      below + height > window.innerHeight && r.top - 4 - height >= 0 ? r.top - 4 - height : below;
-    return { top, right: Math.max(8, window.innerWidth - r.right) };
-  };
+  const place = () => placeMenu(buttonRef.current!, listRef.current, items.length);
   const openMenu = (focus: 'first' | 'last') => {
     setPos(place());
     setOpen(true);
@@ -72,8 +77,18 @@ export function Menu({
       const t = e.target as Node;
       if (!listRef.current?.contains(t) && !buttonRef.current?.contains(t)) setOpen(false);
     };
-    // Placed in view and focused without scrolling, so a scroll is the user's: the menu closes.
-    const onMove = () => setOpen(false);
+    // The list has fixed coordinates: it follows its button when the page or a frame scrolls (a
+    // re-render above, scroll anchoring, a test driver bringing an item into view), and closes
+    // only once the button has left the screen.
+    const onMove = () => {
+      const r = buttonRef.current?.getBoundingClientRect();
+      if (!r || r.bottom < 0 || r.top > window.innerHeight) {
+        setOpen(false);
+        return;
+      }
+      const next = placeMenu(buttonRef.current!, listRef.current, itemCount);
+      setPos((prev) => (prev && prev.top === next.top && prev.right === next.right ? prev : next));
+    };
     document.addEventListener('mousedown', onDown);
     window.addEventListener('resize', onMove);
     window.addEventListener('scroll', onMove, true);
@@ -82,7 +97,7 @@ export function Menu({
       window.removeEventListener('resize', onMove);
       window.removeEventListener('scroll', onMove, true);
     };
-  }, [open]);
+  }, [open, itemCount]);
 
   const onListKey = (e: KeyboardEvent) => {
     const els = itemsEls();
@@ -93,7 +108,9 @@ export function Menu({
     else if (e.key === 'End') focusAt(-1);
     else if (e.key === 'Escape') close();
     else if (e.key === 'Tab') {
-      setOpen(false);
+      // The list lives at the end of <body>: give the focus back to the button first, so that the
+      // browser's Tab goes on from there.
+      close();
       return;
     } else return;
     e.preventDefault();
@@ -123,39 +140,42 @@ export function Menu({
           ▾
         </span>
       </button>
-      {open && pos ? (
-        <ul
-          ref={listRef}
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          className="menu-list"
-          style={{ top: pos.top, right: pos.right }}
-          onKeyDown={onListKey}
-        >
-          {enabled.map((item) => (
-            <li
-              key={item.label}
-              role="menuitem"
-              tabIndex={-1}
-              className={item.danger ? 'menu-item menu-item-danger' : 'menu-item'}
-              onClick={() => {
-                close();
-                item.onSelect();
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  close();
-                  item.onSelect();
-                }
-              }}
+      {open && pos
+        ? createPortal(
+            <ul
+              ref={listRef}
+              id={menuId}
+              role="menu"
+              aria-label={label}
+              className="menu-list"
+              style={{ top: pos.top, right: pos.right }}
+              onKeyDown={onListKey}
             >
-              {item.label}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+              {enabled.map((item) => (
+                <li
+                  key={item.label}
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={item.danger ? 'menu-item menu-item-danger' : 'menu-item'}
+                  onClick={() => {
+                    close();
+                    item.onSelect();
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      close();
+                      item.onSelect();
+                    }
+                  }}
+                >
+                  {item.label}
+                </li>
+              ))}
+            </ul>,
+            document.body,
+          )
+        : null}
     </>
   );
 }
