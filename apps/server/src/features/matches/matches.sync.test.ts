@@ -37,10 +37,12 @@ describe('[matches] matches from MATCH events', () => {
       matchSync.upsertForEvent(tx, club.id, event.id, sides),
     );
     expect(first.created).toBe(true);
+    expect([...first.newlyConvoked].sort()).toEqual([p1.id, p2.id].sort());
     const again = await db.transaction((tx) =>
       matchSync.upsertForEvent(tx, club.id, event.id, sides),
     );
-    expect(again).toEqual({ matchId: first.matchId, created: false });
+    // unchanged sides: nobody newly convoked (no second convocation mail)
+    expect(again).toEqual({ matchId: first.matchId, created: false, newlyConvoked: [] });
     const convoked = await db
       .select({ memberId: convocations.memberId })
       .from(convocations)
