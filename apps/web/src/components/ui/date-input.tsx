@@ -174,6 +174,9 @@ export function DateInput({
           aria-expanded={open}
           aria-controls={open ? dialogId : undefined}
           disabled={disabled}
+          // Keep the focus where it is until the click: a blur validating the previous field
+          // would insert its error above and move this button between press and release.
+          onMouseDown={(e) => e.preventDefault()}
           onClick={() => (open ? setOpen(false) : openCalendar())}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

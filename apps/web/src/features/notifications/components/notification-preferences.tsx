@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import {
@@ -17,6 +17,9 @@ export function NotificationPreferences() {
   const save = useSaveNotificationPreferences();
   const titleId = useId();
   const hintId = useId();
+  // The value just chosen, shown from the click itself (the mutation's state reaches the
+  // component a tick later, which would flash the old value).
+  const [chosen, setChosen] = useState<boolean | null>(null);
 
   let body;
   if (prefs.isPending) body = <Loading label="Chargement des préférences…" />;
@@ -28,7 +31,7 @@ export function NotificationPreferences() {
     );
   else {
     // While saving, the box shows the value being saved.
-    const checked = save.isPending ? save.variables.emails : prefs.data.emails;
+    const checked = chosen ?? (save.isPending ? save.variables.emails : prefs.data.emails);
     body = (
       <>
         <label className="checkbox">
@@ -36,7 +39,11 @@ export function NotificationPreferences() {
             type="checkbox"
             checked={checked}
             aria-describedby={hintId}
-            onChange={(e) => save.mutate({ emails: e.target.checked })}
+            onChange={(e) => {
+              const emails = e.target.checked;
+              setChosen(emails);
+              save.mutate({ emails }, { onSettled: () => setChosen(null) });
+            }}
           />{' '}
           {NOTIFICATION_TEXTS.checkbox}
         </label>
