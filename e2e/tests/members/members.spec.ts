@@ -200,6 +200,70 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(page.getByText('Aucune équipe trouvée pour ce club.')).toBeVisible();
   });
 
+  test('a team card shows its players, coaches, next event and last result (issue 15)', async ({
+    leaderPage: page,
+    api,
+  }) => {
+    const me = await infos(api);
+    const nom = `Cartes ${unique('t')}`;
+    const team = await api.ok<{ id: number }>(
+      api.post('/api/equipes', { nom, division: 'D1', category: 'Senior', idClub: me.idClub }),
+    );
+    for (const [prenom, role] of [
+      ['Inès', 'ENTRAINEUR'],
+      ['Paul', 'JOUEUR'],
+      ['Rémi', 'JOUEUR'],
+    ])
+      await api.ok(
+        api.post('/api/membres', {
+          nom: 'Carte',
+          prenom,
+          role,
+          nomEquipe: nom,
+          dateDeNaissance: '2001-02-03',
+          genre: 'Homme',
+          numeroTelephone: '0611223344',
+          email: uniqueEmail(role.toLowerCase()),
+          clubId: me.idClub,
+        }),
+      );
+    // Club wall-clock dates, a month ago and in a month (whatever the time zone, far from now).
+    const day = (days: number, hour: number) => {
+      const d = new Date(Date.now() + days * 86_400_000);
+      return `${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00:00`;
+    };
+    const match = (days: number, adversaireNom: string) =>
+      api.ok<{ match: { id: number } }>(
+        api.post('/api/evenements', {
+          nom: 'Match',
+          lieux: 'Stade',
+          dateDebut: day(days, 15),
+          dateFin: day(days, 17),
+          type: 'MATCH',
+          adversaireNom,
+          equipesIds: [team.id],
+          clubId: me.idClub,
+        }),
+      );
+    const past = await match(-30, 'FC Passé');
+    await api.ok(
+      api.put(`/api/matches/${past.match.id}/score`, { scoreDomicile: 3, scoreExterieur: 1 }),
+    );
+    const next = day(30, 15);
+    await match(30, 'AS Futur');
+
+    await page.goto(clubUrl(me.nomClub, 'equipes'));
+    const card = page.getByRole('listitem').filter({ hasText: nom });
+    const fact = (term: string) => card.locator('dt', { hasText: term }).locator('+ dd');
+    await expect(fact('Joueurs')).toHaveText('2');
+    await expect(fact('Entraîneurs')).toHaveText('Inès Carte');
+    await expect(fact('Prochain')).toContainText(
+      `Match contre AS Futur, le ${next.slice(8, 10)}/${next.slice(5, 7)} à 15:00`,
+    );
+    await expect(fact('Dernier résultat')).toContainText('Victoire');
+    await expect(fact('Dernier résultat')).toContainText('3 – 1 contre FC Passé');
+  });
+
   test('a coach edits a player’s numero and poste and finds the other fields disabled', async ({
     leaderPage: _leader,
     api,

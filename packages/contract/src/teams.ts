@@ -80,3 +80,48 @@ export const TEAM_PERMISSIONS = definePermissions({
   delete: leadersRow(),
 });
 export type TTeamAction = keyof typeof TEAM_PERMISSIONS;
+
+/**
+ * Issue 15, GET /api/equipes/club/{clubId}/resume: what a leader looks for on a team card. Only what
+ * the signed-in member may see: `joueurs` and `entraineurs` are null when the team's members are not
+ * theirs to read (MEMBER_PERMISSIONS.readTeam); the next event and the last result are among the
+ * events and matches they read (EVENT_PERMISSIONS.read, MATCH_PERMISSIONS.read).
+ */
+export const TEAM_RESULTS = ['V', 'N', 'D'] as const;
+export type TTeamResult = (typeof TEAM_RESULTS)[number];
+export const TEAM_RESULT_LABELS: Record<TTeamResult, string> = {
+  V: 'Victoire',
+  N: 'Match nul',
+  D: 'Défaite',
+};
+
+export const ZTeamSummarySchema = z.object({
+  idEquipe: z.number(),
+  /** Members of the team whose role is JOUEUR. */
+  joueurs: z.number().nullable(),
+  /** 'Prénom Nom' of the team's coaches (role ENTRAINEUR), by name. */
+  entraineurs: z.array(z.string()).nullable(),
+  /** The team's next event not over yet (its own or one for every team), club-local times. */
+  prochainEvenement: z
+    .object({
+      id: z.number(),
+      nom: z.string(),
+      type: z.string(),
+      dateDebut: z.string(),
+      /** For a match: the other side (the club's other team or the outside opponent). */
+      adversaire: z.string().nullable(),
+    })
+    .nullable(),
+  /** The team's last finished match with a score, not cancelled. */
+  dernierResultat: z
+    .object({
+      idMatch: z.number(),
+      dateDebut: z.string(),
+      adversaire: z.string().nullable(),
+      scoreEquipe: z.number(),
+      scoreAdversaire: z.number(),
+      resultat: z.enum(TEAM_RESULTS),
+    })
+    .nullable(),
+});
+export type TTeamSummary = z.infer<typeof ZTeamSummarySchema>;

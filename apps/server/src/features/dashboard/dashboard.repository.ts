@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { TDashboardEvent, TDashboardMember } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { concernsTeamSql } from '../events/index.ts';
 import { clubs, eventTeams, events, members, teamMemberships, teams } from '../../db/schema.ts';
 
 /** The only Drizzle queries of the dashboard feature; every one is filtered by the club id. */
@@ -16,13 +17,7 @@ const eventTeamIds = sql<number[]>`coalesce((
 ), '[]'::json)`;
 
 /** The events of the team and the events with no team (for every team). */
-const concernsTeam = (clubId: number, teamId: number) => sql`(
-  not exists (select 1 from ${eventTeams} et where et.event_id = ${events.id} and et.club_id = ${clubId})
-  or exists (
-    select 1 from ${eventTeams} et
-    where et.event_id = ${events.id} and et.club_id = ${clubId} and et.team_id = ${teamId}
-  )
-)`;
+const concernsTeam = (clubId: number, teamId: number) => concernsTeamSql(clubId, teamId);
 
 const eventColumns = {
   id: events.id,

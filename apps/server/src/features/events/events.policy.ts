@@ -4,6 +4,7 @@ import {
   eventWriteTeamIds,
   scopeFor,
   type PermissionSubject,
+  type PermissionTable,
   type TEventAction,
 } from '@club/contract';
 import { policy } from '../../authz/index.ts';
@@ -41,12 +42,14 @@ export function assertMayWrite(
 /**
  * A superset of the events the actor reads, for the list's SQL: undefined = the whole club;
  * otherwise events of these teams, plus events with no team when `withoutTeam`. Derived from the
- * table's read scope; each row is still checked against the table (assertMayRead's rule).
+ * table's read scope; each row is still checked against the table (assertMayRead's rule). The team
+ * cards pass MATCH_PERMISSIONS for the matches (same atoms, no `clubWide`).
  */
 export function readPrefilter(
   actor: PermissionSubject,
+  table: PermissionTable<'read'> = EVENT_PERMISSIONS,
 ): { teamIds: number[]; withoutTeam: boolean } | undefined {
-  const scope = scopeFor(EVENT_PERMISSIONS, actor, 'read');
+  const scope = scopeFor(table, actor, 'read');
   if (scope === 'club') return undefined;
   if (scope === 'none') return { teamIds: [], withoutTeam: false };
   const teamIds = new Set<number>();

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TEventTeam } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { eventSeries, eventTeams, events, matches, teams } from '../../db/schema.ts';
@@ -132,24 +133,54 @@ async function selectEvents(db: DbOrTx, where: SQL | undefined) {
   return grouped;
 }
 
+/** The enclosing query's event id: `events.id`, or an alias's column (`sql\`e.id\``). */
+type EventIdRef = SQL | AnyPgColumn;
+
+/**
+ * Events of these teams, plus, with `withoutTeam`, the events with no team: the SQL form of a read
+ * prefilter (events.policy.ts `readPrefilter`), shared by the calendar list and the team cards.
+ */
+export function eventsOfTeamsSql(
+  clubId: number,
+  teamIds: readonly number[],
+  withoutTeam = false,
+  eventId: EventIdRef = events.id,
+): SQL {
+  const ofTeams = teamIds.length
+    ? sql`exists (select 1 from event_teams et where et.event_id = ${eventId}
+                    and et.club_id = ${clubId} and et.team_id in ${teamIds})`
+    : sql`false`;
+  return withoutTeam
+    ? sql`(${ofTeams} or not exists (select 1 from event_teams et
+             where et.event_id = ${eventId} and et.club_id = ${clubId}))`
+    : ofTeams;
+}
+
+/**
+ * Events that concern a team: its own and those with no team (for every team). `teamId` is a
+ * number or a column of the enclosing query (team cards).
+ */
+export function concernsTeamSql(
+  clubId: number,
+  teamId: number | SQL,
+  eventId: EventIdRef = events.id,
+): SQL {
+  return sql`(
+    not exists (select 1 from ${eventTeams} et where et.event_id = ${eventId} and et.club_id = ${clubId})
+    or exists (
+      select 1 from ${eventTeams} et
+      where et.event_id = ${eventId} and et.club_id = ${clubId} and et.team_id = ${teamId}
+    )
+  )`;
+}
+
 export const eventsRepository = {
   /** The club's events in one query (teams and match included), by start then id. */
   async list(db: DbOrTx, clubId: number, filter: EventListFilter = {}): Promise<EventRow[]> {
     const where: (SQL | undefined)[] = [eq(events.clubId, clubId)];
     if (filter.from) where.push(sql`${events.dateFin} > ${filter.from}::date`);
     if (filter.to) where.push(sql`${events.dateDebut} < ${filter.to}::date + 1`);
-    if (filter.teamIds) {
-      const ofTeams = filter.teamIds.length
-        ? sql`exists (select 1 from event_teams et where et.event_id = ${events.id}
-                        and et.club_id = ${clubId} and et.team_id in ${filter.teamIds})`
-        : sql`false`;
-      where.push(
-        filter.withoutTeam
-          ? sql`(${ofTeams} or not exists (select 1 from event_teams et
-                   where et.event_id = ${events.id} and et.club_id = ${clubId}))`
-          : ofTeams,
-      );
-    }
+    if (filter.teamIds) where.push(eventsOfTeamsSql(clubId, filter.teamIds, filter.withoutTeam));
     return selectEvents(db, and(...where));
   },
 

@@ -5,3 +5,6 @@ import eventsRoutes from './events.routes.ts';
 export default signedIn(eventsRoutes);
 /** For the dashboards: the events an actor reads, with the calendar's rule and answer shape. */
 export { listVisibleEvents, toEventJson } from './events.service.ts';
+/** For the team cards: which events (SQL) an actor reads, with the calendar's rule. */
+export { concernsTeamSql, eventsOfTeamsSql } from './events.repository.ts';
+export { readPrefilter } from './events.policy.ts';

@@ -9,6 +9,12 @@ export const gridRows: GridRow[] = [
     expect: everyMember(200),
   },
   {
+    route: 'GET /api/equipes/club/:clubId/resume',
+    name: 'teams: the team cards’ facts (each part filtered by the reader’s rules)',
+    request: (w) => ({ method: 'GET', url: `/api/equipes/club/${w.club.id}/resume` }),
+    expect: everyMember(200),
+  },
+  {
     route: 'GET /api/equipes/:id',
     name: 'teams: read a team',
     request: (w) => ({ method: 'GET', url: `/api/equipes/${w.t2.id}` }),

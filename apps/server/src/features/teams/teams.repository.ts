@@ -1,8 +1,52 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { members, teamMemberships, teams } from '../../db/schema.ts';
+import { clubs, events, matches, members, teamMemberships, teams } from '../../db/schema.ts';
+import { concernsTeamSql, eventsOfTeamsSql } from '../events/index.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
+
+/** Read prefilters (events.policy.ts `readPrefilter`): undefined = the whole club. */
+type Prefilter = { teamIds: readonly number[]; withoutTeam: boolean } | undefined;
+
+export interface TeamSummaryRow {
+  id: number;
+  joueurs: number;
+  entraineurs: string[];
+  prochain: {
+    id: number;
+    nom: string;
+    type: string;
+    dateDebut: string;
+    adversaire: string | null;
+  } | null;
+  dernier: {
+    idMatch: number;
+    dateDebut: string;
+    adversaire: string | null;
+    domicile: boolean;
+    scoreDomicile: number;
+    scoreExterieur: number;
+  } | null;
+}
+
+/*
+ * The team cards' subqueries name their tables by alias (e: events, mt: matches, ot: the other
+ * team), and the outer team as "teams"."id": Drizzle leaves a one-table query's columns unqualified.
+ */
+const teamRef = sql`"teams"."id"`;
+
+/** The team's members of one role (any membership), `m` being the member. */
+const ofRole = (clubId: number, role: string) => sql`
+  from ${teamMemberships} tm
+  join ${members} m on m.id = tm.member_id and m.club_id = tm.club_id
+  where tm.club_id = ${clubId} and tm.team_id = ${teamRef} and upper(m.role) = ${role}`;
+
+/** The other side of the match `mt` of the team: the club's other team, else the opponent. */
+const opponentSql = sql`coalesce(
+  (select ot.nom from ${teams} ot
+    where ot.club_id = mt.club_id
+      and ot.id = case when mt.home_team_id = ${teamRef} then mt.away_team_id else mt.home_team_id end),
+  mt.opponent_name)`;
 
 /** The only Drizzle queries of the teams feature; every one is filtered by the club id. */
 export const teamsRepository = {
@@ -12,6 +56,77 @@ export const teamsRepository = {
       .from(teams)
       .where(eq(teams.clubId, clubId))
       .orderBy(asc(sql`lower(${teams.nom})`), asc(teams.id));
+  },
+
+  /**
+   * Issue 15, team cards: for every team of the club in ONE query (correlated subqueries, each
+   * limited to one row per team: no N+1), the number of players, the coaches' names, the next
+   * event not over at `nowLocal` that the actor reads (`eventsFilter`) and the last finished,
+   * scored, not cancelled match that the actor reads (`matchesFilter`).
+   */
+  async summaries(
+    db: DbOrTx,
+    clubId: number,
+    nowLocal: string,
+    eventsFilter: Prefilter,
+    matchesFilter: Prefilter,
+  ): Promise<TeamSummaryRow[]> {
+    const eventId = sql`e.id`;
+    const visible = (f: Prefilter): SQL =>
+      f ? eventsOfTeamsSql(clubId, f.teamIds, f.withoutTeam, eventId) : sql`true`;
+    // MATCH_PERMISSIONS targets a match's teams (matches.policy.ts `teamsOf`): home or away.
+    const matchVisible = (f: Prefilter): SQL =>
+      !f
+        ? sql`true`
+        : f.teamIds.length
+          ? sql`(mt.home_team_id in ${f.teamIds} or mt.away_team_id in ${f.teamIds})`
+          : sql`false`;
+    const wallClock = sql`to_char(e.date_debut, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+    return db
+      .select({
+        id: teams.id,
+        joueurs: sql<number>`(select count(*)::int ${ofRole(clubId, 'JOUEUR')})`,
+        entraineurs: sql<string[]>`coalesce((
+          select json_agg(m.prenom || ' ' || m.nom order by lower(m.nom), lower(m.prenom), m.id)
+          ${ofRole(clubId, 'ENTRAINEUR')}), '[]'::json)`,
+        prochain: sql<TeamSummaryRow['prochain']>`(
+          select json_build_object(
+            'id', e.id, 'nom', e.nom, 'type', e.type, 'dateDebut', ${wallClock},
+            'adversaire', case when mt.id is null then null else ${opponentSql} end)
+          from ${events} e
+          left join ${matches} mt on mt.event_id = e.id and mt.club_id = e.club_id
+          where e.club_id = ${clubId} and e.date_fin >= ${nowLocal}::timestamp
+            and ${concernsTeamSql(clubId, teamRef, eventId)} and ${visible(eventsFilter)}
+            and not coalesce(mt.cancelled, false)
+          order by e.date_debut, e.date_fin, e.id
+          limit 1)`,
+        dernier: sql<TeamSummaryRow['dernier']>`(
+          select json_build_object(
+            'idMatch', mt.id, 'dateDebut', ${wallClock}, 'adversaire', ${opponentSql},
+            'domicile', mt.home_team_id = ${teamRef},
+            'scoreDomicile', mt.score_domicile, 'scoreExterieur', mt.score_exterieur)
+          from ${matches} mt
+          join ${events} e on e.id = mt.event_id and e.club_id = mt.club_id
+          where mt.club_id = ${clubId}
+            and (mt.home_team_id = ${teamRef} or mt.away_team_id = ${teamRef})
+            and not mt.cancelled and e.date_fin <= ${nowLocal}::timestamp
+            and mt.score_domicile is not null and mt.score_exterieur is not null
+            and ${matchVisible(matchesFilter)}
+          order by e.date_debut desc, mt.id desc
+          limit 1)`,
+      })
+      .from(teams)
+      .where(eq(teams.clubId, clubId))
+      .orderBy(asc(sql`lower(${teams.nom})`), asc(teams.id));
+  },
+
+  async clubTimeZone(db: DbOrTx, clubId: number): Promise<string> {
+    const [row] = await db
+      .select({ timezone: clubs.timezone })
+      .from(clubs)
+      .where(eq(clubs.id, clubId))
+      .limit(1);
+    return row?.timezone ?? 'Europe/Paris';
   },
 
   async findById(db: DbOrTx, clubId: number, id: number, lock = false) {

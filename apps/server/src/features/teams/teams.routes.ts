@@ -6,6 +6,7 @@ import {
   ZMessageSchema,
   ZTeamByCatDivQuerySchema,
   ZTeamSchema,
+  ZTeamSummarySchema,
   ZTeamWriteSchema,
 } from '@club/contract';
 import { readErrors as errors, writeErrors } from '../../lib/route-schemas.ts';
@@ -43,6 +44,21 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listClub(request.actor, request.params.clubId),
+  );
+
+  // No ETag here (decision 0030): the next event and the last result change with the clock.
+  app.get(
+    '/api/equipes/club/:clubId/resume',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cartes des équipes : nombre de joueurs, entraîneurs, prochain événement, dernier résultat',
+        params: ZClubIdParamsSchema,
+        response: { 200: z.array(ZTeamSummarySchema), ...errors },
+      },
+    },
+    async (request) => service.summaries(request.actor, request.params.clubId),
   );
 
   app.get(

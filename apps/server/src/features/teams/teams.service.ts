@@ -1,7 +1,12 @@
 import {
+  MATCH_PERMISSIONS,
+  MEMBER_PERMISSIONS,
   TEAM_FIELD_MESSAGES,
   TEAM_PERMISSIONS,
+  permits,
   type TTeam,
+  type TTeamResult,
+  type TTeamSummary,
   type ZTeamWriteSchema,
 } from '@club/contract';
 import type { z } from 'zod';
@@ -10,7 +15,9 @@ import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { teamsRepository as repo, type TeamRow } from './teams.repository.ts';
+import { readPrefilter } from '../events/index.ts';
+import { clubNow } from '../matches/index.ts';
+import { teamsRepository as repo, type TeamRow, type TeamSummaryRow } from './teams.repository.ts';
 
 type TeamInput = z.output<typeof ZTeamWriteSchema>;
 
@@ -26,6 +33,32 @@ export function toTeamJson(row: TeamRow): TTeam {
     categorie: row.categorie,
     idClub: row.clubId,
     presentParDefaut: row.presentParDefaut,
+  };
+}
+
+/** A team card's facts, from the team's side; players and coaches only for who reads them. */
+export function toTeamSummaryJson(row: TeamSummaryRow, readsMembers: boolean): TTeamSummary {
+  const last = row.dernier;
+  let dernierResultat: TTeamSummary['dernierResultat'] = null;
+  if (last) {
+    const own = last.domicile ? last.scoreDomicile : last.scoreExterieur;
+    const theirs = last.domicile ? last.scoreExterieur : last.scoreDomicile;
+    const resultat: TTeamResult = own > theirs ? 'V' : own < theirs ? 'D' : 'N';
+    dernierResultat = {
+      idMatch: last.idMatch,
+      dateDebut: last.dateDebut,
+      adversaire: last.adversaire,
+      scoreEquipe: own,
+      scoreAdversaire: theirs,
+      resultat,
+    };
+  }
+  return {
+    idEquipe: row.id,
+    joueurs: readsMembers ? row.joueurs : null,
+    entraineurs: readsMembers ? row.entraineurs : null,
+    prochainEvenement: row.prochain,
+    dernierResultat,
   };
 }
 
@@ -48,6 +81,29 @@ export function createTeamsService({ db }: TeamsDeps) {
       assertOwnClub(actor, clubId);
       teamsPolicy.assert(actor, 'read');
       return (await repo.listByClub(db, actor.clubId)).map(toTeamJson);
+    },
+
+    /**
+     * Issue 15: the team cards' facts in one query, with the calendar's and the matches' read
+     * rules (readPrefilter) and the team members page's (MEMBER_PERMISSIONS.readTeam).
+     */
+    async summaries(actor: Actor, clubId: number) {
+      assertOwnClub(actor, clubId);
+      teamsPolicy.assert(actor, 'read');
+      const nowLocal = clubNow(await repo.clubTimeZone(db, actor.clubId));
+      const rows = await repo.summaries(
+        db,
+        actor.clubId,
+        nowLocal,
+        readPrefilter(actor),
+        readPrefilter(actor, MATCH_PERMISSIONS),
+      );
+      return rows.map((row) =>
+        toTeamSummaryJson(
+          row,
+          permits(MEMBER_PERMISSIONS, actor, 'readTeam', { teamIds: [row.id] }),
+        ),
+      );
     },
 
     async byCategoryDivision(

@@ -236,6 +236,12 @@ export const MATRIX: MatrixTable = {
     allows: can(TEAM_PERMISSIONS, 'read'),
     call: (_m, ref) => ({ method: 'GET', url: `/api/equipes/club/${clubId(ref)}` }),
   },
+  'GET /api/equipes/club/:clubId/resume': {
+    resource: 'club',
+    ok: 200,
+    allows: can(TEAM_PERMISSIONS, 'read'),
+    call: (_m, ref) => ({ method: 'GET', url: `/api/equipes/club/${clubId(ref)}/resume` }),
+  },
   'GET /api/equipes/by-cat-div': {
     resource: 'none',
     ok: 200,

@@ -9,7 +9,12 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { useClubTeams, useDeleteTeam, useSaveTeam } from '../../features/teams/api/teams.ts';
+import {
+  useClubTeams,
+  useDeleteTeam,
+  useSaveTeam,
+  useTeamSummaries,
+} from '../../features/teams/api/teams.ts';
 import { TeamCard } from '../../features/teams/components/team-card.tsx';
 import { TeamForm } from '../../features/teams/components/team-form.tsx';
 
@@ -22,6 +27,7 @@ export default function ClubTeamsPage() {
   const { data: me } = useCurrentMember();
   const clubId = isLeader(me?.role) ? (me?.idClub ?? undefined) : undefined;
   const teams = useClubTeams(clubId);
+  const summaries = useTeamSummaries(clubId);
   const save = useSaveTeam();
   const remove = useDeleteTeam();
   const [formOpen, setFormOpen] = useState(false);
@@ -33,6 +39,10 @@ export default function ClubTeamsPage() {
   useEffect(() => {
     if (teams.error) console.error('Chargement des équipes impossible', teams.error);
   }, [teams.error]);
+  useEffect(() => {
+    if (summaries.error)
+      console.error('Chargement du résumé des équipes impossible', summaries.error);
+  }, [summaries.error]);
 
   if (!me) return null;
   if (!isLeader(me.role)) {
@@ -142,7 +152,19 @@ export default function ClubTeamsPage() {
       ) : (
         <ul className="grid-cards" style={{ listStyle: 'none', padding: 0 }}>
           {list.map((t) => (
-            <TeamCard key={t.id} team={t} onEdit={(team) => open(team)} onDelete={setConfirming} />
+            <TeamCard
+              key={t.id}
+              team={t}
+              summary={
+                summaries.data
+                  ? (summaries.data.get(t.id) ?? null)
+                  : summaries.isPending
+                    ? undefined
+                    : null
+              }
+              onEdit={(team) => open(team)}
+              onDelete={setConfirming}
+            />
           ))}
         </ul>
       )}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TTeam, TTeamWrite } from '@club/contract';
+import type { TTeam, TTeamSummary, TTeamWrite } from '@club/contract';
 import { http } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -8,6 +8,21 @@ export function useClubTeams(clubId: number | undefined) {
   return useQuery({
     queryKey: queryKeys.teams.club(clubId ?? 0),
     queryFn: ({ signal }) => http.get<TTeam[]>(`/api/equipes/club/${clubId}`, { signal }),
+    enabled: clubId !== undefined,
+  });
+}
+
+/**
+ * GET /api/equipes/club/{clubId}/resume (issue 15): players, coaches, next event and last result of
+ * every team, keyed by team id. Under the teams' key, so that every team save refreshes it.
+ */
+export function useTeamSummaries(clubId: number | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.teams.club(clubId ?? 0), 'resume'] as const,
+    queryFn: async ({ signal }) => {
+      const rows = await http.get<TTeamSummary[]>(`/api/equipes/club/${clubId}/resume`, { signal });
+      return new Map(rows.map((r) => [r.idEquipe, r]));
+    },
     enabled: clubId !== undefined,
   });
 }

@@ -1,14 +1,85 @@
-import type { TTeam } from '@club/contract';
+import {
+  TEAM_RESULT_LABELS,
+  type TTeam,
+  type TTeamResult,
+  type TTeamSummary,
+} from '@club/contract';
 import { Menu } from '../../../components/ui/menu.tsx';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { eventTypeIcon, eventTypeLabel } from '../../dashboard/components/format.ts';
 import './teams.css';
 
-/** A team card of spec §2: name, category and division; edit and delete in the card's menu. */
+const RESULT_TONES: Record<TTeamResult, BadgeTone> = {
+  V: 'success',
+  N: 'neutral',
+  D: 'danger',
+};
+
+/** '15/03 à 15:00' for '2026-03-15T15:00:00' (the club's wall clock, read as text). */
+export function shortDateTime(value: string): string {
+  return `${value.slice(8, 10)}/${value.slice(5, 7)} à ${value.slice(11, 16)}`;
+}
+
+function Facts({ summary }: { summary: TTeamSummary }) {
+  const next = summary.prochainEvenement;
+  const last = summary.dernierResultat;
+  return (
+    <>
+      {summary.joueurs !== null ? (
+        <>
+          <dt>Joueurs</dt>
+          <dd>{summary.joueurs}</dd>
+        </>
+      ) : null}
+      {summary.entraineurs !== null ? (
+        <>
+          <dt>Entraîneurs</dt>
+          <dd>{summary.entraineurs.length ? summary.entraineurs.join(', ') : 'Aucun'}</dd>
+        </>
+      ) : null}
+      <dt>Prochain</dt>
+      <dd>
+        {next ? (
+          <>
+            <span aria-hidden="true">{eventTypeIcon(next.type)} </span>
+            {eventTypeLabel(next.type)}
+            {next.adversaire ? ` contre ${next.adversaire}` : ` : ${next.nom}`}, le{' '}
+            {shortDateTime(next.dateDebut)}
+          </>
+        ) : (
+          'Aucun événement prévu'
+        )}
+      </dd>
+      <dt>Dernier résultat</dt>
+      <dd>
+        {last ? (
+          <>
+            <Badge tone={RESULT_TONES[last.resultat]}>{TEAM_RESULT_LABELS[last.resultat]}</Badge>{' '}
+            {last.scoreEquipe} – {last.scoreAdversaire}
+            {last.adversaire ? ` contre ${last.adversaire}` : ''}
+          </>
+        ) : (
+          'Aucun match joué'
+        )}
+      </dd>
+    </>
+  );
+}
+
+/**
+ * A team card (spec §2, issue 15): name, category and division, then what a leader looks for —
+ * players, coaches, next event, last result (summary: undefined while it loads, null if it
+ * failed); edit and delete in the card's menu.
+ */
 export function TeamCard({
   team,
+  summary,
   onEdit,
   onDelete,
 }: {
   team: TTeam;
+  summary?: TTeamSummary | null;
   onEdit: (team: TTeam) => void;
   onDelete: (team: TTeam) => void;
 }) {
@@ -29,7 +100,11 @@ export function TeamCard({
         <dd>{team.category ?? team.categorie}</dd>
         <dt>Division</dt>
         <dd>{team.division}</dd>
+        {summary ? <Facts summary={summary} /> : null}
       </dl>
+      {summary === undefined ? (
+        <Skeleton rows={2} label={`Chargement du résumé de l'équipe ${team.nom}...`} />
+      ) : null}
     </li>
   );
 }
