@@ -19,6 +19,13 @@ export interface ResponseCache {
   /** Stores a body computed since `startedAt` (ignored when an invalidation happened meanwhile). */
   set(key: string, body: string, startedAt: number): void;
   invalidate(): void;
+  /**
+   * Single flight: the first miss of a key `claim`s it (true) and must `release` it once answered;
+   * later misses of that key get a promise of the claimant's stored body (undefined when it stored
+   * nothing: they compute their own answer).
+   */
+  claim(key: string): true | Promise<string | undefined>;
+  release(key: string): void;
   /** The change feed's state: while false, the cache is bypassed. */
   setListening(listening: boolean): void;
   readonly active: boolean;
@@ -34,6 +41,7 @@ export function createResponseCache(opts: {
 }): ResponseCache {
   const { ttlMs, maxEntries = 5_000, maxBodyBytes = 256 * 1024, now = Date.now } = opts;
   const entries = new Map<string, { body: string; expires: number }>();
+  const inFlight = new Map<string, { promise: Promise<string | undefined>; done: () => void }>();
   let epoch = 0;
   let listening = false;
   const active = () => ttlMs > 0 && listening;
@@ -59,6 +67,24 @@ export function createResponseCache(opts: {
       entries.set(key, { body, expires: now() + ttlMs });
     },
     invalidate,
+    claim(key) {
+      const pending = inFlight.get(key);
+      if (pending) return pending.promise;
+      let done!: () => void;
+      const startedAt = epoch;
+      const promise = new Promise<string | undefined>((resolve) => {
+        // What the claimant stored, if nothing was invalidated since the claim.
+        done = () => resolve(startedAt === epoch ? entries.get(key)?.body : undefined);
+      });
+      inFlight.set(key, { promise, done });
+      return true;
+    },
+    release(key) {
+      const pending = inFlight.get(key);
+      if (!pending) return;
+      inFlight.delete(key);
+      pending.done();
+    },
     setListening(value) {
       // Whatever happened while the feed was down is unknown: start afresh either way.
       invalidate();

@@ -78,6 +78,17 @@ describe('[perf] response cache of the hot lists (issue 14)', () => {
     expect(again.headers['cache-control']).toBe('no-store');
   });
 
+  it('concurrent misses of one list all get the same answer (single flight)', async () => {
+    const { club, boss } = await demoClub(ctx.app);
+    const client = await signIn(ctx.app, boss);
+    const url = `/api/membres/club/${club.id}`;
+    await new Promise((r) => setTimeout(r, 100));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.get(url)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+    expect(names(answers[0]!)).toEqual(['Autre', 'Boss', 'Joueur']);
+  });
+
   it('a write through the API is visible on the very next read (same instance)', async () => {
     const { club, boss, outsider } = await demoClub(ctx.app);
     const client = await signIn(ctx.app, boss);

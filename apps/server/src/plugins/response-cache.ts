@@ -22,6 +22,11 @@ declare module 'fastify' {
 /** The channel the club-data triggers notify (migration 0008_club_data_notify). */
 export const CLUB_DATA_CHANNEL = 'club_data';
 
+/** At most this long a caller waits for another request computing the same answer. */
+const WAIT_FOR_CLAIM_MS = 1_000;
+const delay = (ms: number) =>
+  new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref());
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function keyOf(request: FastifyRequest): string | null {
@@ -40,6 +45,12 @@ function keyOf(request: FastifyRequest): string | null {
 export default fp(
   async (app: FastifyInstance, opts: { ttlMs: number }) => {
     const cache = createResponseCache({ ttlMs: opts.ttlMs });
+    const release = (request: FastifyRequest) => {
+      const miss = request.responseCacheMiss;
+      if (!miss) return;
+      request.responseCacheMiss = null;
+      cache.release(miss.key);
+    };
     app.decorate('responseCache', cache);
     app.decorateRequest('responseCacheMiss', null);
 
@@ -62,12 +73,20 @@ export default fp(
         return;
       const key = keyOf(request);
       if (!key) return;
-      const body = cache.get(key);
-      if (body !== undefined) {
-        reply.header('content-type', 'application/json; charset=utf-8');
-        return reply.send(body);
+      let body = cache.get(key);
+      if (body === undefined) {
+        const claim = cache.claim(key);
+        if (claim === true) {
+          request.responseCacheMiss = { key, startedAt: cache.epoch() };
+          return;
+        }
+        // The same member's same list is being computed: wait for it (bounded) rather than
+        // computing it again (after an expiry or a write, 50 callers would otherwise all miss).
+        body = await Promise.race([claim, delay(WAIT_FOR_CLAIM_MS)]);
+        if (body === undefined) return; // computed here, not stored
       }
-      request.responseCacheMiss = { key, startedAt: cache.epoch() };
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return reply.send(body);
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -78,14 +97,19 @@ export default fp(
         return payload;
       }
       const miss = request.responseCacheMiss;
-      if (miss && reply.statusCode === 200 && typeof payload === 'string')
-        cache.set(miss.key, payload, miss.startedAt);
+      if (miss) {
+        if (reply.statusCode === 200 && typeof payload === 'string')
+          cache.set(miss.key, payload, miss.startedAt);
+        release(request);
+      }
       return payload;
     });
     // Again once answered (a write whose onSend did not run, e.g. an aborted request).
     app.addHook('onResponse', async (request) => {
       if (STATE_CHANGING.has(request.method)) cache.invalidate();
+      release(request);
     });
+    app.addHook('onRequestAbort', async (request) => release(request));
   },
   { name: 'response-cache' },
 );
