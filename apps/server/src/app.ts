@@ -27,6 +27,7 @@ import errorsPlugin from './plugins/errors.ts';
 import { frameworkErrors } from './plugins/framework-errors.ts';
 import requestLog from './plugins/request-log.ts';
 import etagPlugin from './plugins/etag.ts';
+import responseCachePlugin from './plugins/response-cache.ts';
 import webPlugin, { isApiPath } from './plugins/web.ts';
 import { createMailTransport, type Mailer } from './plugins/mailer.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
@@ -219,6 +220,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  // Off by default in tests (they change rows directly); decision 00XX-response-cache.
+  await app.register(responseCachePlugin, {
+    ttlMs: config.RESPONSE_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 5_000),
+  });
+  // After the cache: a stored answer gets its ETag (and 304) like a computed one.
   await app.register(etagPlugin);
   await app.register(requestLog, {
     sample: config.REQUEST_LOG_SAMPLE,

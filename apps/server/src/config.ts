@@ -75,6 +75,8 @@ export const ZConfigSchema = z.object({
   /** zod: every answer checked against its schema (tests); compiled: fast-json-stringify. */
   RESPONSE_SERIALIZER: z.enum(['zod', 'compiled']).optional(),
   ACTOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** How long a hot list's answer is reused while the club data is unchanged (0: never; default 5 s, 0 in tests). */
+  RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /** On SIGTERM, time during which new requests get 503 before the listener closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
 });

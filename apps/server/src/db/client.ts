@@ -39,6 +39,16 @@ export interface Database {
   announceShutdown?(): void;
   /** PostgreSQL only: connections of the pool (all, idle, requests waiting for one). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * LISTEN on a channel (decision 00XX-response-cache): `onNotify` for each NOTIFY, `onState(true)`
+   * once listening and `onState(false)` whenever notifications may be missed (connection lost; it
+   * reconnects by itself on PostgreSQL). Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string | undefined) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -168,6 +178,14 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
     },
+    listen: async (channel, onNotify, onState) => {
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+      onState(true);
+      return async () => {
+        onState(false);
+        if (!client.closed) await unlisten().catch(() => {});
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
       unlock();
@@ -231,6 +249,55 @@ export function openPostgres(url: string, max = 10): Database {
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
+
+  /** One dedicated connection per LISTEN, outside the pool, reconnected after a loss. */
+  async function listen(
+    channel: string,
+    onNotify: (payload: string | undefined) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>> {
+    let stopped = false;
+    let current: pg.Client | null = null;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async () => {
+      if (stopped || closed) return;
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      current = c;
+      const lost = () => {
+        if (current !== c) return;
+        current = null;
+        onState(false);
+        c.end().catch(() => {});
+        if (!stopped && !closed) retry = setTimeout(() => void connect(), 1_000).unref();
+      };
+      c.on('error', lost);
+      c.on('end', lost);
+      c.on('notification', (n) => {
+        if (n.channel === channel) onNotify(n.payload);
+      });
+      try {
+        await c.connect();
+        await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+        if (current === c) onState(true);
+      } catch {
+        lost();
+      }
+    };
+    await connect();
+    const stop = async () => {
+      stopped = true;
+      clearTimeout(retry);
+      listeners.delete(stop);
+      const c = current;
+      current = null;
+      onState(false);
+      await c?.end().catch(() => {});
+    };
+    listeners.add(stop);
+    return stop;
+  }
+
   return {
     db,
     kind: 'postgres',
@@ -249,9 +316,11 @@ export function openPostgres(url: string, max = 10): Database {
       return { rows: last?.rows ?? [] };
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen,
     close: async () => {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };

@@ -43,6 +43,8 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/evenements/:id',
     {
+      // Kept per member until the club data changes (plugins/response-cache.ts).
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Événements d’une équipe : ceux d’un jour, ou ceux à venir',
@@ -66,6 +68,8 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/membres/:id',
     {
+      // Kept per member until the club data changes (plugins/response-cache.ts).
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Membres d’une équipe (cartes du tableau de bord)',

@@ -21,6 +21,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/evenements/club/:clubId',
     {
+      // Kept per member until the club data changes (plugins/response-cache.ts).
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Événements du club visibles par le membre',

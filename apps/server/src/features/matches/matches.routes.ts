@@ -26,6 +26,8 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/matches/equipe/:id',
     {
+      // Kept per member until the club data changes (plugins/response-cache.ts).
+      config: { responseCache: true },
       schema: {
         tags,
         summary:

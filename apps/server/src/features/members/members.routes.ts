@@ -42,6 +42,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/membres/club/:clubId',
     {
+      // Kept per member until the club data changes (plugins/response-cache.ts).
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Membres du club (dirigeants) ; page et size optionnels',

@@ -35,7 +35,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/equipes/club/:clubId',
     {
-      config: { etag: true },
+      config: { etag: true, responseCache: true },
       schema: {
         tags,
         summary: 'Équipes du club',
