@@ -23,6 +23,7 @@ import { SERVER_MESSAGES } from '@club/contract';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
+import { scopedDb } from './db/tenant-scope.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { frameworkErrors } from './plugins/framework-errors.ts';
 import requestLog from './plugins/request-log.ts';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     /** The job queue (pg-boss) on the application's database, for other queues. */
     jobs: JobQueue;
     limiter: RateLimiter;
+    /** Whether signed-in requests run in a club-scoped transaction (BuildOptions). */
+    rowLevelSecurity: boolean;
     /** A secret derived from the signing key for one purpose (e.g. the captcha's HMAC keys). */
     secretFor: (purpose: string) => string;
   }
@@ -64,6 +67,11 @@ export interface BuildOptions {
   database?: Database;
   limiter?: RateLimiter;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Signed-in requests act as the member's club (row-level security, decision 0028). Always on in
+   * the server; the filter-removed proof and the bench turn it off to compare. Not configurable.
+   */
+  rowLevelSecurity?: boolean;
 }
 
 const MAX_JSON_BODY = 100 * 1024;
@@ -203,11 +211,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('db', database.db);
+  // Inside a signed-in request, the request's club-scoped transaction (db/tenant-scope.ts).
+  app.decorate('db', scopedDb(database.db));
   app.decorate('mailer', mailQueue);
   app.decorate('mailQueue', mailQueue);
   app.decorate('jobs', jobs);
   app.decorate('limiter', limiter);
+  app.decorate('rowLevelSecurity', opts.rowLevelSecurity ?? true);
   await app.register(fp(async () => {}, { name: 'db' }));
   // Workers start once every feature has registered what follows a delivery.
   app.addHook('onReady', () => mailQueue.work());

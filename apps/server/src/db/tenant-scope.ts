@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
@@ -22,4 +23,100 @@ export async function withClubScope<T>(
     await tx.execute(sql.raw(`set local role ${TENANT_ROLE}`));
     return fn(tx);
   });
+}
+
+/**
+ * The database work of one signed-in request (issue 16): one transaction acting as the member's
+ * club, opened before the handler and ended when the answer is ready (commit) or fails (rollback).
+ */
+export interface RequestScope {
+  readonly clubId: number;
+  /** The transaction while it is open; null once committed or rolled back. */
+  tx: Tx | null;
+}
+
+const requestScopes = new AsyncLocalStorage<RequestScope>();
+
+/** The open transaction of the signed-in request running now, if any. */
+export function requestTransaction(): Tx | null {
+  return requestScopes.getStore()?.tx ?? null;
+}
+
+/** Runs `fn` (and what it starts) outside any request scope, on the owner role. */
+export function outsideRequestScope<T>(fn: () => T): T {
+  return requestScopes.exit(fn);
+}
+
+/**
+ * The handle every repository receives as `app.db`: inside a signed-in request it is that
+ * request's club-scoped transaction (so `db.transaction(...)` there becomes a savepoint of it),
+ * elsewhere the owner's database. Resolved at each property access, so services built once at
+ * start need no change.
+ */
+export function scopedDb(base: Db): Db {
+  return new Proxy(base, {
+    get(target, prop) {
+      const tx = requestTransaction();
+      const source = (tx ?? target) as unknown as Record<string | symbol, unknown>;
+      const value = source[prop];
+      return typeof value === 'function'
+        ? (value as (...args: unknown[]) => unknown).bind(source)
+        : value;
+    },
+  });
+}
+
+export interface OpenRequestScope {
+  scope: RequestScope;
+  /** Commits (true) or rolls back (false); rejects when the commit fails. Once only. */
+  end(commit: boolean): Promise<void>;
+}
+
+class RequestRollback extends Error {}
+
+/**
+ * Opens the request's transaction: BEGIN, then one statement that sets app.club_id and the role
+ * (set_config('role', ..., true) is SET LOCAL ROLE, with the same membership check). Resolves once
+ * the scope is usable; the transaction stays open until `end`.
+ */
+export function openRequestScope(db: Db, clubId: number): Promise<OpenRequestScope> {
+  if (!Number.isInteger(clubId) || clubId <= 0)
+    return Promise.reject(new Error(`club invalide : ${clubId}`));
+  const scope: RequestScope = { clubId, tx: null };
+  let decide!: (commit: boolean) => void;
+  const decided = new Promise<boolean>((resolve) => (decide = resolve));
+  return new Promise<OpenRequestScope>((resolveOpen, rejectOpen) => {
+    let opened = false;
+    const finished = db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('app.club_id', ${String(clubId)}, true), set_config('role', ${TENANT_ROLE}, true)`,
+        );
+        scope.tx = tx;
+        opened = true;
+        resolveOpen({ scope, end });
+        const commit = await decided;
+        scope.tx = null;
+        if (!commit) throw new RequestRollback();
+      })
+      .catch((err: unknown) => {
+        scope.tx = null;
+        if (!opened) return rejectOpen(err);
+        if (!(err instanceof RequestRollback)) throw err;
+      });
+    let ended: Promise<void> | null = null;
+    function end(commit: boolean): Promise<void> {
+      if (!ended) {
+        scope.tx = null;
+        decide(commit);
+        ended = finished;
+      }
+      return ended;
+    }
+  });
+}
+
+/** Runs `fn` inside the request scope: `app.db` and the job queue use its transaction. */
+export function runInRequestScope<T>(scope: RequestScope, fn: () => T): T {
+  return requestScopes.run(scope, fn);
 }

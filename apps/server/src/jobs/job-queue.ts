@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../db/client.ts';
+import { requestTransaction, TENANT_ROLE } from '../db/tenant-scope.ts';
 
 /** pg-boss's tables live in this schema of the application's database (decision 0020). */
 export const JOB_SCHEMA = 'pgboss';
@@ -51,6 +52,11 @@ export async function startJobQueue(opts: {
   const db = {
     executeSql(text: string, values?: unknown[]) {
       if (closed) return Promise.reject(new Error('file de tâches arrêtée'));
+      // A job sent during a signed-in request goes into that request's transaction: committed
+      // with its writes or not at all, and never waiting for the connection the request holds
+      // (PGlite has only one: a second "connection" would wait for the request, which waits for it).
+      const tx = requestTransaction();
+      if (tx) return transactionExecutor(tx).executeSql(text, values ?? []);
       const p = opts.database.executeSql(text, values);
       inflight.add(p);
       const forget = () => inflight.delete(p);
@@ -69,6 +75,11 @@ export async function startJobQueue(opts: {
     opts.log.warn({ err: { message: err.message } }, 'file de tâches : erreur'),
   );
   await boss.start();
+  // The request's transaction acts as club_app (row-level security): it may queue jobs.
+  await opts.database.executeSql(
+    `grant usage on schema ${JOB_SCHEMA} to ${TENANT_ROLE};
+     grant select, insert on all tables in schema ${JOB_SCHEMA} to ${TENANT_ROLE}`,
+  );
 
   /** Set by stop(): workers fetch nothing more. */
   let halting = false;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
+import { openRequestScope, runInRequestScope, type OpenRequestScope } from '../db/tenant-scope.ts';
 import { registerIdempotency } from './idempotency.ts';
 
 declare module 'fastify' {
@@ -8,20 +9,67 @@ declare module 'fastify' {
     /** 'METHOD url' of every route registered inside a signed-in scope (the policy grid reads it). */
     signedInRoutes: Set<string>;
   }
+  interface FastifyRequest {
+    /** The request's club-scoped transaction (row-level security), open from preHandler to onSend. */
+    clubScope: OpenRequestScope | null;
+  }
 }
 
 /** Records which routes sit behind authentication; registered once, before the features. */
 export const signedInRegistry = fp(
   async (app: FastifyInstance) => {
     app.decorate('signedInRoutes', new Set<string>());
+    app.decorateRequest('clubScope', null);
   },
   { name: 'signed-in-registry' },
 );
 
 /**
+ * Row-level security on the request path (issue 16, decision 0028): the handler, and the
+ * idempotency hooks around it, run in one transaction acting as the member's club (role club_app,
+ * app.club_id), reached through `app.db` (db/tenant-scope.ts `scopedDb`). It commits when the
+ * answer is below 500, before the answer leaves (a commit that fails answers the error instead);
+ * it rolls back on a 5xx.
+ */
+function registerClubScope(app: FastifyInstance): void {
+  app.addHook('preHandler', (request, _reply, done) => {
+    openRequestScope(app.database.db, request.actor.clubId).then(
+      (open) => {
+        request.clubScope = open;
+        // done() runs the next hooks and the handler synchronously: they inherit the scope.
+        runInRequestScope(open.scope, done);
+      },
+      (err: Error) => done(err),
+    );
+  });
+}
+
+function registerClubScopeEnd(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const open = request.clubScope;
+    if (!open) return payload;
+    request.clubScope = null;
+    if (reply.statusCode < 500) await open.end(true);
+    else
+      await open.end(false).catch((err: unknown) => {
+        request.log.warn({ err }, 'annulation de la transaction de la requête impossible');
+      });
+    return payload;
+  });
+  // An answer that never went through onSend (connection lost): nothing of it is kept.
+  app.addHook('onResponse', async (request) => {
+    const open = request.clubScope;
+    if (!open) return;
+    request.clubScope = null;
+    await open.end(false).catch(() => {});
+  });
+}
+
+/**
  * The signed-in scope: every route registered by `routes` is authenticated by one hook (before the
  * body is read) and its handlers read a typed `request.actor`. Anything outside answers 401 when it
- * reads `request.actor`, so a route forgotten outside the scope fails closed.
+ * reads `request.actor`, so a route forgotten outside the scope fails closed. Its database work
+ * runs as the member's club (row-level security); the public routes outside stay on the owner role.
  */
 export function signedIn(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,8 +77,11 @@ export function signedIn(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
       for (const method of [route.method].flat()) app.signedInRoutes.add(`${method} ${route.url}`);
     });
     app.addHook('onRequest', async (request) => app.authenticate(request));
-    // Writes sent with an Idempotency-Key header are answered once (plugins/idempotency.ts).
+    if (app.rowLevelSecurity) registerClubScope(app);
+    // Writes sent with an Idempotency-Key header are answered once (plugins/idempotency.ts): its
+    // reservation and stored answer are part of the request's transaction.
     registerIdempotency(app);
+    if (app.rowLevelSecurity) registerClubScopeEnd(app);
     await app.register(routes);
   };
 }
