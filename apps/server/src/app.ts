@@ -38,6 +38,7 @@ import { loadSigningKey } from './lib/secrets.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { hmac } from './lib/tokens.ts';
 import { installFrenchZodMessages } from './lib/zod-french.ts';
+import { configurePasswordHashing } from './lib/password-hash.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import { authPlugin } from './features/auth/index.ts';
 import { registerFeatures } from './features/index.ts';
@@ -172,6 +173,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ),
   );
 
+  configurePasswordHashing({
+    concurrency: config.PASSWORD_HASH_CONCURRENCY,
+    maxWaiting: config.PASSWORD_HASH_QUEUE,
+  });
   const dataDir =
     config.NODE_ENV === 'test' && !opts.database ? null : path.resolve(config.DATA_DIR);
   const database =

@@ -77,6 +77,12 @@ export const ZConfigSchema = z.object({
   ACTOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** How long a hot list's answer is reused while the club data is unchanged (0: never; default 5 s, 0 in tests). */
   RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /**
+   * Issue 14: Argon2id hashes run at once (0: every core but one) and sign-ins waiting for one;
+   * past that queue a sign-in gets a French 503 at once (lib/password-hash.ts, decision 00XX).
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   /** On SIGTERM, time during which new requests get 503 before the listener closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
 });

@@ -150,6 +150,15 @@ interface LockHandle {
   release(): void;
 }
 
+/**
+ * PGlite's own start parameters plus smaller shared buffers (issue 14, decision 00XX). Its initdb
+ * writes shared_buffers = 128 MB, which the embedded postgres allocates inside the WebAssembly
+ * heap and which the process keeps resident (the WASM memory grows from 128 to 189 MB and never
+ * shrinks). 16 MB holds a club's working set many times over; the data files are read through
+ * the operating system's page cache anyway. wal_buffers follows (1/32 of it).
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const lock = dataDir ? await lockDataDir(dataDir) : null;
@@ -159,6 +168,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     client = await PGlite.create({
       dataDir: dataDir ?? undefined,
       extensions: { citext, unaccent, pg_trgm },
+      startParams: PGLITE_START_PARAMS,
     });
   } catch (err) {
     unlock();
