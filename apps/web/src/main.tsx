@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
+import { preloadSignedInScreen } from './app/router.tsx';
 import './styles/global.css';
 
 const root = document.getElementById('root')!;
@@ -13,7 +14,13 @@ const tree = (
   </StrictMode>
 );
 
+// A signed-in URL opened directly: its chunks and the member's request start now, side by side.
+preloadSignedInScreen(window.location.pathname);
+
 // Prerendered public pages arrive with their HTML: hydrate them; the SPA shell is rendered from scratch.
-// Hydrating in a transition lets React yield to the browser between components (no long task).
+// Both in a transition, so React yields to the browser between components (no long task).
 if (root.firstElementChild) startTransition(() => void hydrateRoot(root, tree));
-else createRoot(root).render(tree);
+else {
+  const appRoot = createRoot(root);
+  startTransition(() => appRoot.render(tree));
+}

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from 'react-router';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { Loading } from '../components/ui/loading.tsx';
+import { prefetchCurrentMember } from '../lib/session-prefetch.ts';
 // Public content pages are eager: they are prerendered and must hydrate without waiting for a chunk.
 import LandingPage from './routes/landing.tsx';
 import FeaturesPage from './routes/features.tsx';
@@ -13,8 +14,10 @@ import DataProtectionPage from './routes/data-protection.tsx';
 import NotFoundPage from './routes/not-found.tsx';
 
 // Forms and signed-in screens load on demand, so the public pages stay light.
-const QueryArea = lazy(() => import('./query-area.tsx'));
-const SignedInArea = lazy(() => import('./signed-in-area.tsx'));
+const loadQueryArea = () => import('./query-area.tsx');
+const loadSignedInArea = () => import('./signed-in-area.tsx');
+const QueryArea = lazy(loadQueryArea);
+const SignedInArea = lazy(loadSignedInArea);
 const ContactPage = lazy(() => import('./routes/contact.tsx'));
 const loadLoginPage = () => import('./routes/login.tsx');
 const LoginPage = lazy(loadLoginPage);
@@ -23,17 +26,46 @@ const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'));
 const ActivationPage = lazy(() => import('./routes/activation.tsx'));
 const ConvocationAnswerPage = lazy(() => import('./routes/convocation-answer.tsx'));
 const UnsubscribePage = lazy(() => import('./routes/unsubscribe.tsx'));
-const DashboardPage = lazy(() => import('./routes/dashboard.tsx'));
-const ClubMembersPage = lazy(() => import('./routes/club-members.tsx'));
-const ClubTeamsPage = lazy(() => import('./routes/club-teams.tsx'));
-const TeamMembersPage = lazy(() => import('./routes/team-members.tsx'));
-const CalendarPage = lazy(() => import('./routes/calendar.tsx'));
-const MatchesPage = lazy(() => import('./routes/matches.tsx'));
-const ProfilePage = lazy(() => import('./routes/profile.tsx'));
-const ProfileShortcut = lazy(() =>
-  import('./routes/profile.tsx').then((m) => ({ default: m.ProfileShortcut })),
-);
-const SettingsPage = lazy(() => import('./routes/settings.tsx'));
+
+type Loader = () => Promise<{ default: ComponentType }>;
+const loadDashboard: Loader = () => import('./routes/dashboard.tsx');
+const loadSettings: Loader = () => import('./routes/settings.tsx');
+const loadCalendar: Loader = () => import('./routes/calendar.tsx');
+const loadProfile: Loader = () => import('./routes/profile.tsx');
+
+/** The signed-in screens of spec §2, in route order, with the loader of their chunk. */
+const SIGNED_IN_ROUTES: { path: string; load: Loader }[] = [
+  { path: ':nomClub/dashboard/*', load: loadDashboard },
+  { path: ':nomClub/membres/*', load: () => import('./routes/club-members.tsx') },
+  { path: ':nomClub/equipes/*', load: () => import('./routes/club-teams.tsx') },
+  { path: ':nomClub/parametre/*', load: loadSettings },
+  { path: ':nomClub/calendrier/*', load: loadCalendar },
+  { path: ':nomClub/profil/*', load: loadProfile },
+  {
+    path: 'profil',
+    load: () => import('./routes/profile.tsx').then((m) => ({ default: m.ProfileShortcut })),
+  },
+  { path: ':nomClub/:nomEquipe/dashboard/*', load: loadDashboard },
+  { path: ':nomClub/:nomEquipe/parametre/*', load: loadSettings },
+  { path: ':nomClub/:nomEquipe/calendrier/*', load: loadCalendar },
+  { path: ':nomClub/:nomEquipe/membres/*', load: () => import('./routes/team-members.tsx') },
+  { path: ':nomClub/:nomEquipe/matche/*', load: () => import('./routes/matches.tsx') },
+];
+const signedInPages = SIGNED_IN_ROUTES.map((r) => ({ ...r, Component: lazy(r.load) }));
+
+/**
+ * A signed-in screen opened by its URL: fetch the query layer, the signed-in layout and the
+ * screen's chunk at once (instead of one after the other as React meets each lazy component), and
+ * start the member's request beside them. Returns false for any other URL (public pages load nothing).
+ */
+export function preloadSignedInScreen(pathname: string): boolean {
+  const route = SIGNED_IN_ROUTES.find((r) => matchPath(`/${r.path}`, pathname));
+  if (!route) return false;
+  prefetchCurrentMember();
+  void Promise.all([loadQueryArea(), loadSignedInArea(), route.load()]).catch(() => undefined);
+  return true;
+}
+
 const DesignSystemPage = lazy(() => import('./routes/design-system.tsx'));
 
 /** Screens that end by sending the user to /connexion fetch its code ahead, so the switch is instant. */
@@ -101,18 +133,9 @@ export function AppRoutes() {
       </Route>
       <Route element={page(QueryArea)}>
         <Route element={page(SignedInArea)}>
-          <Route path=":nomClub/dashboard/*" element={page(DashboardPage)} />
-          <Route path=":nomClub/membres/*" element={page(ClubMembersPage)} />
-          <Route path=":nomClub/equipes/*" element={page(ClubTeamsPage)} />
-          <Route path=":nomClub/parametre/*" element={page(SettingsPage)} />
-          <Route path=":nomClub/calendrier/*" element={page(CalendarPage)} />
-          <Route path=":nomClub/profil/*" element={page(ProfilePage)} />
-          <Route path="profil" element={page(ProfileShortcut)} />
-          <Route path=":nomClub/:nomEquipe/dashboard/*" element={page(DashboardPage)} />
-          <Route path=":nomClub/:nomEquipe/parametre/*" element={page(SettingsPage)} />
-          <Route path=":nomClub/:nomEquipe/calendrier/*" element={page(CalendarPage)} />
-          <Route path=":nomClub/:nomEquipe/membres/*" element={page(TeamMembersPage)} />
-          <Route path=":nomClub/:nomEquipe/matche/*" element={page(MatchesPage)} />
+          {signedInPages.map(({ path, Component }) => (
+            <Route key={path} path={path} element={page(Component)} />
+          ))}
         </Route>
       </Route>
       <Route path="systeme-de-design" element={page(DesignSystemPage)} />

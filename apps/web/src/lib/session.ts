@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { TCurrentMember } from '@club/contract';
 import { http, HttpError } from './http.ts';
 import { queryKeys } from './query-keys.ts';
+import { takePrefetchedMember } from './session-prefetch.ts';
 
 /** Current member info (GET /api/dashboard/infos, spec §3), shared by every signed-in screen. */
 export function fetchCurrentMember(): Promise<TCurrentMember> {
@@ -13,6 +14,8 @@ export function useCurrentMember() {
   return useQuery({
     queryKey: queryKeys.session.currentMember,
     queryFn: async () => {
+      const early = (await takePrefetchedMember()) as TCurrentMember | null;
+      if (early) return early;
       try {
         return await fetchCurrentMember();
       } catch (err) {
