@@ -6,6 +6,7 @@ import {
   test as base,
   type APIRequestContext,
   type APIResponse,
+  type Browser,
   type BrowserContext,
   type Page,
 } from '@playwright/test';
@@ -112,6 +113,44 @@ export async function createTeamWithPlayer(api: Api) {
     }),
   );
   return me;
+}
+
+export type MemberFields = {
+  nom: string;
+  prenom: string;
+  role: string;
+  nomEquipe?: string;
+  statut?: string;
+  enfantsIds?: number[];
+};
+
+/** A member created through the API whose account is activated from the invitation mail. */
+export async function createActiveMember(
+  api: Api,
+  browser: Browser,
+  clubId: number,
+  fields: MemberFields,
+) {
+  const email = uniqueEmail(fields.role.toLowerCase());
+  const since = Date.now();
+  const member = await api.ok<{ id: number }>(
+    api.post('/api/membres', {
+      dateDeNaissance: '2006-02-03',
+      genre: 'Homme',
+      numeroTelephone: '0611223344',
+      email,
+      clubId,
+      ...fields,
+    }),
+  );
+  const mail = await waitForMail(email, /Invitation/, { since });
+  const link = mail.links.find((l) => l.includes('/activation?token='))!;
+  const token = new URL(link).searchParams.get('token')!;
+  const context = await browser.newContext();
+  const anon = new Api(context.request, api.baseURL);
+  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
+  await context.close();
+  return { ...member, ...fields, email, password: E2E_PASSWORD };
 }
 
 export interface Account {

@@ -1,14 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import {
   Api,
-  E2E_PASSWORD,
   clubUrl,
+  createActiveMember,
   expect,
   expectNoA11yViolations,
   signIn,
   test,
   uniqueEmail,
-  waitForMail,
 } from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
@@ -44,44 +43,6 @@ function monthHeadingOf(date: string): string {
     new Date(Date.UTC(y!, m! - 1, 15)),
   );
   return `${text.charAt(0).toUpperCase()}${text.slice(1)} ${y}`;
-}
-
-type MemberFields = {
-  nom: string;
-  prenom: string;
-  role: string;
-  nomEquipe?: string;
-  statut?: string;
-  enfantsIds?: number[];
-};
-
-/** A member created through the API whose account is activated from the invitation mail. */
-async function createActiveMember(
-  api: Api,
-  browser: Browser,
-  clubId: number,
-  fields: MemberFields,
-) {
-  const email = uniqueEmail(fields.role.toLowerCase());
-  const since = Date.now();
-  const member = await api.ok<{ id: number }>(
-    api.post('/api/membres', {
-      dateDeNaissance: '2006-02-03',
-      genre: 'Homme',
-      numeroTelephone: '0611223344',
-      email,
-      clubId,
-      ...fields,
-    }),
-  );
-  const mail = await waitForMail(email, /Invitation/, { since });
-  const link = mail.links.find((l) => l.includes('/activation?token='))!;
-  const token = new URL(link).searchParams.get('token')!;
-  const context = await browser.newContext();
-  const anon = new Api(context.request, api.baseURL);
-  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
-  await context.close();
-  return { ...member, ...fields, email, password: E2E_PASSWORD };
 }
 
 /** A MATCH event of the base team against a typed opponent; answers the match's id. */

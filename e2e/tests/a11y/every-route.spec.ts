@@ -1,0 +1,189 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  Api,
+  DEVICE_FINGERPRINT,
+  createActiveMember,
+  createTeamWithPlayer,
+  expect,
+  expectNoA11yViolations,
+  registerClub,
+  signIn,
+  test,
+  waitForMail,
+  type Account,
+} from '../../fixtures.ts';
+import { THEMES, useTheme } from '../public-site/helpers.ts';
+import {
+  APP_ROUTES,
+  PUBLIC_APP_ROUTES,
+  SIGNED_IN_APP_ROUTES,
+  routerPaths,
+  type RouteData,
+} from '../ui/routes.ts';
+
+/**
+ * Issue 15: axe-core (WCAG 2.0/2.1 A and AA) on every route of the router, in the three themes,
+ * with data present (a team, a player, a training, a match with its convocations), the dialogs
+ * that make up a screen opened (event, convocation, confirmation), as a leader, a player and a
+ * parent. The data is created once per worker through the real API and the real e-mails.
+ */
+
+test('the route list covers every path of the router, and only those', () => {
+  expect([...routerPaths()].sort()).toEqual(APP_ROUTES.map((r) => r.path).sort());
+});
+
+interface Shared extends RouteData {
+  leader: Account;
+  player: Account;
+  parent: Account;
+}
+let shared: Shared;
+
+/** 'YYYY-MM-DDThh:mm:ss', the club's wall clock, `days` from today at `hour`:00. */
+function clubDate(days: number, hour: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}T${p(hour)}:00:00`;
+}
+
+async function setUp(browser: Browser, baseURL: string): Promise<Shared> {
+  const context = await browser.newContext({ baseURL });
+  const api = new Api(context.request, baseURL);
+  const leader = await registerClub(api);
+  await api.ok(
+    api.post('/auth/connexion/login', {
+      email: leader.email,
+      password: leader.password,
+      deviceFingerprint: DEVICE_FINGERPRINT,
+    }),
+  );
+  const me = await createTeamWithPlayer(api);
+  const teams = await api.ok<{ id: number; nom: string }[]>(
+    api.get(`/api/equipes/club/${me.idClub}`),
+  );
+  const seniors = teams.find((t) => t.nom === 'Seniors')!;
+  const player = await createActiveMember(api, browser, me.idClub, {
+    nom: 'Moreau',
+    prenom: 'Léo',
+    role: 'JOUEUR',
+    nomEquipe: 'Seniors',
+  });
+  const parent = await createActiveMember(api, browser, me.idClub, {
+    nom: 'Moreau',
+    prenom: 'Claire',
+    role: 'PARENT',
+    enfantsIds: [player.id],
+  });
+  await api.ok(
+    api.post('/api/evenements', {
+      nom: 'Séance collective',
+      type: 'ENTRAINEMENT',
+      lieux: 'Gymnase Nord',
+      dateDebut: clubDate(0, 10),
+      dateFin: clubDate(0, 12),
+      equipesIds: [seniors.id],
+      clubId: me.idClub,
+    }),
+  );
+  const since = Date.now();
+  await api.ok(
+    api.post('/api/evenements', {
+      nom: 'Championnat J7',
+      type: 'MATCH',
+      lieux: 'Stade de la Beaujoire',
+      dateDebut: clubDate(2, 15),
+      dateFin: clubDate(2, 17),
+      equipesIds: [seniors.id],
+      adversaireNom: 'FC Rivière',
+      clubId: me.idClub,
+    }),
+  );
+  const mail = await waitForMail(player.email, /./, { since, timeout: 30_000 });
+  const local = (l: string | undefined) => {
+    expect(l, `liens du mail : ${mail.links.join(' ')}`).toBeTruthy();
+    const u = new URL(l!);
+    return `${u.pathname}${u.search}`;
+  };
+  await context.close();
+  return {
+    nomClub: me.nomClub,
+    nomEquipe: 'Seniors',
+    answerLink: local(mail.links.find((l) => l.includes('/convocation/reponse?'))),
+    unsubscribeLink: local(mail.links.find((l) => l.includes('/notifications/desabonnement?'))),
+    leader,
+    player,
+    parent,
+  };
+}
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  shared = await setUp(browser, baseURL!);
+});
+
+/** Opens a route, waits for its heading and the end of loading, then runs axe. */
+async function openAndCheck(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Chargement/)).toHaveCount(0);
+  await expectNoA11yViolations(page);
+}
+
+for (const theme of THEMES) {
+  test.describe(`[a11y] every route, theme ${theme}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useTheme(page, theme);
+    });
+
+    test('public pages, account pages, e-mail links, design system, 404', async ({ page }) => {
+      test.slow(); // seventeen pages
+      for (const route of PUBLIC_APP_ROUTES) await openAndCheck(page, route.url(shared));
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    });
+
+    test('leader: every signed-in route, with the event, convocation and confirmation dialogs', async ({
+      page,
+    }) => {
+      test.slow(); // twelve pages and four dialogs
+      await signIn(page, shared.leader);
+      for (const route of SIGNED_IN_APP_ROUTES) await openAndCheck(page, route.url(shared));
+
+      // The calendar's event dialog and its deletion's confirmation.
+      await page.goto(APP_ROUTES.find((r) => r.path === ':nomClub/calendrier/*')!.url(shared));
+      await page.locator('.club-event-content', { hasText: 'Séance collective' }).first().click();
+      const edit = page.getByRole('dialog', { name: 'Modifier un événement' });
+      await expect(edit).toBeVisible();
+      await expectNoA11yViolations(page);
+      await edit.getByRole('button', { name: 'Supprimer' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Annuler' }).click();
+
+      // The matches page's convocation dialog.
+      await page.goto(
+        APP_ROUTES.find((r) => r.path === ':nomClub/:nomEquipe/matche/*')!.url(shared),
+      );
+      await page
+        .getByRole('button', { name: /Convocation/ })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Convocation' })).toBeVisible();
+      await expect(page.getByText(/^Chargement/)).toHaveCount(0);
+      await expectNoA11yViolations(page);
+    });
+
+    test('player and parent: every signed-in route as they see it', async ({ page }) => {
+      test.slow(); // twice twelve pages
+      for (const who of [shared.player, shared.parent]) {
+        await page.context().clearCookies();
+        await signIn(page, who);
+        for (const route of SIGNED_IN_APP_ROUTES) await openAndCheck(page, route.url(shared));
+        // The event as a read-only detail.
+        await page.goto(APP_ROUTES.find((r) => r.path === ':nomClub/calendrier/*')!.url(shared));
+        await page.locator('.club-event-content', { hasText: 'Séance collective' }).first().click();
+        await expect(page.getByRole('dialog', { name: 'Séance collective' })).toBeVisible();
+        await expectNoA11yViolations(page);
+      }
+    });
+  });
+}
