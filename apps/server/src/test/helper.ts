@@ -133,6 +133,10 @@ export async function buildTestApp(
     ...(process.env.TEST_RESPONSE_SERIALIZER
       ? { RESPONSE_SERIALIZER: process.env.TEST_RESPONSE_SERIALIZER }
       : {}),
+    // TEST_RESPONSE_CACHE_MS=5000 runs a file with the hot lists' cache on (default: off).
+    ...(process.env.TEST_RESPONSE_CACHE_MS
+      ? { RESPONSE_CACHE_MS: process.env.TEST_RESPONSE_CACHE_MS }
+      : {}),
     ...env,
   });
   const app = await buildApp({ config, database });
