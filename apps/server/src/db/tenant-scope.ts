@@ -6,6 +6,13 @@ import type { Db, Tx } from './client.ts';
 export const TENANT_ROLE = 'club_app';
 
 /**
+ * The club and the role of the transaction, in one statement (one round trip): set_config('role',
+ * …, true) is SET LOCAL ROLE, with the same membership check; both end with the transaction.
+ */
+const clubScopeSettings = (clubId: number) =>
+  sql`select set_config('app.club_id', ${String(clubId)}, true), set_config('role', ${TENANT_ROLE}, true)`;
+
+/**
  * Runs `fn` in a transaction that acts as one club (issue 16, row-level security): the role becomes
  * club_app (SET LOCAL ROLE) and app.club_id is that club (set_config(..., true)), both undone at
  * the end of the transaction. Every tenant table then shows and accepts that club's rows only,
@@ -19,8 +26,7 @@ export async function withClubScope<T>(
 ): Promise<T> {
   if (!Number.isInteger(clubId) || clubId <= 0) throw new Error(`club invalide : ${clubId}`);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.club_id', ${String(clubId)}, true)`);
-    await tx.execute(sql.raw(`set local role ${TENANT_ROLE}`));
+    await tx.execute(clubScopeSettings(clubId));
     return fn(tx);
   });
 }
@@ -89,9 +95,7 @@ export function openRequestScope(db: Db, clubId: number): Promise<OpenRequestSco
     let opened = false;
     const finished = db
       .transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('app.club_id', ${String(clubId)}, true), set_config('role', ${TENANT_ROLE}, true)`,
-        );
+        await tx.execute(clubScopeSettings(clubId));
         scope.tx = tx;
         opened = true;
         resolveOpen({ scope, end });
