@@ -213,7 +213,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
       ['Inès', 'ENTRAINEUR'],
       ['Paul', 'JOUEUR'],
       ['Rémi', 'JOUEUR'],
-    ])
+    ] as const)
       await api.ok(
         api.post('/api/membres', {
           nom: 'Carte',
