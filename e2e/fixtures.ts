@@ -8,6 +8,7 @@ import {
   type APIResponse,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { COOKIE_XSRF_TOKEN, HEADER_XSRF_TOKEN } from '@club/contract';
@@ -340,4 +341,22 @@ export async function showMemberDetails(page: Page, text: string | RegExp) {
   const entry = memberEntry(page, text).first();
   await entry.locator('th button[aria-expanded="false"], summary').first().click();
   return page.locator('.member-details:visible');
+}
+
+/** '12/04/1985' for '1985-04-12' (or its date part): how the French date pickers are typed. */
+export const frenchDate = (iso: string) =>
+  `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/**
+ * Types 'aaaa-mm-jjThh:mm' into a French date and time picker (issue 15): the date under its
+ * label ('Début *'), the time under the time half's name ('Heure de début').
+ */
+export async function fillDateTime(
+  scope: Page | Locator,
+  dateLabel: string,
+  timeLabel: string,
+  value: string,
+) {
+  await scope.getByLabel(dateLabel, { exact: true }).fill(frenchDate(value));
+  await scope.getByLabel(timeLabel, { exact: true }).fill(value.slice(11, 16));
 }

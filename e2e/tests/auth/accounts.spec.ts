@@ -21,7 +21,7 @@ test.describe('[auth] accounts and sessions', () => {
     await page.getByLabel('Prénom').fill('Jeanne');
     await page.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
     await page.getByLabel('Mot de passe').fill(E2E_PASSWORD);
-    await page.getByLabel('Date de naissance').fill('1985-04-12');
+    await page.getByLabel('Date de naissance').fill('12/04/1985');
     await page.getByLabel('Nom du club').fill(nomClub);
     await page.getByLabel('Sport').selectOption('Handball');
     await page.getByLabel('Genre').selectOption('Femme');

@@ -4,6 +4,7 @@ import {
   Api,
   E2E_PASSWORD,
   clubUrl,
+  fillDateTime,
   expect,
   expectNoA11yViolations,
   signIn,
@@ -134,8 +135,8 @@ test.describe('[calendar] leader', () => {
     const modal = page.getByRole('dialog', { name: 'Créer un événement' });
     await modal.getByLabel('Nom *').fill('Entraînement collectif');
     await modal.getByLabel('Lieux *').fill('Gymnase Jean Moulin');
-    await modal.getByLabel('Début *').fill(`${day}T18:00`);
-    await modal.getByLabel('Fin *').fill(`${day}T20:00`);
+    await fillDateTime(modal, 'Début *', 'Heure de début', `${day}T18:00`);
+    await fillDateTime(modal, 'Fin *', 'Heure de fin', `${day}T20:00`);
     await modal.getByLabel('Type *').selectOption('ENTRAINEMENT');
     const concerned = modal.getByRole('group', { name: 'Équipes concernées' });
     await concerned.getByRole('checkbox', { name: /^Seniors •/ }).check();
@@ -161,8 +162,8 @@ test.describe('[calendar] leader', () => {
     await expect(adverse.locator('option').first()).toHaveText(EVENT_MESSAGES.chooseBaseTeamFirst);
     await modal.getByLabel('Nom *').fill('Match de championnat');
     await modal.getByLabel('Lieux *').fill('Stade municipal');
-    await modal.getByLabel('Début *').fill(`${matchDay}T15:00`);
-    await modal.getByLabel('Fin *').fill(`${matchDay}T17:00`);
+    await fillDateTime(modal, 'Début *', 'Heure de début', `${matchDay}T15:00`);
+    await fillDateTime(modal, 'Fin *', 'Heure de fin', `${matchDay}T17:00`);
     await modal.getByLabel('Équipe (base) *').selectOption(String(teams.seniors));
     await expect(adverse).toBeEnabled();
     // The platform's opponents: same category and division, the base team excluded.

@@ -3,6 +3,8 @@ import {
   Api,
   E2E_PASSWORD,
   clubUrl,
+  fillDateTime,
+  frenchDate,
   expect,
   signIn,
   test,
@@ -124,8 +126,8 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
   const modal = page.getByRole('dialog', { name: 'Créer un événement' });
   await modal.getByLabel('Nom *').fill('Entraînement Seniors');
   await modal.getByLabel('Lieux *').fill('Gymnase Jean Moulin');
-  await modal.getByLabel('Début *').fill(`${tuesday}T19:00`);
-  await modal.getByLabel('Fin *').fill(`${tuesday}T20:30`);
+  await fillDateTime(modal, 'Début *', 'Heure de début', `${tuesday}T19:00`);
+  await fillDateTime(modal, 'Fin *', 'Heure de fin', `${tuesday}T20:30`);
   // 'Répéter' with the keyboard: space toggles the checkboxes.
   await modal
     .getByRole('checkbox', { name: 'Répéter cet événement chaque semaine' })
@@ -133,9 +135,9 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
   const days = modal.getByRole('group', { name: 'Jours' });
   await expect(days.getByRole('checkbox', { name: 'Mardi' })).toBeChecked();
   await days.getByRole('checkbox', { name: 'Jeudi' }).press('Space');
-  await modal.getByLabel('Jusqu’au').fill(seasonEnd);
+  await modal.getByLabel('Jusqu’au').fill(frenchDate(seasonEnd));
   for (const d of holiday) {
-    await modal.getByLabel('Date à sauter').fill(d);
+    await modal.getByLabel('Date à sauter').fill(frenchDate(d));
     await modal.getByRole('button', { name: 'Ajouter la date' }).click();
   }
   const [y, m, dd] = seasonEnd.split('-');
@@ -172,8 +174,8 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
   await trainingIn(page, from).click();
   const edit = page.getByRole('dialog', { name: 'Modifier un événement' });
   await expect(edit).toContainText('Fait partie d’une série : Chaque mardi et jeudi');
-  await edit.getByLabel('Début *').fill(`${from}T19:30`);
-  await edit.getByLabel('Fin *').fill(`${from}T21:00`);
+  await fillDateTime(edit, 'Début *', 'Heure de début', `${from}T19:30`);
+  await fillDateTime(edit, 'Fin *', 'Heure de fin', `${from}T21:00`);
   await edit.getByRole('button', { name: 'Modifier' }).click();
   const scope = page.getByRole('alertdialog', { name: 'Modifier un événement répété' });
   await expect(scope.getByRole('button', { name: 'Cet événement', exact: true })).toBeFocused();

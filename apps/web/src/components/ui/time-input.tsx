@@ -13,6 +13,8 @@ export interface TimeInputProps {
   disabled?: boolean;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
+  /** When no <label> names the field (the time half of DateTimeInput). */
+  'aria-label'?: string;
   ref?: Ref<HTMLInputElement>;
   /** Minutes added or taken by the up and down arrows. */
   step?: number;

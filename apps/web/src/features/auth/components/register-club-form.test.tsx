@@ -43,7 +43,7 @@ function setup() {
       await user.clear(screen.getByLabelText(label));
       if (value) await user.type(screen.getByLabelText(label), value);
     }
-    await user.type(screen.getByLabelText('Date de naissance'), '1985-04-12');
+    await user.type(screen.getByLabelText('Date de naissance'), '12/04/1985');
     await user.selectOptions(screen.getByLabelText('Sport'), 'Handball');
     await user.selectOptions(screen.getByLabelText('Genre'), 'Femme');
     await user.tab();

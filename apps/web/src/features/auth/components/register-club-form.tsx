@@ -16,6 +16,7 @@ import {
   type PasswordRule,
 } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
+import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { applyApiError } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -242,9 +243,16 @@ export function RegisterClubForm() {
           autoComplete: 'new-password',
           maxLength: PASSWORD_MAX_LENGTH,
         })}
-        {/* Controlled: a date input's value is only ever a whole date (or empty). */}
+        {/* French date field (jj/mm/aaaa whatever the browser's language), ISO in the form. */}
         <Field label="Date de naissance" error={fieldError('dateNaissance')}>
-          <input type="date" required {...birthDate.field} />
+          <DateInput
+            required
+            name={birthDate.field.name}
+            ref={birthDate.field.ref}
+            value={birthDate.field.value ?? ''}
+            onChange={birthDate.field.onChange}
+            onBlur={birthDate.field.onBlur}
+          />
         </Field>
         <Field label="Nom du club" error={fieldError('nomClub')}>
           <input

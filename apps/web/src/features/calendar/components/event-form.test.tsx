@@ -61,9 +61,13 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
 
   it('nom and lieux are required; the end must follow the start', async () => {
     const { onSubmit, user } = open();
+    // French pickers (issue 15): the date in jj/mm/aaaa, the time in 24 h.
     const end = screen.getByLabelText('Fin *');
     await user.clear(end);
-    await user.type(end, '2026-03-14T17:00');
+    await user.type(end, '14/03/2026');
+    const endTime = screen.getByLabelText('Heure de fin');
+    await user.clear(endTime);
+    await user.type(endTime, '17:00');
     await user.click(screen.getByRole('button', { name: 'Créer' }));
     expect(await screen.findAllByText(SERVER_MESSAGES.required)).toHaveLength(2);
     expect(screen.getByText(EVENT_FORM_MESSAGES.endBeforeStart)).toBeInTheDocument();
@@ -176,7 +180,8 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
       }),
     });
     expect(screen.getByLabelText('Nom *')).toHaveValue('Match retour');
-    expect(screen.getByLabelText('Début *')).toHaveValue('2026-04-02T20:00');
+    expect(screen.getByLabelText('Début *')).toHaveValue('02/04/2026');
+    expect(screen.getByLabelText('Heure de début')).toHaveValue('20:00');
     expect(screen.getByLabelText('Équipe (base) *')).toHaveValue('3');
     expect(screen.getByLabelText('Adversaire (hors plateforme)')).toHaveValue('FC Loin');
     expect(screen.getByRole('button', { name: 'Modifier' })).toBeInTheDocument();

@@ -11,7 +11,10 @@ import {
   type TEvent,
   type TEventWrite,
 } from '@club/contract';
+import { Controller } from 'react-hook-form';
 import { Field } from '../../../components/ui/field.tsx';
+import { DateInput } from '../../../components/ui/date-input.tsx';
+import { DateTimeInput } from '../../../components/ui/date-time-input.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useOpponentTeams } from '../api/events.ts';
@@ -165,12 +168,29 @@ export function EventForm({
         <input required autoComplete="off" {...form.register('lieux')} />
       </Field>
       <div className="event-form-dates">
-        <Field label="Début *" error={errors.dateDebut?.message}>
-          <input type="datetime-local" required {...form.register('dateDebut')} />
-        </Field>
-        <Field label="Fin *" error={errors.dateFin?.message}>
-          <input type="datetime-local" required {...form.register('dateFin')} />
-        </Field>
+        {(['dateDebut', 'dateFin'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <Field
+                label={name === 'dateDebut' ? 'Début *' : 'Fin *'}
+                error={errors[name]?.message}
+              >
+                <DateTimeInput
+                  required
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  timeLabel={name === 'dateDebut' ? 'Heure de début' : 'Heure de fin'}
+                />
+              </Field>
+            )}
+          />
+        ))}
       </div>
       <Field label="Type *" error={errors.type?.message}>
         <select required {...form.register('type')}>
@@ -313,9 +333,21 @@ export function EventForm({
                   Jusqu’à une date
                 </label>
                 {repeatEnd === 'until' ? (
-                  <Field label="Jusqu’au" error={errors.repeatUntil?.message}>
-                    <input type="date" {...form.register('repeatUntil')} />
-                  </Field>
+                  <Controller
+                    control={form.control}
+                    name="repeatUntil"
+                    render={({ field }) => (
+                      <Field label="Jusqu’au" error={errors.repeatUntil?.message}>
+                        <DateInput
+                          name={field.name}
+                          ref={field.ref}
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                        />
+                      </Field>
+                    )}
+                  />
                 ) : null}
                 <label className="checkbox">
                   <input type="radio" value="count" {...form.register('repeatEnd')} />
@@ -335,22 +367,20 @@ export function EventForm({
               </fieldset>
               <fieldset className="event-form-skip">
                 <legend>Dates à sauter</legend>
-                <div className="event-form-skip-add">
+                {/* Enter in the date adds it (and does not submit the event). */}
+                <div
+                  className="event-form-skip-add"
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
+                      e.preventDefault();
+                      addSkipDate();
+                    }
+                  }}
+                >
                   <label htmlFor={`${repeatId}-skip`} className="visually-hidden">
                     Date à sauter
                   </label>
-                  <input
-                    id={`${repeatId}-skip`}
-                    type="date"
-                    value={skipDate}
-                    onChange={(e) => setSkipDate(e.target.value)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') {
-                        e.preventDefault();
-                        addSkipDate();
-                      }
-                    }}
-                  />
+                  <DateInput id={`${repeatId}-skip`} value={skipDate} onChange={setSkipDate} />
                   <button type="button" className="btn btn-ghost" onClick={addSkipDate}>
                     Ajouter la date
                   </button>

@@ -75,11 +75,11 @@ describe('[calendar] recurrence (issue 12)', () => {
     const days = screen.getByRole('group', { name: 'Jours' });
     expect(within(days).getByRole('checkbox', { name: 'Mardi' })).toBeChecked();
     await user.click(within(days).getByRole('checkbox', { name: 'Jeudi' }));
-    fireEvent.change(screen.getByLabelText('Jusqu’au'), { target: { value: '2030-06-30' } });
+    fireEvent.change(screen.getByLabelText('Jusqu’au'), { target: { value: '30/06/2030' } });
     const skip = screen.getByLabelText('Date à sauter');
-    fireEvent.change(skip, { target: { value: '2030-04-16' } });
+    fireEvent.change(skip, { target: { value: '16/04/2030' } });
     await user.click(screen.getByRole('button', { name: 'Ajouter la date' }));
-    fireEvent.change(skip, { target: { value: '2030-04-18' } });
+    fireEvent.change(skip, { target: { value: '18/04/2030' } });
     await user.type(skip, '{Enter}');
     await user.click(screen.getByRole('button', { name: 'Retirer le 18/04/2030' }));
     expect(

@@ -1,6 +1,6 @@
 import { eventColorToken, type TDashboardEvent } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { eventTypeIcon, eventTypeLabel, formatDay, formatTimeRange } from './format.ts';
 import { PlaceIcon } from '../../../components/ui/place-icon.tsx';
 
@@ -53,7 +53,7 @@ export function EventList({ title, query, emptyText, showDay = false }: EventLis
     <section className="dashboard-section" aria-labelledby="dashboard-evenements">
       <h2 id="dashboard-evenements">{title}</h2>
       {query.isPending ? (
-        <Loading label="Chargement des événements..." />
+        <Skeleton variant="cards" rows={2} label="Chargement des événements..." />
       ) : query.isError ? (
         <Alert tone="error">Impossible de charger les événements.</Alert>
       ) : query.data && query.data.length > 0 ? (

@@ -7,7 +7,7 @@ import {
   type TDashboardMember,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 
 /** The image shown when a member has no avatar (spec §2), served from apps/web/public. */
@@ -76,7 +76,7 @@ export function MemberList({ title, query }: MemberListProps) {
         />
       </div>
       {query.isPending ? (
-        <Loading label="Chargement des membres..." />
+        <Skeleton rows={4} label="Chargement des membres..." />
       ) : query.isError ? (
         <Alert tone="error">Impossible de charger les membres.</Alert>
       ) : (

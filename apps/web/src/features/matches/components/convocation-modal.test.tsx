@@ -158,12 +158,16 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
     const calls = serve(coach, rows);
     const dialog = await open();
     const field = await within(dialog).findByLabelText('Date limite de réponse');
-    fireEvent.change(field, { target: { value: '2027-01-14T15:00' } });
+    const time = within(dialog).getByLabelText('Heure limite de réponse');
+    // French pickers (issue 15): jj/mm/aaaa and 24 h, whatever the browser's language.
+    fireEvent.change(field, { target: { value: '14/01/2027' } });
+    fireEvent.change(time, { target: { value: '15:00' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await within(dialog).findByText(NOTIFICATION_MESSAGES.deadlineAfterStart)).toBeVisible();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(puts(calls)).toEqual([]);
-    fireEvent.change(field, { target: { value: '2027-01-13T20:30' } });
+    fireEvent.change(field, { target: { value: '13/01/2027' } });
+    fireEvent.change(time, { target: { value: '20:30' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(puts(calls)[0]).toMatchObject({ dateLimiteReponse: '2027-01-13T20:30:00' });
@@ -179,7 +183,8 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
     });
     const dialog = await open();
     const field = await within(dialog).findByLabelText('Date limite de réponse');
-    expect(field).toHaveValue('2027-01-13T18:00');
+    expect(field).toHaveValue('13/01/2027');
+    expect(within(dialog).getByLabelText('Heure limite de réponse')).toHaveValue('18:00');
     expect(dialog).toHaveTextContent('Réponse attendue avant le mercredi 13 janvier 2027 à 18:00.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Date par défaut' }));
     expect(field).toHaveValue('');

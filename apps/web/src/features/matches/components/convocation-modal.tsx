@@ -1,6 +1,9 @@
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
+import { useController } from 'react-hook-form';
 import {
+  EVENT_FIELD_MESSAGES,
+  ZLocalDateTimeSchema,
   CONVOCATION_PERMISSIONS,
   DEFAULT_REPLY_DEADLINE_HOURS,
   NOTIFICATION_MESSAGES,
@@ -27,6 +30,7 @@ import {
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { DateTimeInput } from '../../../components/ui/date-time-input.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -153,7 +157,7 @@ export function ConvocationModal({
 function managerSchema(entries: readonly TConvocation[], start: string) {
   return z
     .object({
-      /** 'YYYY-MM-DDThh:mm' of the datetime-local input; '' = the default (48 h before). */
+      /** 'YYYY-MM-DDThh:mm' of the date and time pickers; '' = the default (48 h before). */
       dateLimiteReponse: z.string(),
       rows: z.array(
         z.object({
@@ -165,6 +169,14 @@ function managerSchema(entries: readonly TConvocation[], start: string) {
       ),
     })
     .superRefine(({ rows, dateLimiteReponse }, ctx) => {
+      // The French pickers hand back what is typed until it is a whole date and time.
+      if (dateLimiteReponse && !ZLocalDateTimeSchema.safeParse(dateLimiteReponse).success) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dateLimiteReponse'],
+          message: EVENT_FIELD_MESSAGES.dateTimeInvalid,
+        });
+      }
       // Both are the club's wall clock, written alike: comparing the texts compares the times.
       if (dateLimiteReponse && start && dateLimiteReponse >= start) {
         ctx.addIssue({
@@ -205,6 +217,7 @@ function ManagerForm({
     shouldFocusError: true,
   });
   const deadlineValue = form.watch('dateLimiteReponse');
+  const deadline = useController({ name: 'dateLimiteReponse', control: form.control });
   const save = useSaveConvocations(match.id);
   const rows = form.watch('rows');
   const counts = convocationCounts(rows);
@@ -254,11 +267,14 @@ function ManagerForm({
               : undefined
           }
         >
-          <input
-            type="datetime-local"
-            max={start || undefined}
+          <DateTimeInput
+            name={deadline.field.name}
+            ref={deadline.field.ref}
+            value={deadline.field.value}
+            onChange={deadline.field.onChange}
+            onBlur={deadline.field.onBlur}
             disabled={save.isPending}
-            {...form.register('dateLimiteReponse')}
+            timeLabel="Heure limite de réponse"
           />
         </Field>
         {deadlineValue ? (

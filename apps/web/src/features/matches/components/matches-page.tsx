@@ -15,6 +15,7 @@ import {
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage, http } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCurrentMember } from '../../../lib/session.ts';
@@ -160,7 +161,7 @@ function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
       </form>
 
       {list.isPending ? (
-        <Loading label={MATCH_MESSAGES.loading} />
+        <Skeleton variant="cards" rows={3} label={MATCH_MESSAGES.loading} />
       ) : list.isError ? (
         <Alert tone="error">
           {MATCH_MESSAGES.loadFailedPrefix(

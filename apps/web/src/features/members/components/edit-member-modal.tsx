@@ -10,6 +10,8 @@ import {
   type TMemberUpdate,
 } from '@club/contract';
 import { Field } from '../../../components/ui/field.tsx';
+import { DateInput } from '../../../components/ui/date-input.tsx';
+import { Controller } from 'react-hook-form';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
@@ -131,12 +133,30 @@ export function EditMemberModal({
         <div className="form-grid">
           {FIELDS.map((f) => {
             const disabled = !allowed.has(f.key);
+            const label = `${f.label}${f.required && !disabled ? ' *' : ''}`;
+            // The date: French picker (jj/mm/aaaa whatever the browser's language), ISO in the form.
+            if (f.type === 'date')
+              return (
+                <Controller
+                  key={f.key}
+                  control={form.control}
+                  name={f.key}
+                  render={({ field }) => (
+                    <Field label={label} error={all[f.key]?.message}>
+                      <DateInput
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value ?? ''}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        disabled={disabled}
+                      />
+                    </Field>
+                  )}
+                />
+              );
             return (
-              <Field
-                key={f.key}
-                label={`${f.label}${f.required && !disabled ? ' *' : ''}`}
-                error={all[f.key]?.message}
-              >
+              <Field key={f.key} label={label} error={all[f.key]?.message}>
                 <input
                   type={f.type}
                   inputMode={f.type === 'number' ? 'numeric' : undefined}
