@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+async function freshModule() {
+  vi.resetModules();
+  return import('./session-prefetch.ts');
+}
+
+describe('session-prefetch', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends GET /api/dashboard/infos once with the cookies and hands the member to one caller', async () => {
+    const member = { id: 7, nomClub: 'AS Démo Nantes' };
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(member), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { prefetchCurrentMember, takePrefetchedMember } = await freshModule();
+    prefetchCurrentMember();
+    prefetchCurrentMember();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/dashboard/infos',
+      expect.objectContaining({ credentials: 'include' }),
+    );
+    await expect(takePrefetchedMember()).resolves.toEqual(member);
+    expect(takePrefetchedMember()).toBeNull();
+  });
+
+  it('gives null on a 401 or a network failure, so the HTTP client (silent refresh) takes over', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 401 })),
+    );
+    let mod = await freshModule();
+    mod.prefetchCurrentMember();
+    await expect(mod.takePrefetchedMember()).resolves.toBeNull();
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('network'))),
+    );
+    mod = await freshModule();
+    mod.prefetchCurrentMember();
+    await expect(mod.takePrefetchedMember()).resolves.toBeNull();
+  });
+});
