@@ -206,18 +206,16 @@ for (const theme of THEMES) {
       await expectNoA11yViolations(page);
     });
 
-    test('player and parent: every signed-in route as they see it', async ({ page }) => {
-      test.setTimeout(300_000); // twice twelve pages
-      for (const who of [shared.player, shared.parent]) {
-        await page.context().clearCookies();
-        await signIn(page, who);
+    for (const role of ['player', 'parent'] as const)
+      test(`${role}: every signed-in route as they see it`, async ({ page }) => {
+        test.setTimeout(300_000); // twelve pages and a dialog
+        await signIn(page, shared[role]);
         for (const route of SIGNED_IN_APP_ROUTES) await openAndCheck(page, route.url(shared));
         // The event as a read-only detail.
         await page.goto(APP_ROUTES.find((r) => r.path === ':nomClub/calendrier/*')!.url(shared));
         await page.locator('.club-event-content', { hasText: 'Séance collective' }).first().click();
         await expect(page.getByRole('dialog', { name: 'Séance collective' })).toBeVisible();
         await expectNoA11yViolations(page);
-      }
-    });
+      });
   });
 }
