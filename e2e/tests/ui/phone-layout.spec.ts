@@ -20,7 +20,7 @@ test.describe('[ui] phone layout', () => {
   });
 
   test('no signed-in route scrolls sideways at 375 px', async ({ leaderPage: page, api }) => {
-    test.slow(); // every signed-in route of the router (routes.ts)
+    test.setTimeout(240_000); // every signed-in route of the router (routes.ts)
     const me = await createTeamWithPlayer(api);
     await page.setViewportSize({ width: 375, height: 812 });
     const overflowing: string[] = [];
@@ -32,8 +32,9 @@ test.describe('[ui] phone layout', () => {
         unsubscribeLink: '',
       });
       await page.goto(url);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByText(/^Chargement/)).toHaveCount(0);
+      // Generous waits: a screen's code may take seconds on a loaded 2-core machine.
+      await expect(page.getByRole('heading', { level: 1 }), url).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(/^Chargement/), url).toHaveCount(0, { timeout: 20_000 });
       const { scrollWidth, clientWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         clientWidth: document.documentElement.clientWidth,

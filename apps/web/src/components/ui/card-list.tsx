@@ -19,8 +19,20 @@ export interface CardListItem {
   more?: ReactNode;
 }
 
-/** A list of cards: what a table becomes on a phone (below 640 px). */
-export function CardList({ label, items }: { label: string; items: readonly CardListItem[] }) {
+/**
+ * A list of cards: what a table becomes on a phone (below 640 px). `headingLevel` follows the
+ * page's outline: 2 right under the page's h1, 3 (default) under a section's h2.
+ */
+export function CardList({
+  label,
+  items,
+  headingLevel = 3,
+}: {
+  label: string;
+  items: readonly CardListItem[];
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="card-list" aria-label={label}>
       {items.map((item) => (
@@ -28,7 +40,7 @@ export function CardList({ label, items }: { label: string; items: readonly Card
           <div className="card-list-head">
             {item.leading}
             <div className="card-list-titles">
-              <h3 className="card-list-title">{item.title}</h3>
+              <Heading className="card-list-title">{item.title}</Heading>
               {item.subtitle ? <div className="card-list-subtitle">{item.subtitle}</div> : null}
             </div>
             {item.actions ? <div className="card-list-actions">{item.actions}</div> : null}

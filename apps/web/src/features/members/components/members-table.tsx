@@ -102,6 +102,7 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
       {narrow ? (
         <CardList
           label="Liste des membres du club"
+          headingLevel={2}
           items={rows.map((m) => ({
             key: m.id,
             leading: <Avatar name={fullName(m)} src={m.avatarUrl} />,

@@ -50,6 +50,7 @@ export function TeamMembersTable({
     return (
       <CardList
         label="Membres de l'équipe"
+        headingLevel={2}
         items={members.map((m) => ({
           key: m.id,
           leading: <Avatar name={fullName(m)} src={m.avatarUrl} />,
