@@ -8,7 +8,7 @@ import {
   setMemberTeams,
 } from '../../db/factories.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
-import { matchClock } from '../matches/matches.clock.ts';
+import { matchClock } from '../matches/index.ts';
 
 /** Issue 15: the team cards' facts (GET /api/equipes/club/{clubId}/resume). */
 let ctx: TestContext;

@@ -1,5 +1,3 @@
-import { EVENT_TYPE_LABELS, type EventType } from '@club/contract';
-
 /*
  * Event dates are the club's wall clock ('YYYY-MM-DDTHH:mm:ss', spec §5): they are read as text,
  * never through the browser's time zone, so that a member abroad sees the club's times.
@@ -34,22 +32,4 @@ export function formatTimeRange(dateDebut: string, dateFin: string): string {
   return `${short(start.day)} ${start.time} – ${short(end.day)} ${end.time}`;
 }
 
-/** The type's French label, or its own text when the type is unknown (spec §2: shown, in red). */
-export function eventTypeLabel(type: string): string {
-  return EVENT_TYPE_LABELS[type.toUpperCase() as EventType] ?? (type.trim() || 'Type inconnu');
-}
-
-/**
- * A symbol per type, so that the type never rests on its colour alone (besides its text). Plain
- * text symbols, not emoji: they render with the system fonts of every platform.
- */
-const TYPE_ICONS: Record<EventType, string> = {
-  MATCH: '⚑',
-  ENTRAINEMENT: '▲',
-  TOURNOI: '★',
-  REUNION: '☰',
-  AUTRE: '●',
-};
-export function eventTypeIcon(type: string): string {
-  return TYPE_ICONS[type.toUpperCase() as EventType] ?? '?';
-}
+export { eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';

@@ -7,7 +7,7 @@ import {
 import { Menu } from '../../../components/ui/menu.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { eventTypeIcon, eventTypeLabel } from '../../dashboard/components/format.ts';
+import { eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
 import './teams.css';
 
 const RESULT_TONES: Record<TTeamResult, BadgeTone> = {
