@@ -235,7 +235,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  // Off by default in tests (they change rows directly); decision 00XX-response-cache.
+  // Off by default in tests (they change rows directly); decision 0032-response-cache.
   await app.register(responseCachePlugin, {
     ttlMs: config.RESPONSE_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 5_000),
   });

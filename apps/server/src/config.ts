@@ -79,7 +79,7 @@ export const ZConfigSchema = z.object({
   RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /**
    * Issue 14: Argon2id hashes run at once (0: every core but one) and sign-ins waiting for one;
-   * past that queue a sign-in gets a French 503 at once (lib/password-hash.ts, decision 00XX).
+   * past that queue a sign-in gets a French 503 at once (lib/password-hash.ts, decision 0033).
    */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),

@@ -40,7 +40,7 @@ export interface Database {
   /** PostgreSQL only: connections of the pool (all, idle, requests waiting for one). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
-   * LISTEN on a channel (decision 00XX-response-cache): `onNotify` for each NOTIFY, `onState(true)`
+   * LISTEN on a channel (decision 0032-response-cache): `onNotify` for each NOTIFY, `onState(true)`
    * once listening and `onState(false)` whenever notifications may be missed (connection lost; it
    * reconnects by itself on PostgreSQL). Resolves to a function that stops listening.
    */
@@ -151,7 +151,7 @@ interface LockHandle {
 }
 
 /**
- * PGlite's own start parameters plus smaller shared buffers (issue 14, decision 00XX). Its initdb
+ * PGlite's own start parameters plus smaller shared buffers (issue 14, decision 0033). Its initdb
  * writes shared_buffers = 128 MB, which the embedded postgres allocates inside the WebAssembly
  * heap and which the process keeps resident (the WASM memory grows from 128 to 189 MB and never
  * shrinks). 16 MB holds a club's working set many times over; the data files are read through

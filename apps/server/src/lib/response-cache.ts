@@ -1,6 +1,6 @@
 /**
  * In-process cache of serialised answers of hot signed-in GET lists (decision
- * 00XX-response-cache). An entry is a JSON body keyed by the caller (club and member: two members
+ * 0032-response-cache). An entry is a JSON body keyed by the caller (club and member: two members
  * never share an entry) and the request's URL.
  *
  * Correctness: `invalidate()` empties everything and moves an epoch. It is called when this

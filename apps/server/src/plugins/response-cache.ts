@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A hot signed-in GET list whose 200 answer is kept per member until the club data changes
-     * (plugins/response-cache.ts, decision 00XX-response-cache).
+     * (plugins/response-cache.ts, decision 0032-response-cache).
      */
     responseCache?: boolean;
   }
