@@ -87,5 +87,7 @@ export function routerPaths(): string[] {
     const p = /\bpath="([^"]*)"/.exec(attrs);
     if (p) paths.push(p[1]!);
   }
+  // The signed-in screens are declared once in a table (path + lazy chunk) that the router maps.
+  for (const m of source.matchAll(/\{\s*path:\s*'([^']*)'/g)) paths.push(m[1]!);
   return paths;
 }

@@ -267,19 +267,13 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
             : {})}
         />
         <section className="calendar-main" aria-label="Calendrier" data-view={viewType}>
-          <div className="calendar-status">
+          <div className="calendar-alerts">
             {moveError ? <Alert tone="error">{moveError}</Alert> : null}
             {teamsQuery.isError ? (
               <Alert tone="error">{CALENDAR_MESSAGES.teamsFailed}</Alert>
             ) : null}
             {eventsQuery.isError ? (
               <Alert tone="error">{CALENDAR_MESSAGES.loadFailed}</Alert>
-            ) : eventsQuery.isPending || eventsQuery.isFetching ? (
-              <Loading label="Chargement des événements..." />
-            ) : shown.length === 0 ? (
-              <p className="muted calendar-empty" role="status">
-                {CALENDAR_MESSAGES.empty}
-              </p>
             ) : null}
           </div>
           <FullCalendar
@@ -316,6 +310,15 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
             datesSet={onDatesSet}
             editable={mayCreate}
           />
+          <div className="calendar-status">
+            {eventsQuery.isError ? null : eventsQuery.isPending || eventsQuery.isFetching ? (
+              <Loading label="Chargement des événements..." />
+            ) : shown.length === 0 ? (
+              <p className="muted calendar-empty" role="status">
+                {CALENDAR_MESSAGES.empty}
+              </p>
+            ) : null}
+          </div>
         </section>
       </div>
       {editor?.kind === 'create' || editor?.kind === 'edit' ? (
