@@ -29,6 +29,26 @@ const REASONS = [
   },
 ] as const;
 
+/** Real screenshots of the demo club (issue 15), below the fold: lazy, with explicit sizes. */
+const SHOTS = [
+  {
+    src: '/captures/calendrier.webp',
+    width: 960,
+    height: 600,
+    alt: "Capture d'écran du calendrier du club en vue mois : entraînements, matchs et réunions de novembre, avec les filtres par type et par équipe",
+    caption: 'Le calendrier partagé du club',
+    phone: false,
+  },
+  {
+    src: '/captures/membres-mobile.webp',
+    width: 360,
+    height: 691,
+    alt: "Capture d'écran sur téléphone de la liste des membres du club, présentée en cartes",
+    caption: 'Les membres, sur téléphone',
+    phone: true,
+  },
+] as const;
+
 /** Landing page of spec §2: hero, live counters, sports, and why choose us. */
 export default function LandingPage() {
   usePageMeta(PUBLIC_PAGES.landing);
@@ -56,6 +76,27 @@ export default function LandingPage() {
           </div>
           <HeroArt />
         </div>
+      </section>
+
+      <section className="container section" aria-labelledby="shots-title">
+        <h2 id="shots-title">Aperçu de l'application</h2>
+        <ul className="shots">
+          {SHOTS.map((shot) => (
+            <li key={shot.src} className={shot.phone ? 'shot shot-phone' : 'shot'}>
+              <figure>
+                <img
+                  src={shot.src}
+                  width={shot.width}
+                  height={shot.height}
+                  alt={shot.alt}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <figcaption>{shot.caption}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section className="container section" aria-labelledby="stats-title">
