@@ -78,27 +78,6 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="container section" aria-labelledby="shots-title">
-        <h2 id="shots-title">Aperçu de l'application</h2>
-        <ul className="shots">
-          {SHOTS.map((shot) => (
-            <li key={shot.src} className={shot.phone ? 'shot shot-phone' : 'shot'}>
-              <figure>
-                <img
-                  src={shot.src}
-                  width={shot.width}
-                  height={shot.height}
-                  alt={shot.alt}
-                  loading="lazy"
-                  decoding="async"
-                />
-                <figcaption>{shot.caption}</figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </section>
-
       <section className="container section" aria-labelledby="stats-title">
         <h2 id="stats-title">Club Manager en chiffres</h2>
         <ul className="stats" aria-busy={stats.status === 'loading'}>
@@ -129,6 +108,27 @@ export default function LandingPage() {
         ) : (
           <p className="muted">Aucun sport disponible.</p>
         )}
+      </section>
+
+      <section className="container section" aria-labelledby="shots-title">
+        <h2 id="shots-title">Aperçu de l'application</h2>
+        <ul className="shots">
+          {SHOTS.map((shot) => (
+            <li key={shot.src} className={shot.phone ? 'shot shot-phone' : 'shot'}>
+              <figure>
+                <img
+                  src={shot.src}
+                  width={shot.width}
+                  height={shot.height}
+                  alt={shot.alt}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <figcaption>{shot.caption}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section className="container section" aria-labelledby="why-title">
