@@ -33,6 +33,8 @@ const REASONS = [
 const SHOTS = [
   {
     src: '/captures/calendrier.webp',
+    srcSet: '/captures/calendrier-640.webp 640w, /captures/calendrier.webp 960w',
+    sizes: '(min-width: 900px) 720px, 100vw',
     width: 960,
     height: 600,
     alt: "Capture d'écran du calendrier du club en vue mois : entraînements, matchs et réunions de novembre, avec les filtres par type et par équipe",
@@ -41,6 +43,8 @@ const SHOTS = [
   },
   {
     src: '/captures/membres-mobile.webp',
+    srcSet: undefined,
+    sizes: undefined,
     width: 360,
     height: 691,
     alt: "Capture d'écran sur téléphone de la liste des membres du club, présentée en cartes",
@@ -118,6 +122,8 @@ export default function LandingPage() {
               <figure>
                 <img
                   src={shot.src}
+                  srcSet={shot.srcSet}
+                  sizes={shot.sizes}
                   width={shot.width}
                   height={shot.height}
                   alt={shot.alt}
