@@ -29,6 +29,30 @@ const REASONS = [
   },
 ] as const;
 
+/** Real screenshots of the demo club (issue 15), below the fold: lazy, with explicit sizes. */
+const SHOTS = [
+  {
+    src: '/captures/calendrier.webp',
+    srcSet: '/captures/calendrier-640.webp 640w, /captures/calendrier.webp 960w',
+    sizes: '(min-width: 900px) 720px, 100vw',
+    width: 960,
+    height: 600,
+    alt: "Capture d'écran du calendrier du club en vue mois : entraînements, matchs et réunions de novembre, avec les filtres par type et par équipe",
+    caption: 'Le calendrier partagé du club',
+    phone: false,
+  },
+  {
+    src: '/captures/membres-mobile.webp',
+    srcSet: undefined,
+    sizes: undefined,
+    width: 360,
+    height: 691,
+    alt: "Capture d'écran sur téléphone de la liste des membres du club, présentée en cartes",
+    caption: 'Les membres, sur téléphone',
+    phone: true,
+  },
+] as const;
+
 /** Landing page of spec §2: hero, live counters, sports, and why choose us. */
 export default function LandingPage() {
   usePageMeta(PUBLIC_PAGES.landing);
@@ -88,6 +112,29 @@ export default function LandingPage() {
         ) : (
           <p className="muted">Aucun sport disponible.</p>
         )}
+      </section>
+
+      <section className="container section" aria-labelledby="shots-title">
+        <h2 id="shots-title">Aperçu de l'application</h2>
+        <ul className="shots">
+          {SHOTS.map((shot) => (
+            <li key={shot.src} className={shot.phone ? 'shot shot-phone' : 'shot'}>
+              <figure>
+                <img
+                  src={shot.src}
+                  srcSet={shot.srcSet}
+                  sizes={shot.sizes}
+                  width={shot.width}
+                  height={shot.height}
+                  alt={shot.alt}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <figcaption>{shot.caption}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section className="container section" aria-labelledby="why-title">
