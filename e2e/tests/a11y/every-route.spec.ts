@@ -161,6 +161,20 @@ test('the public groups hold every public route once', () => {
   );
 });
 
+/**
+ * What runs where, to keep the suite's time reasonable: every route in the three themes at phone
+ * width (the 'mobile' project: cards, menus and the narrow layouts); at desktop width the leader's
+ * screens (tables, side panels) in the light theme; the player's and the parent's screens, which
+ * show fewer controls than the leader's, in the light theme at phone width. The public pages are
+ * also checked at both widths in the three themes by public-site/a11y.spec.ts.
+ */
+const runs = (what: 'public' | 'leader' | 'member', theme: string): boolean => {
+  const mobile = test.info().project.name === 'mobile';
+  if (what === 'leader') return mobile || theme === 'light';
+  if (what === 'member') return mobile && theme === 'light';
+  return mobile;
+};
+
 for (const theme of THEMES) {
   test.describe(`[a11y] every route, theme ${theme}`, () => {
     test.beforeEach(async ({ page }) => {
@@ -169,6 +183,7 @@ for (const theme of THEMES) {
 
     for (const group of PUBLIC_GROUPS)
       test(group.title, async ({ page }) => {
+        test.skip(!runs('public', theme), 'phone width only (see above)');
         test.setTimeout(120_000);
         for (const path of group.paths)
           await openAndCheck(page, APP_ROUTES.find((r) => r.path === path)!.url(shared));
@@ -178,6 +193,7 @@ for (const theme of THEMES) {
     test('leader: every signed-in route, with the event, convocation and confirmation dialogs', async ({
       page,
     }) => {
+      test.skip(!runs('leader', theme), 'light theme only at desktop width (see above)');
       test.setTimeout(240_000); // twelve pages and three dialogs
       await signIn(page, shared.leader);
       for (const route of SIGNED_IN_APP_ROUTES) await openAndCheck(page, route.url(shared));
@@ -208,6 +224,7 @@ for (const theme of THEMES) {
 
     for (const role of ['player', 'parent'] as const)
       test(`${role}: every signed-in route as they see it`, async ({ page }) => {
+        test.skip(!runs('member', theme), 'light theme at phone width (see above)');
         test.setTimeout(300_000); // twelve pages and a dialog
         await signIn(page, shared[role]);
         for (const route of SIGNED_IN_APP_ROUTES) await openAndCheck(page, route.url(shared));
