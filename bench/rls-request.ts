@@ -45,6 +45,9 @@ const config = loadConfig({
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
   PUBLIC_URL: `http://127.0.0.1:${PORT}`,
   REQUEST_LOG_SAMPLE: '0',
+  // The cost of the club scope is on the query path: the response cache (decision 0032) would
+  // answer most requests without it, so it is off unless asked for.
+  RESPONSE_CACHE_MS: process.env.RESPONSE_CACHE_MS ?? '0',
 });
 
 async function measure(rowLevelSecurity: boolean) {

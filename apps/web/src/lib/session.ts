@@ -14,7 +14,9 @@ export function useCurrentMember() {
   return useQuery({
     queryKey: queryKeys.session.currentMember,
     queryFn: async () => {
-      const early = (await takePrefetchedMember()) as TCurrentMember | null;
+      // Awaited only when the entry started it: otherwise the request starts in this same tick.
+      const prefetched = takePrefetchedMember();
+      const early = prefetched ? ((await prefetched) as TCurrentMember | null) : null;
       if (early) return early;
       try {
         return await fetchCurrentMember();
