@@ -13,6 +13,7 @@ import {
   type TEventPresence,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { PresenceChoice } from '../../../components/ui/presence-choice.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
@@ -174,19 +175,7 @@ function PresenceRow({
             <legend className="visually-hidden">
               {self ? 'Votre présence' : `Présence de ${name}`}
             </legend>
-            <div className="presence-choice">
-              {PRESENCE_STATUSES.map((p) => (
-                <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
-                  <input
-                    type="radio"
-                    value={p}
-                    disabled={save.isPending}
-                    {...form.register('statutPresence')}
-                  />
-                  {PRESENCE_LABELS[p]}
-                </label>
-              ))}
-            </div>
+            <PresenceChoice field={form.register('statutPresence')} disabled={save.isPending} />
             {status === 'INDISPONIBLE' ? (
               <div className="field">
                 <label htmlFor={`${ids}-j`}>Justificatif (facultatif)</label>

@@ -12,6 +12,7 @@ import {
   type TAnswerLinkView,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { PresenceChoice } from '../../../components/ui/presence-choice.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { HttpError, errorMessage } from '../../../lib/http.ts';
 import { applyApiError } from '../../../lib/form-errors.ts';
@@ -289,19 +290,7 @@ function AnswerForm({
     <form className="form answer-form" onSubmit={submit} noValidate>
       <fieldset className="answer-fieldset">
         <legend>Réponse de {name}</legend>
-        <div className="presence-choice">
-          {PRESENCE_STATUSES.map((p) => (
-            <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
-              <input
-                type="radio"
-                value={p}
-                disabled={save.isPending}
-                {...form.register('statutPresence')}
-              />
-              {PRESENCE_LABELS[p]}
-            </label>
-          ))}
-        </div>
+        <PresenceChoice field={form.register('statutPresence')} disabled={save.isPending} />
         {status === 'INDISPONIBLE' ? (
           <div className="field">
             <label htmlFor={justificationId}>Justificatif *</label>

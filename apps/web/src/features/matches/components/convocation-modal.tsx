@@ -11,7 +11,6 @@ import {
   JUSTIFICATION_MAX,
   MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
-  PRESENCE_LABELS,
   PRESENCE_STATUSES,
   ZConvocationItemSchema,
   convocationCounts,
@@ -29,6 +28,7 @@ import {
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { PresenceChoice } from '../../../components/ui/presence-choice.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { DateTimeInput } from '../../../components/ui/date-time-input.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -302,19 +302,10 @@ function ManagerForm({
             <li key={entry.joueur.id}>
               <fieldset className="convocation-row">
                 <legend>{name}</legend>
-                <div className="presence-choice">
-                  {PRESENCE_STATUSES.map((p) => (
-                    <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
-                      <input
-                        type="radio"
-                        value={p}
-                        disabled={save.isPending}
-                        {...form.register(`rows.${i}.statutPresence`)}
-                      />
-                      {PRESENCE_LABELS[p]}
-                    </label>
-                  ))}
-                </div>
+                <PresenceChoice
+                  field={form.register(`rows.${i}.statutPresence`)}
+                  disabled={save.isPending}
+                />
                 {status === 'INDISPONIBLE' ? (
                   <div className="field">
                     <label htmlFor={`convocation-${match.id}-${entry.joueur.id}`}>
@@ -416,19 +407,7 @@ function AnswerRow({
     <form className="form convocation-row" onSubmit={submit} noValidate>
       <fieldset>
         <legend>{self ? `Votre réponse (${name})` : `Réponse pour ${name}`}</legend>
-        <div className="presence-choice">
-          {PRESENCE_STATUSES.map((p) => (
-            <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
-              <input
-                type="radio"
-                value={p}
-                disabled={save.isPending}
-                {...form.register('statutPresence')}
-              />
-              {PRESENCE_LABELS[p]}
-            </label>
-          ))}
-        </div>
+        <PresenceChoice field={form.register('statutPresence')} disabled={save.isPending} />
         {status === 'INDISPONIBLE' ? (
           <div className="field">
             <label htmlFor={`${base}-justification`}>Justificatif *</label>
