@@ -2,16 +2,9 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchStatus, PresenceStatus } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { clubTimeZone } from '../../db/club-settings.ts';
 import { byMemberName, convocationMember, convocationsOfMatch } from '../../db/fragments.ts';
-import {
-  clubs,
-  convocations,
-  events,
-  matches,
-  members,
-  teamMemberships,
-  teams,
-} from '../../db/schema.ts';
+import { convocations, events, matches, members, teamMemberships, teams } from '../../db/schema.ts';
 
 const home = alias(teams, 'home_team');
 const away = alias(teams, 'away_team');
@@ -98,14 +91,7 @@ export interface ConvocationRow {
 
 /** The only Drizzle queries of the matches feature; every one is filtered by the club id. */
 export const matchesRepository = {
-  async clubTimezone(db: DbOrTx, clubId: number): Promise<string> {
-    const [row] = await db
-      .select({ timezone: clubs.timezone })
-      .from(clubs)
-      .where(eq(clubs.id, clubId))
-      .limit(1);
-    return row?.timezone ?? 'Europe/Paris';
-  },
+  clubTimezone: clubTimeZone,
 
   async teamExists(db: DbOrTx, clubId: number, teamId: number): Promise<boolean> {
     const [row] = await db
