@@ -1,0 +1,25 @@
+// The headless Chromium every browser measure runs: the same flags (no GPU, no QUIC, no background
+// traffic that would add noise), the system's /usr/bin/chromium unless CHROMIUM_PATH / CHROME_PATH
+// says otherwise.
+import { chromium } from '@playwright/test';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Path of the Chromium that chrome-launcher (Lighthouse) starts. */
+export const chromePath = () => process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** Playwright's Chromium with those flags. */
+export const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
