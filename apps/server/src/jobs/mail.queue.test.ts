@@ -12,15 +12,13 @@ import { loadConfig } from '../config.ts';
 import { createClub, createMember } from '../db/factories.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase, signIn, startSmtpServer, TestClient } from '../test/helper.ts';
-import { freshIp } from '../test/http-utils.ts';
+import { freshIp, until, waitForMailQueueIdle } from '../test/http-utils.ts';
 import {
   cleanupsAfterEach,
   closedPort,
-  mailQueueIdle,
   mailsTo,
   mailTestEnv,
   sharedDatabase as sharedTestDatabase,
-  until,
 } from '../test/mail-delivery.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -122,7 +120,7 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
     cleanups.push(() => smtp.close());
     await until('invitation reçue', async () => mailsTo(smtp, invited.email).length > 0);
     await until('réinitialisation reçue', async () => mailsTo(smtp, member.email).length > 0);
-    await mailQueueIdle(app);
+    await waitForMailQueueIdle({ app: app }, 10_000);
     expect(mailsTo(smtp, invited.email)).toHaveLength(1);
     expect(mailsTo(smtp, invited.email)[0]!.subject).toMatch(/^Invitation à rejoindre /);
     expect(mailsTo(smtp, member.email)).toHaveLength(1);
@@ -173,7 +171,7 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
     cleanups.push(() => smtp.close());
     const second = await start(await shared.open(), port);
     await until('e-mail reçu après le redémarrage', async () => mailsTo(smtp, member.email).length);
-    await mailQueueIdle(second.app);
+    await waitForMailQueueIdle({ app: second.app }, 10_000);
     expect(mailsTo(smtp, member.email)).toHaveLength(1);
     expect(mailsTo(smtp, member.email)[0]!.text).toContain('/mdpOublie?token=');
     // Once sent, the job keeps no body (the link) in the database.
@@ -256,7 +254,7 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
         });
       }
       await until('tous reçus', async () => mailsTo(smtp, member.email).length >= N);
-      await mailQueueIdle(a.app);
+      await waitForMailQueueIdle({ app: a.app }, 10_000);
       const subjects = mailsTo(smtp, member.email).map((m) => m.subject);
       expect(subjects.sort()).toEqual(Array.from({ length: N }, (_, i) => `Essai ${i}`).sort());
       // Each one logged by exactly one of the two instances.

@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import { migrate, openPglite, openPostgres, type Database } from '../db/client.ts';
 import {
@@ -86,31 +85,5 @@ export async function sharedDatabase(
   };
 }
 
-/** Polls `probe` every 25 ms until it gives a truthy value, or fails after `ms`. */
-export async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | false>,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 export const mailsTo = (smtp: Smtp, email: string): CapturedMail[] =>
   smtp.mails.filter((m) => m.to.includes(email));
-
-/** Waits until the application's mail queue has nothing pending nor retrying. */
-export const mailQueueIdle = (app: FastifyInstance, ms?: number) =>
-  until(
-    'file d’envoi vide',
-    async () => {
-      const s = await app.mailQueue.stats();
-      return s.pending + s.retrying === 0;
-    },
-    ms,
-  );

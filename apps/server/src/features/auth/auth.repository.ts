@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { normalizeRole } from '@club/contract';
 import { memberTeamsJson } from '../../db/fragments.ts';
 import type { Actor } from '../../authz/index.ts';
 import { clubs, members, oneTimeTokens, sessions, teams } from '../../db/schema.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
 
 export type TokenPurpose = 'password_reset' | 'invitation';
 
@@ -249,6 +250,30 @@ export async function insertToken(
   },
 ) {
   await db.insert(oneTimeTokens).values(values);
+}
+
+/**
+ * A new one-time token of `purpose` for the member, in one transaction with the voiding of their
+ * unused ones: only its hash is stored; the token itself is returned, for the mail's link.
+ */
+export async function issueToken(
+  db: Db,
+  member: { id: number; clubId: number },
+  purpose: TokenPurpose,
+  ttlMs: number,
+): Promise<string> {
+  const token = randomToken();
+  await db.transaction(async (tx) => {
+    await voidTokens(tx, member.id, purpose);
+    await insertToken(tx, {
+      memberId: member.id,
+      clubId: member.clubId,
+      purpose,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+  });
+  return token;
 }
 
 /** An unused, unexpired token of that purpose, with its member's e-mail. */

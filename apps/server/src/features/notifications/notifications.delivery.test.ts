@@ -13,14 +13,13 @@ import type { Database } from '../../db/client.ts';
 import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import { signIn, startSmtpServer } from '../../test/helper.ts';
+import { until as untilWithin, waitForMailQueueIdle } from '../../test/http-utils.ts';
 import {
   cleanupsAfterEach,
   closedPort,
-  mailQueueIdle,
   mailsTo,
   mailTestEnv,
   sharedDatabase as sharedTestDatabase,
-  until as untilWithin,
 } from '../../test/mail-delivery.ts';
 import { MATCH_NOTIFICATION_QUEUE } from './notifications.jobs.ts';
 import { instantOf } from './notifications.time.ts';
@@ -104,7 +103,7 @@ async function makeDue(app: FastifyInstance, matchId: number) {
   app.jobs.notify(MATCH_NOTIFICATION_QUEUE);
 }
 
-const idle = (app: FastifyInstance) => mailQueueIdle(app, 15_000);
+const idle = (app: FastifyInstance) => waitForMailQueueIdle({ app }, 15_000);
 
 describe('[notifications] delivery', { timeout: 90_000 }, () => {
   it('a notification waiting for its delay survives a restart and is sent once after it', async () => {
