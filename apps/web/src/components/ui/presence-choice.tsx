@@ -1,5 +1,17 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PRESENCE_LABELS, PRESENCE_STATUSES } from '@club/contract';
+import { z } from 'zod';
+import {
+  JUSTIFICATION_MAX,
+  MATCH_SERVER_MESSAGES,
+  PRESENCE_LABELS,
+  PRESENCE_STATUSES,
+} from '@club/contract';
+
+/** The fields of one availability answer in a form: the status (none yet: null), the justification. */
+export const ZPresenceAnswerFormSchema = z.object({
+  statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
+  justification: z.string().max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong),
+});
 
 /**
  * The availability answer (spec: Disponible / Indisponible), one radio a status, for a training's

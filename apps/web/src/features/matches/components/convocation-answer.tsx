@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import {
   JUSTIFICATION_MAX,
-  MATCH_SERVER_MESSAGES,
   NOTIFICATION_MESSAGES,
   PRESENCE_LABELS,
   PRESENCE_STATUSES,
@@ -12,7 +10,10 @@ import {
   type TAnswerLinkView,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { PresenceChoice } from '../../../components/ui/presence-choice.tsx';
+import {
+  PresenceChoice,
+  ZPresenceAnswerFormSchema,
+} from '../../../components/ui/presence-choice.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { HttpError, errorMessage } from '../../../lib/http.ts';
 import { applyApiError } from '../../../lib/form-errors.ts';
@@ -33,19 +34,14 @@ export const ANSWER_PAGE_TEXTS = {
   justificationRequired: 'Le justificatif est obligatoire pour une absence.',
 } as const;
 
-const ZAnswerFormSchema = z
-  .object({
-    statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
-    justification: z.string().max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong),
-  })
-  .superRefine((v, ctx) => {
-    if (needsJustification(v.statutPresence, v.justification))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['justification'],
-        message: ANSWER_PAGE_TEXTS.justificationRequired,
-      });
-  });
+const ZAnswerFormSchema = ZPresenceAnswerFormSchema.superRefine((v, ctx) => {
+  if (needsJustification(v.statutPresence, v.justification))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['justification'],
+      message: ANSWER_PAGE_TEXTS.justificationRequired,
+    });
+});
 
 /** 'DISPONIBLE' / 'INDISPONIBLE' from the link, anything else ignored. */
 export function presenceParam(value: string | null): PresenceStatus | null {
