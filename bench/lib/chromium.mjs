@@ -23,3 +23,27 @@ export const launchChromium = () =>
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: CHROMIUM_FLAGS,
   });
+
+/**
+ * A browser context of `viewport`, signed in with `cookies` ({ name: value }) on `base`, whose pages
+ * record their longest main-thread task in `window.__longest` (a frozen page shows up there).
+ */
+export async function signedInContext(browser, { base, cookies, viewport }) {
+  const context = await browser.newContext({ viewport });
+  const url = new URL(base);
+  await context.addCookies(
+    Object.entries(cookies).map(([name, value]) => ({
+      name,
+      value,
+      domain: url.hostname,
+      path: '/',
+    })),
+  );
+  await context.addInitScript(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  return context;
+}

@@ -305,13 +305,7 @@ export const matchesRepository = {
           justification: item.justification,
           answeredAt: item.statutPresence ? sql`now()` : null,
         })
-        .where(
-          and(
-            eq(convocations.clubId, clubId),
-            eq(convocations.matchId, matchId),
-            eq(convocations.memberId, item.memberId),
-          ),
-        );
+        .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, item.memberId)));
     }
   },
 
@@ -329,13 +323,7 @@ export const matchesRepository = {
     await db
       .select({ id: convocations.id })
       .from(convocations)
-      .where(
-        and(
-          eq(convocations.clubId, clubId),
-          eq(convocations.matchId, matchId),
-          inArray(convocations.memberId, memberIds),
-        ),
-      )
+      .where(and(convocationsOfMatch(clubId, matchId), inArray(convocations.memberId, memberIds)))
       .for('update');
   },
 };

@@ -272,26 +272,14 @@ export const notificationsRepository = {
     await db
       .update(convocations)
       .set({ statutPresence, justification, answeredAt: sql`now()` })
-      .where(
-        and(
-          eq(convocations.clubId, clubId),
-          eq(convocations.matchId, matchId),
-          eq(convocations.memberId, memberId),
-        ),
-      );
+      .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, memberId)));
   },
 
   async lockConvocation(db: DbOrTx, clubId: number, matchId: number, memberId: number) {
     await db
       .select({ id: convocations.id })
       .from(convocations)
-      .where(
-        and(
-          eq(convocations.clubId, clubId),
-          eq(convocations.matchId, matchId),
-          eq(convocations.memberId, memberId),
-        ),
-      )
+      .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, memberId)))
       .for('update');
   },
 
