@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromePath, launchChromium } from './lib/chromium.mjs';
 import {
   demoEmail,
   pgliteDatabase,
@@ -22,16 +22,6 @@ import {
 
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt === -1 ? 3 : Number(process.argv[runsAt + 1]);
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const dist = path.join(repoRoot, 'apps/web/dist');
 const out = [];
 const log = (l = '') => out.push(l);
@@ -64,10 +54,7 @@ try {
   );
 
   // 1. JS per route: what the browser fetched until the network was idle.
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: FLAGS,
-  });
+  const browser = await launchChromium();
   log('#### Front end : JavaScript par route (gzip -9 des fichiers chargés)');
   log();
   log('| route | fichiers JS | brut kB | gzip kB |');
@@ -104,8 +91,8 @@ try {
 
   // 2. Lighthouse mobile, signed in (the session cookie sent with every request).
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: FLAGS,
+    chromePath: chromePath(),
+    chromeFlags: CHROMIUM_FLAGS,
   });
   log();
   log(

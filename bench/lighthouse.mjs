@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_FLAGS, chromePath } from './lib/chromium.mjs';
 import { repoRoot, startServer } from './lib-server.mjs';
 
 const argv = process.argv.slice(2);
@@ -15,21 +16,11 @@ const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt === -1 ? 3 : Number(argv.splice(runsAt, 2)[1]);
 const paths = argv.length ? argv : ['/', '/fonctionnalites', '/contact'];
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  chromeFlags: FLAGS,
+  chromePath: chromePath(),
+  chromeFlags: CHROMIUM_FLAGS,
 });
 const rows = [];
 let failed = false;

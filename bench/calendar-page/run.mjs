@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, signedInContext } from '../lib/chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../apps/web/dist');
@@ -16,39 +16,16 @@ const info = JSON.parse(fs.readFileSync(path.join(here, 'cookies.json'), 'utf8')
 const runsIdx = process.argv.indexOf('--runs');
 const runs = runsIdx === -1 ? 3 : Number(process.argv[runsIdx + 1]);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 const gzipKb = (file) =>
   zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
 
 async function once() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const url = new URL(info.base);
-  await context.addCookies(
-    Object.entries(info.leader).map(([name, value]) => ({
-      name,
-      value,
-      domain: url.hostname,
-      path: '/',
-    })),
-  );
-  await context.addInitScript(() => {
-    window.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
-    }).observe({ type: 'longtask', buffered: true });
+  const context = await signedInContext(browser, {
+    base: info.base,
+    cookies: info.leader,
+    viewport: { width: 1280, height: 900 },
   });
   const page = await context.newPage();
   const errors = [];

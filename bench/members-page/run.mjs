@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, signedInContext } from '../lib/chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const info = JSON.parse(fs.readFileSync(path.join(here, 'cookies.json'), 'utf8'));
@@ -14,40 +14,14 @@ const shotsIdx = process.argv.indexOf('--shots');
 const shots = shotsIdx === -1 ? null : process.argv[shotsIdx + 1];
 if (shots) fs.mkdirSync(shots, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 async function contextFor(who, width) {
-  const context = await browser.newContext({
+  return signedInContext(browser, {
+    base: info.base,
+    cookies: info[who],
     viewport: { width, height: width < 600 ? 812 : 900 },
   });
-  const url = new URL(info.base);
-  await context.addCookies(
-    Object.entries(info[who]).map(([name, value]) => ({
-      name,
-      value,
-      domain: url.hostname,
-      path: '/',
-    })),
-  );
-  await context.addInitScript(() => {
-    window.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  return context;
 }
 
 const club = encodeURIComponent(info.club);

@@ -3,122 +3,33 @@
  * configuration from the environment, persistence across restarts, PostgreSQL, database outage,
  * graceful shutdown. Each test starts its own server on a free port with its own DATA_DIR.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE_XSRF_TOKEN, HEADER_XSRF_TOKEN, SERVER_MESSAGES } from '@club/contract';
 import { openDatabase } from './db/client.ts';
 import { createClub } from './db/factories.ts';
 import { clubs } from './db/schema.ts';
+import {
+  cleanupProcesses,
+  ensureServerBuilt,
+  freePort,
+  spawnNode,
+  tmpDir as tmpDirWith,
+  waitHealthy,
+  type Proc,
+} from './test/built-server.ts';
 import { buildTestApp } from './test/helper.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const entry = path.join(serverDir, 'dist/server.mjs');
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) newest = Math.max(newest, newestSource(p));
-    else newest = Math.max(newest, fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
+const tmpDir = () => tmpDirWith('club-process-');
 
-/** Builds dist/server.mjs when it is missing or older than the sources (esbuild, under a second). */
-function ensureBuilt() {
-  const built = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
-  const sources = Math.max(
-    newestSource(path.join(serverDir, 'src')),
-    newestSource(path.join(serverDir, '../../packages/contract/src')),
-  );
-  if (built > sources) return;
-  const res = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`build failed: ${res.stderr}`);
-}
-
-async function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, host, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const tmpDirs: string[] = [];
-function tmpDir(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'club-process-'));
-  tmpDirs.push(d);
-  return d;
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-  /** Resolves with the exit code (or the signal name) once the process has ended. */
-  exited: Promise<number | string>;
-  stop(signal?: NodeJS.Signals): Promise<number | string>;
-}
-const running = new Set<Running>();
-
-function spawnServer(env: Record<string, string>): Running {
-  let out = '';
-  const child = spawn(process.execPath, [entry], {
-    cwd: env.CWD ?? tmpDir(),
-    env: {
-      PATH: process.env.PATH,
-      LOG_LEVEL: 'warn',
-      TZ: 'Europe/Paris',
-      SHUTDOWN_DRAIN_MS: '50',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
-  );
-  const r: Running = {
-    child,
-    url: `http://${env.HOST ?? '127.0.0.1'}:${env.PORT}`,
-    output: () => out,
-    exited,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
-  running.add(r);
-  void exited.then(() => running.delete(r));
-  return r;
-}
-
-async function waitHealthy(r: Running, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (r.child.exitCode !== null) throw new Error(`server exited early:\n${r.output()}`);
-    try {
-      const res = await fetch(`${r.url}/api/health`);
-      if (res.status === 200) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  throw new Error(`server not healthy in time:\n${r.output()}`);
-}
+/** The built server, run from a temporary directory of its own unless `CWD` says otherwise. */
+const spawnServer = (env: Record<string, string>): Proc =>
+  spawnNode({ CWD: env.CWD ?? tmpDir(), ...env });
 
 /**
  * An initialised embedded database is slow to create (initdb + migrations): once the first test
@@ -161,16 +72,13 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 
 let hasPg = false;
 beforeAll(async () => {
-  ensureBuilt();
+  ensureServerBuilt();
   hasPg = await pgReachable();
   // In CI PostgreSQL is part of the machine: its absence is a failure, not a reason to skip.
   if (!hasPg && process.env.CI) throw new Error(`PostgreSQL injoignable sur ${PG_ADMIN_URL}`);
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all([...running].map((r) => r.stop('SIGKILL')));
-  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
-});
+afterAll(cleanupProcesses);
 
 describe('[foundation] the built server honours its configuration', { timeout: 180_000 }, () => {
   it('PORT, HOST and DATA_DIR are honoured', async () => {

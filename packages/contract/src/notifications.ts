@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PRESENCE_STATUSES } from './enums.ts';
-import { JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES } from './matches.ts';
+import { CONVOCATION_PERMISSIONS, JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES } from './matches.ts';
 import { SERVER_MESSAGES } from './messages.ts';
-import { definePermissions, leadersRow } from './permissions.ts';
+import { definePermissions } from './permissions.ts';
 import { ZIdSchema, safeString } from './schemas/common.ts';
 
 /**
@@ -165,24 +165,11 @@ export function replyDeadline(match: {
  */
 export const EVENT_PRESENCE_PERMISSIONS = definePermissions({
   /** GET /api/evenements/{id}/presences */
-  read: {
-    ...leadersRow('club', ['sharedTeam']),
-    PARENT: ['sharedTeam', 'childrensTeams'],
-  },
+  read: CONVOCATION_PERMISSIONS.read,
   /** PUT /api/evenements/{id}/presence (one row). */
-  answer: {
-    ...leadersRow(),
-    ENTRAINEUR: ['sharedTeam'],
-    JOUEUR: ['self'],
-    PARENT: ['children'],
-  },
+  answer: CONVOCATION_PERMISSIONS.answer,
   /** Whether a row's justification is part of the answer. */
-  readJustification: {
-    ...leadersRow(),
-    ENTRAINEUR: ['sharedTeam'],
-    JOUEUR: ['self'],
-    PARENT: ['children'],
-  },
+  readJustification: CONVOCATION_PERMISSIONS.readJustification,
 });
 export type TEventPresenceAction = keyof typeof EVENT_PRESENCE_PERMISSIONS;
 

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TTeamRef } from '@club/contract';
-import { members } from './schema.ts';
+import { convocations, members } from './schema.ts';
 
 /** SQL fragments more than one feature selects. */
 
@@ -16,3 +16,14 @@ export const memberTeamsJson = () =>
     join teams t on t.id = tm.team_id
     where tm.member_id = ${members.id} and tm.club_id = ${members.clubId}
   ), '[]'::json)`;
+
+/** Join condition of a match's convocations to their members (of the same club). */
+export const convocationMember = () =>
+  and(eq(members.id, convocations.memberId), eq(members.clubId, convocations.clubId));
+
+/** The convocations of one match of a club. */
+export const convocationsOfMatch = (clubId: number, matchId: number) =>
+  and(eq(convocations.clubId, clubId), eq(convocations.matchId, matchId));
+
+/** Members by name, then id (a stable order between namesakes). */
+export const byMemberName = () => [asc(members.nom), asc(members.prenom), asc(members.id)];

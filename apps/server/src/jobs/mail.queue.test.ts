@@ -3,48 +3,32 @@
  * on the application's database). Real SMTP server, real application, real database: PGlite here,
  * PostgreSQL under `npm run test:pg` (TEST_DATABASE_URL), where two instances also share one queue.
  */
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createClub, createMember } from '../db/factories.ts';
-import { migrate, openPglite, openPostgres, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { createTestDatabase, signIn, startSmtpServer, TestClient } from '../test/helper.ts';
+import { freshIp, until, waitForMailQueueIdle } from '../test/http-utils.ts';
 import {
-  createTestDatabase,
-  signIn,
-  startSmtpServer,
-  TEST_JWT_SECRET,
-  TestClient,
-  type CapturedMail,
-} from '../test/helper.ts';
-import { freshIp } from '../test/http-utils.ts';
+  cleanupsAfterEach,
+  closedPort,
+  mailsTo,
+  mailTestEnv,
+  sharedDatabase as sharedTestDatabase,
+} from '../test/mail-delivery.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
-type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 interface Instance {
   app: FastifyInstance;
   logs: Record<string, unknown>[];
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!().catch(() => {});
-});
-
-/** A loopback port where nothing listens (an SMTP server that is down). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+const cleanups = cleanupsAfterEach();
 
 /**
  * The application as server.ts builds it, on a database it does not own (a restart = a new
@@ -63,12 +47,7 @@ async function start(
     },
   });
   const config = loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET: TEST_JWT_SECRET,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    PUBLIC_URL: 'http://localhost:3000',
-    JOB_POLLING_INTERVAL_SECONDS: '0.5',
-    MAIL_RETRY_DELAY_SECONDS: '1',
+    ...mailTestEnv(smtpPort),
     ...env,
   });
   const app = await buildApp({ config, database, logger: { level: 'info', stream } });
@@ -85,44 +64,7 @@ async function freshDatabase(): Promise<Database> {
 }
 
 /** A database for the test, and a way to open it again as a restarted server would. */
-async function sharedDatabase(): Promise<{ open(): Promise<Database> }> {
-  if (PG_URL) {
-    const created = await createTestDatabase();
-    cleanups.unshift(() => created.close());
-    return {
-      async open() {
-        const database = openPostgres(created.url!, 5);
-        cleanups.push(() => database.close());
-        return database;
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-jobs-'));
-  cleanups.unshift(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  let migrated = false;
-  return {
-    async open() {
-      const database = await openPglite(path.join(dir, 'pglite'));
-      cleanups.push(() => database.close());
-      if (!migrated) await migrate(database);
-      migrated = true;
-      return database;
-    },
-  };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const mailsTo = (smtp: Smtp, email: string): CapturedMail[] =>
-  smtp.mails.filter((m) => m.to.includes(email));
+const sharedDatabase = () => sharedTestDatabase(cleanups, 'club-jobs-');
 
 /** A member who asks for a password reset: the request queues one mail to them. */
 async function askReset(app: FastifyInstance, email: string) {
@@ -147,12 +89,6 @@ async function storedJobs(app: FastifyInstance): Promise<string> {
   );
   return rows.map((r) => String(r.data)).join('\n');
 }
-
-const idle = (app: FastifyInstance) =>
-  until('file d’envoi vide', async () => {
-    const s = await app.mailQueue.stats();
-    return s.pending + s.retrying === 0;
-  });
 
 describe('[jobs] mail queue', { timeout: 60_000 }, () => {
   it('SMTP down, then up: the request does not wait, each attempt is logged, the mail arrives once', async () => {
@@ -184,7 +120,7 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
     cleanups.push(() => smtp.close());
     await until('invitation reçue', async () => mailsTo(smtp, invited.email).length > 0);
     await until('réinitialisation reçue', async () => mailsTo(smtp, member.email).length > 0);
-    await idle(app);
+    await waitForMailQueueIdle({ app: app }, 10_000);
     expect(mailsTo(smtp, invited.email)).toHaveLength(1);
     expect(mailsTo(smtp, invited.email)[0]!.subject).toMatch(/^Invitation à rejoindre /);
     expect(mailsTo(smtp, member.email)).toHaveLength(1);
@@ -235,7 +171,7 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
     cleanups.push(() => smtp.close());
     const second = await start(await shared.open(), port);
     await until('e-mail reçu après le redémarrage', async () => mailsTo(smtp, member.email).length);
-    await idle(second.app);
+    await waitForMailQueueIdle({ app: second.app }, 10_000);
     expect(mailsTo(smtp, member.email)).toHaveLength(1);
     expect(mailsTo(smtp, member.email)[0]!.text).toContain('/mdpOublie?token=');
     // Once sent, the job keeps no body (the link) in the database.
@@ -318,7 +254,7 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
         });
       }
       await until('tous reçus', async () => mailsTo(smtp, member.email).length >= N);
-      await idle(a.app);
+      await waitForMailQueueIdle({ app: a.app }, 10_000);
       const subjects = mailsTo(smtp, member.email).map((m) => m.subject);
       expect(subjects.sort()).toEqual(Array.from({ length: N }, (_, i) => `Essai ${i}`).sort());
       // Each one logged by exactly one of the two instances.

@@ -22,11 +22,29 @@ export async function waitForMail(
   }
 }
 
+/** Polls `probe` every 25 ms until it gives a truthy value (returned), or fails after `ms`. */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  ms = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /**
  * Waits until the mail queue has nothing left to send or retry: after this, no other mail of what
  * was queued so far can still arrive (used to prove "exactly once").
  */
-export async function waitForMailQueueIdle(ctx: TestContext, timeoutMs = 5000): Promise<void> {
+export async function waitForMailQueueIdle(
+  ctx: Pick<TestContext, 'app'>,
+  timeoutMs = 5000,
+): Promise<void> {
   const start = Date.now();
   for (;;) {
     const stats = await ctx.app.mailQueue.stats();

@@ -118,13 +118,7 @@ export function anEvent(overrides: Partial<TDashboardEvent> = {}): TDashboardEve
  */
 export function aClubEvent(overrides: Partial<TEvent> = {}): TEvent {
   return {
-    id: 100,
-    nom: 'Entraînement',
-    type: 'ENTRAINEMENT',
-    dateDebut: '2030-03-12T18:00:00',
-    dateFin: '2030-03-12T20:00:00',
-    lieux: 'Gymnase Nord',
-    equipesIds: [3],
+    ...anEvent(),
     clubId: 2,
     adversaireNom: null,
     equipes: [{ id: 3, nom: 'Seniors', categorie: 'Senior', division: 'Régional 1' }],

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { normalizeRole } from '@club/contract';
 import { memberTeamsJson } from '../../db/fragments.ts';
 import type { Actor } from '../../authz/index.ts';
 import { clubs, members, oneTimeTokens, sessions, teams } from '../../db/schema.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
 
 export type TokenPurpose = 'password_reset' | 'invitation';
 
@@ -21,41 +22,33 @@ const memberColumns = {
   clubNom: clubs.nom,
   teamNom: teams.nom,
 };
-export type MemberAccount = Awaited<ReturnType<typeof findMemberByEmail>> & object;
+export type MemberAccount = Awaited<ReturnType<typeof findAccount>> & object;
 
 /** The only Drizzle queries of the auth feature. */
-export async function findMemberByEmail(db: DbOrTx, email: string) {
+
+/** The one member matching `where`, with their club's and primary team's names, or null. */
+async function findAccount(db: DbOrTx, where: SQL | undefined) {
   const [row] = await db
     .select(memberColumns)
     .from(members)
     .innerJoin(clubs, eq(clubs.id, members.clubId))
     .leftJoin(teams, eq(teams.id, members.teamId))
-    .where(eq(members.email, email))
+    .where(where)
     .limit(1);
   return row ?? null;
 }
 
+export async function findMemberByEmail(db: DbOrTx, email: string) {
+  return findAccount(db, eq(members.email, email));
+}
+
 export async function findMemberById(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select(memberColumns)
-    .from(members)
-    .innerJoin(clubs, eq(clubs.id, members.clubId))
-    .leftJoin(teams, eq(teams.id, members.teamId))
-    .where(eq(members.id, id))
-    .limit(1);
-  return row ?? null;
+  return findAccount(db, eq(members.id, id));
 }
 
 /** A member of one club (tenant filter), or null. */
 export async function findClubMember(db: DbOrTx, clubId: number, id: number) {
-  const [row] = await db
-    .select(memberColumns)
-    .from(members)
-    .innerJoin(clubs, eq(clubs.id, members.clubId))
-    .leftJoin(teams, eq(teams.id, members.teamId))
-    .where(and(eq(members.id, id), eq(members.clubId, clubId)))
-    .limit(1);
-  return row ?? null;
+  return findAccount(db, and(eq(members.id, id), eq(members.clubId, clubId)));
 }
 
 export async function setPasswordHash(
@@ -249,6 +242,30 @@ export async function insertToken(
   },
 ) {
   await db.insert(oneTimeTokens).values(values);
+}
+
+/**
+ * A new one-time token of `purpose` for the member, in one transaction with the voiding of their
+ * unused ones: only its hash is stored; the token itself is returned, for the mail's link.
+ */
+export async function issueToken(
+  db: Db,
+  member: { id: number; clubId: number },
+  purpose: TokenPurpose,
+  ttlMs: number,
+): Promise<string> {
+  const token = randomToken();
+  await db.transaction(async (tx) => {
+    await voidTokens(tx, member.id, purpose);
+    await insertToken(tx, {
+      memberId: member.id,
+      clubId: member.clubId,
+      purpose,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+  });
+  return token;
 }
 
 /** An unused, unexpired token of that purpose, with its member's e-mail. */

@@ -248,17 +248,7 @@ export function createAuthService(deps: AuthDeps) {
       );
       const member = await repo.findMemberByEmail(db, body.email);
       if (member) {
-        const token = randomToken();
-        await db.transaction(async (tx) => {
-          await repo.voidTokens(tx, member.id, 'password_reset');
-          await repo.insertToken(tx, {
-            memberId: member.id,
-            clubId: member.clubId,
-            purpose: 'password_reset',
-            tokenHash: sha256(token),
-            expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-          });
-        });
+        const token = await repo.issueToken(db, member, 'password_reset', RESET_TOKEN_TTL_MS);
         const link = `${ctx.baseUrl}/mdpOublie?token=${encodeURIComponent(token)}`;
         sendInBackground(passwordResetMail(member, link));
       }

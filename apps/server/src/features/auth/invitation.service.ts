@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import * as repo from './auth.repository.ts';
 import { invitationMail } from './auth.mails.ts';
@@ -39,17 +39,7 @@ export function createInvitationService(deps: InvitationDeps) {
     async send(member: { id: number; clubId: number }): Promise<void> {
       const account = await repo.findClubMember(db, member.clubId, member.id);
       if (!account) throw notFound();
-      const token = randomToken();
-      await db.transaction(async (tx) => {
-        await repo.voidTokens(tx, account.id, 'invitation');
-        await repo.insertToken(tx, {
-          memberId: account.id,
-          clubId: account.clubId,
-          purpose: 'invitation',
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
-        });
-      });
+      const token = await repo.issueToken(db, account, 'invitation', INVITATION_TTL_MS);
       const base = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(
         /\/+$/,
         '',

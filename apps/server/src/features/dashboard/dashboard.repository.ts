@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { TDashboardEvent, TDashboardMember } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { clubTimeZone } from '../../db/club-settings.ts';
 import { concernsTeamSql } from '../events/index.ts';
-import { clubs, eventTeams, events, members, teamMemberships, teams } from '../../db/schema.ts';
+import { eventTeams, events, members, teamMemberships, teams } from '../../db/schema.ts';
 
 /** The only Drizzle queries of the dashboard feature; every one is filtered by the club id. */
 
@@ -53,14 +54,7 @@ export const dashboardRepository = {
     return row;
   },
 
-  async clubTimeZone(db: DbOrTx, clubId: number): Promise<string> {
-    const [row] = await db
-      .select({ timezone: clubs.timezone })
-      .from(clubs)
-      .where(eq(clubs.id, clubId))
-      .limit(1);
-    return row?.timezone ?? 'Europe/Paris';
-  },
+  clubTimeZone,
 
   /**
    * The team's events that touch the half-open club-local interval [from, to) (an event of several

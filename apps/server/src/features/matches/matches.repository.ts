@@ -2,15 +2,9 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchStatus, PresenceStatus } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  clubs,
-  convocations,
-  events,
-  matches,
-  members,
-  teamMemberships,
-  teams,
-} from '../../db/schema.ts';
+import { clubTimeZone } from '../../db/club-settings.ts';
+import { byMemberName, convocationMember, convocationsOfMatch } from '../../db/fragments.ts';
+import { convocations, events, matches, members, teamMemberships, teams } from '../../db/schema.ts';
 
 const home = alias(teams, 'home_team');
 const away = alias(teams, 'away_team');
@@ -97,14 +91,7 @@ export interface ConvocationRow {
 
 /** The only Drizzle queries of the matches feature; every one is filtered by the club id. */
 export const matchesRepository = {
-  async clubTimezone(db: DbOrTx, clubId: number): Promise<string> {
-    const [row] = await db
-      .select({ timezone: clubs.timezone })
-      .from(clubs)
-      .where(eq(clubs.id, clubId))
-      .limit(1);
-    return row?.timezone ?? 'Europe/Paris';
-  },
+  clubTimezone: clubTimeZone,
 
   async teamExists(db: DbOrTx, clubId: number, teamId: number): Promise<boolean> {
     const [row] = await db
@@ -294,12 +281,9 @@ export const matchesRepository = {
         answeredAt: convocations.answeredAt,
       })
       .from(convocations)
-      .innerJoin(
-        members,
-        and(eq(members.id, convocations.memberId), eq(members.clubId, convocations.clubId)),
-      )
-      .where(and(eq(convocations.clubId, clubId), eq(convocations.matchId, matchId)))
-      .orderBy(asc(members.nom), asc(members.prenom), asc(members.id));
+      .innerJoin(members, convocationMember())
+      .where(convocationsOfMatch(clubId, matchId))
+      .orderBy(...byMemberName());
     return rows as ConvocationRow[];
   },
 
@@ -321,13 +305,7 @@ export const matchesRepository = {
           justification: item.justification,
           answeredAt: item.statutPresence ? sql`now()` : null,
         })
-        .where(
-          and(
-            eq(convocations.clubId, clubId),
-            eq(convocations.matchId, matchId),
-            eq(convocations.memberId, item.memberId),
-          ),
-        );
+        .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, item.memberId)));
     }
   },
 
@@ -345,13 +323,7 @@ export const matchesRepository = {
     await db
       .select({ id: convocations.id })
       .from(convocations)
-      .where(
-        and(
-          eq(convocations.clubId, clubId),
-          eq(convocations.matchId, matchId),
-          inArray(convocations.memberId, memberIds),
-        ),
-      )
+      .where(and(convocationsOfMatch(clubId, matchId), inArray(convocations.memberId, memberIds)))
       .for('update');
   },
 };

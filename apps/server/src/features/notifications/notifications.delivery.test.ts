@@ -4,54 +4,35 @@
  * delay it. Real application, real SMTP server; PGlite (a data folder, for the restart) or
  * PostgreSQL with TEST_DATABASE_URL.
  */
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TEvent } from '@club/contract';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { migrate, openPglite, openPostgres, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
+import { signIn, startSmtpServer } from '../../test/helper.ts';
+import { until as untilWithin, waitForMailQueueIdle } from '../../test/http-utils.ts';
 import {
-  createTestDatabase,
-  signIn,
-  startSmtpServer,
-  TEST_JWT_SECRET,
-  type CapturedMail,
-} from '../../test/helper.ts';
+  cleanupsAfterEach,
+  closedPort,
+  mailsTo,
+  mailTestEnv,
+  sharedDatabase as sharedTestDatabase,
+} from '../../test/mail-delivery.ts';
 import { MATCH_NOTIFICATION_QUEUE } from './notifications.jobs.ts';
 import { instantOf } from './notifications.time.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const TZ = 'Europe/Paris';
-type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!().catch(() => {});
-});
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+const cleanups = cleanupsAfterEach();
 
 async function start(database: Database, smtpPort: number, env: Record<string, string> = {}) {
   const config = loadConfig({
-    NODE_ENV: 'test',
+    ...mailTestEnv(smtpPort),
     LOG_LEVEL: 'silent',
-    JWT_SECRET: TEST_JWT_SECRET,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    PUBLIC_URL: 'http://localhost:3000',
-    JOB_POLLING_INTERVAL_SECONDS: '0.5',
-    MAIL_RETRY_DELAY_SECONDS: '1',
     NOTIFICATION_DELAY_SECONDS: '30',
     QUIET_HOURS: '',
     ...env,
@@ -63,44 +44,11 @@ async function start(database: Database, smtpPort: number, env: Record<string, s
 }
 
 /** A database for the test, and a way to open it again as a restarted server would. */
-async function sharedDatabase(): Promise<{ open(): Promise<Database> }> {
-  if (PG_URL) {
-    const created = await createTestDatabase();
-    cleanups.unshift(() => created.close());
-    return {
-      async open() {
-        const database = openPostgres(created.url!, 5);
-        cleanups.push(() => database.close());
-        return database;
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-notif-'));
-  cleanups.unshift(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  let migrated = false;
-  return {
-    async open() {
-      const database = await openPglite(path.join(dir, 'pglite'));
-      cleanups.push(() => database.close());
-      if (!migrated) await migrate(database);
-      migrated = true;
-      return database;
-    },
-  };
-}
+const sharedDatabase = () => sharedTestDatabase(cleanups, 'club-notif-');
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const mailsTo = (smtp: Smtp, email: string): CapturedMail[] =>
-  smtp.mails.filter((m) => m.to.includes(email));
+/** Every wait of this suite may last 15 s. */
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>) =>
+  untilWithin(what, probe, 15_000);
 
 /** A club whose coach creates a match of their team (Alice and Bruno convoked, Bruno's parent). */
 async function world(app: FastifyInstance) {
@@ -155,11 +103,7 @@ async function makeDue(app: FastifyInstance, matchId: number) {
   app.jobs.notify(MATCH_NOTIFICATION_QUEUE);
 }
 
-const idle = (app: FastifyInstance) =>
-  until('file d’envoi vide', async () => {
-    const s = await app.mailQueue.stats();
-    return s.pending + s.retrying === 0;
-  });
+const idle = (app: FastifyInstance) => waitForMailQueueIdle({ app }, 15_000);
 
 describe('[notifications] delivery', { timeout: 90_000 }, () => {
   it('a notification waiting for its delay survives a restart and is sent once after it', async () => {

@@ -4,7 +4,7 @@ import { createClub, createMember, createTeam, linkGuardian } from '../../db/fac
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import type { CapturedMail } from '../../test/helper.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
-import { waitForMailQueueIdle } from '../../test/http-utils.ts';
+import { until, waitForMailQueueIdle } from '../../test/http-utils.ts';
 import { MATCH_NOTIFICATION_QUEUE } from './notifications.jobs.ts';
 
 /**
@@ -46,16 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function queued(matchId: number) {
   const { rows } = await ctx.app.database.executeSql(

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PresenceStatus } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { byMemberName, convocationMember, convocationsOfMatch } from '../../db/fragments.ts';
 import {
   clubs,
   convocations,
@@ -117,12 +118,9 @@ export const notificationsRepository = {
         answeredAt: convocations.answeredAt,
       })
       .from(convocations)
-      .innerJoin(
-        members,
-        and(eq(members.id, convocations.memberId), eq(members.clubId, convocations.clubId)),
-      )
-      .where(and(eq(convocations.clubId, clubId), eq(convocations.matchId, matchId)))
-      .orderBy(asc(members.nom), asc(members.prenom), asc(members.id));
+      .innerJoin(members, convocationMember())
+      .where(convocationsOfMatch(clubId, matchId))
+      .orderBy(...byMemberName());
     const ids = players.map((p) => p.id);
     const links = ids.length
       ? await db
@@ -274,26 +272,14 @@ export const notificationsRepository = {
     await db
       .update(convocations)
       .set({ statutPresence, justification, answeredAt: sql`now()` })
-      .where(
-        and(
-          eq(convocations.clubId, clubId),
-          eq(convocations.matchId, matchId),
-          eq(convocations.memberId, memberId),
-        ),
-      );
+      .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, memberId)));
   },
 
   async lockConvocation(db: DbOrTx, clubId: number, matchId: number, memberId: number) {
     await db
       .select({ id: convocations.id })
       .from(convocations)
-      .where(
-        and(
-          eq(convocations.clubId, clubId),
-          eq(convocations.matchId, matchId),
-          eq(convocations.memberId, memberId),
-        ),
-      )
+      .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, memberId)))
       .for('update');
   },
 

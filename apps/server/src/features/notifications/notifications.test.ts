@@ -13,7 +13,7 @@ import { convocations, pendingMatchNotifications } from '../../db/schema.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import type { CapturedMail } from '../../test/helper.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
-import { freshIp, waitForMailQueueIdle } from '../../test/http-utils.ts';
+import { freshIp, until, waitForMailQueueIdle } from '../../test/http-utils.ts';
 import { MATCH_NOTIFICATION_QUEUE, notificationClock } from './notifications.jobs.ts';
 
 /**
@@ -74,20 +74,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | false> | T | undefined | false,
-  ms = 10_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** Jobs of a queue not yet run, for one match. */
 async function queued(name: string, matchId: number) {

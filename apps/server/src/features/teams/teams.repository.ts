@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { clubs, events, matches, members, teamMemberships, teams } from '../../db/schema.ts';
+import { clubTimeZone } from '../../db/club-settings.ts';
+import { events, matches, members, teamMemberships, teams } from '../../db/schema.ts';
 import { concernsTeamSql, eventsOfTeamsSql } from '../events/index.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -120,14 +121,7 @@ export const teamsRepository = {
       .orderBy(asc(sql`lower(${teams.nom})`), asc(teams.id));
   },
 
-  async clubTimeZone(db: DbOrTx, clubId: number): Promise<string> {
-    const [row] = await db
-      .select({ timezone: clubs.timezone })
-      .from(clubs)
-      .where(eq(clubs.id, clubId))
-      .limit(1);
-    return row?.timezone ?? 'Europe/Paris';
-  },
+  clubTimeZone,
 
   async findById(db: DbOrTx, clubId: number, id: number, lock = false) {
     const q = db

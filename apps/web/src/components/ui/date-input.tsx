@@ -1,5 +1,5 @@
 import './ui.css';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   MONTHS_FR,
   WEEKDAYS_FR,
@@ -15,23 +15,18 @@ import {
   todayYmd,
   type Ymd,
 } from './french-date.ts';
+import { useTypedValue, type TypedFieldProps } from './typed-field.ts';
 
-export interface DateInputProps {
+export interface DateInputProps extends TypedFieldProps {
   /** ISO 'aaaa-mm-jj', '' when empty; while the text typed is not a date, that text. */
   value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  id?: string;
-  name?: string;
-  required?: boolean;
-  disabled?: boolean;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-  ref?: Ref<HTMLInputElement>;
   /** Years offered by the calendar's year list. */
   minYear?: number;
   maxYear?: number;
 }
+
+/** The text shown for a value: jj/mm/aaaa, or the value itself when it is not a date. */
+const frenchText = (value: string) => isoToFrench(value) || value;
 
 const sameDay = (a: Ymd | null, b: Ymd | null) =>
   !!a && !!b && a.y === b.y && a.m === b.m && a.d === b.d;
@@ -54,7 +49,9 @@ export function DateInput({
   maxYear = new Date().getFullYear() + 10,
   ...aria
 }: DateInputProps) {
-  const [text, setText] = useState(() => isoToFrench(value) || value);
+  // A value set from outside (form reset, 'Effacer les filtres') shows in the text; our own does not
+  // rewrite what is being typed.
+  const [text, setText, emit] = useTypedValue(value, onChange, frenchText);
   const [open, setOpen] = useState(false);
   const [focusDay, setFocusDay] = useState<Ymd>(() => parseIso(value) ?? todayYmd());
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -62,16 +59,6 @@ export function DateInput({
   const toggleRef = useRef<HTMLButtonElement>(null);
   const dialogId = useId();
   const hintId = useId();
-
-  // A value set from outside (form reset, 'Effacer les filtres') shows in the text; our own does not
-  // rewrite what is being typed.
-  const emitted = useRef(value);
-  useEffect(() => {
-    if (value !== emitted.current) {
-      emitted.current = value;
-      setText(isoToFrench(value) || value);
-    }
-  }, [value]);
 
   useEffect(() => {
     if (!open) return;
@@ -87,10 +74,6 @@ export function DateInput({
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  const emit = (v: string) => {
-    emitted.current = v;
-    onChange(v);
-  };
   const commitText = (t: string) => {
     setText(t);
     emit(t.trim() === '' ? '' : (frenchToIso(t) ?? t));

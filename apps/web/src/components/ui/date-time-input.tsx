@@ -1,23 +1,15 @@
 import './ui.css';
-import { useEffect, useRef, useState, type Ref } from 'react';
 import { DateInput } from './date-input.tsx';
 import { TimeInput } from './time-input.tsx';
+import { useTypedValue, type TypedFieldProps } from './typed-field.ts';
 
-export interface DateTimeInputProps {
+export interface DateTimeInputProps extends TypedFieldProps {
   /** 'aaaa-mm-jjThh:mm', '' when both halves are empty; otherwise whatever is typed, joined by T. */
   value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
   /** The date half's id: the field's <label> names it. */
   id?: string;
-  name?: string;
-  required?: boolean;
-  disabled?: boolean;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
   /** The time half's accessible name, e.g. 'Heure de début'. */
   timeLabel: string;
-  ref?: Ref<HTMLInputElement>;
 }
 
 const split = (value: string) => {
@@ -40,18 +32,10 @@ export function DateTimeInput({
   disabled,
   ...rest
 }: DateTimeInputProps) {
-  const [parts, setParts] = useState(() => split(value));
-  const emitted = useRef(value);
-  useEffect(() => {
-    if (value !== emitted.current) {
-      emitted.current = value;
-      setParts(split(value));
-    }
-  }, [value]);
+  const [parts, setParts, emit] = useTypedValue(value, onChange, split);
   const commit = (next: { date: string; time: string }) => {
     setParts(next);
-    emitted.current = next.date === '' && next.time === '' ? '' : `${next.date}T${next.time}`;
-    onChange(emitted.current);
+    emit(next.date === '' && next.time === '' ? '' : `${next.date}T${next.time}`);
   };
   return (
     <div className="date-time-input">

@@ -1,39 +1,24 @@
 import './ui.css';
-import { useEffect, useRef, useState, type Ref } from 'react';
 import { maskTime, parseTime } from './french-date.ts';
+import { useTypedValue, type TypedFieldProps } from './typed-field.ts';
 
-export interface TimeInputProps {
+export interface TimeInputProps extends TypedFieldProps {
   /** 'hh:mm' (24 h), '' when empty; while the text typed is not a time, that text. */
   value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  id?: string;
-  name?: string;
-  required?: boolean;
-  disabled?: boolean;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
   /** When no <label> names the field (the time half of DateTimeInput). */
   'aria-label'?: string;
-  ref?: Ref<HTMLInputElement>;
   /** Minutes added or taken by the up and down arrows. */
   step?: number;
 }
 
+const asTyped = (value: string) => value;
+
 /** 24-hour time field typed as hh:mm (never AM/PM, whatever the browser's language); ↑/↓ ± step. */
 export function TimeInput({ value, onChange, onBlur, step = 15, ref, ...rest }: TimeInputProps) {
-  const [text, setText] = useState(value);
-  const emitted = useRef(value);
-  useEffect(() => {
-    if (value !== emitted.current) {
-      emitted.current = value;
-      setText(value);
-    }
-  }, [value]);
+  const [text, setText, emit] = useTypedValue(value, onChange, asTyped);
   const commit = (t: string) => {
     setText(t);
-    emitted.current = t.trim() === '' ? '' : (parseTime(t) ?? t);
-    onChange(emitted.current);
+    emit(t.trim() === '' ? '' : (parseTime(t) ?? t));
   };
   return (
     <input

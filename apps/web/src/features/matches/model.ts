@@ -1,21 +1,8 @@
 import { normalizeText, type TMatch } from '@club/contract';
+import { MONTHS_FR } from '../../components/ui/french-date.ts';
 
 /* Pure rules of the matches page (spec §2): wall clock, sorting, search, month groups. */
 
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-] as const;
 const SHORT_MONTHS = [
   'janv.',
   'févr.',
@@ -75,9 +62,9 @@ const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase('fr-FR') + s.sli
 
 /** 'Janvier 2027': the month-year heading, French and capitalised. */
 export function monthHeading(w: Pick<WallClock, 'year' | 'month'>): string {
-  return `${capitalise(MONTHS[w.month - 1]!)} ${w.year}`;
+  return `${capitalise(MONTHS_FR[w.month - 1]!)} ${w.year}`;
 }
-export const monthName = (month: number) => MONTHS[month - 1]!;
+export const monthName = (month: number) => MONTHS_FR[month - 1]!;
 export const shortMonth = (month: number) => SHORT_MONTHS[month - 1]!;
 export const timeOf = (w: WallClock) => `${pad(w.hour)}:${pad(w.minute)}`;
 

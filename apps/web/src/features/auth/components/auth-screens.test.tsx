@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@club/contract';
-import { RequireMember } from '../../../app/guards.tsx';
-import { SignedInLayout } from '../../../app/layouts/signed-in-layout.tsx';
+import { renderSignedIn } from '../../../testing/signed-in.tsx';
 import { ResetPasswordForm, ResetRequestForm } from './reset-password-form.tsx';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { aCurrentMember } from '../../../testing/builders.ts';
@@ -28,33 +25,6 @@ afterEach(() => {
 
 const leader = aCurrentMember();
 const player = aCurrentMember({ role: 'JOUEUR', idEquipe: 3, nomEquipe: 'U15 A' });
-
-function Where() {
-  return <div data-testid="where">{useLocation().pathname}</div>;
-}
-function renderSignedIn(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            element={
-              <RequireMember>
-                <SignedInLayout />
-              </RequireMember>
-            }
-          >
-            <Route path=":nomClub/:page" element={<main>page club</main>} />
-            <Route path=":nomClub/:nomEquipe/:page" element={<main>page équipe</main>} />
-          </Route>
-          <Route path="connexion" element={<main>connexion</main>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 describe('route guard and navigation bar (spec §2)', () => {
   it('shows nothing while the session is checked, then redirects to /connexion without one', async () => {

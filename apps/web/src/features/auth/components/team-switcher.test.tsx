@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { TCurrentMember } from '@club/contract';
-import { RequireMember } from '../../../app/guards.tsx';
-import { SignedInLayout } from '../../../app/layouts/signed-in-layout.tsx';
+import { renderSignedIn } from '../../../testing/signed-in.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -43,31 +40,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Where() {
-  return <div data-testid="where">{useLocation().pathname}</div>;
-}
-function renderSignedIn(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            element={
-              <RequireMember>
-                <SignedInLayout />
-              </RequireMember>
-            }
-          >
-            <Route path=":nomClub/:page" element={<main>page club</main>} />
-            <Route path=":nomClub/:nomEquipe/:page" element={<main>page équipe</main>} />
-          </Route>
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 const club = '/FC%20%C3%89t%C3%A9';
 
 describe('[auth] team switcher of the navigation bar (issue 8)', () => {

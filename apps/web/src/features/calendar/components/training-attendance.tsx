@@ -1,18 +1,19 @@
 import { useId, useMemo } from 'react';
-import { z } from 'zod';
 import {
   EVENT_PRESENCE_PERMISSIONS,
   JUSTIFICATION_MAX,
-  MATCH_SERVER_MESSAGES,
   NOTIFICATION_MESSAGES,
   PRESENCE_LABELS,
-  PRESENCE_STATUSES,
   convocationCounts,
   permits,
   type TEvent,
   type TEventPresence,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import {
+  PresenceChoice,
+  ZPresenceAnswerFormSchema,
+} from '../../../components/ui/presence-choice.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
@@ -114,11 +115,6 @@ function statusPill(row: TEventPresence) {
   );
 }
 
-const ZRowSchema = z.object({
-  statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
-  justification: z.string().max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong),
-});
-
 /** One player: the answer as a pill, and the answer control when the viewer may answer the row. */
 function PresenceRow({
   eventId,
@@ -135,7 +131,7 @@ function PresenceRow({
     () => ({ statutPresence: row.statutPresence, justification: row.justification ?? '' }),
     [row.statutPresence, row.justification],
   );
-  const form = useZodForm(ZRowSchema, { timing: 'submit', defaultValues: saved });
+  const form = useZodForm(ZPresenceAnswerFormSchema, { timing: 'submit', defaultValues: saved });
   const save = useAnswerTraining(eventId);
   const [status, justification] = form.watch(['statutPresence', 'justification']);
   const changed =
@@ -174,19 +170,7 @@ function PresenceRow({
             <legend className="visually-hidden">
               {self ? 'Votre présence' : `Présence de ${name}`}
             </legend>
-            <div className="presence-choice">
-              {PRESENCE_STATUSES.map((p) => (
-                <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
-                  <input
-                    type="radio"
-                    value={p}
-                    disabled={save.isPending}
-                    {...form.register('statutPresence')}
-                  />
-                  {PRESENCE_LABELS[p]}
-                </label>
-              ))}
-            </div>
+            <PresenceChoice field={form.register('statutPresence')} disabled={save.isPending} />
             {status === 'INDISPONIBLE' ? (
               <div className="field">
                 <label htmlFor={`${ids}-j`}>Justificatif (facultatif)</label>

@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import {
   JUSTIFICATION_MAX,
-  MATCH_SERVER_MESSAGES,
   NOTIFICATION_MESSAGES,
   PRESENCE_LABELS,
   PRESENCE_STATUSES,
@@ -12,6 +10,10 @@ import {
   type TAnswerLinkView,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import {
+  PresenceChoice,
+  ZPresenceAnswerFormSchema,
+} from '../../../components/ui/presence-choice.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { HttpError, errorMessage } from '../../../lib/http.ts';
 import { applyApiError } from '../../../lib/form-errors.ts';
@@ -32,19 +34,14 @@ export const ANSWER_PAGE_TEXTS = {
   justificationRequired: 'Le justificatif est obligatoire pour une absence.',
 } as const;
 
-const ZAnswerFormSchema = z
-  .object({
-    statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
-    justification: z.string().max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong),
-  })
-  .superRefine((v, ctx) => {
-    if (needsJustification(v.statutPresence, v.justification))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['justification'],
-        message: ANSWER_PAGE_TEXTS.justificationRequired,
-      });
-  });
+const ZAnswerFormSchema = ZPresenceAnswerFormSchema.superRefine((v, ctx) => {
+  if (needsJustification(v.statutPresence, v.justification))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['justification'],
+      message: ANSWER_PAGE_TEXTS.justificationRequired,
+    });
+});
 
 /** 'DISPONIBLE' / 'INDISPONIBLE' from the link, anything else ignored. */
 export function presenceParam(value: string | null): PresenceStatus | null {
@@ -289,19 +286,7 @@ function AnswerForm({
     <form className="form answer-form" onSubmit={submit} noValidate>
       <fieldset className="answer-fieldset">
         <legend>Réponse de {name}</legend>
-        <div className="presence-choice">
-          {PRESENCE_STATUSES.map((p) => (
-            <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
-              <input
-                type="radio"
-                value={p}
-                disabled={save.isPending}
-                {...form.register('statutPresence')}
-              />
-              {PRESENCE_LABELS[p]}
-            </label>
-          ))}
-        </div>
+        <PresenceChoice field={form.register('statutPresence')} disabled={save.isPending} />
         {status === 'INDISPONIBLE' ? (
           <div className="field">
             <label htmlFor={justificationId}>Justificatif *</label>

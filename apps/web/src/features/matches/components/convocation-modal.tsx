@@ -11,8 +11,6 @@ import {
   JUSTIFICATION_MAX,
   MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
-  PRESENCE_LABELS,
-  PRESENCE_STATUSES,
   ZConvocationItemSchema,
   convocationCounts,
   matchTarget,
@@ -29,6 +27,10 @@ import {
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import {
+  PresenceChoice,
+  ZPresenceAnswerFormSchema,
+} from '../../../components/ui/presence-choice.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { DateTimeInput } from '../../../components/ui/date-time-input.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -159,14 +161,7 @@ function managerSchema(entries: readonly TConvocation[], start: string) {
     .object({
       /** 'YYYY-MM-DDThh:mm' of the date and time pickers; '' = the default (48 h before). */
       dateLimiteReponse: z.string(),
-      rows: z.array(
-        z.object({
-          statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
-          justification: z
-            .string()
-            .max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong),
-        }),
-      ),
+      rows: z.array(ZPresenceAnswerFormSchema),
     })
     .superRefine(({ rows, dateLimiteReponse }, ctx) => {
       // The French pickers hand back what is typed until it is a whole date and time.
@@ -302,19 +297,10 @@ function ManagerForm({
             <li key={entry.joueur.id}>
               <fieldset className="convocation-row">
                 <legend>{name}</legend>
-                <div className="presence-choice">
-                  {PRESENCE_STATUSES.map((p) => (
-                    <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
-                      <input
-                        type="radio"
-                        value={p}
-                        disabled={save.isPending}
-                        {...form.register(`rows.${i}.statutPresence`)}
-                      />
-                      {PRESENCE_LABELS[p]}
-                    </label>
-                  ))}
-                </div>
+                <PresenceChoice
+                  field={form.register(`rows.${i}.statutPresence`)}
+                  disabled={save.isPending}
+                />
                 {status === 'INDISPONIBLE' ? (
                   <div className="field">
                     <label htmlFor={`convocation-${match.id}-${entry.joueur.id}`}>
@@ -355,11 +341,6 @@ function ManagerForm({
 
 /* ------------------------------------------------------------------ a player, a parent */
 
-const ZAnswerSchema = z.object({
-  statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
-  justification: z.string().max(JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES.justificationTooLong),
-});
-
 /** One row answered by the player (own row) or a guardian (a child's row), sent on its own. */
 function AnswerRow({
   match,
@@ -372,7 +353,10 @@ function AnswerRow({
   self: boolean;
   onAnswered: () => void;
 }) {
-  const form = useZodForm(ZAnswerSchema, { timing: 'submit', defaultValues: rowOf(entry) });
+  const form = useZodForm(ZPresenceAnswerFormSchema, {
+    timing: 'submit',
+    defaultValues: rowOf(entry),
+  });
   const save = useSaveConvocations(match.id);
   const [saved, setSaved] = useState(false);
   const status = form.watch('statutPresence');
@@ -416,19 +400,7 @@ function AnswerRow({
     <form className="form convocation-row" onSubmit={submit} noValidate>
       <fieldset>
         <legend>{self ? `Votre réponse (${name})` : `Réponse pour ${name}`}</legend>
-        <div className="presence-choice">
-          {PRESENCE_STATUSES.map((p) => (
-            <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
-              <input
-                type="radio"
-                value={p}
-                disabled={save.isPending}
-                {...form.register('statutPresence')}
-              />
-              {PRESENCE_LABELS[p]}
-            </label>
-          ))}
-        </div>
+        <PresenceChoice field={form.register('statutPresence')} disabled={save.isPending} />
         {status === 'INDISPONIBLE' ? (
           <div className="field">
             <label htmlFor={`${base}-justification`}>Justificatif *</label>

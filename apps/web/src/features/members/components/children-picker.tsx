@@ -38,6 +38,36 @@ const teamsText = (m: ChildCandidate) =>
  * search among the club's members (first or last name, accents and case ignored) whose results
  * are "Ajouter" buttons. At most MEMBER_LIMITS.childrenMax children.
  */
+/** One member of a list, with its teams, and the button that adds or removes them. */
+function CandidateItem({
+  candidate,
+  action,
+  buttonClass,
+  onAction,
+}: {
+  candidate: ChildCandidate;
+  action: 'Ajouter' | 'Retirer';
+  buttonClass: string;
+  onAction: () => void;
+}) {
+  return (
+    <li>
+      <span>
+        {fullName(candidate)}
+        <span className="muted">{teamsText(candidate)}</span>
+      </span>
+      <button
+        type="button"
+        className={`btn ${buttonClass} btn-sm`}
+        aria-label={`${action} ${fullName(candidate)}`}
+        onClick={onAction}
+      >
+        {action}
+      </button>
+    </li>
+  );
+}
+
 export function ChildrenPicker({
   candidates,
   value,
@@ -83,23 +113,16 @@ export function ChildrenPicker({
       ) : (
         <ul className="choice-list" aria-label="Enfants liés">
           {chosen.map((c) => (
-            <li key={c.id}>
-              <span>
-                {fullName(c)}
-                <span className="muted">{teamsText(c)}</span>
-              </span>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                aria-label={`Retirer ${fullName(c)}`}
-                onClick={() => {
-                  onChange(value.filter((v) => v !== c.id));
-                  search.current?.focus();
-                }}
-              >
-                Retirer
-              </button>
-            </li>
+            <CandidateItem
+              key={c.id}
+              candidate={c}
+              action="Retirer"
+              buttonClass="btn-ghost"
+              onAction={() => {
+                onChange(value.filter((v) => v !== c.id));
+                search.current?.focus();
+              }}
+            />
           ))}
         </ul>
       )}
@@ -135,24 +158,17 @@ export function ChildrenPicker({
       {shown.length > 0 && !full ? (
         <ul className="choice-list" aria-label="Membres trouvés">
           {shown.map((c) => (
-            <li key={c.id}>
-              <span>
-                {fullName(c)}
-                <span className="muted">{teamsText(c)}</span>
-              </span>
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                aria-label={`Ajouter ${fullName(c)}`}
-                onClick={() => {
-                  onChange([...value, c.id]);
-                  setQuery('');
-                  search.current?.focus();
-                }}
-              >
-                Ajouter
-              </button>
-            </li>
+            <CandidateItem
+              key={c.id}
+              candidate={c}
+              action="Ajouter"
+              buttonClass="btn-secondary"
+              onAction={() => {
+                onChange([...value, c.id]);
+                setQuery('');
+                search.current?.focus();
+              }}
+            />
           ))}
         </ul>
       ) : null}

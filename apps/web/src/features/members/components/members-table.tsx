@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import {
   ROLE_LABELS,
   editableMemberFields,
@@ -16,6 +16,7 @@ import { useNarrow } from '../../../components/ui/use-media-query.ts';
 import { editParty, teamsOf } from '../../../lib/member-teams.ts';
 import { dash } from './format.ts';
 import { DetailList, DetailsDisclosure, clubMemberDetails } from './member-details.tsx';
+import { ExpandableMemberRow, useExpandedRows } from './expandable-row.tsx';
 import './members.css';
 
 /** Rows drawn at first; more on request, so that a club of thousands stays fluid. */
@@ -68,7 +69,7 @@ function Status({ m }: { m: TMember }) {
  */
 export function MembersTable({ members, actor, onEdit, onDelete, onResend, resendingId }: Props) {
   const [shown, setShown] = useState(ROWS_STEP);
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const expandable = useExpandedRows();
   const narrow = useNarrow();
   const rows = members.slice(0, shown);
 
@@ -90,12 +91,6 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
     const items = actionsOf(m);
     return items.length > 0 ? <Menu label={`Actions pour ${fullName(m)}`} items={items} /> : null;
   };
-  const toggle = (id: number) =>
-    setExpanded((s) => {
-      const next = new Set(s);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   return (
     <>
@@ -126,47 +121,27 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
             { label: 'Actions', hidden: true },
           ]}
         >
-          {rows.map((m) => {
-            const open = expanded.has(m.id);
-            return (
-              <Fragment key={m.id}>
-                <tr>
-                  <th scope="row">
-                    <button
-                      type="button"
-                      className="row-toggle"
-                      aria-expanded={open}
-                      aria-controls={open ? `membre-${m.id}-detail` : undefined}
-                      onClick={() => toggle(m.id)}
-                    >
-                      <span aria-hidden="true" className="row-toggle-mark">
-                        {open ? '▾' : '▸'}
-                      </span>
-                      <Avatar name={fullName(m)} src={m.avatarUrl} size={32} />
-                      <span>
-                        {m.nom} {m.prenom}
-                      </span>
-                    </button>
-                  </th>
-                  <td>{roleLabel(m.role)}</td>
-                  {/* Every team, the primary one first (issue 8). */}
-                  <td>{teamNames(m)}</td>
-                  <td>
-                    <Status m={m} />
-                  </td>
-                  <td>{dash(m.numeroTelephone)}</td>
-                  <td>{menuOf(m)}</td>
-                </tr>
-                {open ? (
-                  <tr id={`membre-${m.id}-detail`} className="row-detail">
-                    <td colSpan={6}>
-                      <DetailList items={clubMemberDetails(m)} />
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
+          {rows.map((m) => (
+            <ExpandableMemberRow
+              key={m.id}
+              member={m}
+              name={`${m.nom} ${m.prenom}`}
+              detailId={`membre-${m.id}-detail`}
+              open={expandable.isOpen(m.id)}
+              onToggle={() => expandable.toggle(m.id)}
+              colSpan={6}
+              details={<DetailList items={clubMemberDetails(m)} />}
+            >
+              <td>{roleLabel(m.role)}</td>
+              {/* Every team, the primary one first (issue 8). */}
+              <td>{teamNames(m)}</td>
+              <td>
+                <Status m={m} />
+              </td>
+              <td>{dash(m.numeroTelephone)}</td>
+              <td>{menuOf(m)}</td>
+            </ExpandableMemberRow>
+          ))}
         </Table>
       )}
       {members.length > shown ? (

@@ -1,4 +1,3 @@
-import { Fragment, useState } from 'react';
 import { editableMemberFields, type TMember, type TMemberEditParty } from '@club/contract';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -10,6 +9,7 @@ import { editParty } from '../../../lib/member-teams.ts';
 import { dash } from './format.ts';
 import { DetailList, DetailsDisclosure, teamMemberDetails } from './member-details.tsx';
 import { roleLabel } from './members-table.tsx';
+import { ExpandableMemberRow, useExpandedRows } from './expandable-row.tsx';
 import './members.css';
 
 const fullName = (m: TMember) => `${m.prenom} ${m.nom}`;
@@ -30,7 +30,7 @@ export function TeamMembersTable({
   onEdit: (member: TMember) => void;
 }) {
   const narrow = useNarrow();
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const rows = useExpandedRows();
   // A coach edits the players of any of their teams (issue 8): every team counts.
   const menuOf = (m: TMember) =>
     editableMemberFields(actor, editParty(m)).size > 0 ? (
@@ -39,12 +39,6 @@ export function TeamMembersTable({
         items={[{ label: 'Modifier', onSelect: () => onEdit(m) }]}
       />
     ) : null;
-  const toggle = (id: number) =>
-    setExpanded((s) => {
-      const next = new Set(s);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   if (narrow)
     return (
@@ -77,47 +71,27 @@ export function TeamMembersTable({
         { label: 'Actions', hidden: true },
       ]}
     >
-      {members.map((m) => {
-        const open = expanded.has(m.id);
-        return (
-          <Fragment key={m.id}>
-            <tr>
-              <th scope="row">
-                <button
-                  type="button"
-                  className="row-toggle"
-                  aria-expanded={open}
-                  aria-controls={open ? `equipier-${m.id}-detail` : undefined}
-                  onClick={() => toggle(m.id)}
-                >
-                  <span aria-hidden="true" className="row-toggle-mark">
-                    {open ? '▾' : '▸'}
-                  </span>
-                  <Avatar name={fullName(m)} src={m.avatarUrl} size={32} />
-                  <span>
-                    {dash(m.nom)} {dash(m.prenom)}
-                  </span>
-                </button>
-              </th>
-              <td>{m.role ? roleLabel(m.role) : '-'}</td>
-              <td>
-                <StatusPill statut={m.statut} />
-              </td>
-              <td>{dash(m.numeroTelephone)}</td>
-              <td>{dash(m.numero)}</td>
-              <td>{dash(m.poste)}</td>
-              <td>{menuOf(m) ?? '-'}</td>
-            </tr>
-            {open ? (
-              <tr id={`equipier-${m.id}-detail`} className="row-detail">
-                <td colSpan={7}>
-                  <DetailList items={teamMemberDetails(m)} />
-                </td>
-              </tr>
-            ) : null}
-          </Fragment>
-        );
-      })}
+      {members.map((m) => (
+        <ExpandableMemberRow
+          key={m.id}
+          member={m}
+          name={`${dash(m.nom)} ${dash(m.prenom)}`}
+          detailId={`equipier-${m.id}-detail`}
+          open={rows.isOpen(m.id)}
+          onToggle={() => rows.toggle(m.id)}
+          colSpan={7}
+          details={<DetailList items={teamMemberDetails(m)} />}
+        >
+          <td>{m.role ? roleLabel(m.role) : '-'}</td>
+          <td>
+            <StatusPill statut={m.statut} />
+          </td>
+          <td>{dash(m.numeroTelephone)}</td>
+          <td>{dash(m.numero)}</td>
+          <td>{dash(m.poste)}</td>
+          <td>{menuOf(m) ?? '-'}</td>
+        </ExpandableMemberRow>
+      ))}
     </Table>
   );
 }
