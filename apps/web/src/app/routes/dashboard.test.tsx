@@ -93,7 +93,9 @@ describe('[web] dashboard — leaders', () => {
     ).toBeInTheDocument();
     expect(within(meeting).getByText('18:00 – 20:00')).toBeInTheDocument();
     expect(within(meeting).getByText('Club-house')).toBeInTheDocument();
-    expect(meeting).toHaveClass('event-orange');
+    expect(meeting).toHaveClass('event-color-orange');
+    // The same symbol as the calendar's legend (lib/event-type.ts), beside the label.
+    expect(meeting.querySelector('.event-type-dot')).toHaveTextContent('■');
     expect(screen.queryByText(DASHBOARD_MESSAGES.selectTeam)).not.toBeInTheDocument();
 
     // Today is the server's (the club's time zone): no date is sent.
@@ -175,7 +177,7 @@ describe('[web] dashboard — leaders', () => {
       }),
     );
     const card = await screen.findByRole('article', { name: 'Stage d’été' });
-    expect(card).toHaveClass('event-red');
+    expect(card).toHaveClass('event-color-red');
     expect(within(card).getByText('STAGE')).toBeInTheDocument();
   });
 });
