@@ -237,16 +237,18 @@ test.describe('[dashboard] leaders and team dashboards (issue 9)', () => {
     const { me } = await buildWorld(api, browser);
     await page.goto(clubUrl(me.nomClub, 'dashboard'));
     await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
-    await expect(page.getByText('Sélectionnez une équipe.')).toBeVisible();
-
-    await page.getByLabel('Équipe').selectOption({ label: 'Seniors • R1 • Senior' });
-    await expect(page).toHaveURL(/\?equipe=\d+$/);
+    // It opens on the first team by name (nothing chosen yet), not on an empty choice.
+    await expect(page.getByLabel('Équipe').locator('option:checked')).toHaveText(
+      'Seniors • R1 • Senior',
+    );
+    await expect(page.getByText('Sélectionnez une équipe.')).toHaveCount(0);
     // Today's events of Seniors and the team-less one, by start; not the U17 tournament.
     await expect(eventNames(page)).toHaveText(['Réunion du club', 'Séance Seniors']);
     const session = page.getByRole('article', { name: 'Séance Seniors' });
     await expect(session).toContainText('10:00 – 11:30');
     await expect(session).toContainText('Stade Marcel-Saupin');
     await expect(session).toContainText('Entraînement');
+    await expect(session.locator('.event-type-dot')).toHaveText('▲');
 
     const list = memberList(page, 'Seniors');
     await expect(list.getByRole('listitem')).toHaveCount(2);
@@ -269,6 +271,14 @@ test.describe('[dashboard] leaders and team dashboards (issue 9)', () => {
     await page.getByLabel('Équipe').selectOption({ label: 'U17 • R1 • Senior' });
     await expect(eventNames(page)).toHaveText(['Réunion du club', 'Tournoi U17']);
     await expect(memberList(page, 'U17').getByRole('listitem')).toHaveText([/Nora Petit/]);
+    await expect(page).toHaveURL(/\?equipe=\d+$/);
+
+    // The next visit (no ?equipe=) reopens on the last chosen team.
+    await page.goto(clubUrl(me.nomClub, 'dashboard'));
+    await expect(memberList(page, 'U17').getByRole('listitem')).toHaveText([/Nora Petit/]);
+    await expect(page.getByLabel('Équipe').locator('option:checked')).toHaveText(
+      'U17 • R1 • Senior',
+    );
 
     await axeInThreeThemes(page, 'Tableau de bord', 'dirigeant');
     expect(errors).toEqual([]);

@@ -234,6 +234,22 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([world.headings[2]!]);
     await search.fill('Marseille');
     await expect(page.getByText('Aucun match correspondant.')).toBeVisible();
+
+    // The cancellation: inline on wide screens; on phones in the card's menu, Convocation staying.
+    await search.fill('');
+    const upcoming = card(page, 'Étoile Sportive');
+    await expect(upcoming.getByRole('button', { name: /Convocation/ })).toBeVisible();
+    if (page.viewportSize()!.width < 640) {
+      await expect(upcoming.getByRole('button', { name: /Annuler le match/ })).toHaveCount(0);
+      const menuButton = upcoming.getByRole('button', { name: /^Actions pour le match / });
+      await menuButton.click();
+      await expect(page.getByRole('menuitem', { name: 'Annuler le match' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      await expect(menuButton).toBeFocused();
+    } else {
+      await expect(upcoming.getByRole('button', { name: /Annuler le match/ })).toBeVisible();
+    }
     expect(errors).toEqual([]);
   });
 

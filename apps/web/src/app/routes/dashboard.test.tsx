@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DASHBOARD_MESSAGES, type TCurrentMember } from '@club/contract';
+import { DASHBOARD_MESSAGES, TEAMS_MESSAGES, type TCurrentMember } from '@club/contract';
 import { json, renderAt, stubFetch, type Responder } from '../../testing/render.tsx';
 import { aCurrentMember, aDashboardMember, anEvent, aTeam } from '../../testing/builders.ts';
 import { NO_UPCOMING_EVENT } from '../../features/dashboard/components/team-dashboard.tsx';
@@ -69,6 +69,7 @@ function world(
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 const renderLeader = (responder: Responder, path = '/FC%20%C3%89t%C3%A9/dashboard') => {
@@ -78,12 +79,14 @@ const renderLeader = (responder: Responder, path = '/FC%20%C3%89t%C3%A9/dashboar
 };
 
 describe('[web] dashboard — leaders', () => {
-  it('asks to pick a team first, then shows today’s events and the members of the chosen team', async () => {
-    const calls = renderLeader(world(leader));
-    expect(await screen.findByText(DASHBOARD_MESSAGES.selectTeam)).toBeInTheDocument();
-    expect(calls.some((c) => c.url.startsWith('/api/dashboard/evenements'))).toBe(false);
-
+  it('opens on the first team by name, then shows today’s events and the members of the chosen team', async () => {
+    const calls = renderLeader(world(leader, { teams: () => json(200, [U17, SENIORS]) }));
+    expect(await screen.findByRole('list', { name: 'Membres · Seniors' })).toBeInTheDocument();
     const select = screen.getByLabelText('Équipe');
+    expect(select).toHaveValue(String(SENIORS.id));
+    expect(calls.map((c) => c.url)).toContain(`/api/dashboard/evenements/${SENIORS.id}`);
+    expect(screen.queryByText(DASHBOARD_MESSAGES.selectTeam)).not.toBeInTheDocument();
+
     expect(within(select).getByRole('option', { name: 'U17 • D1 • U17' })).toBeInTheDocument();
     await userEvent.selectOptions(select, String(U17.id));
 
@@ -93,7 +96,9 @@ describe('[web] dashboard — leaders', () => {
     ).toBeInTheDocument();
     expect(within(meeting).getByText('18:00 – 20:00')).toBeInTheDocument();
     expect(within(meeting).getByText('Club-house')).toBeInTheDocument();
-    expect(meeting).toHaveClass('event-orange');
+    expect(meeting).toHaveClass('event-color-orange');
+    // The same symbol as the calendar's legend (lib/event-type.ts), beside the label.
+    expect(meeting.querySelector('.event-type-dot')).toHaveTextContent('■');
     expect(screen.queryByText(DASHBOARD_MESSAGES.selectTeam)).not.toBeInTheDocument();
 
     // Today is the server's (the club's time zone): no date is sent.
@@ -106,6 +111,52 @@ describe('[web] dashboard — leaders', () => {
     expect(within(rows[1]!).getByText('Zoé Élan')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Entraîneur')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Blessé')).toBeInTheDocument();
+  });
+
+  it('reopens on the team the leader chose last (per club and member)', async () => {
+    renderLeader(world(leader));
+    const select = await screen.findByLabelText('Équipe');
+    await screen.findByRole('list', { name: 'Membres · Seniors' });
+    await userEvent.selectOptions(select, String(U17.id));
+    expect(await screen.findByRole('list', { name: 'Membres · U17' })).toBeInTheDocument();
+    cleanup();
+
+    // A new visit, without ?equipe=: the last choice, not the first team by name.
+    const calls = renderLeader(world(leader));
+    expect(await screen.findByRole('list', { name: 'Membres · U17' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Équipe')).toHaveValue(String(U17.id));
+    expect(calls.map((c) => c.url)).not.toContain(`/api/dashboard/evenements/${SENIORS.id}`);
+    cleanup();
+
+    // Another member of the club has no remembered choice.
+    renderLeader(world({ ...leader, id: leader.id + 1 }));
+    expect(await screen.findByRole('list', { name: 'Membres · Seniors' })).toBeInTheDocument();
+  });
+
+  it('a remembered team that no longer exists falls back to the first team by name', async () => {
+    localStorage.setItem(`dashboardEquipe:${leader.idClub}:${leader.id}`, '999');
+    renderLeader(world(leader));
+    expect(await screen.findByRole('list', { name: 'Membres · Seniors' })).toBeInTheDocument();
+  });
+
+  it('choosing “— Choisir une équipe —” shows the spec’s text and loads nothing', async () => {
+    renderLeader(world(leader));
+    const select = await screen.findByLabelText('Équipe');
+    await screen.findByRole('list', { name: 'Membres · Seniors' });
+    await userEvent.selectOptions(select, '— Choisir une équipe —');
+    expect(await screen.findByText(DASHBOARD_MESSAGES.selectTeam)).toBeInTheDocument();
+    expect(select).toHaveValue('');
+    expect(screen.queryByRole('list', { name: /^Membres/ })).not.toBeInTheDocument();
+    cleanup();
+    // The choice is forgotten: the next visit opens on the first team by name again.
+    renderLeader(world(leader));
+    expect(await screen.findByRole('list', { name: 'Membres · Seniors' })).toBeInTheDocument();
+  });
+
+  it('a club without a team keeps the empty state', async () => {
+    const calls = renderLeader(world(leader, { teams: () => json(200, []) }));
+    expect(await screen.findByText(TEAMS_MESSAGES.empty)).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/dashboard/evenements'))).toBe(false);
   });
 
   it('selects the only team by itself', async () => {
@@ -161,7 +212,10 @@ describe('[web] dashboard — leaders', () => {
         events: () => json(500, { message: 'Erreur interne du serveur.' }),
       }),
     );
-    expect(await screen.findByText('Chargement des équipes...')).toBeInTheDocument();
+    // A skeleton, not a spinner, while the teams load.
+    const loading = await screen.findByText('Chargement des équipes...');
+    expect(loading.closest('.skeleton')).not.toBeNull();
+    expect(document.querySelector('.spinner')).toBeNull();
     expect(await screen.findByText('Impossible de charger les événements.')).toBeInTheDocument();
     // The members still show.
     expect(await screen.findByText('Léo Durand')).toBeInTheDocument();
@@ -175,7 +229,7 @@ describe('[web] dashboard — leaders', () => {
       }),
     );
     const card = await screen.findByRole('article', { name: 'Stage d’été' });
-    expect(card).toHaveClass('event-red');
+    expect(card).toHaveClass('event-color-red');
     expect(within(card).getByText('STAGE')).toBeInTheDocument();
   });
 });

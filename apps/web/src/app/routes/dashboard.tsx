@@ -20,7 +20,10 @@ export default function DashboardPage() {
   const teams = useClubTeams(leader ? (me?.idClub ?? undefined) : undefined);
 
   if (!me) return null;
-  if (leader) return <LeaderDashboard nomClub={me.nomClub} teams={teams} />;
+  if (leader)
+    return (
+      <LeaderDashboard nomClub={me.nomClub} idClub={me.idClub} idMembre={me.id} teams={teams} />
+    );
   if (normalizeRole(me.role) === null) {
     return (
       <main id="contenu" className="container page">

@@ -20,7 +20,6 @@ import {
   CALENDAR,
   EVENT_PERMISSIONS,
   EVENT_TYPES,
-  EVENT_TYPE_LABELS,
   eventColorToken,
   eventEditableBy,
   mayEver,
@@ -39,7 +38,8 @@ import { readApiError } from '../../../lib/form-errors.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
 import { useCalendarTeams, useClubEvents, useSaveEvent, type VisibleRange } from '../api/events.ts';
 import { filterEvents } from '../lib/filter.ts';
-import { eventIcon, eventTitle, eventTypeClass } from '../lib/event-style.ts';
+import { eventTitle } from '../lib/event-style.ts';
+import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
 import { toolbarViewsForWidth, viewForWidth } from '../lib/view-rules.ts';
 import { CALENDAR_BREAKPOINTS } from '../lib/constants.ts';
 import { localToPicker, pickerToLocal } from '../lib/event-form.ts';
@@ -223,13 +223,12 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
 
   const renderEvent = (info: EventDisplayInfo) => {
     const source = info.event.extendedProps.source as TEvent;
-    const type = source.type.toUpperCase() as EventType;
     return (
       <span className="club-event-content" data-event-id={source.id}>
         <span className="club-event-icon" aria-hidden="true">
-          {eventIcon(type)}
+          {eventTypeIcon(source.type)}
         </span>
-        <span className="visually-hidden">{EVENT_TYPE_LABELS[type] ?? source.type} : </span>
+        <span className="visually-hidden">{eventTypeLabel(source.type)} : </span>
         <span className="club-event-title">{info.event.title}</span>
       </span>
     );

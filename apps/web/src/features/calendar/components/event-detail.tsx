@@ -1,12 +1,6 @@
-import {
-  EVENT_TYPE_LABELS,
-  teamLabel,
-  type EventType,
-  type TTeam,
-  type TEvent,
-} from '@club/contract';
+import { teamLabel, type TTeam, type TEvent } from '@club/contract';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { eventIcon, eventTypeClass } from '../lib/event-style.ts';
+import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
 import { TrainingAttendance } from './training-attendance.tsx';
 
 const formatter = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short' });
@@ -22,7 +16,6 @@ export function EventDetail({
   teams: readonly TTeam[];
   onClose: () => void;
 }) {
-  const type = event.type.toUpperCase() as EventType;
   const names = event.equipesIds.map((id) =>
     teamLabel(
       teams.find((t) => t.id === id),
@@ -34,10 +27,10 @@ export function EventDetail({
       <dl className="event-detail-list">
         <dt>Type</dt>
         <dd>
-          <span className={`event-type-swatch ${eventTypeClass(type)}`} aria-hidden="true">
-            {eventIcon(type)}
+          <span className={`event-type-swatch ${eventTypeClass(event.type)}`} aria-hidden="true">
+            {eventTypeIcon(event.type)}
           </span>{' '}
-          {EVENT_TYPE_LABELS[type] ?? event.type}
+          {eventTypeLabel(event.type)}
         </dd>
         <dt>Début</dt>
         <dd>{asDate(event.dateDebut)}</dd>

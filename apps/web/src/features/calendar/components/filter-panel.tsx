@@ -1,12 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import {
-  EVENT_TYPE_LABELS,
-  EVENT_TYPES,
-  teamLabel,
-  type EventType,
-  type TTeam,
-} from '@club/contract';
-import { eventIcon, eventTypeClass } from '../lib/event-style.ts';
+import { EVENT_TYPES, teamLabel, type EventType, type TTeam } from '@club/contract';
+import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
 
 export interface FilterPanelProps {
   search: string;
@@ -69,9 +63,9 @@ export function FilterPanel({
             <label key={t} className="checkbox">
               <input type="checkbox" checked={types.has(t)} onChange={() => onToggleType(t)} />
               <span className={`event-type-swatch ${eventTypeClass(t)}`} aria-hidden="true">
-                {eventIcon(t)}
+                {eventTypeIcon(t)}
               </span>
-              {EVENT_TYPE_LABELS[t]}
+              {eventTypeLabel(t)}
             </label>
           ))}
         </fieldset>

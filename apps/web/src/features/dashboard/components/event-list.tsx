@@ -1,14 +1,17 @@
-import { eventColorToken, type TDashboardEvent } from '@club/contract';
+import { type TDashboardEvent } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { eventTypeIcon, eventTypeLabel, formatDay, formatTimeRange } from './format.ts';
+import { formatDay, formatTimeRange } from './format.ts';
+import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
 import { PlaceIcon } from '../../../components/ui/place-icon.tsx';
 
 /** One event: name, time range, place and type (text, symbol and colour, spec §2). */
 export function EventCard({ event, showDay }: { event: TDashboardEvent; showDay: boolean }) {
-  const token = eventColorToken(event.type);
   return (
-    <article className={`event-card event-${token}`} aria-labelledby={`evenement-${event.id}`}>
+    <article
+      className={`event-card ${eventTypeClass(event.type)}`}
+      aria-labelledby={`evenement-${event.id}`}
+    >
       <h3 id={`evenement-${event.id}`} className="event-card-title">
         {event.nom}
       </h3>

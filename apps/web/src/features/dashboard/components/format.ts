@@ -31,5 +31,3 @@ export function formatTimeRange(dateDebut: string, dateFin: string): string {
   const short = (day: string) => shortFormatter.format(asUtc(day));
   return `${short(start.day)} ${start.time} – ${short(end.day)} ${end.time}`;
 }
-
-export { eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_MESSAGES, TEAMS_MESSAGES, teamLabel } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDashboardMembers, useTeamTodayEvents } from '../api/dashboard.ts';
 import { EventList } from './event-list.tsx';
 import { MemberList } from './member-list.tsx';
@@ -16,27 +16,69 @@ export interface DashboardTeam {
 
 interface LeaderDashboardProps {
   nomClub: string;
+  /** Who is signed in, to remember their last chosen team per club and member. */
+  idClub: number | null;
+  idMembre: number;
   teams: { data?: DashboardTeam[]; isPending: boolean; isError: boolean };
 }
 
+/** The local-storage key of a leader's last chosen team (per club and member). */
+export function lastTeamKey(idClub: number | null, idMembre: number): string {
+  return `dashboardEquipe:${idClub ?? 'aucun'}:${idMembre}`;
+}
+
+function readLastTeam(key: string): number | null {
+  try {
+    const value = Number(localStorage.getItem(key));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeLastTeam(key: string, id: number | null): void {
+  try {
+    if (id === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, String(id));
+  } catch {
+    /* storage unavailable: the choice is only not remembered */
+  }
+}
+
+/** The first team by name, French collation ('Équipe B' between 'Equipe A' and 'Equipe C'). */
+export function firstTeamByName<T extends { nom: string }>(list: readonly T[]): T | null {
+  return (
+    [...list].sort((a, b) => a.nom.localeCompare(b.nom, 'fr', { sensitivity: 'base' }))[0] ?? null
+  );
+}
+
 /**
- * The club dashboard of DIRIGEANT and RESPONSABLE (spec §2): a team selector (the only team is
- * chosen by itself), that team's events of today and its members. The choice lives in the URL
- * (?equipe=id) so that a reload or a shared link keeps it.
+ * The club dashboard of DIRIGEANT and RESPONSABLE (spec §2): a team selector, that team's events
+ * of today and its members. A chosen team lives in the URL (?equipe=id) so that a reload or a
+ * shared link keeps it; without one the dashboard opens on the leader's last chosen team (local
+ * storage, per club and member) or else the first team by name — the only team when there is one
+ * (spec §2). Choosing '— Choisir une équipe —' (?equipe= empty) shows 'Sélectionnez une équipe.'.
  */
-export function LeaderDashboard({ nomClub, teams }: LeaderDashboardProps) {
+export function LeaderDashboard({ nomClub, idClub, idMembre, teams }: LeaderDashboardProps) {
   const [params, setParams] = useSearchParams();
   const selectId = useId();
   const list = teams.data ?? [];
-  const wanted = Number(params.get('equipe'));
-  const selected = list.find((t) => t.id === wanted) ?? (list.length === 1 ? list[0]! : null);
+  const storageKey = lastTeamKey(idClub, idMembre);
+  const raw = params.get('equipe');
+  const byId = (id: number | null) => (id === null ? undefined : list.find((t) => t.id === id));
+  const selected =
+    raw === ''
+      ? null
+      : raw !== null
+        ? (byId(Number(raw)) ?? null)
+        : (byId(readLastTeam(storageKey)) ?? firstTeamByName(list));
   const teamId = selected?.id ?? null;
   const events = useTeamTodayEvents(teamId);
   const members = useDashboardMembers(teamId);
 
   // A stale ?equipe= (a deleted team) is dropped rather than kept in the address bar.
   useEffect(() => {
-    if (teams.data && params.has('equipe') && !selected) {
+    if (teams.data && params.get('equipe') && !selected) {
       const next = new URLSearchParams(params);
       next.delete('equipe');
       setParams(next, { replace: true });
@@ -45,8 +87,8 @@ export function LeaderDashboard({ nomClub, teams }: LeaderDashboardProps) {
 
   const choose = (value: string) => {
     const next = new URLSearchParams(params);
-    if (value) next.set('equipe', value);
-    else next.delete('equipe');
+    next.set('equipe', value);
+    writeLastTeam(storageKey, value ? Number(value) : null);
     setParams(next, { replace: true });
   };
 
@@ -55,7 +97,9 @@ export function LeaderDashboard({ nomClub, teams }: LeaderDashboardProps) {
       <h1>Tableau de bord</h1>
       <p className="muted dashboard-club">{nomClub}</p>
       {teams.isPending ? (
-        <Loading label="Chargement des équipes..." />
+        <div className="dashboard-team-select" aria-busy="true">
+          <Skeleton rows={1} label="Chargement des équipes..." />
+        </div>
       ) : teams.isError ? (
         <Alert tone="error">Impossible de charger les équipes.</Alert>
       ) : (

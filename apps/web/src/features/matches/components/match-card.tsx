@@ -8,6 +8,8 @@ import {
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Menu } from '../../../components/ui/menu.tsx';
+import { useNarrow } from '../../../components/ui/use-media-query.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useCancelMatch } from '../api/matches.ts';
 import { monthName, shortMonth, teamText, timeOf, wallClock } from '../model.ts';
@@ -26,7 +28,8 @@ interface MatchCardProps {
 /**
  * A card of spec §2: day, month, time, status badge (text, never colour alone), both teams or '-',
  * scores or '-' (bold when finished), venue, the pencil (when allowed), '📩 Convocation', and the
- * cancellation (and its undoing) for those who may.
+ * cancellation (and its undoing) for those who may. On phones the primary action ('Convocation')
+ * stays a button and the secondary ones go into the card's actions menu (the members list's Menu).
  */
 export function MatchCard({ match, subject, answered, onConvocation }: MatchCardProps) {
   const titleId = useId();
@@ -36,6 +39,9 @@ export function MatchCard({ match, subject, answered, onConvocation }: MatchCard
   const away = teamText(match.equipeExterieur);
   const canCancel = mayCancelMatch(subject, match);
   const cancelled = match.statut === 'ANNULE';
+  const narrow = useNarrow();
+  const cancelLabel = cancelled ? 'Rétablir le match' : 'Annuler le match';
+  const toggleCancel = () => cancel.mutate({ id: match.id, body: { annule: !cancelled } });
 
   return (
     <article
@@ -87,14 +93,26 @@ export function MatchCard({ match, subject, answered, onConvocation }: MatchCard
               {answered ? ' (réponse envoyée)' : ''}
             </span>
           </button>
-          {canCancel ? (
+          {canCancel && narrow ? (
+            <Menu
+              label={`Actions pour le match ${home} – ${away}`}
+              items={[
+                {
+                  label: cancelLabel,
+                  onSelect: toggleCancel,
+                  danger: !cancelled,
+                  disabled: cancel.isPending,
+                },
+              ]}
+            />
+          ) : canCancel ? (
             <button
               type="button"
               className={`btn btn-sm ${cancelled ? 'btn-secondary' : 'btn-ghost'}`}
               disabled={cancel.isPending}
-              onClick={() => cancel.mutate({ id: match.id, body: { annule: !cancelled } })}
+              onClick={toggleCancel}
             >
-              {cancelled ? 'Rétablir le match' : 'Annuler le match'}
+              {cancelLabel}
               <span className="visually-hidden">{` ${home} – ${away}`}</span>
             </button>
           ) : null}

@@ -387,3 +387,47 @@ describe('[matches] cancellation (leaders and the team’s coach)', () => {
     expect(screen.queryByRole('button', { name: /Annuler le match|Rétablir le match/ })).toBeNull();
   });
 });
+
+describe('[matches] card actions below 640 px', () => {
+  it('keeps Convocation visible and puts the cancellation in the card’s menu (keyboard operable)', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      })),
+    );
+    const calls = serve(coach, [upcoming], (url, init) =>
+      url.endsWith('/annulation') && init.method === 'PUT'
+        ? json(200, { ...upcoming, statut: 'ANNULE', annule: true })
+        : json(404, {}),
+    );
+    atTeamPage();
+    const card = (await screen.findAllByRole('article'))[0]!;
+    expect(within(card).getByRole('button', { name: /^Convocation/ })).toBeVisible();
+    expect(within(card).queryByRole('button', { name: /Annuler le match/ })).toBeNull();
+
+    const menuButton = within(card).getByRole('button', { name: /^Actions pour le match / });
+    expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    const user = userEvent.setup();
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Annuler le match' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(menuButton).toHaveFocus();
+
+    // Keyboard only: ArrowDown opens on the first action, Enter runs it.
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Annuler le match' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith('/annulation')).map((c) => c.url)).toEqual([
+        '/api/matches/2/annulation',
+      ]),
+    );
+  });
+});
