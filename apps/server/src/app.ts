@@ -11,7 +11,6 @@ import Fastify, {
 import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -28,6 +27,7 @@ import errorsPlugin from './plugins/errors.ts';
 import { frameworkErrors } from './plugins/framework-errors.ts';
 import requestLog from './plugins/request-log.ts';
 import etagPlugin from './plugins/etag.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import responseCachePlugin from './plugins/response-cache.ts';
 import webPlugin, { isApiPath } from './plugins/web.ts';
 import { createMailTransport, type Mailer } from './plugins/mailer.ts';
@@ -269,7 +269,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     done(err, undefined);
   });
 
-  await app.register(fastifyHelmet, {
+  // helmet's headers, computed once (plugins/security-headers.ts).
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -39,13 +39,38 @@ export interface RequestScope {
   readonly clubId: number;
   /** The transaction while it is open; null once committed or rolled back. */
   tx: Tx | null;
+  /**
+   * False for a route declared without database work (`config: { database: false }`): no
+   * transaction is opened, and any `app.db` access (or job sent) in it throws instead of falling
+   * back to the owner role, which bypasses row-level security.
+   */
+  readonly database?: boolean;
+}
+
+/** A database access from a route declared `config: { database: false }` (fails closed). */
+export class NoDatabaseScopeError extends Error {
+  constructor() {
+    super('accès à la base de données depuis une route déclarée sans base de données');
+    this.name = 'NoDatabaseScopeError';
+  }
 }
 
 const requestScopes = new AsyncLocalStorage<RequestScope>();
 
-/** The open transaction of the signed-in request running now, if any. */
+/**
+ * The open transaction of the signed-in request running now, if any. Throws inside a request
+ * scope declared without database (`noDatabaseScope`).
+ */
 export function requestTransaction(): Tx | null {
-  return requestScopes.getStore()?.tx ?? null;
+  const scope = requestScopes.getStore();
+  if (!scope) return null;
+  if (scope.database === false) throw new NoDatabaseScopeError();
+  return scope.tx;
+}
+
+/** The scope of a signed-in request that does no database work: no transaction is opened. */
+export function noDatabaseScope(clubId: number): RequestScope {
+  return { clubId, tx: null, database: false };
 }
 
 /** Runs `fn` (and what it starts) outside any request scope, on the owner role. */

@@ -1,10 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
-import { openRequestScope, runInRequestScope, type OpenRequestScope } from '../db/tenant-scope.ts';
+import {
+  noDatabaseScope,
+  openRequestScope,
+  runInRequestScope,
+  type OpenRequestScope,
+} from '../db/tenant-scope.ts';
 import { registerIdempotency } from './idempotency.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the signed-in route does no database work (it answers from `request.actor`). No
+     * club-scoped transaction is opened for it (3 round trips saved, and PGlite's single
+     * connection is not held); any `app.db` access in it throws (fail-closed, decision 00XX).
+     */
+    database?: boolean;
+  }
   interface FastifyInstance {
     /** 'METHOD url' of every route registered inside a signed-in scope (the policy grid reads it). */
     signedInRoutes: Set<string>;
@@ -33,6 +46,10 @@ export const signedInRegistry = fp(
  */
 function registerClubScope(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
+    if (request.routeOptions.config.database === false) {
+      runInRequestScope(noDatabaseScope(request.actor.clubId), done);
+      return;
+    }
     openRequestScope(app.database.db, request.actor.clubId).then(
       (open) => {
         request.clubScope = open;

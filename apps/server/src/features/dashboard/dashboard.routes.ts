@@ -19,6 +19,8 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/infos',
     {
+      // Answered from request.actor: no club-scoped transaction (plugins/signed-in.ts).
+      config: { database: false },
       schema: {
         tags,
         summary: 'Le membre connecté',
