@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import FullCalendar, {
   type CalendarRef,
   type DateClickInfo,
@@ -42,11 +42,18 @@ import { eventTitle } from '../lib/event-style.ts';
 import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
 import { toolbarViewsForWidth, viewForWidth } from '../lib/view-rules.ts';
 import { CALENDAR_BREAKPOINTS } from '../lib/constants.ts';
-import { localToPicker, pickerToLocal } from '../lib/event-form.ts';
-import { EventDetail } from './event-detail.tsx';
-import { EventModal } from './event-modal.tsx';
+import { localToPicker, pickerToLocal } from '../lib/local-date.ts';
 import { FilterPanel } from './filter-panel.tsx';
-import { SeriesScopeDialog } from './series-scope-dialog.tsx';
+
+// The dialogs open on a click or a drop only: their code (the event form, react-hook-form, the
+// attendance answers) is fetched then, not with the grid (issue 14, decision 00XX).
+const EventDetail = lazy(() =>
+  import('./event-detail.tsx').then((m) => ({ default: m.EventDetail })),
+);
+const EventModal = lazy(() => import('./event-modal.tsx').then((m) => ({ default: m.EventModal })));
+const SeriesScopeDialog = lazy(() =>
+  import('./series-scope-dialog.tsx').then((m) => ({ default: m.SeriesScopeDialog })),
+);
 import '../calendar.css';
 
 export const CALENDAR_MESSAGES = {
@@ -320,34 +327,36 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
           </div>
         </section>
       </div>
-      {editor?.kind === 'create' || editor?.kind === 'edit' ? (
-        <EventModal
-          key={editor.kind === 'edit' ? editor.event.id : 'new'}
-          event={editor.kind === 'edit' ? editor.event : null}
-          start={editor.kind === 'create' ? editor.start : undefined}
-          clubId={member.idClub}
-          teams={choosableTeams}
-          isLeader={isLeader}
-          onClose={() => setEditor(null)}
-        />
-      ) : null}
-      {pendingMove ? (
-        <SeriesScopeDialog
-          title="Déplacer un événement répété"
-          question="Déplacer :"
-          pending={move.isPending}
-          onChoose={(portee) =>
-            sendMove(pendingMove.info, pendingMove.id, pendingMove.body, portee)
-          }
-          onCancel={() => {
-            pendingMove.info.revert();
-            setPendingMove(null);
-          }}
-        />
-      ) : null}
-      {editor?.kind === 'detail' ? (
-        <EventDetail event={editor.event} teams={clubTeams} onClose={() => setEditor(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {editor?.kind === 'create' || editor?.kind === 'edit' ? (
+          <EventModal
+            key={editor.kind === 'edit' ? editor.event.id : 'new'}
+            event={editor.kind === 'edit' ? editor.event : null}
+            start={editor.kind === 'create' ? editor.start : undefined}
+            clubId={member.idClub}
+            teams={choosableTeams}
+            isLeader={isLeader}
+            onClose={() => setEditor(null)}
+          />
+        ) : null}
+        {pendingMove ? (
+          <SeriesScopeDialog
+            title="Déplacer un événement répété"
+            question="Déplacer :"
+            pending={move.isPending}
+            onChoose={(portee) =>
+              sendMove(pendingMove.info, pendingMove.id, pendingMove.body, portee)
+            }
+            onCancel={() => {
+              pendingMove.info.revert();
+              setPendingMove(null);
+            }}
+          />
+        ) : null}
+        {editor?.kind === 'detail' ? (
+          <EventDetail event={editor.event} teams={clubTeams} onClose={() => setEditor(null)} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
