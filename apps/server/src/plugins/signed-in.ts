@@ -14,7 +14,7 @@ declare module 'fastify' {
     /**
      * false: the signed-in route does no database work (it answers from `request.actor`). No
      * club-scoped transaction is opened for it (3 round trips saved, and PGlite's single
-     * connection is not held); any `app.db` access in it throws (fail-closed, decision 00XX).
+     * connection is not held); any `app.db` access in it throws (fail-closed, decision 0041).
      */
     database?: boolean;
   }

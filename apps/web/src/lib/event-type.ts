@@ -3,7 +3,7 @@ import { EVENT_TYPE_LABELS, eventColorToken, type EventType } from '@club/contra
 /*
  * How an event's type reads on every screen — calendar legend (filters), calendar events, event
  * detail, dashboard lists, team cards: its French label, its symbol and its colour class. The
- * single source: no screen keeps its own table (decision 00XX-one-symbol-per-event-type).
+ * single source: no screen keeps its own table (decision 0039-one-symbol-per-event-type).
  */
 
 /** The type's French label, or its own text when the type is unknown (spec §2: shown, in red). */

@@ -35,7 +35,7 @@ export const LOGO_OUTPUT_MIME = 'image/webp';
  */
 /**
  * sharp (libvips) is loaded on the first logo upload, not at start: it is needed only there and
- * costs the idle server 24–34 MB of resident memory (measured: RSS before and after `import(sharp)`) (issue 14, decision 00XX).
+ * costs the idle server 24–34 MB of resident memory (measured: RSS before and after `import(sharp)`) (issue 14, decision 0037).
  */
 let sharpModule: Promise<(input: Buffer, options: SharpOptions) => Sharp> | null = null;
 function loadSharp() {
