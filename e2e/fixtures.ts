@@ -86,6 +86,23 @@ export class Api {
 // Clubs and members through the real API.
 
 /** A club path with URL-encoded names (spec §2). */
+/**
+ * The club's calendar day (Europe/Paris: the browser's time zone in these tests and the club's
+ * default) `offset` days from now, 'YYYY-MM-DD'. Not the runner's date: between 22:00/23:00 and
+ * midnight UTC, Paris is already on the next day and the calendar opens on it.
+ */
+export function parisDay(offset = 0): string {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
 export const clubUrl = (nomClub: string, ...rest: string[]) =>
   `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
 

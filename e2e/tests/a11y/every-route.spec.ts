@@ -11,6 +11,7 @@ import {
   test,
   waitForMail,
   type Account,
+  parisDay,
 } from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 import {
@@ -41,9 +42,7 @@ let shared: Shared;
 
 /** 'YYYY-MM-DDThh:mm:ss', the club's wall clock, `days` from today at `hour`:00. */
 function clubDate(days: number, hour: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}T${p(hour)}:00:00`;
+  return `${parisDay(days)}T${String(hour).padStart(2, '0')}:00:00`;
 }
 
 async function setUp(browser: Browser, baseURL: string): Promise<Shared> {

@@ -11,6 +11,7 @@ import {
   test,
   uniqueEmail,
   waitForMail,
+  parisDay,
 } from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
@@ -38,9 +39,10 @@ interface EventAnswer {
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A day of the current month (the month view shows it), 'YYYY-MM-DD'. */
 function dayOfThisMonth(day: number): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(day)}`;
+  return `${parisDay().slice(0, 7)}-${pad(day)}`;
 }
+/** Today's day of the month on the club's calendar (Europe/Paris). */
+const parisDayOfMonth = () => Number(parisDay().slice(8, 10));
 
 async function createTeams(api: Api, clubId: number) {
   const make = async (nom: string, division: string, category: string) =>
@@ -327,7 +329,7 @@ test.describe('[calendar] player', () => {
     test.slow();
     const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
     const teams = await createTeams(api, me.idClub);
-    const day = dayOfThisMonth(new Date().getDate());
+    const day = dayOfThisMonth(parisDayOfMonth());
     const add = (nom: string, equipesIds: number[], hour: number) =>
       api.ok(
         api.post('/api/evenements', {
@@ -385,7 +387,7 @@ test.describe('[calendar] coach', () => {
     test.slow();
     const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
     const teams = await createTeams(api, me.idClub);
-    const day = dayOfThisMonth(new Date().getDate());
+    const day = dayOfThisMonth(parisDayOfMonth());
     const add = (nom: string, equipesIds: number[], hour: number) =>
       api.ok(
         api.post('/api/evenements', {
@@ -450,7 +452,7 @@ for (const theme of THEMES) {
     await signIn(page, club);
     const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
     const teams = await createTeams(api, me.idClub);
-    const day = dayOfThisMonth(new Date().getDate());
+    const day = dayOfThisMonth(parisDayOfMonth());
     const types = ['MATCH', 'ENTRAINEMENT', 'TOURNOI', 'REUNION', 'AUTRE'];
     for (const [i, type] of types.entries())
       await api.ok(

@@ -9,6 +9,7 @@ import {
   test,
   uniqueEmail,
   waitForMail,
+  parisDay,
 } from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
@@ -22,19 +23,6 @@ import { THEMES, useTheme } from '../public-site/helpers.ts';
 interface Infos {
   idClub: number;
   nomClub: string;
-}
-
-/** The club's calendar day (Europe/Paris, the default time zone) `offset` days from now. */
-function parisDay(offset = 0): string {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
 }
 
 async function createMember(
