@@ -338,6 +338,8 @@ test.describe('[matches] matches page, scores and convocations (issue 10)', () =
     api,
     browser,
   }) => {
+    // Two accounts activated, then two browser contexts in turn: over 30 s on a loaded machine.
+    test.slow();
     const world = await setUp(api, browser, ['leo', 'noe']);
     const page = await signedInPage(browser, world.accounts.leo!);
     const errors = consoleErrors(page);
