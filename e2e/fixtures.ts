@@ -85,7 +85,6 @@ export class Api {
 // ---------------------------------------------------------------------------------------------
 // Clubs and members through the real API.
 
-/** A club path with URL-encoded names (spec §2). */
 /**
  * The club's calendar day (Europe/Paris: the browser's time zone in these tests and the club's
  * default) `offset` days from now, 'YYYY-MM-DD'. Not the runner's date: between 22:00/23:00 and
@@ -103,6 +102,7 @@ export function parisDay(offset = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** A club path with URL-encoded names (spec §2). */
 export const clubUrl = (nomClub: string, ...rest: string[]) =>
   `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
 

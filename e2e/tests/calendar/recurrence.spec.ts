@@ -4,6 +4,7 @@ import {
   E2E_PASSWORD,
   clubUrl,
   fillDateTime,
+  parisDay,
   frenchDate,
   expect,
   signIn,
@@ -114,8 +115,8 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
     );
 
   // The first Tuesday of this month (the month view shows it); the holiday is the week after.
-  const first = new Date();
-  first.setDate(1);
+  // The month is the club's (Europe/Paris, the browser's zone), not the runner's UTC month.
+  const first = new Date(`${parisDay().slice(0, 8)}01T12:00:00`);
   while (first.getDay() !== 2) first.setDate(first.getDate() + 1);
   const tuesday = ymd(first);
   const holiday = [plusDays(tuesday, 7), plusDays(tuesday, 9)];

@@ -5,13 +5,20 @@
  * planned with EXPLAIN (FORMAT JSON) on a database of a few hundred generated clubs after ANALYZE,
  * with enable_seqscan left on. A Seq Scan of a tenant table fails the test (a sequential scan there
  * grows with the number of clubs). Only meaningful on a real PostgreSQL with its planner and
- * statistics: runs when TEST_DATABASE_URL is set (`npm run test:pg`, the PostgreSQL pass of CI).
+ * statistics: always runs on PostgreSQL, in `npm test` too (on the machine's own server, or
+ * TEST_DATABASE_URL's when set), never on PGlite.
  */
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkLoad } from './bulk-load.ts';
-import { buildTestApp, signIn, type TestClient, type TestContext } from '../test/helper.ts';
+import {
+  LOCAL_POSTGRES_URL,
+  buildTestApp,
+  signIn,
+  type TestClient,
+  type TestContext,
+} from '../test/helper.ts';
 
 /** Tables with a club_id (and clubs itself): the rows that grow with the number of clubs. */
 const TENANT_TABLES = new Set([
@@ -65,9 +72,11 @@ function seqScans(node: PlanNode, out: string[] = []): string[] {
   return out;
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('plans of the hot queries (PostgreSQL)', () => {
+describe('plans of the hot queries (PostgreSQL)', () => {
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({}, undefined, {
+      postgresUrl: process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL,
+    });
     const db = ctx.database.db;
     const { firstClubId } = await bulkLoad(db, {
       clubs: CLUBS,

@@ -14,12 +14,16 @@ import {
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
+/** The machine's own PostgreSQL (trust auth): the server these machines and CI run. */
+export const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL, dropped on close.
+ * PostgreSQL server of `adminUrl` (TEST_DATABASE_URL unless given), dropped on close.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(
+  adminUrl = process.env.TEST_DATABASE_URL,
+): Promise<Database & { url?: string }> {
   if (!adminUrl) {
     const database = await openPglite(null);
     await migrate(database);
@@ -114,12 +118,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Boots the real application against a fresh database and a real SMTP server. */
+/**
+ * Boots the real application against a fresh database and a real SMTP server. `postgresUrl`
+ * forces a PostgreSQL database (for a test that means nothing on PGlite, whatever the run).
+ */
 export async function buildTestApp(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void | Promise<void>,
+  options: { postgresUrl?: string } = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.postgresUrl ?? process.env.TEST_DATABASE_URL);
   const smtp = await startSmtpServer();
   const config = loadConfig({
     NODE_ENV: 'test',
