@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -78,7 +79,7 @@ await waitFor(`http://127.0.0.1:${basePort}/`, baseline);
 // 2. Our production server, default configuration, on a throwaway embedded database.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
 const port = await freePort();
-const server = spawn(process.execPath, [serverEntry], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -95,11 +96,11 @@ function build(target) {
 function main() {
   if (process.env.SKIP_BUILD !== '1') for (const t of staleTargets()) build(t);
 
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
-    cwd: process.cwd(),
-    stdio: 'inherit',
-    env: process.env,
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/server.mjs')],
+    { cwd: process.cwd(), stdio: 'inherit', env: process.env },
+  );
   const forward = (signal) => () => {
     if (child.exitCode === null) child.kill(signal);
   };

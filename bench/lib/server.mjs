@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEMO_PASSWORD = 'Demo-Nantes-2026!';
@@ -123,7 +124,7 @@ export function seedDemo(database) {
 export async function startServer({ env = {}, nodeArgs = [], stdio = 'inherit' } = {}) {
   const entry = assertBuilt();
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, repoRoot } from '../lib-server.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export { freePort, repoRoot };
 
@@ -99,7 +100,7 @@ export async function startServer(env = {}, { port } = {}) {
   if (env.DATABASE_URL) assertLoopback(env.DATABASE_URL);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-scale-'));
   port ??= await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@club/contract';
-import { renderSignedIn } from '../../../testing/signed-in.tsx';
+import { renderSignedIn } from '../../../app/testing/render-signed-in.tsx';
 import { ResetPasswordForm, ResetRequestForm } from './reset-password-form.tsx';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { aCurrentMember } from '../../../testing/builders.ts';

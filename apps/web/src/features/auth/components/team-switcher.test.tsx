@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCurrentMember } from '@club/contract';
-import { renderSignedIn } from '../../../testing/signed-in.tsx';
+import { renderSignedIn } from '../../../app/testing/render-signed-in.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { RequireMember } from '../app/guards.tsx';
-import { SignedInLayout } from '../app/layouts/signed-in-layout.tsx';
+import { RequireMember } from '../guards.tsx';
+import { SignedInLayout } from '../layouts/signed-in-layout.tsx';
 
 function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
