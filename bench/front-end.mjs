@@ -26,6 +26,28 @@ const dist = path.join(repoRoot, 'apps/web/dist');
 const out = [];
 const log = (l = '') => out.push(l);
 
+const ms = (v) => `${Math.round(v)} ms`;
+
+/** The median run's main-thread breakdown, costliest scripts and longest request chain. */
+function explain(audits) {
+  const main = (audits['mainthread-work-breakdown']?.details?.items ?? [])
+    .toSorted((a, b) => b.duration - a.duration)
+    .slice(0, 3)
+    .map((i) => `${i.groupLabel ?? i.group} ${ms(i.duration)}`);
+  const scripts = (audits['bootup-time']?.details?.items ?? [])
+    .toSorted((a, b) => b.total - a.total)
+    .slice(0, 3)
+    .map((i) => {
+      const file = String(i.url).split('/').pop() || String(i.url);
+      return `${file} ${ms(i.total)}`;
+    });
+  const chain = audits['critical-request-chains']?.details?.longestChain;
+  const longest = chain
+    ? `${chain.length} requêtes en série, ${ms(chain.duration)}, ${(chain.transferSize / 1024).toFixed(1)} kB`
+    : '—';
+  return `${main.join(', ') || '—'} · ${scripts.join(', ') || '—'} · ${longest}`;
+}
+
 const database = pgliteDatabase();
 await seedDemo(database);
 const server = await startServer({ env: { ...database.env, LOGIN_LIMIT_PER_IP: '1000' } });
@@ -103,6 +125,7 @@ try {
     '| page | performance (passes) | accessibilité | FCP | LCP | TBT | CLS | audits à corriger |',
   );
   log('|---|---|---:|---|---|---|---|---|');
+  const why = [];
   try {
     for (const [title, p] of lighthouseRoutes) {
       const runs = [];
@@ -138,6 +161,7 @@ try {
           .map((a) => `${a.id} (${a.score})`),
       );
       if (perf < 90 || a11y < 100) failed = true;
+      why.push(`| ${title} | ${explain(audits)} |`);
       log(
         `| ${title} | **${perf}** (${runs.map((r) => Math.round(r.categories.performance.score * 100)).join('/')}) | **${a11y}** | ${audits['first-contentful-paint']?.displayValue} | ${audits['largest-contentful-paint']?.displayValue} | ${audits['total-blocking-time']?.displayValue} | ${audits['cumulative-layout-shift']?.displayValue} | ${bad.join(', ') || '—'} |`,
       );
@@ -145,6 +169,16 @@ try {
   } finally {
     await chrome.kill();
   }
+  // Where the time goes (the median run's own diagnostics): the closing note of issue 14 asks for
+  // the profile behind every unmet target.
+  log();
+  log('#### Front end : où passe le temps (passe médiane, mobile simulé)');
+  log();
+  log(
+    '| page | fil principal (les 3 premiers) · scripts (évaluation) · plus longue chaîne de requêtes |',
+  );
+  log('|---|---|');
+  for (const row of why) log(row);
 } finally {
   await server.stop();
   await database.drop();
