@@ -43,7 +43,6 @@ import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/even
 import { toolbarViewsForWidth, viewForWidth } from '../lib/view-rules.ts';
 import { CALENDAR_BREAKPOINTS } from '../lib/constants.ts';
 import { localToPicker, pickerToLocal } from '../lib/local-date.ts';
-import { keepScrollersFocusable } from '../lib/focusable-scrollers.ts';
 import { FilterPanel } from './filter-panel.tsx';
 
 // The dialogs open on a click or a drop only: their code (the event form, react-hook-form, the
@@ -97,8 +96,6 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
 
   const width = useWindowWidth();
   const calendarRef = useRef<CalendarRef>(null);
-  const mainRef = useRef<HTMLElement>(null);
-  useEffect(() => (mainRef.current ? keepScrollersFocusable(mainRef.current) : undefined), []);
   const [range, setRange] = useState<VisibleRange | null>(null);
   const [search, setSearch] = useState('');
   const [types, setTypes] = useState<ReadonlySet<EventType>>(() => new Set(EVENT_TYPES));
@@ -275,12 +272,7 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
               }
             : {})}
         />
-        <section
-          ref={mainRef}
-          className="calendar-main"
-          aria-label="Calendrier"
-          data-view={viewType}
-        >
+        <section className="calendar-main" aria-label="Calendrier" data-view={viewType}>
           <div className="calendar-alerts">
             {moveError ? <Alert tone="error">{moveError}</Alert> : null}
             {teamsQuery.isError ? (
