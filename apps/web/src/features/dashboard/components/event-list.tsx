@@ -48,15 +48,27 @@ interface EventListProps {
   emptyText: string;
   /** Upcoming events span several days: each card then says its day. */
   showDay?: boolean;
+  /**
+   * Placeholder cards while loading: as many as the list usually holds, so that the sections
+   * below do not move when it arrives (a day has none or one event: one card, the height of the
+   * empty line).
+   */
+  loadingRows?: number;
 }
 
 /** A dashboard section of event cards with its loading, error and empty states. */
-export function EventList({ title, query, emptyText, showDay = false }: EventListProps) {
+export function EventList({
+  title,
+  query,
+  emptyText,
+  showDay = false,
+  loadingRows = 2,
+}: EventListProps) {
   return (
     <section className="dashboard-section" aria-labelledby="dashboard-evenements">
       <h2 id="dashboard-evenements">{title}</h2>
       {query.isPending ? (
-        <Skeleton variant="cards" rows={2} label="Chargement des événements..." />
+        <Skeleton variant="cards" rows={loadingRows} label="Chargement des événements..." />
       ) : query.isError ? (
         <Alert tone="error">Impossible de charger les événements.</Alert>
       ) : query.data && query.data.length > 0 ? (

@@ -121,6 +121,7 @@ export function LeaderDashboard({ nomClub, idClub, idMembre, teams }: LeaderDash
             title={`Événements du jour · ${selected.nom}`}
             query={events}
             emptyText={DASHBOARD_MESSAGES.noEventToday}
+            loadingRows={1}
           />
           <MemberList key={selected.id} title={`Membres · ${selected.nom}`} query={members} />
         </div>
