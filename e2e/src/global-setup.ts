@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(root, 'apps/server/dist/server.mjs');
@@ -100,7 +101,7 @@ export default async function globalSetup(_config: FullConfig) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(tmp, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const server = spawn(process.execPath, [serverEntry], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
     cwd: tmp,
     stdio: ['ignore', log, log],
     env: {
