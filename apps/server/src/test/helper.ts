@@ -127,7 +127,7 @@ export async function buildTestApp(
   extend?: (app: FastifyInstance) => void | Promise<void>,
   options: { postgresUrl?: string } = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase(options.postgresUrl ?? process.env.TEST_DATABASE_URL);
+  const database = await createTestDatabase(options.postgresUrl);
   const smtp = await startSmtpServer();
   const config = loadConfig({
     NODE_ENV: 'test',
