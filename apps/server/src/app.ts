@@ -22,7 +22,6 @@ import { SERVER_MESSAGES } from '@club/contract';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
-import { scopedDb } from './db/tenant-scope.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { frameworkErrors } from './plugins/framework-errors.ts';
 import requestLog from './plugins/request-log.ts';
@@ -48,6 +47,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /**
+     * The owner's database handle (bypasses row-level security): start-up, jobs, public routes and
+     * tests. A signed-in route never uses it: its handle is `request.db` (plugins/signed-in.ts).
+     */
     db: Db;
     /** Every mail goes through the persistent `mail` queue (src/jobs, decision 0020). */
     mailer: Mailer;
@@ -83,6 +86,8 @@ export interface RegisteredRoute {
   schema?: FastifySchema;
   /** The route skips the anti-forgery check (its config says `csrfExempt`). */
   csrfExempt?: boolean;
+  /** The contract declaration it was registered from ('METHOD /path'), if any. */
+  endpoint?: string;
 }
 
 declare module 'fastify' {
@@ -155,14 +160,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
+    const config = route.config as { csrfExempt?: boolean; endpoint?: string } | undefined;
     for (const method of [route.method].flat())
       registeredRoutes.push({
         method,
         url: route.url,
         schema: route.schema,
-        ...((route.config as { csrfExempt?: boolean } | undefined)?.csrfExempt
-          ? { csrfExempt: true }
-          : {}),
+        ...(config?.csrfExempt ? { csrfExempt: true } : {}),
+        ...(config?.endpoint ? { endpoint: config.endpoint } : {}),
       });
   });
   installFrenchZodMessages();
@@ -216,8 +221,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate('config', config);
   app.decorate('database', database);
-  // Inside a signed-in request, the request's club-scoped transaction (db/tenant-scope.ts).
-  app.decorate('db', scopedDb(database.db));
+  app.decorate('db', database.db);
   app.decorate('mailer', mailQueue);
   app.decorate('mailQueue', mailQueue);
   app.decorate('jobs', jobs);

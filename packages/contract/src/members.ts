@@ -262,6 +262,7 @@ export const ZMemberPageSchema = z.object({
   totalPages: z.number(),
 });
 export const ZMemberListSchema = z.union([z.array(ZMemberSchema), ZMemberPageSchema]);
+export type TMemberList = z.infer<typeof ZMemberListSchema>;
 
 const optionalFilter = (max: number) =>
   safeString()

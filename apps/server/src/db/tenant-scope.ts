@@ -32,22 +32,20 @@ export async function withClubScope<T>(
 }
 
 /**
- * The database work of one signed-in request (issue 16): one transaction acting as the member's
- * club, opened before the handler and ended when the answer is ready (commit) or fails (rollback).
+ * The database work of one signed-in request: one transaction acting as the member's club, opened
+ * before the handler and ended when the answer is ready (commit) or fails (rollback). The handler
+ * reaches it as `request.db` (plugins/signed-in.ts) and hands it to the services it creates.
  */
 export interface RequestScope {
   readonly clubId: number;
   /** The transaction while it is open; null once committed or rolled back. */
   tx: Tx | null;
-  /**
-   * False for a route declared without database work (`config: { database: false }`): no
-   * transaction is opened, and any `app.db` access (or job sent) in it throws instead of falling
-   * back to the owner role, which bypasses row-level security.
-   */
-  readonly database?: boolean;
 }
 
-/** A database access from a route declared `config: { database: false }` (fails closed). */
+/**
+ * `request.db` read in a signed-in route declared `config: { database: false }`, or outside any
+ * signed-in route: there is no club-scoped transaction to hand out (fails closed, decision 0041).
+ */
 export class NoDatabaseScopeError extends Error {
   constructor() {
     super('accès à la base de données depuis une route déclarée sans base de données');
@@ -55,46 +53,32 @@ export class NoDatabaseScopeError extends Error {
   }
 }
 
-const requestScopes = new AsyncLocalStorage<RequestScope>();
-
 /**
- * The open transaction of the signed-in request running now, if any. Throws inside a request
- * scope declared without database (`noDatabaseScope`).
+ * A job queued during a signed-in request without that request's transaction: it would run on the
+ * owner role, outside the request's commit (and, on the embedded database, wait for the one
+ * connection the request holds). Jobs of a request are sent with `{ db: request.db }`.
  */
-export function requestTransaction(): Tx | null {
-  const scope = requestScopes.getStore();
-  if (!scope) return null;
-  if (scope.database === false) throw new NoDatabaseScopeError();
-  return scope.tx;
-}
-
-/** The scope of a signed-in request that does no database work: no transaction is opened. */
-export function noDatabaseScope(clubId: number): RequestScope {
-  return { clubId, tx: null, database: false };
-}
-
-/** Runs `fn` (and what it starts) outside any request scope, on the owner role. */
-export function outsideRequestScope<T>(fn: () => T): T {
-  return requestScopes.exit(fn);
+export class JobOutsideRequestTransactionError extends Error {
+  constructor() {
+    super('tâche mise en file pendant une requête sans sa transaction ({ db: request.db })');
+    this.name = 'JobOutsideRequestTransactionError';
+  }
 }
 
 /**
- * The handle every repository receives as `app.db`: inside a signed-in request it is that
- * request's club-scoped transaction (so `db.transaction(...)` there becomes a savepoint of it),
- * elsewhere the owner's database. Resolved at each property access, so services built once at
- * start need no change.
+ * Set while a signed-in request's handler runs: only read by the job queue's guard, which refuses
+ * a job sent without the request's transaction. Nothing reaches the database through it.
  */
-export function scopedDb(base: Db): Db {
-  return new Proxy(base, {
-    get(target, prop) {
-      const tx = requestTransaction();
-      const source = (tx ?? target) as unknown as Record<string | symbol, unknown>;
-      const value = source[prop];
-      return typeof value === 'function'
-        ? (value as (...args: unknown[]) => unknown).bind(source)
-        : value;
-    },
-  });
+const signedInRequests = new AsyncLocalStorage<{ database: boolean }>();
+
+/** Whether the code running now belongs to a signed-in request (and whether it may use the database). */
+export function currentSignedInRequest(): { database: boolean } | undefined {
+  return signedInRequests.getStore();
+}
+
+/** Runs `fn` (the rest of the request's hooks and its handler) marked as a signed-in request. */
+export function markSignedInRequest<T>(database: boolean, fn: () => T): T {
+  return signedInRequests.run({ database }, fn);
 }
 
 export interface OpenRequestScope {
@@ -143,9 +127,4 @@ export function openRequestScope(db: Db, clubId: number): Promise<OpenRequestSco
       return ended;
     }
   });
-}
-
-/** Runs `fn` inside the request scope: `app.db` and the job queue use its transaction. */
-export function runInRequestScope<T>(scope: RequestScope, fn: () => T): T {
-  return requestScopes.run(scope, fn);
 }

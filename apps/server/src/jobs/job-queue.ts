@@ -2,7 +2,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../db/client.ts';
-import { requestTransaction, TENANT_ROLE } from '../db/tenant-scope.ts';
+import {
+  currentSignedInRequest,
+  JobOutsideRequestTransactionError,
+  NoDatabaseScopeError,
+  TENANT_ROLE,
+} from '../db/tenant-scope.ts';
 
 /** pg-boss's tables live in this schema of the application's database (decision 0020). */
 export const JOB_SCHEMA = 'pgboss';
@@ -52,11 +57,15 @@ export async function startJobQueue(opts: {
   const db = {
     executeSql(text: string, values?: unknown[]) {
       if (closed) return Promise.reject(new Error('file de tâches arrêtée'));
-      // A job sent during a signed-in request goes into that request's transaction: committed
-      // with its writes or not at all, and never waiting for the connection the request holds
-      // (PGlite has only one: a second "connection" would wait for the request, which waits for it).
-      const tx = requestTransaction();
-      if (tx) return transactionExecutor(tx).executeSql(text, values ?? []);
+      // A job sent during a signed-in request goes into that request's transaction, passed as
+      // `{ db }` (mailer.send, boss.send): committed with its writes or not at all, and never
+      // waiting for the connection the request holds (PGlite has only one). Reaching this
+      // executor from such a request means the transaction was forgotten: refused.
+      const request = currentSignedInRequest();
+      if (request)
+        return Promise.reject(
+          request.database ? new JobOutsideRequestTransactionError() : new NoDatabaseScopeError(),
+        );
       const p = opts.database.executeSql(text, values);
       inflight.add(p);
       const forget = () => inflight.delete(p);

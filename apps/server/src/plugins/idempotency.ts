@@ -57,10 +57,10 @@ export function registerIdempotency(app: FastifyInstance): void {
   const abandoned = new Set<string>();
   let lastPurge = 0;
 
-  const purgeExpired = () => {
+  const purgeExpired = (db: FastifyRequest['db']) => {
     if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
     lastPurge = Date.now();
-    app.db.execute(sql`delete from idempotency_keys where expires_at < now()`).catch(() => {
+    db.execute(sql`delete from idempotency_keys where expires_at < now()`).catch(() => {
       lastPurge = 0;
     });
   };
@@ -78,10 +78,10 @@ export function registerIdempotency(app: FastifyInstance): void {
     const actor = request.actor;
     const reservation: Reservation = { clubId: actor.clubId, memberId: actor.id, key: header };
     const hash = requestHash(request);
-    purgeExpired();
+    purgeExpired(request.db);
 
     const takeOverAbandoned = abandoned.delete(slot(reservation));
-    const reserve = app.db.execute(sql`
+    const reserve = request.db.execute(sql`
         insert into idempotency_keys
           (club_id, member_id, key, request_hash, locked_until, expires_at)
         values (${reservation.clubId}, ${reservation.memberId}, ${header}, ${hash},
@@ -109,7 +109,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       return;
     }
     const [existing] = rowsOf(
-      await app.db.execute(sql`
+      await request.db.execute(sql`
         select request_hash, status_code, content_type, response_body from idempotency_keys
         where club_id = ${reservation.clubId} and member_id = ${reservation.memberId}
           and key = ${header}`),
@@ -135,14 +135,14 @@ export function registerIdempotency(app: FastifyInstance): void {
     try {
       if (storable) {
         const contentType = reply.getHeader('content-type');
-        await app.db.execute(sql`
+        await request.db.execute(sql`
           update idempotency_keys set status_code = ${reply.statusCode},
             content_type = ${contentType === undefined ? null : String(contentType)},
             response_body = ${(payload as string | null) ?? ''}
           where club_id = ${reservation.clubId} and member_id = ${reservation.memberId}
             and key = ${reservation.key} and status_code is null`);
       } else {
-        await app.db.execute(sql`
+        await request.db.execute(sql`
           delete from idempotency_keys
           where club_id = ${reservation.clubId} and member_id = ${reservation.memberId}
             and key = ${reservation.key} and status_code is null`);

@@ -7,10 +7,11 @@ import { TENANT_ROLE } from '../db/tenant-scope.ts';
 import { signedIn } from './signed-in.ts';
 
 /**
- * Issue 14 (the infos regression): a signed-in route declared `config: { database: false }`
+ * Decision 0041: a signed-in route declared `config: { database: false }`
  * answers without the club-scoped transaction (BEGIN, set_config, COMMIT), and any database
  * access from it fails instead of running on the owner role (which bypasses row-level security).
- * Routes without the flag still run as the member's club.
+ * Routes without the flag still run as the member's club, through `request.db`; a job they queue
+ * without that transaction is refused.
  */
 let ctx: TestContext;
 let client: TestClient;
@@ -22,9 +23,9 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   // The refusal's name is answered so that the test knows which error stopped the access.
   const refusal = (err: unknown) => ({ refus: (err as Error).name });
-  app.get('/api/test/sans-base-requete', { config: { database: false } }, async () => {
+  app.get('/api/test/sans-base-requete', { config: { database: false } }, async (request) => {
     try {
-      return (await app.db.execute(sql`select current_user as role`)).rows[0];
+      return (await request.db.execute(sql`select current_user as role`)).rows[0];
     } catch (err) {
       return refusal(err);
     }
@@ -37,8 +38,16 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
       return refusal(err);
     }
   });
-  app.get('/api/test/avec-base', async () => {
-    const result = await app.db.execute(
+  app.get('/api/test/tache-hors-transaction', async () => {
+    try {
+      await app.jobs.boss.send('test-hors-transaction', {});
+      return { ok: true };
+    } catch (err) {
+      return refusal(err);
+    }
+  });
+  app.get('/api/test/avec-base', async (request) => {
+    const result = await request.db.execute(
       sql`select current_user as role, current_setting('app.club_id', true) as club`,
     );
     return result.rows[0];
@@ -86,6 +95,11 @@ describe('signed-in routes declared without database', () => {
   it('a database query from a flagged route fails instead of using the owner role', async () => {
     const res = await client.get('/api/test/sans-base-requete');
     expect(res.json()).toEqual({ refus: 'NoDatabaseScopeError' });
+  });
+
+  it('a job sent without the request’s transaction is refused (it would use the owner role)', async () => {
+    const res = await client.get('/api/test/tache-hors-transaction');
+    expect(res.json()).toEqual({ refus: 'JobOutsideRequestTransactionError' });
   });
 
   it('a job sent from a flagged route fails too (the queue would use the owner role)', async () => {

@@ -4,11 +4,13 @@
  * after them. `useCurrentMember` takes it once; anything but a 200 falls back to the HTTP client
  * (silent refresh on 401, errors, timeout). No dependency: this module is in the entry chunk.
  */
+import { ENTRY_PATHS } from './entry-paths.ts';
+
 let pending: Promise<unknown> | null = null;
 
 export function prefetchCurrentMember(): void {
   if (pending || typeof fetch !== 'function') return;
-  pending = fetch('/api/dashboard/infos', {
+  pending = fetch(ENTRY_PATHS.currentMember, {
     credentials: 'include',
     headers: { accept: 'application/json' },
   })

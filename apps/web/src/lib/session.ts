@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TCurrentMember } from '@club/contract';
-import { http, HttpError } from './http.ts';
+import { api } from './api.ts';
+import { HttpError } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 import { takePrefetchedMember } from './session-prefetch.ts';
 
 /** Current member info (GET /api/dashboard/infos, spec §3), shared by every signed-in screen. */
 export function fetchCurrentMember(): Promise<TCurrentMember> {
-  return http.get<TCurrentMember>('/api/dashboard/infos');
+  return api.dashboard.infos();
 }
 
 /** The signed-in member; `data` is null when nobody is signed in (401). */

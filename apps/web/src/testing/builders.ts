@@ -7,6 +7,7 @@ import type {
   TEvent,
   TMatch,
   TMember,
+  TSessionInfo,
   TTeam,
 } from '@club/contract';
 
@@ -80,6 +81,21 @@ export function aCurrentMember(overrides: Partial<TCurrentMember> = {}): TCurren
       ? [{ id: member.idEquipe, nom: member.nomEquipe }]
       : [];
   return { ...member, equipes: overrides.equipes ?? primary };
+}
+
+/** The answer of a login (POST /auth/connexion/login): the DIRIGEANT of aCurrentMember(). */
+export function aSessionInfo(overrides: Partial<TSessionInfo> = {}): TSessionInfo {
+  return {
+    id: 1,
+    idClub: 2,
+    idEquipe: null,
+    role: 'DIRIGEANT',
+    email: 'a@b.fr',
+    nomEquipe: null,
+    nomClub: 'FC Été',
+    statut: 'Actif',
+    ...overrides,
+  };
 }
 
 /** Club 2 'FC Été' (GET /api/clubs/{id}), without logo. */

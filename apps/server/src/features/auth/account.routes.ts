@@ -1,31 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZChangePasswordBodySchema, ZMessageSchema } from '@club/contract';
-import { readErrors } from '../../lib/route-schemas.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { api } from '@club/contract';
+import { route } from '../../lib/endpoint-route.ts';
 import { createAuthService } from './auth.service.ts';
 
-/** Signed-in account calls (registered inside the signed-in scope); GET /api/dashboard/infos is the
- * dashboard feature's. */
-const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAuthService({
-    db: app.db,
-    config: app.config,
-    limiter: app.limiter,
-    mailer: app.mailer,
-    log: app.log,
-    sessions: app.auth,
-  });
+/** Signed-in account calls; GET /api/dashboard/infos is the dashboard feature's. */
+const accountRoutes: FastifyPluginAsync = async (app) => {
+  const auth = (request: FastifyRequest) =>
+    createAuthService({
+      db: request.db,
+      config: app.config,
+      limiter: app.limiter,
+      mailer: app.mailer,
+      log: app.log,
+      sessions: app.auth,
+    });
 
-  app.post(
-    '/api/compte/mot-de-passe',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Change son mot de passe (mot de passe actuel requis)',
-        body: ZChangePasswordBodySchema,
-        response: { 200: ZMessageSchema, ...readErrors },
-      },
-    },
-    async (request) => service.changePassword(request.actor, request.body),
+  route(app, api.auth.changePassword, async (request) =>
+    auth(request).changePassword(request.actor, request.body),
   );
 };
 export default accountRoutes;

@@ -15,13 +15,14 @@ import {
 } from '@club/contract';
 import type { Actor } from '../../authz/index.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, unauthorized, tooManyRequests } from '../../lib/http-error.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash.ts';
 import { clientNetwork, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { emailKey, enforceLimit } from '../../lib/throttle.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Mail, Mailer } from '../../plugins/mailer.ts';
+import { transactionExecutor } from '../../jobs/job-queue.ts';
 import type { IssuedSession, SessionIssuer } from './auth.plugin.ts';
 import * as repo from './auth.repository.ts';
 import { passwordChangedMail, passwordResetMail } from './auth.mails.ts';
@@ -49,7 +50,7 @@ export function sessionInfo(m: Account): TSessionInfo {
 }
 
 export interface AuthDeps {
-  db: Db;
+  db: DbOrTx;
   config: Config;
   limiter: RateLimiter;
   mailer: Mailer;
@@ -304,7 +305,8 @@ export function createAuthService(deps: AuthDeps) {
         await repo.voidTokens(tx, member.id, 'password_reset');
         await repo.revokeMemberSessions(tx, member.id, current?.familyId);
       });
-      sendInBackground(passwordChangedMail(member));
+      // Queued in the request's transaction: the notice leaves with the change or not at all.
+      await deps.mailer.send(passwordChangedMail(member), { db: transactionExecutor(db) });
       return { message: SETTINGS_MESSAGES.passwordUpdated };
     },
   };

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_MESSAGES, type TActivateInvitationBody, type TInvitationInfo } from '@club/contract';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { transactionExecutor } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import * as repo from './auth.repository.ts';
 import { invitationMail } from './auth.mails.ts';
@@ -13,7 +14,7 @@ import { assertAcceptablePassword } from './password-policy.ts';
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export interface InvitationDeps {
-  db: Db;
+  db: DbOrTx;
   config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -33,7 +34,8 @@ export function createInvitationService(deps: InvitationDeps) {
   return {
     /**
      * Invites a member: a single-use link (7 days) to choose a password, by e-mail. A newer
-     * invitation voids the older ones. Call it AFTER the member row is committed. Throws a 503
+     * invitation voids the older ones. Call it once the member row is written, on the same
+     * handle (the request's transaction): the mail is queued in it. Throws a 503
      * HttpError when the mail cannot be sent (the member stays created; a leader can resend).
      */
     async send(member: { id: number; clubId: number }): Promise<void> {
@@ -46,7 +48,10 @@ export function createInvitationService(deps: InvitationDeps) {
       );
       const link = `${base}/activation?token=${encodeURIComponent(token)}`;
       try {
-        await deps.mailer.send(invitationMail(account, account.clubNom, link));
+        // Queued in the caller's transaction: the mail leaves only if the member is committed.
+        await deps.mailer.send(invitationMail(account, account.clubNom, link), {
+          db: transactionExecutor(db),
+        });
       } catch (err) {
         deps.log.error({ err }, 'échec d’envoi d’une invitation');
         throw new HttpError(503, AUTH_MESSAGES.mailFailed);

@@ -1,22 +1,16 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   AUTH_MESSAGES,
   COOKIE_ACCESS_TOKEN,
   COOKIE_REFRESH_TOKEN,
   REFRESH_TOKEN_IDLE_SECONDS,
-  ZForgotPasswordBodySchema,
-  ZLoginBodySchema,
-  ZMessageSchema,
-  ZRefreshBodySchema,
-  ZResetPasswordBodySchema,
-  ZSessionInfoSchema,
+  api,
 } from '@club/contract';
+import { route } from '../../lib/endpoint-route.ts';
 import { createAuthService, type RequestContext } from './auth.service.ts';
 
 /** Login, refresh, logout and the two-step password reset (spec §7, ARCHITECTURE §5). */
-const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+const sessionRoutes: FastifyPluginAsync = async (app) => {
   const service = createAuthService({
     db: app.db,
     config: app.config,
@@ -30,100 +24,47 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     userAgent: request.headers['user-agent'] ?? null,
     baseUrl: (app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
   });
-  app.post(
-    '/auth/connexion/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Connexion (crée une session et pose les trois cookies)',
-        body: ZLoginBodySchema,
-        response: { 200: ZSessionInfoSchema },
-      },
-    },
-    async (request, reply) => {
-      const { issued, info } = await service.login(context(request), request.body);
-      app.auth.setSessionCookies(request, reply, issued);
-      return info;
-    },
-  );
+  route(app, api.auth.login, async (request, reply) => {
+    const { issued, info } = await service.login(context(request), request.body);
+    app.auth.setSessionCookies(request, reply, issued);
+    return info;
+  });
 
-  app.post(
-    '/auth/connexion/refresh',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Rafraîchit la session (rotation du jeton de rafraîchissement)',
-        body: ZRefreshBodySchema,
-        response: { 200: ZSessionInfoSchema },
-      },
-    },
-    async (request, reply) => {
-      try {
-        const result = await service.refresh(
-          request.cookies[COOKIE_REFRESH_TOKEN],
-          request.body.deviceFingerprint,
-        );
-        if (result.kind === 'rotated') {
-          app.auth.setSessionCookies(request, reply, result.issued);
-        } else {
-          reply.setCookie(COOKIE_ACCESS_TOKEN, result.accessToken, {
-            secure: app.auth.isSecure(request),
-            path: '/',
-            httpOnly: true,
-            sameSite: 'lax',
-            maxAge: REFRESH_TOKEN_IDLE_SECONDS,
-          });
-          app.auth.setXsrfCookie(request, reply, result.xsrfToken);
-        }
-        return result.info;
-      } catch (err) {
-        app.auth.clearSessionCookies(request, reply);
-        throw err;
+  route(app, api.auth.refresh, async (request, reply) => {
+    try {
+      const result = await service.refresh(
+        request.cookies[COOKIE_REFRESH_TOKEN],
+        request.body.deviceFingerprint,
+      );
+      if (result.kind === 'rotated') {
+        app.auth.setSessionCookies(request, reply, result.issued);
+      } else {
+        reply.setCookie(COOKIE_ACCESS_TOKEN, result.accessToken, {
+          secure: app.auth.isSecure(request),
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          maxAge: REFRESH_TOKEN_IDLE_SECONDS,
+        });
+        app.auth.setXsrfCookie(request, reply, result.xsrfToken);
       }
-    },
-  );
-
-  app.post(
-    '/auth/connexion/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Déconnexion (révoque la session, efface les cookies)',
-        body: z.object({}).strict().nullish(),
-        response: { 200: ZMessageSchema },
-      },
-    },
-    async (request, reply) => {
-      await service.logout(app.auth.sessionBinding(request), request.cookies[COOKIE_REFRESH_TOKEN]);
+      return result.info;
+    } catch (err) {
       app.auth.clearSessionCookies(request, reply);
-      return { message: AUTH_MESSAGES.loggedOut };
-    },
+      throw err;
+    }
+  });
+
+  route(app, api.auth.logout, async (request, reply) => {
+    await service.logout(app.auth.sessionBinding(request), request.cookies[COOKIE_REFRESH_TOKEN]);
+    app.auth.clearSessionCookies(request, reply);
+    return { message: AUTH_MESSAGES.loggedOut };
+  });
+
+  route(app, api.auth.forgotPassword, async (request) =>
+    service.requestPasswordReset(context(request), request.body),
   );
 
-  app.post(
-    '/auth/connexion/mdpOublie',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Demande un lien de réinitialisation (réponse neutre)',
-        body: ZForgotPasswordBodySchema,
-        response: { 200: ZMessageSchema },
-      },
-    },
-    async (request) => service.requestPasswordReset(context(request), request.body),
-  );
-
-  app.post(
-    '/auth/connexion/mdpUpdte',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Choisit un nouveau mot de passe avec le jeton reçu par e-mail',
-        body: ZResetPasswordBodySchema,
-        response: { 200: ZMessageSchema },
-      },
-    },
-    async (request) => service.resetPassword(request.body),
-  );
+  route(app, api.auth.resetPassword, async (request) => service.resetPassword(request.body));
 };
 export default sessionRoutes;

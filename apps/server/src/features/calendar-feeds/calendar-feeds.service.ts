@@ -10,7 +10,7 @@ import {
   type TEvent,
 } from '@club/contract';
 import { found, policy, type Actor } from '../../authz/index.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
@@ -35,7 +35,7 @@ function wallClockDate(value: string): Date {
 const typeLabel = (type: string) => EVENT_TYPE_LABELS[type as EventType] ?? type;
 
 export interface CalendarFeedsDeps {
-  db: Db;
+  db: DbOrTx;
 }
 
 /** Personal calendar feeds (issue 12): a secret URL per member, only its hash stored. */

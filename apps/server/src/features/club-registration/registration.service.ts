@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, REGISTRATION_MESSAGES, type TRegistrationBody } from '@club/contract';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
@@ -23,7 +23,7 @@ function conflicts(emailTaken: boolean, clubTaken: boolean) {
 }
 
 export interface RegistrationDeps {
-  db: Db;
+  db: DbOrTx;
   limiter: RateLimiter;
   config: Pick<
     Config,

@@ -6,7 +6,7 @@ import {
 } from '@club/contract';
 import type { z } from 'zod';
 import { assertOwnClub, found, policy, type Actor } from '../../authz/index.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
@@ -39,7 +39,7 @@ function toClubJson(row: ClubRow): TClub {
 const nameConflict = () => conflict(CLUB_MESSAGES.nameTaken, { nom: CLUB_MESSAGES.nameTaken });
 
 export interface ClubsDeps {
-  db: Db;
+  db: DbOrTx;
 }
 
 /**

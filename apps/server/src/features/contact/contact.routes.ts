@@ -1,12 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZApiErrorSchema, ZContactRequestSchema, ZMessageSchema } from '@club/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { api } from '@club/contract';
+import { route } from '../../lib/endpoint-route.ts';
 import { createCaptcha } from './captcha.ts';
 import { CONTACT_MAILED, createContactService } from './contact.service.ts';
 import { contactRepository } from './contact.repository.ts';
 
 /** Contact form (spec §7 "Contact", ARCHITECTURE §5b and §8): same origin, public. */
-const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+const contactRoutes: FastifyPluginAsync = async (app) => {
   const captcha = createCaptcha({
     secret: app.secretFor('captcha'),
     keySecret: app.secretFor('captcha-key'),
@@ -24,38 +24,11 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     windowSeconds: app.config.CONTACT_WINDOW_SECONDS,
   });
 
-  app.get(
-    '/api/contact/captcha',
-    {
-      schema: {
-        tags: ['contact'],
-        summary: 'Un nouveau défi captcha (ALTCHA, preuve de travail)',
-        response: {
-          200: z.object({
-            parameters: z.record(z.string(), z.unknown()),
-            signature: z.string().optional(),
-          }),
-        },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const { parameters, signature } = await captcha.challenge();
-      return { parameters: { ...parameters }, signature };
-    },
-  );
-
-  app.post(
-    '/api/contact',
-    {
-      schema: {
-        tags: ['contact'],
-        summary: 'Envoie un message à l’éditeur du site',
-        body: ZContactRequestSchema,
-        response: { 200: ZMessageSchema, 400: ZApiErrorSchema, 429: ZApiErrorSchema },
-      },
-    },
-    async (request) => service.send(request.body, request.ip),
-  );
+  route(app, api.publicSite.captcha, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { parameters, signature } = await captcha.challenge();
+    return { parameters: { ...parameters }, signature };
+  });
+  route(app, api.publicSite.contact, async (request) => service.send(request.body, request.ip));
 };
 export default contactRoutes;

@@ -77,7 +77,7 @@ export async function listVisibleEvents(
 }
 
 export interface EventsDeps {
-  db: Db;
+  db: DbOrTx;
   /** Issue 13: told when a match is created or moved (convocation e-mails, deadline jobs). */
   notifier?: MatchNotifier;
 }

@@ -15,7 +15,7 @@ import {
 } from '@club/contract';
 import type { z } from 'zod';
 import { found, type Actor } from '../../authz/index.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import type { MatchNotifier } from '../notifications/index.ts';
@@ -80,7 +80,7 @@ export function versionFromIfMatch(header: string | undefined): string | undefin
 }
 
 export interface MatchesDeps {
-  db: Db;
+  db: DbOrTx;
   /** Issue 13: told when a match is cancelled or restored, or its reply deadline set. */
   notifier?: MatchNotifier;
 }

@@ -14,7 +14,7 @@ import {
 } from '@club/contract';
 import type { z } from 'zod';
 import { assertOwnClub, found, type Actor } from '../../authz/index.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { members } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, conflict, forbidden } from '../../lib/http-error.ts';
@@ -47,7 +47,7 @@ const DEFAULT_PAGE_SIZE = 20;
 export type Inviter = (member: { id: number; clubId: number }) => Promise<boolean>;
 
 export interface MembersDeps {
-  db: Db;
+  db: DbOrTx;
   invite: Inviter;
   /** Issue 13: a player convoked by joining a team gets the convocation mail (read at call time). */
   notifier?: () => MatchNotifier | undefined;

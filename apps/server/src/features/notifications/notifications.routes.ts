@@ -1,16 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZEventPresenceListSchema,
-  ZEventPresenceUpdateSchema,
-  ZIdParamsSchema,
-  ZAnswerLinkPostSchema,
-  ZAnswerLinkViewSchema,
-  ZApiErrorSchema,
-  ZJetonQuerySchema,
-  ZNotificationPreferencesSchema,
-} from '@club/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { api } from '@club/contract';
+import { route } from '../../lib/endpoint-route.ts';
 import { enforceLimit } from '../../lib/throttle.ts';
-import { readErrors as errors, writeErrors } from '../../lib/route-schemas.ts';
 import { createPresencesService } from './presences.service.ts';
 import type { LinkTokens } from './notifications.tokens.ts';
 import { createNotificationsService } from './notifications.service.ts';
@@ -25,14 +16,15 @@ declare module 'fastify' {
   }
 }
 
-const publicErrors = { 400: ZApiErrorSchema, 404: ZApiErrorSchema, 429: ZApiErrorSchema } as const;
+const endpoints = api.notifications;
 
 /**
  * Public routes of the e-mail links (no cookie): answering a convocation and the one-click
  * unsubscribe. Limited per IP like the other public posts.
  */
-export function publicRoutes(tokens: LinkTokens): FastifyPluginAsyncZod {
+export function publicRoutes(tokens: LinkTokens): FastifyPluginAsync {
   return async (app) => {
+    // Public: the owner's handle; the signed token names the club every query is scoped by.
     const service = createNotificationsService({ db: app.db, tokens });
     const limit = (ip: string) =>
       enforceLimit(
@@ -48,148 +40,56 @@ export function publicRoutes(tokens: LinkTokens): FastifyPluginAsyncZod {
       (_request, _body, done) => done(null, {}),
     );
 
-    app.get(
-      '/api/convocations/reponse',
-      {
-        schema: {
-          tags: ['convocations'],
-          summary: 'Convocation d’un lien de réponse reçu par e-mail (sans cookie)',
-          description:
-            'Le jeton signé nomme le club, le match et le joueur. Jeton invalide ou joueur plus ' +
-            'convoqué : 404 « Ce lien n’est pas valide. ».',
-          querystring: ZJetonQuerySchema,
-          response: { 200: ZAnswerLinkViewSchema, ...publicErrors },
-        },
-      },
-      async (request) => {
-        await limit(request.ip);
-        return service.show(request.query.jeton);
-      },
-    );
-
-    app.post(
-      '/api/convocations/reponse',
-      {
-        config: { csrfExempt: true },
-        schema: {
-          tags: ['convocations'],
-          summary: 'Répond à la convocation d’un lien reçu par e-mail (sans cookie)',
-          description:
-            'Jusqu’au début du match (409 ensuite, ou si le match est annulé). Absent demande un ' +
-            'justificatif.',
-          body: ZAnswerLinkPostSchema,
-          response: {
-            200: ZAnswerLinkViewSchema,
-            ...publicErrors,
-            403: ZApiErrorSchema,
-            409: ZApiErrorSchema,
-          },
-        },
-      },
+    route(app, endpoints.answerLink, async (request) => {
+      await limit(request.ip);
+      return service.show(request.query.jeton);
+    });
+    route(
+      app,
+      endpoints.answerByLink,
       async (request) => {
         await limit(request.ip);
         return service.answer(request.body);
       },
+      { config: { csrfExempt: true } },
     );
-
-    app.get(
-      '/api/notifications/desabonnement',
-      {
-        schema: {
-          tags: ['notifications'],
-          summary: 'État des notifications d’un lien de désabonnement (ne change rien)',
-          querystring: ZJetonQuerySchema,
-          response: { 200: ZNotificationPreferencesSchema, ...publicErrors },
-        },
-      },
-      async (request) => {
-        await limit(request.ip);
-        return service.unsubscribeState(request.query.jeton);
-      },
-    );
-
-    app.post(
-      '/api/notifications/desabonnement',
-      {
-        config: { csrfExempt: true },
-        schema: {
-          tags: ['notifications'],
-          summary: 'Désabonnement en un clic (RFC 8058) : plus aucun e-mail de notification',
-          description:
-            'Corps vide, JSON ou `List-Unsubscribe=One-Click` (formulaire) : seul le jeton compte.',
-          querystring: ZJetonQuerySchema,
-          response: { 200: ZNotificationPreferencesSchema, ...publicErrors },
-        },
-      },
+    route(app, endpoints.unsubscribeState, async (request) => {
+      await limit(request.ip);
+      return service.unsubscribeState(request.query.jeton);
+    });
+    route(
+      app,
+      endpoints.unsubscribe,
       async (request) => {
         await limit(request.ip);
         return service.unsubscribe(request.query.jeton);
       },
+      { config: { csrfExempt: true } },
     );
   };
 }
 
 /** GET / PUT /api/notifications/preferences (signed in). */
-export function preferenceRoutes(tokens: LinkTokens): FastifyPluginAsyncZod {
+export function preferenceRoutes(tokens: LinkTokens): FastifyPluginAsync {
   return async (app) => {
-    const service = createNotificationsService({ db: app.db, tokens });
-    app.get(
-      '/api/notifications/preferences',
-      {
-        schema: {
-          tags: ['notifications'],
-          summary: 'Mes préférences de notification',
-          response: { 200: ZNotificationPreferencesSchema, ...errors },
-        },
-      },
-      async (request) => service.preferences(request.actor),
+    const notifications = (request: FastifyRequest) =>
+      createNotificationsService({ db: request.db, tokens });
+    route(app, endpoints.preferences, async (request) =>
+      notifications(request).preferences(request.actor),
     );
-    app.put(
-      '/api/notifications/preferences',
-      {
-        schema: {
-          tags: ['notifications'],
-          summary:
-            'Active ou coupe mes e-mails de notification (invitations et mots de passe toujours envoyés)',
-          body: ZNotificationPreferencesSchema,
-          response: { 200: ZNotificationPreferencesSchema, ...errors },
-        },
-      },
-      async (request) => service.setPreferences(request.actor, request.body.emails),
+    route(app, endpoints.setPreferences, async (request) =>
+      notifications(request).setPreferences(request.actor, request.body.emails),
     );
   };
 }
 
 /** Training attendance (signed in): GET /api/evenements/{id}/presences, PUT …/presence. */
-export const presenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPresencesService({ db: app.db });
-  app.get(
-    '/api/evenements/:id/presences',
-    {
-      schema: {
-        tags: ['evenements'],
-        summary: 'Présences à un entraînement (joueurs de ses équipes)',
-        description:
-          'Une équipe « présent par défaut » compte présent un joueur sans réponse ' +
-          '(`parDefaut: true`). Autre type d’événement : 400.',
-        params: ZIdParamsSchema,
-        response: { 200: ZEventPresenceListSchema, ...errors },
-      },
-    },
-    async (request) => service.list(request.actor, request.params.id),
+export const presenceRoutes: FastifyPluginAsync = async (app) => {
+  const presences = (request: FastifyRequest) => createPresencesService({ db: request.db });
+  route(app, api.events.presences, async (request) =>
+    presences(request).list(request.actor, request.params.id),
   );
-  app.put(
-    '/api/evenements/:id/presence',
-    {
-      schema: {
-        tags: ['evenements'],
-        summary:
-          'Répond pour un joueur à un entraînement (lui-même s’il est ACTIF, son parent, l’entraîneur, les dirigeants)',
-        params: ZIdParamsSchema,
-        body: ZEventPresenceUpdateSchema,
-        response: { 200: ZEventPresenceListSchema, ...writeErrors },
-      },
-    },
-    async (request) => service.answer(request.actor, request.params.id, request.body),
+  route(app, api.events.answerPresence, async (request) =>
+    presences(request).answer(request.actor, request.params.id, request.body),
   );
 };

@@ -11,7 +11,7 @@ import {
 } from '@club/contract';
 import type { z } from 'zod';
 import { found, type Actor } from '../../authz/index.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.ts';
@@ -28,7 +28,7 @@ type AnswerInput = z.output<typeof ZAnswerLinkPostSchema>;
 const invalidLink = () => notFound(NOTIFICATION_MESSAGES.invalidLink);
 
 export interface NotificationsDeps {
-  db: Db;
+  db: DbOrTx;
   tokens: LinkTokens;
 }
 

@@ -12,7 +12,7 @@ import {
 } from '@club/contract';
 import type { z } from 'zod';
 import { found, policy, type Actor } from '../../authz/index.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import { HttpError, badRequest, forbidden } from '../../lib/http-error.ts';
@@ -38,7 +38,7 @@ const rowTarget = (p: TrainingPlayer) => ({ memberId: p.id, teamIds: p.teamIds }
  * Training attendance (issue 13): players of an ENTRAINEMENT's teams answer Présent / Absent;
  * with a team 'présent par défaut', an unanswered player counts DISPONIBLE (parDefaut: true).
  */
-export function createPresencesService({ db }: { db: Db }) {
+export function createPresencesService({ db }: { db: DbOrTx }) {
   async function load(actor: Actor, eventId: number, lock = false, tx: DbOrTx = db) {
     const training = found(await repo.training(tx, actor.clubId, eventId, lock));
     if (training.type !== 'ENTRAINEMENT') throw badRequest(NOTIFICATION_MESSAGES.notTraining);

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSiteInfoSchema, type TSiteInfo } from '@club/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { api, type TSiteInfo } from '@club/contract';
+import { route } from '../../lib/endpoint-route.ts';
 import type { Config } from '../../config.ts';
 
 /** Only http(s) targets become links (ARCHITECTURE §8: no dead link, nothing else clickable). */
@@ -24,21 +25,11 @@ export function siteInfo(config: Config): TSiteInfo {
 }
 
 /** GET /api/site: the editor's details and social links of the public pages, from configuration. */
-const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+const siteRoutes: FastifyPluginAsync = async (app) => {
   const info = siteInfo(app.config);
-  app.get(
-    '/api/site',
-    {
-      schema: {
-        tags: ['site'],
-        summary: 'Coordonnées de l’éditeur et liens des réseaux sociaux',
-        response: { 200: ZSiteInfoSchema },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return info;
-    },
-  );
+  route(app, api.publicSite.site, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return info;
+  });
 };
 export default siteRoutes;

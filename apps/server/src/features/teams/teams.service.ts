@@ -11,7 +11,7 @@ import {
 } from '@club/contract';
 import type { z } from 'zod';
 import { assertOwnClub, found, policy, type Actor } from '../../authz/index.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
@@ -66,7 +66,7 @@ const nameConflict = () =>
   conflict(TEAM_FIELD_MESSAGES.nameTaken, { nom: TEAM_FIELD_MESSAGES.nameTaken });
 
 export interface TeamsDeps {
-  db: Db;
+  db: DbOrTx;
 }
 
 /** Teams of spec §7 with ARCHITECTURE §6 (TEAM_PERMISSIONS): every member reads, leaders write. */

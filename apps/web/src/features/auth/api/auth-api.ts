@@ -1,55 +1,40 @@
-import type {
-  TActivateInvitationBody,
-  TInvitationInfo,
-  TRegistrationBody,
-  TSessionInfo,
-} from '@club/contract';
-import { http } from '../../../lib/http.ts';
+import type { TActivateInvitationBody, TRegistrationBody } from '@club/contract';
+import { api } from '../../../lib/api.ts';
 import { deviceFingerprint } from '../../../lib/device.ts';
 
-/** The account calls of spec §7 and ARCHITECTURE §7, one function per endpoint. */
-export function login(email: string, password: string): Promise<TSessionInfo> {
-  return http.post<TSessionInfo>('/auth/connexion/login', {
-    email,
-    password,
-    deviceFingerprint: deviceFingerprint(),
-  });
+/** The account calls of spec §7 and docs/architecture.md, one function per endpoint. */
+export function login(email: string, password: string) {
+  return api.auth.login({ body: { email, password, deviceFingerprint: deviceFingerprint() } });
 }
 
-export function logout(): Promise<unknown> {
-  return http.post('/auth/connexion/logout', {});
+export function logout() {
+  return api.auth.logout({ body: {} });
 }
 
-export function registerClub(body: TRegistrationBody): Promise<{ message?: string }> {
-  return http.post<{ message?: string }>('/api/club/inscription', body);
+export function registerClub(body: TRegistrationBody) {
+  return api.publicSite.register({ body });
 }
 
 export async function emailExists(email: string): Promise<boolean> {
-  return (await http.get<{ exists: boolean }>('/api/club/email-exists', { query: { email } }))
-    .exists;
+  return (await api.publicSite.emailExists({ query: { email } })).exists;
 }
 
 export async function clubExists(nomClub: string): Promise<boolean> {
-  return (await http.get<{ exists: boolean }>('/api/club/club-exists', { query: { nomClub } }))
-    .exists;
+  return (await api.publicSite.clubExists({ query: { nomClub } })).exists;
 }
 
-export function requestPasswordReset(email: string): Promise<{ message?: string }> {
-  return http.post<{ message?: string }>('/auth/connexion/mdpOublie', { email });
+export function requestPasswordReset(email: string) {
+  return api.auth.forgotPassword({ body: { email } });
 }
 
-export function resetPassword(body: {
-  email: string;
-  newPassword: string;
-  token: string;
-}): Promise<{ message?: string }> {
-  return http.post<{ message?: string }>('/auth/connexion/mdpUpdte', body);
+export function resetPassword(body: { email: string; newPassword: string; token: string }) {
+  return api.auth.resetPassword({ body });
 }
 
-export function invitationInfo(token: string): Promise<TInvitationInfo> {
-  return http.get<TInvitationInfo>(`/api/membres/invitation/${encodeURIComponent(token)}`);
+export function invitationInfo(token: string) {
+  return api.auth.invitation({ params: { token } });
 }
 
-export function activateInvitation(body: TActivateInvitationBody): Promise<{ message?: string }> {
-  return http.post<{ message?: string }>('/api/membres/invitation', body);
+export function activateInvitation(body: TActivateInvitationBody) {
+  return api.auth.activate({ body });
 }

@@ -104,7 +104,8 @@ describe('password reset page (spec §2, §4, §5, §8)', () => {
   });
 
   it('with a token: checklist, messages, toggles, submit rules, then /connexion after 2 s', async () => {
-    answer = () => json(200, {});
+    // An empty message: the page shows its default text.
+    answer = () => json(200, { message: '' });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
     renderAt('/mdpOublie', '/mdpOublie', <ResetPasswordForm token="tok-1" />);
     const submit = screen.getByRole('button', { name: 'Mettre à jour le mot de passe' });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { LOGIN_MESSAGES } from '@club/contract';
 import { LoginForm } from './login-form.tsx';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
-import { aCurrentMember } from '../../../testing/builders.ts';
+import { aCurrentMember, aSessionInfo } from '../../../testing/builders.ts';
 
 const GOOD = 'Motdepasse-Solide-42';
 let loginAnswer: Responder;
@@ -140,7 +140,7 @@ describe('login form (spec §4, §5, §8)', () => {
     let release!: () => void;
     loginAnswer = () =>
       new Promise<Response>((resolve) => {
-        release = () => resolve(json(200, {}));
+        release = () => resolve(json(200, aSessionInfo()));
       });
     const { user, email, password, submit } = setup();
     await user.type(email, ' a@b.fr ');

@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TEventPresence, TEventPresenceUpdate } from '@club/contract';
-import { http } from '../../../lib/http.ts';
+import type { TEventPresenceUpdate } from '@club/contract';
+import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/evenements/{id}/presences: the players of a training and their answers (issue 13). */
+/** GET /api/evenements/{id}/presences: the players of a training and their answers . */
 export function useTrainingPresences(eventId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.events.presences(eventId),
-    queryFn: ({ signal }) =>
-      http.get<TEventPresence[]>(`/api/evenements/${eventId}/presences`, { signal }),
+    queryFn: ({ signal }) => api.events.presences({ params: { id: eventId } }, { signal }),
     enabled,
   });
 }
@@ -18,7 +17,7 @@ export function useAnswerTraining(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TEventPresenceUpdate) =>
-      http.put<TEventPresence[]>(`/api/evenements/${eventId}/presence`, body),
+      api.events.answerPresence({ params: { id: eventId }, body }),
     onSuccess: (list) => qc.setQueryData(queryKeys.events.presences(eventId), list),
   });
 }

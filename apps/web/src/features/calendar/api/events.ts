@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TTeam, TEvent, TEventPortee, TEventWrite } from '@club/contract';
-import { http } from '../../../lib/http.ts';
+import type { TTeam, TEventPortee, TEventWrite } from '@club/contract';
+import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The visible range of the calendar, as ISO dates 'YYYY-MM-DD' (end exclusive). */
@@ -14,23 +14,17 @@ export function useClubEvents(clubId: number | undefined, range: VisibleRange | 
   return useQuery({
     queryKey: queryKeys.events.club(clubId ?? 0, range ?? { from: '', to: '' }),
     queryFn: ({ signal }) =>
-      http.get<TEvent[]>(`/api/evenements/club/${clubId}`, {
-        signal,
-        query: { from: range?.from, to: range?.to },
-      }),
+      api.events.listClub(
+        { params: { clubId: clubId! }, query: { from: range?.from, to: range?.to } },
+        { signal },
+      ),
     enabled: clubId !== undefined && range !== null,
     placeholderData: (previous) => previous,
   });
 }
 
 /** GET /api/equipes/club/{clubId}: the club's teams (filters, selects, labels). */
-export function useCalendarTeams(clubId: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.teams.club(clubId ?? 0),
-    queryFn: ({ signal }) => http.get<TTeam[]>(`/api/equipes/club/${clubId}`, { signal }),
-    enabled: clubId !== undefined,
-  });
-}
+export { useClubTeams as useCalendarTeams } from '../../../lib/shared-queries.ts';
 
 /** GET /api/equipes/by-cat-div?categorie&division&excludeId: the possible opponents. */
 export function useOpponentTeams(base: TTeam | null) {
@@ -41,14 +35,16 @@ export function useOpponentTeams(base: TTeam | null) {
       base?.id ?? 0,
     ),
     queryFn: ({ signal }) =>
-      http.get<TTeam[]>('/api/equipes/by-cat-div', {
-        signal,
-        query: {
-          categorie: base?.categorie ?? base?.category,
-          division: base?.division,
-          excludeId: base?.id,
+      api.teams.byCategoryDivision(
+        {
+          query: {
+            categorie: base!.categorie ?? base!.category ?? '',
+            division: base!.division,
+            excludeId: base!.id,
+          },
         },
-      }),
+        { signal },
+      ),
     enabled: base !== null,
   });
 }
@@ -73,8 +69,8 @@ export function useSaveEvent() {
       portee?: TEventPortee;
     }) =>
       id === undefined
-        ? http.post<TEvent>('/api/evenements', body)
-        : http.put<TEvent>(`/api/evenements/${id}`, body, portee ? { query: { portee } } : {}),
+        ? api.events.create({ body })
+        : api.events.update({ params: { id }, query: portee ? { portee } : {}, body }),
     onSuccess: () => invalidateEvents(qc),
   });
 }
@@ -85,10 +81,8 @@ export function useDeleteEvent() {
   return useMutation({
     mutationFn: (target: number | { id: number; portee: TEventPortee }) =>
       typeof target === 'number'
-        ? http.delete<unknown>(`/api/evenements/${target}`)
-        : http.delete<unknown>(`/api/evenements/${target.id}`, undefined, {
-            query: { portee: target.portee },
-          }),
+        ? api.events.remove({ params: { id: target } })
+        : api.events.remove({ params: { id: target.id }, query: { portee: target.portee } }),
     onSuccess: () => invalidateEvents(qc),
   });
 }

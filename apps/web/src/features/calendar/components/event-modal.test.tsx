@@ -55,7 +55,7 @@ describe('[calendar] event modal (spec §2, §4)', () => {
 
   it("delete asks 'Supprimer cet événement ?' in a dialog of its own; Escape closes that one only", async () => {
     const { calls, onClose, user } = open((_url, init) =>
-      init.method === 'DELETE' ? new Response(null, { status: 204 }) : json(404, {}),
+      init.method === 'DELETE' ? json(200, { message: 'Événement supprimé.' }) : json(404, {}),
     );
     await user.click(screen.getByRole('button', { name: 'Supprimer' }));
     const confirm = screen.getByRole('alertdialog');

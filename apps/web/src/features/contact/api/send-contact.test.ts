@@ -44,7 +44,7 @@ describe('[contact] answer → message (spec §8 Contact)', () => {
   it('success: the server message, or the default text', async () => {
     respond = () => new Response(JSON.stringify({ message: 'Reçu.' }), { status: 200 });
     expect(await sendContact(body)).toMatchObject({ ok: true, message: 'Reçu.' });
-    respond = () => new Response('', { status: 200 });
+    respond = () => new Response(JSON.stringify({ message: '' }), { status: 200 });
     expect(await sendContact(body)).toMatchObject({
       ok: true,
       message: '✅ Message envoyé avec succès !',

@@ -1,7 +1,10 @@
 import { CONTACT_MESSAGES, type TContactRequest } from '@club/contract';
-import { http, HttpError, NetworkError } from '../../../lib/http.ts';
+import { publicSiteEndpoints } from '@club/contract/api/public-site';
+import { api } from '../../../lib/api.ts';
+import { HttpError, NetworkError } from '../../../lib/http.ts';
 
-export const CAPTCHA_CHALLENGE_URL = '/api/contact/captcha';
+/** Where the captcha widget fetches its challenge (it makes the call itself). */
+export const CAPTCHA_CHALLENGE_URL = publicSiteEndpoints.captcha.path;
 
 export interface ContactResult {
   ok: boolean;
@@ -12,7 +15,7 @@ export interface ContactResult {
 /** POST /api/contact (spec §7) and the message rules of spec §8 "Contact". */
 export async function sendContact(body: TContactRequest): Promise<ContactResult> {
   try {
-    const res = await http.post<{ message?: string } | null>('/api/contact', body);
+    const res = await api.publicSite.contact({ body });
     return { ok: true, message: res?.message || CONTACT_MESSAGES.success, fieldErrors: {} };
   } catch (err) {
     if (err instanceof NetworkError)

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TDashboardEvent, TDashboardMember } from '@club/contract';
-import { http } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
@@ -10,8 +9,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useTeamTodayEvents(teamId: number | null) {
   return useQuery({
     queryKey: queryKeys.events.dashboardDay(teamId ?? 0),
-    queryFn: ({ signal }) =>
-      http.get<TDashboardEvent[]>(`/api/dashboard/evenements/${teamId}`, { signal }),
+    queryFn: ({ signal }) => api.dashboard.events({ params: { id: teamId! } }, { signal }),
     enabled: teamId !== null,
   });
 }
@@ -21,10 +19,7 @@ export function useTeamUpcomingEvents(teamId: number | null) {
   return useQuery({
     queryKey: queryKeys.events.dashboardUpcoming(teamId ?? 0),
     queryFn: ({ signal }) =>
-      http.get<TDashboardEvent[]>(`/api/dashboard/evenements/${teamId}`, {
-        query: { aVenir: true },
-        signal,
-      }),
+      api.dashboard.events({ params: { id: teamId! }, query: { aVenir: 'true' } }, { signal }),
     enabled: teamId !== null,
   });
 }
@@ -33,8 +28,7 @@ export function useTeamUpcomingEvents(teamId: number | null) {
 export function useDashboardMembers(teamId: number | null) {
   return useQuery({
     queryKey: queryKeys.members.dashboard(teamId ?? 0),
-    queryFn: ({ signal }) =>
-      http.get<TDashboardMember[]>(`/api/dashboard/membres/${teamId}`, { signal }),
+    queryFn: ({ signal }) => api.dashboard.members({ params: { id: teamId! } }, { signal }),
     enabled: teamId !== null,
   });
 }

@@ -1,20 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAnswerLinkPost, TAnswerLinkView } from '@club/contract';
-import { HttpError, http } from '../../../lib/http.ts';
+import type { TAnswerLinkPost } from '@club/contract';
+import { api } from '../../../lib/api.ts';
+import { HttpError } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
- * GET /api/convocations/reponse?jeton= (issue 13): the convocation behind a signed e-mail link; no
+ * GET /api/convocations/reponse?jeton=: the convocation behind a signed e-mail link; no
  * session needed (the token is the proof).
  */
 export function useConvocationByToken(jeton: string) {
   return useQuery({
     queryKey: queryKeys.convocationAnswer(jeton),
-    queryFn: ({ signal }) =>
-      http.get<TAnswerLinkView>('/api/convocations/reponse', {
-        query: { jeton },
-        signal,
-      }),
+    queryFn: ({ signal }) => api.notifications.answerLink({ query: { jeton } }, { signal }),
     enabled: jeton !== '',
     retry: false,
     // The answer is what the player just gave: never refetched behind their back.
@@ -26,8 +23,7 @@ export function useConvocationByToken(jeton: string) {
 export function useAnswerByToken(jeton: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TAnswerLinkPost) =>
-      http.post<TAnswerLinkView>('/api/convocations/reponse', body),
+    mutationFn: (body: TAnswerLinkPost) => api.notifications.answerByLink({ body }),
     onSuccess: (info) => qc.setQueryData(queryKeys.convocationAnswer(jeton), info),
     // 409: the match started or was cancelled meanwhile; read it again so the page says which.
     onError: (err) => {

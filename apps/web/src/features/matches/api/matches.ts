@@ -1,20 +1,13 @@
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import type {
-  MatchStatus,
-  TConvocation,
-  TConvocationUpdate,
-  TMatch,
-  TMatchCancel,
-  TScoreInput,
-} from '@club/contract';
-import { http } from '../../../lib/http.ts';
+import type { MatchStatus, TConvocationUpdate, TMatchCancel, TScoreInput } from '@club/contract';
+import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { matchList } from '../model.ts';
 
 /** GET /api/matches/equipe/{teamId}?statut= (omitted for Tous, spec §7). */
 export function fetchTeamMatches(teamId: number, statut: MatchStatus | '', signal?: AbortSignal) {
-  return http
-    .get<unknown>(`/api/matches/equipe/${teamId}`, { query: { statut }, signal })
+  return api.matches
+    .listTeam({ params: { id: teamId }, query: statut ? { statut } : {} }, { signal })
     .then(matchList);
 }
 
@@ -32,7 +25,7 @@ export function useSaveScore() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TScoreInput }) =>
-      http.put<TMatch>(`/api/matches/${id}/score`, body),
+      api.matches.score({ params: { id }, body }),
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.matches.all }),
   });
 }
@@ -42,7 +35,7 @@ export function useCancelMatch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TMatchCancel }) =>
-      http.put<TMatch>(`/api/matches/${id}/annulation`, body),
+      api.matches.cancel({ params: { id }, body }),
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.matches.all }),
   });
 }
@@ -52,8 +45,7 @@ export function useConvocations(matchId: number, enabled = true) {
   return useQuery({
     enabled,
     queryKey: queryKeys.matches.convocations(matchId),
-    queryFn: ({ signal }) =>
-      http.get<TConvocation[]>(`/api/matches/${matchId}/convocations`, { signal }),
+    queryFn: ({ signal }) => api.matches.convocations({ params: { id: matchId } }, { signal }),
   });
 }
 
@@ -62,7 +54,7 @@ export function useSaveConvocations(matchId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TConvocationUpdate) =>
-      http.put<TConvocation[]>(`/api/matches/${matchId}/convocations`, body),
+      api.matches.answerConvocations({ params: { id: matchId }, body }),
     // The match carries the reply deadline: its list is read again when the deadline changed.
     onSuccess: (_rows, body) =>
       qc.invalidateQueries({

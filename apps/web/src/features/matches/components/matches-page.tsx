@@ -1,5 +1,4 @@
 import { useId, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import {
   MATCH_MESSAGES,
@@ -10,15 +9,13 @@ import {
   type PermissionSubject,
   type TCurrentMember,
   type TMatch,
-  type TMember,
-  type TTeam,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage, http } from '../../../lib/http.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { errorMessage } from '../../../lib/http.ts';
 import { useCurrentMember } from '../../../lib/session.ts';
+import { useClubTeams, useMember } from '../../../lib/shared-queries.ts';
 import { useCurrentTeam } from '../../../lib/use-current-team.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useTeamMatches } from '../api/matches.ts';
@@ -51,11 +48,7 @@ function useMatchesTeam(me: TCurrentMember | null | undefined, propId: number | 
     toId(search.get('idEquipe'));
   const own = team && (params.nomEquipe === undefined || team.nom === params.nomEquipe);
   const needsLookup = explicit === null && !own && !!me && params.nomEquipe !== undefined;
-  const clubTeams = useQuery({
-    queryKey: queryKeys.teams.club(me?.idClub ?? 0),
-    queryFn: ({ signal }) => http.get<TTeam[]>(`/api/equipes/club/${me!.idClub}`, { signal }),
-    enabled: needsLookup,
-  });
+  const clubTeams = useClubTeams(needsLookup ? me.idClub : undefined);
   if (explicit !== null) return { teamId: explicit, pending: false };
   if (own) return { teamId: team.id, pending: false };
   if (needsLookup) {
@@ -68,11 +61,7 @@ function useMatchesTeam(me: TCurrentMember | null | undefined, propId: number | 
 /** A PARENT's children (GET /api/membres/{id} → enfants), whose rows the parent answers. */
 function useChildIds(me: TCurrentMember | null | undefined): readonly number[] {
   const parent = !!me && normalizeRole(me.role) === 'PARENT';
-  const profile = useQuery({
-    queryKey: queryKeys.profile.one(me?.id ?? 0),
-    queryFn: ({ signal }) => http.get<TMember>(`/api/membres/${me!.id}`, { signal }),
-    enabled: parent,
-  });
+  const profile = useMember(parent ? me.id : undefined);
   return useMemo(() => profile.data?.enfants?.map((c) => c.id) ?? [], [profile.data]);
 }
 

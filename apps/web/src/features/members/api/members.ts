@@ -3,17 +3,20 @@ import type {
   TClubMemberSearch,
   TMember,
   TMemberCreate,
+  TMemberList,
   TMemberUpdate,
-  TTeam,
   TTeamMemberSearch,
 } from '@club/contract';
-import { http } from '../../../lib/http.ts';
+import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Filters of the club members page (spec §2, §7): the contract's search query, without paging. */
 export type ClubMemberFilters = Omit<TClubMemberSearch, 'page' | 'size'>;
 /** Filters of a team members page: the contract's team search, without paging and the team. */
 export type TeamMemberFilters = Omit<TTeamMemberSearch, 'page' | 'size' | 'clubId' | 'nomEquipe'>;
+
+/** Without paging parameters the lists are plain arrays (spec §7); a page's rows otherwise. */
+const memberRows = (list: TMemberList): TMember[] => (Array.isArray(list) ? list : list.content);
 
 const clean = <T extends object>(filters: T) =>
   Object.fromEntries(
@@ -23,9 +26,11 @@ const clean = <T extends object>(filters: T) =>
 /** GET /api/membres/club/{clubId}, or …/recherche with the non-empty filters. */
 export function fetchClubMembers(clubId: number, filters: ClubMemberFilters, signal?: AbortSignal) {
   const query = clean(filters);
-  return Object.keys(query).length
-    ? http.get<TMember[]>(`/api/membres/club/${clubId}/recherche`, { query, signal })
-    : http.get<TMember[]>(`/api/membres/club/${clubId}`, { signal });
+  return (
+    Object.keys(query).length
+      ? api.members.searchClub({ params: { clubId }, query }, { signal })
+      : api.members.listClub({ params: { clubId } }, { signal })
+  ).then(memberRows);
 }
 
 export function useClubMembers(clubId: number | undefined, filters: ClubMemberFilters) {
@@ -45,14 +50,11 @@ export function fetchTeamMembers(
   signal?: AbortSignal,
 ) {
   const query = clean(filters);
-  return Object.keys(query).length
-    ? http.get<TMember[]>('/api/membres/recherche/equipe', {
-        query: { clubId, nomEquipe, ...query },
-        signal,
-      })
-    : http.get<TMember[]>(`/api/membres/${clubId}/equipe/${encodeURIComponent(nomEquipe)}`, {
-        signal,
-      });
+  return (
+    Object.keys(query).length
+      ? api.members.searchTeam({ query: { clubId, nomEquipe, ...query } }, { signal })
+      : api.members.listTeam({ params: { clubId, nomEquipe } }, { signal })
+  ).then(memberRows);
 }
 
 export function useTeamMembers(
@@ -69,21 +71,15 @@ export function useTeamMembers(
 }
 
 /** Team names for the member form's team choice (GET /api/equipes/club/{clubId}). */
-export function useTeamChoices(clubId: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.teams.club(clubId ?? 0),
-    queryFn: ({ signal }) => http.get<TTeam[]>(`/api/equipes/club/${clubId}`, { signal }),
-    enabled: clubId !== undefined,
-  });
-}
+export { useClubTeams as useTeamChoices } from '../../../lib/shared-queries.ts';
 
 export function useSaveMember() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: TMemberCreate | TMemberUpdate }) =>
       id === undefined
-        ? http.post<TMember>('/api/membres', body)
-        : http.put<TMember>(`/api/membres/${id}`, body),
+        ? api.members.create({ body: body as TMemberCreate })
+        : api.members.update({ params: { id }, body: body as TMemberUpdate }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: queryKeys.members.all }),
@@ -98,7 +94,7 @@ export function useSaveMember() {
 export function useDeleteMember() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete<{ message: string }>(`/api/membres/${id}`),
+    mutationFn: (id: number) => api.members.remove({ params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.members.all }),
   });
 }
@@ -106,6 +102,6 @@ export function useDeleteMember() {
 /** POST /api/membres/{id}/invitation — resend the activation link. */
 export function useResendInvitation() {
   return useMutation({
-    mutationFn: (id: number) => http.post<{ message: string }>(`/api/membres/${id}/invitation`),
+    mutationFn: (id: number) => api.members.resendInvitation({ params: { id } }),
   });
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TChangePasswordBody, TClub, TClubUpdate } from '@club/contract';
-import { http } from '../../../lib/http.ts';
+import type { TChangePasswordBody, TClubUpdate } from '@club/contract';
+import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/clubs/{id} (spec §7): the club information every member reads. */
 export function useClub(id: number | undefined) {
   return useQuery({
     queryKey: queryKeys.club.one(id ?? 0),
-    queryFn: ({ signal }) => http.get<TClub>(`/api/clubs/${id}`, { signal }),
+    queryFn: ({ signal }) => api.clubs.get({ params: { id: id! } }, { signal }),
     enabled: id !== undefined,
     staleTime: 60_000,
   });
@@ -21,11 +21,11 @@ export function useSaveClub(id: number | undefined) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ info, logo }: { info: TClubUpdate; logo: File | null }) => {
-      let club = await http.put<TClub>(`/api/clubs/${id}`, info);
+      let club = await api.clubs.update({ params: { id: id! }, body: info });
       if (logo) {
         const form = new FormData();
         form.append('file', logo);
-        club = await http.post<TClub>(`/api/clubs/${id}/logo`, form);
+        club = await api.clubs.setLogo({ params: { id: id! }, body: form });
       }
       return club;
     },
@@ -40,14 +40,13 @@ export function useSaveClub(id: number | undefined) {
 /** DELETE /api/clubs/{id} (the DIRIGEANT only). */
 export function useDeleteClub(id: number | undefined) {
   return useMutation({
-    mutationFn: () => http.delete<{ message: string }>(`/api/clubs/${id}`),
+    mutationFn: () => api.clubs.remove({ params: { id: id! } }),
   });
 }
 
-/** POST /api/compte/mot-de-passe (ARCHITECTURE §7, §8: the current password is required). */
+/** POST /api/compte/mot-de-passe (the current password is required: docs/architecture.md). */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: TChangePasswordBody) =>
-      http.post<{ message: string }>('/api/compte/mot-de-passe', body),
+    mutationFn: (body: TChangePasswordBody) => api.auth.changePassword({ body }),
   });
 }

@@ -1,26 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TTeam, TTeamSummary, TTeamWrite } from '@club/contract';
-import { http } from '../../../lib/http.ts';
+import type { TTeamWrite } from '@club/contract';
+import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/equipes/club/{clubId} */
-export function useClubTeams(clubId: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.teams.club(clubId ?? 0),
-    queryFn: ({ signal }) => http.get<TTeam[]>(`/api/equipes/club/${clubId}`, { signal }),
-    enabled: clubId !== undefined,
-  });
-}
+export { useClubTeams } from '../../../lib/shared-queries.ts';
 
 /**
- * GET /api/equipes/club/{clubId}/resume (issue 15): players, coaches, next event and last result of
- * every team, keyed by team id. Under the teams' key, so that every team save refreshes it.
+ * GET /api/equipes/club/{clubId}/resume: players, coaches, next event and last result of every
+ * team, keyed by team id. Under the teams' key, so that every team save refreshes it.
  */
 export function useTeamSummaries(clubId: number | undefined) {
   return useQuery({
     queryKey: [...queryKeys.teams.club(clubId ?? 0), 'resume'] as const,
     queryFn: async ({ signal }) => {
-      const rows = await http.get<TTeamSummary[]>(`/api/equipes/club/${clubId}/resume`, { signal });
+      const rows = await api.teams.summaries({ params: { clubId: clubId! } }, { signal });
       return new Map(rows.map((r) => [r.idEquipe, r]));
     },
     enabled: clubId !== undefined,
@@ -32,9 +25,7 @@ export function useSaveTeam() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: TTeamWrite }) =>
-      id === undefined
-        ? http.post<TTeam>('/api/equipes', body)
-        : http.put<TTeam>(`/api/equipes/${id}`, body),
+      id === undefined ? api.teams.create({ body }) : api.teams.update({ params: { id }, body }),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: queryKeys.teams.all });
       // Members answers carry team names (nomEquipe, equipes), and so does the current member.
@@ -47,7 +38,7 @@ export function useSaveTeam() {
 export function useDeleteTeam() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete<{ message: string }>(`/api/equipes/${id}`),
+    mutationFn: (id: number) => api.teams.remove({ params: { id } }),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: queryKeys.teams.all });
       // The team's members lose their team (the signed-in member too, perhaps).

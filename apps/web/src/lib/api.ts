@@ -1,0 +1,65 @@
+import { api as endpoints, createClient, type EndpointSpec, type Transport } from '@club/contract';
+import { request } from './http.ts';
+
+/**
+ * The typed client of the HTTP API (decision 0043): one function per endpoint declared in
+ * packages/contract, on the HTTP client of spec §7 (cookies, 15 s timeout, anti-forgery header,
+ * silent refresh). Features call `api.members.listClub({ params: { clubId } })`: no URL string, no
+ * cast. In development and tests each answer is checked against its declared schema, so that a
+ * server and a screen that drift apart fail loudly instead of drawing `undefined`.
+ */
+const isFile = (endpoint: EndpointSpec) =>
+  Object.values(endpoint.responses).some((a) => !!a && 'file' in a);
+
+/** The declared schema of a JSON success answer, if any. */
+function successSchema(endpoint: EndpointSpec) {
+  for (const [status, answer] of Object.entries(endpoint.responses)) {
+    const s = Number(status);
+    if (s >= 200 && s < 300 && answer && !('file' in answer)) return answer;
+  }
+  return null;
+}
+
+export class AnswerMismatchError extends Error {
+  constructor(endpoint: EndpointSpec, issues: string) {
+    super(`Réponse inattendue de ${endpoint.method} ${endpoint.path} : ${issues}`);
+    this.name = 'AnswerMismatchError';
+  }
+}
+
+const validateAnswers = import.meta.env.DEV;
+
+export const transport: Transport = async ({
+  endpoint,
+  method,
+  path,
+  query,
+  body,
+  headers,
+  signal,
+}) => {
+  const file = isFile(endpoint);
+  const data = await request(path, {
+    method,
+    query: query as Record<string, string | number | boolean | null | undefined> | undefined,
+    // The server reads a JSON object on every POST and PUT, even an empty one.
+    body: body ?? (method === 'POST' || method === 'PUT' ? {} : undefined),
+    headers,
+    signal,
+    responseType: file ? 'blob' : 'json',
+  });
+  if (validateAnswers && !file) {
+    const schema = successSchema(endpoint);
+    const checked = schema?.safeParse(data);
+    if (checked && !checked.success)
+      throw new AnswerMismatchError(
+        endpoint,
+        checked.error.issues
+          .map((i) => `${i.path.join('.') || '(racine)'} ${i.message}`)
+          .join(' ; '),
+      );
+  }
+  return data;
+};
+
+export const api = createClient(endpoints, transport);

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api.ts';
+import { queryKeys } from './query-keys.ts';
+
+/**
+ * Reads several features need, declared once (features may not import each other): the club's
+ * teams (labels, pickers, the calendar's filters, the matches page) and one member by id (the
+ * profile, the matches page's own statut).
+ */
+
+/** GET /api/equipes/club/{clubId} */
+export function useClubTeams(clubId: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.teams.club(clubId ?? 0),
+    queryFn: ({ signal }) => api.teams.listClub({ params: { clubId: clubId! } }, { signal }),
+    enabled: clubId !== undefined,
+  });
+}
+
+/** GET /api/membres/{id} */
+export function useMember(id: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.profile.one(id ?? 0),
+    queryFn: ({ signal }) => api.members.get({ params: { id: id! } }, { signal }),
+    enabled: id !== undefined,
+  });
+}

@@ -1,0 +1,122 @@
+import {
+  ZCalendarFeedParamsSchema,
+  ZCalendarSubscriptionAnswerSchema,
+  ZCalendarSubscriptionSchema,
+} from '../calendar-feeds.ts';
+import { EVENT_PERMISSIONS } from '../events.ts';
+import {
+  ZAnswerLinkPostSchema,
+  ZAnswerLinkViewSchema,
+  ZJetonQuerySchema,
+  ZNotificationPreferencesSchema,
+} from '../notifications.ts';
+import { ZMessageSchema } from '../schemas/common.ts';
+import { PUBLIC, SESSION, can, defineEndpoint } from './endpoint.ts';
+
+/** Personal calendar feeds: the subscription is signed in, the feed's secret URL is public. */
+export const calendarFeedsEndpoints = {
+  subscribe: defineEndpoint({
+    method: 'POST',
+    path: '/api/calendrier/abonnement',
+    tags: ['calendrier'],
+    summary: 'Crée l’adresse secrète du calendrier personnel (révoque la précédente)',
+    description:
+      'Sans `equipeId` : les événements de toutes les équipes du membre ; avec : ceux de ' +
+      'cette équipe et ceux sans équipe. `matchesSeulement` ne garde que les matchs. ' +
+      'L’adresse répond en text/calendar sans cookie ; seule l’empreinte du jeton est gardée.',
+    // With a team: the member must read that team's events.
+    access: can(EVENT_PERMISSIONS, 'read'),
+    body: ZCalendarSubscriptionSchema,
+    responses: { 201: ZCalendarSubscriptionAnswerSchema },
+  }),
+  revoke: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/calendrier/abonnement',
+    tags: ['calendrier'],
+    summary: 'Révoque l’adresse du calendrier personnel',
+    access: SESSION,
+    responses: { 200: ZMessageSchema },
+  }),
+  feed: defineEndpoint({
+    method: 'GET',
+    path: '/api/calendrier/:fichier',
+    tags: ['calendrier'],
+    summary: 'Calendrier personnel au format iCalendar (adresse secrète, sans cookie)',
+    description:
+      '`fichier` vaut `<jeton>.ics`. Heures en heure locale du club (TZID). ETag : ' +
+      '`If-None-Match` répond 304 tant que rien n’a changé. Jeton inconnu ou révoqué : 404.',
+    access: PUBLIC,
+    params: ZCalendarFeedParamsSchema,
+    responses: { 200: { file: 'text/calendar' } },
+  }),
+};
+
+/** The e-mail links (signed tokens, no cookie) and the notification preference. */
+export const notificationsEndpoints = {
+  answerLink: defineEndpoint({
+    method: 'GET',
+    path: '/api/convocations/reponse',
+    tags: ['convocations'],
+    summary: 'Convocation d’un lien de réponse reçu par e-mail (sans cookie)',
+    description:
+      'Le jeton signé nomme le club, le match et le joueur. Jeton invalide ou joueur plus ' +
+      'convoqué : 404 « Ce lien n’est pas valide. ».',
+    access: PUBLIC,
+    query: ZJetonQuerySchema,
+    responses: { 200: ZAnswerLinkViewSchema },
+    errors: [404, 429],
+  }),
+  answerByLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/convocations/reponse',
+    tags: ['convocations'],
+    summary: 'Répond à la convocation d’un lien reçu par e-mail (sans cookie)',
+    description:
+      'Jusqu’au début du match (409 ensuite, ou si le match est annulé). Absent demande un ' +
+      'justificatif.',
+    access: PUBLIC,
+    body: ZAnswerLinkPostSchema,
+    responses: { 200: ZAnswerLinkViewSchema },
+    errors: [403, 404, 409, 429],
+  }),
+  unsubscribeState: defineEndpoint({
+    method: 'GET',
+    path: '/api/notifications/desabonnement',
+    tags: ['notifications'],
+    summary: 'État des notifications d’un lien de désabonnement (ne change rien)',
+    access: PUBLIC,
+    query: ZJetonQuerySchema,
+    responses: { 200: ZNotificationPreferencesSchema },
+    errors: [404, 429],
+  }),
+  unsubscribe: defineEndpoint({
+    method: 'POST',
+    path: '/api/notifications/desabonnement',
+    tags: ['notifications'],
+    summary: 'Désabonnement en un clic (RFC 8058) : plus aucun e-mail de notification',
+    description:
+      'Corps vide, JSON ou `List-Unsubscribe=One-Click` (formulaire) : seul le jeton compte.',
+    access: PUBLIC,
+    query: ZJetonQuerySchema,
+    responses: { 200: ZNotificationPreferencesSchema },
+    errors: [404, 429],
+  }),
+  preferences: defineEndpoint({
+    method: 'GET',
+    path: '/api/notifications/preferences',
+    tags: ['notifications'],
+    summary: 'Mes préférences de notification',
+    access: SESSION,
+    responses: { 200: ZNotificationPreferencesSchema },
+  }),
+  setPreferences: defineEndpoint({
+    method: 'PUT',
+    path: '/api/notifications/preferences',
+    tags: ['notifications'],
+    summary:
+      'Active ou coupe mes e-mails de notification (invitations et mots de passe toujours envoyés)',
+    access: SESSION,
+    body: ZNotificationPreferencesSchema,
+    responses: { 200: ZNotificationPreferencesSchema },
+  }),
+};

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import {
+  ZClubExistsQuerySchema,
+  ZEmailExistsQuerySchema,
+  ZRegistrationBodySchema,
+} from '../auth.ts';
+import {
+  ZContactRequestSchema,
+  ZHomeStatsSchema,
+  ZSiteInfoSchema,
+  ZSportStatsSchema,
+} from '../contact.ts';
+import { ZExistsSchema, ZMessageSchema } from '../schemas/common.ts';
+import { PUBLIC, defineEndpoint } from './endpoint.ts';
+
+/** A fresh ALTCHA challenge (proof of work): the widget's own format. */
+export const ZCaptchaChallengeSchema = z.object({
+  parameters: z.record(z.string(), z.unknown()),
+  signature: z.string().optional(),
+});
+
+export const ZHealthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('up'),
+  /** Counts of the mail queue (decision 0020); absent when they cannot be read in time. */
+  mail: z
+    .object({
+      pending: z.number().int(),
+      retrying: z.number().int(),
+      failed: z.number().int(),
+    })
+    .optional(),
+});
+export const ZHealthDownSchema = z.object({
+  status: z.literal('degraded'),
+  database: z.literal('down'),
+  message: z.string(),
+});
+
+/** What a visitor reaches without signing in: the public site's data, registration, contact. */
+export const publicSiteEndpoints = {
+  health: defineEndpoint({
+    method: 'GET',
+    path: '/api/health',
+    tags: ['santé'],
+    summary: 'Vivacité et disponibilité de la base de données',
+    access: PUBLIC,
+    responses: { 200: ZHealthSchema, 503: ZHealthDownSchema },
+  }),
+  site: defineEndpoint({
+    method: 'GET',
+    path: '/api/site',
+    tags: ['site'],
+    summary: 'Coordonnées de l’éditeur et liens des réseaux sociaux',
+    access: PUBLIC,
+    responses: { 200: ZSiteInfoSchema },
+  }),
+  homeStats: defineEndpoint({
+    method: 'GET',
+    path: '/api/accueil/stats',
+    tags: ['accueil'],
+    summary: 'Nombre de membres, de clubs et d’équipes',
+    access: PUBLIC,
+    responses: { 200: ZHomeStatsSchema },
+  }),
+  sportStats: defineEndpoint({
+    method: 'GET',
+    path: '/api/accueil/stats/sports',
+    tags: ['accueil'],
+    summary: 'Nombre d’équipes par sport',
+    access: PUBLIC,
+    responses: { 200: ZSportStatsSchema },
+  }),
+  captcha: defineEndpoint({
+    method: 'GET',
+    path: '/api/contact/captcha',
+    tags: ['contact'],
+    summary: 'Un nouveau défi captcha (ALTCHA, preuve de travail)',
+    access: PUBLIC,
+    responses: { 200: ZCaptchaChallengeSchema },
+    errors: [429],
+  }),
+  contact: defineEndpoint({
+    method: 'POST',
+    path: '/api/contact',
+    tags: ['contact'],
+    summary: 'Envoie un message à l’éditeur du site',
+    access: PUBLIC,
+    body: ZContactRequestSchema,
+    responses: { 200: ZMessageSchema },
+    errors: [429],
+  }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/api/club/inscription',
+    tags: ['club'],
+    summary: 'Inscrit un club et son dirigeant',
+    access: PUBLIC,
+    body: ZRegistrationBodySchema,
+    responses: { 201: ZMessageSchema },
+    errors: [409, 429],
+  }),
+  emailExists: defineEndpoint({
+    method: 'GET',
+    path: '/api/club/email-exists',
+    tags: ['club'],
+    summary: 'Cette adresse e-mail est-elle déjà utilisée ?',
+    access: PUBLIC,
+    query: ZEmailExistsQuerySchema,
+    responses: { 200: ZExistsSchema },
+    errors: [429],
+  }),
+  clubExists: defineEndpoint({
+    method: 'GET',
+    path: '/api/club/club-exists',
+    tags: ['club'],
+    summary: 'Ce nom de club est-il déjà utilisé ?',
+    access: PUBLIC,
+    query: ZClubExistsQuerySchema,
+    responses: { 200: ZExistsSchema },
+    errors: [429],
+  }),
+};
