@@ -67,6 +67,48 @@ export const ZConfigSchema = z.object({
   /** Issue 13: e-mail answer links (GET and POST) and one-click unsubscribes per IP. */
   ANSWER_LINKS_PER_IP: positiveInt(60),
   ANSWER_LINKS_WINDOW_SECONDS: positiveInt(600),
+  /**
+   * Web Push (VAPID, RFC 8292): the key pair, base64url as web-push's generateVAPIDKeys gives them.
+   * Both or neither: when unset, a pair is generated once and kept in DATA_DIR/vapid-keys.json.
+   * Set them when several instances serve the same site (a subscription is bound to the key).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'clé publique VAPID attendue (base64url)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'clé privée VAPID attendue (base64url)')
+    .optional(),
+  /** The contact the push services may write to: mailto: or https: (default mailto:EDITOR_EMAIL). */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), {
+      message: 'doit commencer par mailto: ou https://',
+    }),
+  /**
+   * Test setting: comma-separated endpoint prefixes (e.g. http://127.0.0.1) that a push
+   * subscription may use although they are not https or resolve to a private or loopback address.
+   * Empty in production: only https endpoints on public addresses are accepted.
+   */
+  PUSH_ENDPOINTS_ALLOWED: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((p) => /^https?:\/\/[^/\s]+/.test(p)), {
+      message: 'préfixes attendus : http(s)://hôte[:port], séparés par des virgules',
+    }),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   /** How long an instance reuses a signed-in member's session check (0: never; default 5 s, 0 in tests). */
   /** Share of answered requests logged at info (5xx and slow ones are always logged). */
@@ -106,5 +148,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
   }
+  if (!result.data.VAPID_PUBLIC_KEY !== !result.data.VAPID_PRIVATE_KEY)
+    throw new ConfigError(
+      'Configuration invalide :\n  - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY : les deux clés ou aucune',
+    );
   return result.data;
 }

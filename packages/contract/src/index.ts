@@ -19,4 +19,6 @@ export * from './matches.ts';
 export * from './dashboard.ts';
 export * from './calendar-feeds.ts';
 export * from './notifications.ts';
+export * from './announcements.ts';
+export * from './push.ts';
 export * from './api/index.ts';

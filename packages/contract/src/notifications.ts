@@ -18,14 +18,15 @@ import { ZIdSchema, safeString } from './schemas/common.ts';
  *     INDISPONIBLE without justification → 400 MATCH_MESSAGES.justificationRequired(prenom, nom)
  *
  * Preferences (signed in):
- *   GET /api/notifications/preferences → TNotificationPreferences; PUT same body → same.
- *   Default {emails: true}. Invitations and password resets are always sent.
+ *   GET /api/notifications/preferences → TNotificationPreferences; PUT any part of it → the whole.
+ *   Default {emails: true, canaux: every kind on both channels}. Invitations and password resets
+ *   are always sent.
  *
  * Unsubscribe (no cookie; every notification e-mail has List-Unsubscribe + List-Unsubscribe-Post,
  * RFC 8058, and a footer link to the web page ${PUBLIC_URL}/notifications/desabonnement?jeton=…):
  *   GET  /api/notifications/desabonnement?jeton=… → 200 TNotificationPreferences (current; changes nothing)
  *   POST /api/notifications/desabonnement?jeton=… (body empty, JSON, or form 'List-Unsubscribe=One-Click')
- *        → 200 {emails: false}
+ *        → 200 TNotificationPreferences with emails: false
  *   invalid token → 404 NOTIFICATION_MESSAGES.invalidLink
  *
  * Reply deadline: TMatch.dateLimiteReponse (club wall clock or null = 48 h before the start, see
@@ -128,10 +129,117 @@ export type TAnswerLinkView = z.infer<typeof ZAnswerLinkViewSchema>;
 
 /* ------------------------------------------------------------------ preferences, unsubscribe */
 
-export const ZNotificationPreferencesSchema = z
-  .object({ emails: z.boolean({ error: SERVER_MESSAGES.invalidValue }) })
-  .strict();
+/**
+ * What a member is notified of, and how. Kinds: convocations (availability asked, selection
+ * published, the coach's summary), reminders, announcements, cancellations, changes of date,
+ * time or place. Channels: e-mail and push (the member's devices that allowed notifications).
+ * `emails` is the master switch of notification e-mails (the one-click unsubscribe turns it off);
+ * `canaux` turns one kind off on one channel. Invitations and password resets are always sent.
+ */
+export const NOTIFICATION_KINDS = [
+  'convocations',
+  'rappels',
+  'annonces',
+  'annulations',
+  'changements',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  convocations: 'Convocations et sélections',
+  rappels: 'Rappels de réponse',
+  annonces: 'Annonces',
+  annulations: 'Annulations',
+  changements: 'Changements de date, d’heure ou de lieu',
+};
+export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  email: 'E-mail',
+  push: 'Notification sur l’appareil',
+};
+
+const ZBool = z.boolean({ error: SERVER_MESSAGES.invalidValue });
+const ZChannelsSchema = z.object({ email: ZBool, push: ZBool });
+export type TNotificationChannels = Record<NotificationKind, { email: boolean; push: boolean }>;
+
+export const ZNotificationPreferencesSchema = z.object({
+  emails: ZBool,
+  canaux: z.object(
+    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, ZChannelsSchema])) as Record<
+      NotificationKind,
+      typeof ZChannelsSchema
+    >,
+  ),
+});
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferencesSchema>;
+
+/** PUT /api/notifications/preferences: any part; what is left out keeps its value. */
+export const ZNotificationPreferencesUpdateSchema = z
+  .object({
+    emails: ZBool.optional(),
+    canaux: z
+      .object(
+        Object.fromEntries(
+          NOTIFICATION_KINDS.map((k) => [
+            k,
+            z.object({ email: ZBool.optional(), push: ZBool.optional() }).strict().optional(),
+          ]),
+        ) as Record<
+          NotificationKind,
+          z.ZodOptional<
+            z.ZodObject<{ email: z.ZodOptional<typeof ZBool>; push: z.ZodOptional<typeof ZBool> }>
+          >
+        >,
+      )
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type TNotificationPreferencesUpdate = z.input<typeof ZNotificationPreferencesUpdateSchema>;
+
+/**
+ * The channels turned off, as stored: {annonces: {push: false}}. Every kind and channel not
+ * named is on.
+ */
+export type StoredChannelPreferences = Partial<
+  Record<NotificationKind, Partial<Record<NotificationChannel, boolean>>>
+>;
+
+/** Every kind × channel, from what is stored (anything unknown or malformed counts as on). */
+export function notificationChannels(stored: unknown): TNotificationChannels {
+  const s = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => {
+      const entry = (s[kind] && typeof s[kind] === 'object' ? s[kind] : {}) as Record<
+        string,
+        unknown
+      >;
+      return [kind, { email: entry.email !== false, push: entry.push !== false }];
+    }),
+  ) as TNotificationChannels;
+}
+
+/** The stored form of a full set of channels: only what is off. */
+export function storedChannels(channels: TNotificationChannels): StoredChannelPreferences {
+  const out: StoredChannelPreferences = {};
+  for (const kind of NOTIFICATION_KINDS) {
+    const off: Partial<Record<NotificationChannel, boolean>> = {};
+    for (const channel of NOTIFICATION_CHANNELS) if (!channels[kind][channel]) off[channel] = false;
+    if (Object.keys(off).length) out[kind] = off;
+  }
+  return out;
+}
+
+/** Whether a member with these settings gets a notification of `kind` on `channel`. */
+export function wantsNotification(
+  member: { notificationEmails: boolean; notificationPrefs: unknown },
+  kind: NotificationKind,
+  channel: NotificationChannel,
+): boolean {
+  if (channel === 'email' && !member.notificationEmails) return false;
+  return notificationChannels(member.notificationPrefs)[kind][channel];
+}
 
 /* ------------------------------------------------------------------ reply deadline */
 

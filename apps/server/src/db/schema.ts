@@ -97,6 +97,11 @@ export const members = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     /** Issue 13: notification e-mails (convocations, reminders, summaries) wanted. */
     notificationEmails: boolean('notification_emails').notNull().default(true),
+    /**
+     * The notification kinds turned off per channel, e.g. {"annonces": {"push": false}}
+     * (contract `StoredChannelPreferences`); every kind and channel not named is on.
+     */
+    notificationPrefs: jsonb('notification_prefs').notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -439,5 +444,93 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.clubId, t.memberId, t.key] }),
     index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Announcements to the club (`clubWide`) or to teams (`announcement_teams`). Their audience is
+ * computed when read (features/announcements); `remindedAt` spaces the reminders to non-readers.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => members.id, { onDelete: 'set null' }),
+    titre: text('titre').notNull(),
+    contenu: text('contenu').notNull(),
+    /** True: every member of the club. False: the teams of announcement_teams (none left: nobody). */
+    clubWide: boolean('club_wide').notNull(),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('announcements_club_idx').on(t.clubId, t.createdAt)],
+);
+
+export const announcementTeams = pgTable(
+  'announcement_teams',
+  {
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.teamId] }),
+    index('announcement_teams_team_idx').on(t.clubId, t.teamId),
+  ],
+);
+
+/** Who opened which announcement, and when (the read receipts). */
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.memberId] }),
+    index('announcement_reads_member_idx').on(t.clubId, t.memberId),
+  ],
+);
+
+/**
+ * Web Push subscriptions, one per device (browser profile) of a member. The endpoint is unique
+ * within a club: a device re-subscribed by another member of the club moves to them.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_club_endpoint_unique').on(t.clubId, t.endpoint),
+    index('push_subscriptions_member_idx').on(t.clubId, t.memberId),
   ],
 );

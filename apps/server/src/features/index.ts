@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import announcementsFeature from './announcements/index.ts';
 import authFeature from './auth/index.ts';
 import calendarFeedsFeature from './calendar-feeds/index.ts';
 import clubsFeature from './clubs/index.ts';
@@ -10,6 +11,7 @@ import homeStatsFeature from './home-stats/index.ts';
 import matchesFeature from './matches/index.ts';
 import membersFeature from './members/index.ts';
 import notificationsFeature from './notifications/index.ts';
+import pushFeature from './push/index.ts';
 import siteFeature from './site/index.ts';
 import teamsFeature from './teams/index.ts';
 
@@ -23,8 +25,11 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(membersFeature);
   await app.register(teamsFeature);
   await app.register(clubsFeature);
+  // Before the features that notify: Web Push to the members' devices (app.push).
+  await app.register(pushFeature);
   // Before events and matches: they report match changes to it (app.matchNotifier).
   await app.register(notificationsFeature);
+  await app.register(announcementsFeature);
   await app.register(eventsFeature);
   await app.register(matchesFeature);
   await app.register(dashboardFeature);

@@ -61,7 +61,6 @@ export interface EndpointSpec {
   readonly errors?: readonly number[];
 }
 
-
 /** Keeps the literal types of a declaration (its schemas) for the typed client and handlers. */
 export function defineEndpoint<const S extends EndpointSpec>(spec: S): S {
   return spec;
@@ -81,12 +80,11 @@ export type EndpointAnswer<S extends EndpointSpec> =
         : never
     : never;
 /** What the server's handler returns (the schema's input: before serialisation). */
-export type EndpointReply<S extends EndpointSpec> =
-  S['responses'][SuccessStatus<S>] extends infer A
-    ? A extends z.ZodType
-      ? z.input<A>
-      : unknown
-    : never;
+export type EndpointReply<S extends EndpointSpec> = S['responses'][SuccessStatus<S>] extends infer A
+  ? A extends z.ZodType
+    ? z.input<A>
+    : unknown
+  : never;
 
 type Part<K extends string, T, Optional extends boolean> = T extends z.ZodType
   ? Optional extends true
@@ -127,7 +125,9 @@ export const routeKey = (e: Pick<EndpointSpec, 'method' | 'path'>) => `${e.metho
 export type EndpointTree = { readonly [name: string]: EndpointSpec | EndpointTree };
 
 export function isEndpoint(x: EndpointSpec | EndpointTree): x is EndpointSpec {
-  return typeof (x as EndpointSpec).method === 'string' && typeof (x as EndpointSpec).path === 'string';
+  return (
+    typeof (x as EndpointSpec).method === 'string' && typeof (x as EndpointSpec).path === 'string'
+  );
 }
 
 /** Every endpoint of a tree with its dotted name ('members.listClub'). */

@@ -1,3 +1,4 @@
+import { announcementsEndpoints } from './announcements.ts';
 import { authEndpoints } from './auth.ts';
 import { clubsEndpoints } from './clubs.ts';
 import { dashboardEndpoints } from './dashboard.ts';
@@ -6,6 +7,7 @@ import { matchesEndpoints } from './matches.ts';
 import { membersEndpoints } from './members.ts';
 import { calendarFeedsEndpoints, notificationsEndpoints } from './notifications.ts';
 import { publicSiteEndpoints } from './public-site.ts';
+import { pushEndpoints } from './push.ts';
 import { teamsEndpoints } from './teams.ts';
 
 export * from './endpoint.ts';
@@ -30,5 +32,7 @@ export const api = {
   dashboard: dashboardEndpoints,
   calendarFeeds: calendarFeedsEndpoints,
   notifications: notificationsEndpoints,
+  announcements: announcementsEndpoints,
+  push: pushEndpoints,
 } as const;
 export type Api = typeof api;

@@ -9,6 +9,7 @@ import {
   ZAnswerLinkViewSchema,
   ZJetonQuerySchema,
   ZNotificationPreferencesSchema,
+  ZNotificationPreferencesUpdateSchema,
 } from '../notifications.ts';
 import { ZMessageSchema } from '../schemas/common.ts';
 import { PUBLIC, SESSION, can, defineEndpoint } from './endpoint.ts';
@@ -114,9 +115,12 @@ export const notificationsEndpoints = {
     path: '/api/notifications/preferences',
     tags: ['notifications'],
     summary:
-      'Active ou coupe mes e-mails de notification (invitations et mots de passe toujours envoyés)',
+      'Active ou coupe mes notifications, par type et par canal (invitations et mots de passe toujours envoyés)',
+    description:
+      '`emails` coupe ou rétablit tous les e-mails de notification ; `canaux.<type>.email|push` ' +
+      'un type sur un canal. Ce qui est omis garde sa valeur.',
     access: SESSION,
-    body: ZNotificationPreferencesSchema,
+    body: ZNotificationPreferencesUpdateSchema,
     responses: { 200: ZNotificationPreferencesSchema },
   }),
 };

@@ -5,11 +5,14 @@ import { createNotifier, type MatchNotifier } from './notifications.jobs.ts';
 import { preferenceRoutes, presenceRoutes, publicRoutes } from './notifications.routes.ts';
 import { parseQuietHours } from './notifications.time.ts';
 import { createLinkTokens } from './notifications.tokens.ts';
+import { unsubscribeLinks, type Links } from './notifications.links.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Issue 13: the events and matches features report match changes here (in their transaction). */
     matchNotifier: MatchNotifier;
+    /** The unsubscribe links of a member's notification mails (other features' mails use them). */
+    notificationLinks: (clubId: number, memberId: number) => Links;
   }
 }
 
@@ -25,6 +28,7 @@ async function notificationsFeature(app: FastifyInstance) {
     db: app.db,
     jobs: app.jobs,
     mailer: app.mailer,
+    push: app.push,
     tokens,
     publicUrl: app.config.PUBLIC_URL ?? `http://${app.config.HOST}:${app.config.PORT}`,
     delaySeconds: app.config.NOTIFICATION_DELAY_SECONDS,
@@ -33,12 +37,25 @@ async function notificationsFeature(app: FastifyInstance) {
   });
   await notifier.createQueues();
   app.decorate('matchNotifier', notifier);
+  app.decorate(
+    'notificationLinks',
+    unsubscribeLinks(
+      app.config.PUBLIC_URL ?? `http://${app.config.HOST}:${app.config.PORT}`,
+      tokens,
+    ),
+  );
   app.addHook('onReady', async () => notifier.work());
   await app.register(publicRoutes(tokens));
   await app.register(signedIn(preferenceRoutes(tokens)));
   await app.register(signedIn(presenceRoutes));
 }
 
-export default fp(notificationsFeature, { name: 'notifications', dependencies: ['db', 'auth'] });
+export default fp(notificationsFeature, {
+  name: 'notifications',
+  dependencies: ['db', 'auth', 'push'],
+});
 export { notificationClock, type MatchNotifier } from './notifications.jobs.ts';
 export { createLinkTokens } from './notifications.tokens.ts';
+export { afterQuietHours, parseQuietHours, type QuietHours } from './notifications.time.ts';
+export { unsubscribeLinks, type Links } from './notifications.links.ts';
+export { renderNotificationMail, type MailBlock } from './notifications.mails.ts';

@@ -1,11 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import {
   ANSWER_LINK_PAGE_PATH,
   REMINDER_BEFORE_DEADLINE_HOURS,
-  UNSUBSCRIBE_PAGE_PATH,
   isActiveStatus,
   replyDeadline,
+  wantsNotification,
+  type NotificationKind,
 } from '@club/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { transactionExecutor, type JobQueue } from '../../jobs/job-queue.ts';
@@ -13,7 +14,9 @@ import { clubLocalDateTime } from '../../lib/club-time.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import {
   convocationMail,
+  frenchDateTime,
   summaryMail,
+  SUBJECTS,
   type ConvocationMailKind,
   type Links,
   type MatchMailInfo,
@@ -24,6 +27,7 @@ import {
   type PendingKind,
   type Recipient,
 } from './notifications.repository.ts';
+import { unsubscribeLinks } from './notifications.links.ts';
 import { afterQuietHours, instantOf, type QuietHours } from './notifications.time.ts';
 import type { LinkTokens } from './notifications.tokens.ts';
 
@@ -76,15 +80,53 @@ export interface MatchNotifier {
   matchDeleted(tx: DbOrTx, clubId: number, matchId: number): Promise<void>;
 }
 
+/** Which preference (kind of notification) each convocation mail falls under. */
+const KIND_OF: Record<ConvocationMailKind, NotificationKind> = {
+  CREATED: 'convocations',
+  CHANGED: 'changements',
+  RESTORED: 'changements',
+  CANCELLED: 'annulations',
+  REMINDER: 'rappels',
+};
+
 export interface NotificationDeps {
   db: Db;
   jobs: JobQueue;
   mailer: Mailer;
+  /** Web Push (features/push): the same notifications on the members' devices. */
+  push: FastifyInstance['push'];
   tokens: LinkTokens;
   publicUrl: string;
   delaySeconds: number;
   quietHours: QuietHours | null;
   log: FastifyBaseLogger;
+}
+
+/** The team's matches page of the web app (where a convocation is answered). */
+function matchesPage(m: MatchInfo): string {
+  const club = encodeURIComponent(m.clubNom);
+  return m.homeTeamNom
+    ? `/${club}/${encodeURIComponent(m.homeTeamNom)}/matche`
+    : `/${club}/dashboard`;
+}
+
+/** The push of a convocation notification: the mail's subject, then the essentials. */
+function convocationPush(
+  kind: ConvocationMailKind,
+  info: MatchMailInfo,
+  m: MatchInfo,
+  child: { prenom: string; nom: string } | null,
+) {
+  const who = child ? `${child.prenom} ${child.nom}` : null;
+  const when = `${frenchDateTime(info.dateDebut)} · ${info.lieux}`;
+  const corps: Record<ConvocationMailKind, string> = {
+    CREATED: `${who ? `${who} est convoqué(e). ` : ''}${when}. Réponse attendue avant le ${frenchDateTime(info.dateLimiteReponse)}.`,
+    CHANGED: `Nouvelles informations : ${when}.`,
+    RESTORED: `Le match aura bien lieu : ${when}.`,
+    CANCELLED: `${who ? `Pour ${who} : ` : ''}le match du ${frenchDateTime(info.dateDebut)} est annulé.`,
+    REMINDER: `${who ? `${who} n’a` : 'Vous n’avez'} pas encore répondu. Réponse attendue avant le ${frenchDateTime(info.dateLimiteReponse)}.`,
+  };
+  return { titre: SUBJECTS[kind](info), corps: corps[kind], url: matchesPage(m) };
 }
 
 export function createNotifier(deps: NotificationDeps): MatchNotifier & {
@@ -95,13 +137,8 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
   const base = deps.publicUrl.replace(/\/+$/, '');
   const log = deps.log.child({ feature: 'notifications' });
 
-  const linksFor = (clubId: number, member: Recipient): Links => {
-    const jeton = encodeURIComponent(deps.tokens.unsubscribe({ clubId, memberId: member.id }));
-    return {
-      unsubscribePage: `${base}${UNSUBSCRIBE_PAGE_PATH}?jeton=${jeton}`,
-      unsubscribeApi: `${base}/api/notifications/desabonnement?jeton=${jeton}`,
-    };
-  };
+  const unsubscribe = unsubscribeLinks(deps.publicUrl, deps.tokens);
+  const linksFor = (clubId: number, member: Recipient): Links => unsubscribe(clubId, member.id);
   const answerLinks = (clubId: number, matchId: number, playerId: number) => {
     const jeton = encodeURIComponent(deps.tokens.answer({ clubId, matchId, playerId }));
     const page = `${base}${ANSWER_LINK_PAGE_PATH}?jeton=${jeton}`;
@@ -134,6 +171,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
     const players = onlyIds ? all.filter((p) => onlyIds.has(p.id)) : all;
     const info = mailInfo(m);
     const db = transactionExecutor(tx);
+    const notificationKind = KIND_OF[kind];
     let sent = 0;
     for (const p of players) {
       if (onlyUnanswered && p.statutPresence !== null) continue;
@@ -144,7 +182,14 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
         ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
       ];
       for (const r of recipients) {
-        if (!r.to.notificationEmails) continue;
+        await deps.push.notify(tx, {
+          clubId: m.clubId,
+          timezone: m.timezone,
+          memberIds: [r.to.id],
+          kind: notificationKind,
+          message: convocationPush(kind, info, m, r.child),
+        });
+        if (!wantsNotification(r.to, notificationKind, 'email')) continue;
         const mail = convocationMail({
           kind,
           to: r.to,
@@ -221,7 +266,18 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       const db = transactionExecutor(tx);
       let n = 0;
       for (const coach of await repo.coaches(tx, m.clubId, m.homeTeamId!)) {
-        if (!coach.notificationEmails) continue;
+        await deps.push.notify(tx, {
+          clubId: m.clubId,
+          timezone: m.timezone,
+          memberIds: [coach.id],
+          kind: 'convocations',
+          message: {
+            titre: `Réponses à la convocation : ${m.nom}`,
+            corps: `${presents.length} présent(s), ${absents.length} absent(s), ${sansReponse.length} sans réponse.`,
+            url: matchesPage(m),
+          },
+        });
+        if (!wantsNotification(coach, 'convocations', 'email')) continue;
         const mail = summaryMail({
           to: coach,
           match: mailInfo(m),

@@ -1,3 +1,4 @@
+import { textWithLinks } from '@club/contract';
 import { escapeHtml, type Mail } from '../../plugins/mailer.ts';
 
 /**
@@ -34,7 +35,37 @@ export interface Links {
   unsubscribeApi: string;
 }
 
-type Block = { kind: 'p'; text: string } | { kind: 'buttons'; present: string; absent: string };
+/**
+ * A paragraph of the mail: `p` (text), `linked` (a member's plain text whose http(s) links become
+ * anchors in the HTML version; everything else escaped), `button` (one link as a button), or the
+ * two answer buttons of a convocation.
+ */
+export type MailBlock =
+  | { kind: 'p'; text: string }
+  | { kind: 'linked'; text: string }
+  | { kind: 'button'; label: string; href: string }
+  | { kind: 'buttons'; present: string; absent: string };
+type Block = MailBlock;
+
+const linkedHtml = (text: string) =>
+  textWithLinks(text)
+    .map((part) =>
+      part.kind === 'link'
+        ? `<a href="${escapeHtml(part.href)}">${escapeHtml(part.text)}</a>`
+        : escapeHtml(part.text),
+    )
+    .join('')
+    .replace(/\n/g, '<br>');
+
+/** The layout of every notification mail: title, paragraphs, unsubscribe footer and headers. */
+export function renderNotificationMail(
+  title: string,
+  blocks: MailBlock[],
+  links: Links,
+  to: string,
+): Mail {
+  return render(title, blocks, links, to);
+}
 
 function render(title: string, blocks: Block[], links: Links, to: string): Mail {
   const text: string[] = [];
@@ -43,6 +74,14 @@ function render(title: string, blocks: Block[], links: Links, to: string): Mail 
     if (b.kind === 'p') {
       text.push(b.text);
       html.push(`<p>${escapeHtml(b.text).replace(/\n/g, '<br>')}</p>`);
+    } else if (b.kind === 'linked') {
+      text.push(b.text);
+      html.push(`<p>${linkedHtml(b.text)}</p>`);
+    } else if (b.kind === 'button') {
+      text.push(`${b.label} : ${b.href}`);
+      html.push(
+        `<p><a href="${escapeHtml(b.href)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(b.label)}</a></p>`,
+      );
     } else {
       text.push(`Présent : ${b.present}\nAbsent : ${b.absent}`);
       const button = (href: string, label: string, color: string) =>
@@ -86,7 +125,7 @@ function matchLines(m: MatchMailInfo): string {
 
 export type ConvocationMailKind = 'CREATED' | 'CHANGED' | 'RESTORED' | 'CANCELLED' | 'REMINDER';
 
-const SUBJECTS: Record<ConvocationMailKind, (m: MatchMailInfo) => string> = {
+export const SUBJECTS: Record<ConvocationMailKind, (m: MatchMailInfo) => string> = {
   CREATED: (m) => `Convocation : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
   CHANGED: (m) => `Match modifié : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
   RESTORED: (m) => `Match maintenu : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { PresenceStatus } from '@club/contract';
+import type { PresenceStatus, StoredChannelPreferences } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { byMemberName, convocationMember, convocationsOfMatch } from '../../db/fragments.ts';
 import {
@@ -45,6 +45,8 @@ export interface Recipient {
   prenom: string;
   email: string;
   notificationEmails: boolean;
+  /** The kinds turned off per channel (contract `StoredChannelPreferences`). */
+  notificationPrefs: unknown;
 }
 
 export interface ConvokedPlayer extends Recipient {
@@ -63,6 +65,7 @@ const recipientColumns = {
   prenom: members.prenom,
   email: members.email,
   notificationEmails: members.notificationEmails,
+  notificationPrefs: members.notificationPrefs,
 };
 
 /** The only queries of the notifications feature; every one is filtered by the club id. */
@@ -283,24 +286,32 @@ export const notificationsRepository = {
       .for('update');
   },
 
-  async preference(db: DbOrTx, clubId: number, memberId: number): Promise<boolean | undefined> {
+  async preference(
+    db: DbOrTx,
+    clubId: number,
+    memberId: number,
+  ): Promise<{ emails: boolean; prefs: unknown } | undefined> {
     const [row] = await db
-      .select({ emails: members.notificationEmails })
+      .select({ emails: members.notificationEmails, prefs: members.notificationPrefs })
       .from(members)
       .where(and(eq(members.clubId, clubId), eq(members.id, memberId)))
       .limit(1);
-    return row?.emails;
+    return row;
   },
 
+  /** Sets what is given (the e-mail master switch, the stored channel preferences). */
   async setPreference(
     db: DbOrTx,
     clubId: number,
     memberId: number,
-    emails: boolean,
+    values: { emails?: boolean; prefs?: StoredChannelPreferences },
   ): Promise<boolean> {
+    const set: Partial<typeof members.$inferInsert> = {};
+    if (values.emails !== undefined) set.notificationEmails = values.emails;
+    if (values.prefs !== undefined) set.notificationPrefs = values.prefs;
     const rows = await db
       .update(members)
-      .set({ notificationEmails: emails })
+      .set(set)
       .where(and(eq(members.clubId, clubId), eq(members.id, memberId)))
       .returning({ id: members.id });
     return rows.length === 1;

@@ -78,7 +78,7 @@ export function preferenceRoutes(tokens: LinkTokens): FastifyPluginAsync {
       notifications(request).preferences(request.actor),
     );
     route(app, endpoints.setPreferences, async (request) =>
-      notifications(request).setPreferences(request.actor, request.body.emails),
+      notifications(request).setPreferences(request.actor, request.body),
     );
   };
 }

@@ -6,7 +6,11 @@ import {
   needsJustification,
   replyDeadline,
   type TAnswerLinkView,
+  NOTIFICATION_KINDS,
+  notificationChannels,
+  storedChannels,
   type TNotificationPreferences,
+  type TNotificationPreferencesUpdate,
   type ZAnswerLinkPostSchema,
 } from '@club/contract';
 import type { z } from 'zod';
@@ -26,6 +30,12 @@ import type { AnswerClaims, LinkTokens } from './notifications.tokens.ts';
 type AnswerInput = z.output<typeof ZAnswerLinkPostSchema>;
 
 const invalidLink = () => notFound(NOTIFICATION_MESSAGES.invalidLink);
+
+/** What a member's preferences look like in an answer. */
+const preferenceView = (stored: { emails: boolean; prefs: unknown }): TNotificationPreferences => ({
+  emails: stored.emails,
+  canaux: notificationChannels(stored.prefs),
+});
 
 export interface NotificationsDeps {
   db: DbOrTx;
@@ -120,29 +130,42 @@ export function createNotificationsService({ db, tokens }: NotificationsDeps) {
 
     /** GET /api/notifications/preferences */
     async preferences(actor: Actor): Promise<TNotificationPreferences> {
-      return { emails: found(await repo.preference(db, actor.clubId, actor.id)) };
+      return preferenceView(found(await repo.preference(db, actor.clubId, actor.id)));
     },
 
-    /** PUT /api/notifications/preferences */
-    async setPreferences(actor: Actor, emails: boolean): Promise<TNotificationPreferences> {
-      if (!(await repo.setPreference(db, actor.clubId, actor.id, emails))) throw notFound();
-      return { emails };
+    /** PUT /api/notifications/preferences: what is given changes, the rest stays. */
+    async setPreferences(
+      actor: Actor,
+      update: TNotificationPreferencesUpdate,
+    ): Promise<TNotificationPreferences> {
+      const current = found(await repo.preference(db, actor.clubId, actor.id));
+      const canaux = notificationChannels(current.prefs);
+      for (const kind of NOTIFICATION_KINDS) {
+        const change = update.canaux?.[kind];
+        if (change?.email !== undefined) canaux[kind].email = change.email;
+        if (change?.push !== undefined) canaux[kind].push = change.push;
+      }
+      const prefs = storedChannels(canaux);
+      if (!(await repo.setPreference(db, actor.clubId, actor.id, { emails: update.emails, prefs })))
+        throw notFound();
+      return preferenceView({ emails: update.emails ?? current.emails, prefs });
     },
 
     /** GET /api/notifications/desabonnement?jeton= : the current state; changes nothing. */
     async unsubscribeState(jeton: string): Promise<TNotificationPreferences> {
       const claims = tokens.verifyUnsubscribe(jeton) ?? invalid();
-      const emails = await repo.preference(db, claims.clubId, claims.memberId);
-      if (emails === undefined) throw invalidLink();
-      return { emails };
+      const current = await repo.preference(db, claims.clubId, claims.memberId);
+      if (current === undefined) throw invalidLink();
+      return preferenceView(current);
     },
 
     /** POST /api/notifications/desabonnement?jeton= (one click, RFC 8058). */
     async unsubscribe(jeton: string): Promise<TNotificationPreferences> {
       const claims = tokens.verifyUnsubscribe(jeton) ?? invalid();
-      if (!(await repo.setPreference(db, claims.clubId, claims.memberId, false)))
-        throw invalidLink();
-      return { emails: false };
+      const current = await repo.preference(db, claims.clubId, claims.memberId);
+      if (current === undefined) throw invalidLink();
+      await repo.setPreference(db, claims.clubId, claims.memberId, { emails: false });
+      return preferenceView({ ...current, emails: false });
     },
   };
 }

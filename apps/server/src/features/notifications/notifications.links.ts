@@ -1,0 +1,17 @@
+import { UNSUBSCRIBE_PAGE_PATH } from '@club/contract';
+import type { Links } from './notifications.mails.ts';
+import type { LinkTokens } from './notifications.tokens.ts';
+
+export type { Links };
+
+/** The unsubscribe links of a member's notification mails (web page and one-click address). */
+export function unsubscribeLinks(publicUrl: string, tokens: LinkTokens) {
+  const base = publicUrl.replace(/\/+$/, '');
+  return (clubId: number, memberId: number): Links => {
+    const jeton = encodeURIComponent(tokens.unsubscribe({ clubId, memberId }));
+    return {
+      unsubscribePage: `${base}${UNSUBSCRIBE_PAGE_PATH}?jeton=${jeton}`,
+      unsubscribeApi: `${base}/api/notifications/desabonnement?jeton=${jeton}`,
+    };
+  };
+}

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { definePermissions, leadersRow } from './permissions.ts';
+import { SERVER_MESSAGES } from './messages.ts';
+import { ZIdSchema, safeString } from './schemas/common.ts';
+
+/**
+ * Announcements ("Annonces"): a leader writes to the whole club or to some teams, a coach to
+ * teams of their own. Who receives one (its audience, computed when it is read, so that a player
+ * who joins a team later sees the team's announcements too):
+ * - to the club (no team): every member of the club;
+ * - to teams: the members of those teams and the parents of children in those teams;
+ * never its author. Plain text: the screens and the e-mails show it as text, with http(s) links
+ * made clickable (`textWithLinks`), never as HTML.
+ *
+ *   POST   /api/annonces {titre, contenu, equipesIds?}    → 201 TAnnouncement
+ *   GET    /api/annonces?limite=                          → TAnnouncement[] (unread first, then newest)
+ *   POST   /api/annonces/{id}/lecture                     → TAnnouncement (now read)
+ *   GET    /api/annonces/{id}/lectures                    → TAnnouncementReceipts (author, leaders)
+ *   POST   /api/annonces/{id}/rappel                      → TAnnouncementReminder (author, leaders)
+ *   DELETE /api/annonces/{id}                             → {message} (author, leaders)
+ */
+
+export const ANNOUNCEMENT_LIMITS = {
+  titreMax: 120,
+  contenuMax: 5000,
+  equipesMax: 50,
+  /** A list shows at most this many (newest, unread first). */
+  listeMax: 100,
+  /** Minutes between two reminders of one announcement. */
+  rappelIntervalleMinutes: 60,
+  /** Characters of the text in a push notification. */
+  extraitMax: 140,
+} as const;
+
+export const ANNOUNCEMENT_MESSAGES = {
+  titreRequired: 'Le titre est obligatoire.',
+  titreTooLong: `Le titre ne doit pas dépasser ${ANNOUNCEMENT_LIMITS.titreMax} caractères.`,
+  contenuRequired: 'Le message est obligatoire.',
+  contenuTooLong: `Le message ne doit pas dépasser ${ANNOUNCEMENT_LIMITS.contenuMax} caractères.`,
+  tooManyTeams: `Une annonce vise ${ANNOUNCEMENT_LIMITS.equipesMax} équipes au plus.`,
+  teamUnknown: 'Équipe introuvable dans ce club.',
+  /** A coach writing to the whole club or to a team they do not coach. */
+  coachOwnTeams: 'Un entraîneur écrit uniquement aux équipes qu’il entraîne.',
+  published: 'Annonce publiée.',
+  deleted: 'Annonce supprimée.',
+  reminderTooSoon: 'Un rappel a déjà été envoyé il y a moins d’une heure.',
+  everyoneRead: 'Tous les destinataires ont lu cette annonce.',
+  reminderSent: (n: number) =>
+    n > 1 ? `Rappel envoyé à ${n} membres.` : `Rappel envoyé à ${n} membre.`,
+} as const;
+
+/* ------------------------------------------------------------------ permissions */
+
+/**
+ * Who may do what with announcements. Targets: {teamIds: the announcement's teams ([] = the whole
+ * club), memberId: its author}. `create`: a coach's target teams must all be teams of theirs (and
+ * at least one: `ownTeams` refuses []); `read`: its audience (club-wide, a team of theirs, a team
+ * of a child) and its author; read receipts, reminders and deletion: its author and the leaders.
+ */
+export const ANNOUNCEMENT_PERMISSIONS = definePermissions({
+  /** GET /api/annonces: every member (the list is filtered to what they receive or wrote). */
+  list: leadersRow('club', 'club'),
+  create: {
+    DIRIGEANT: 'club',
+    RESPONSABLE: 'club',
+    ENTRAINEUR: ['ownTeams'],
+    JOUEUR: 'none',
+    PARENT: 'none',
+  },
+  /** One announcement: reading it, marking it read. */
+  read: leadersRow('club', ['self', 'clubWide', 'sharedTeam', 'childrensTeams']),
+  /** GET …/lectures and the "lu par N/M" line. */
+  receipts: leadersRow('club', ['self']),
+  /** POST …/rappel */
+  remind: leadersRow('club', ['self']),
+  delete: leadersRow('club', ['self']),
+});
+export type TAnnouncementAction = keyof typeof ANNOUNCEMENT_PERMISSIONS;
+
+/* ------------------------------------------------------------------ schemas */
+
+export const ZAnnouncementCreateSchema = z
+  .object({
+    titre: safeString({ error: ANNOUNCEMENT_MESSAGES.titreRequired })
+      .min(1, ANNOUNCEMENT_MESSAGES.titreRequired)
+      .max(ANNOUNCEMENT_LIMITS.titreMax, ANNOUNCEMENT_MESSAGES.titreTooLong),
+    contenu: safeString({ error: ANNOUNCEMENT_MESSAGES.contenuRequired })
+      .min(1, ANNOUNCEMENT_MESSAGES.contenuRequired)
+      .max(ANNOUNCEMENT_LIMITS.contenuMax, ANNOUNCEMENT_MESSAGES.contenuTooLong),
+    /** Absent or empty: the whole club (leaders only). */
+    equipesIds: z
+      .array(ZIdSchema, { error: SERVER_MESSAGES.invalidValue })
+      .max(ANNOUNCEMENT_LIMITS.equipesMax, ANNOUNCEMENT_MESSAGES.tooManyTeams)
+      .optional()
+      .transform((ids) => [...new Set(ids ?? [])]),
+  })
+  .strict();
+export type TAnnouncementCreate = z.input<typeof ZAnnouncementCreateSchema>;
+
+export const ZAnnouncementListQuerySchema = z
+  .object({
+    limite: z.coerce
+      .number({ error: SERVER_MESSAGES.invalidValue })
+      .int()
+      .min(1, SERVER_MESSAGES.invalidValue)
+      .max(ANNOUNCEMENT_LIMITS.listeMax, SERVER_MESSAGES.invalidValue)
+      .optional(),
+  })
+  .strict();
+
+const ZPersonSchema = z.object({ id: z.number(), nom: z.string(), prenom: z.string() });
+
+/**
+ * An announcement as its reader sees it. `auteur`: null once the author's account is erased.
+ * `equipes`: [] for the whole club. `lu`: the reader opened it (always true for a reader outside
+ * its audience: its author, a leader reading a team's announcement). `lecture`: how many of its
+ * audience read it ("lu par N/M"), for its author and the leaders only, else null. `gerable`: the
+ * reader may see the receipts, remind and delete (author, leaders).
+ */
+export const ZAnnouncementSchema = z.object({
+  id: z.number(),
+  titre: z.string(),
+  contenu: z.string(),
+  auteur: ZPersonSchema.nullable(),
+  equipes: z.array(z.object({ id: z.number(), nom: z.string() })),
+  datePublication: z.string(),
+  lu: z.boolean(),
+  destinataire: z.boolean(),
+  lecture: z.object({ lus: z.number(), destinataires: z.number() }).nullable(),
+  gerable: z.boolean(),
+});
+export type TAnnouncement = z.infer<typeof ZAnnouncementSchema>;
+export const ZAnnouncementListSchema = z.array(ZAnnouncementSchema);
+
+/**
+ * GET /api/annonces/{id}/lectures: who of the audience read it and who did not — names only (no
+ * contact details, no status: docs/privacy.md). `destinataires`: the audience's size.
+ */
+export const ZAnnouncementReceiptsSchema = z.object({
+  destinataires: z.number(),
+  lus: z.array(ZPersonSchema.extend({ luLe: z.string() })),
+  nonLus: z.array(ZPersonSchema),
+  /** When the last reminder was sent, or null. */
+  dernierRappel: z.string().nullable(),
+});
+export type TAnnouncementReceipts = z.infer<typeof ZAnnouncementReceiptsSchema>;
+
+export const ZAnnouncementReminderSchema = z.object({
+  message: z.string(),
+  /** Members the reminder goes to (the audience that had not read it). */
+  envoyes: z.number(),
+});
+export type TAnnouncementReminder = z.infer<typeof ZAnnouncementReminderSchema>;
+
+/* ------------------------------------------------------------------ text with links */
+
+export type TextPart =
+  { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
+const TRAILING = /[.,;:!?»)\]}]+$/;
+
+/**
+ * Splits a plain text into text and http(s) links, so that a screen or an e-mail shows the links
+ * clickable and everything else as text (never as HTML). Trailing punctuation is left out of a
+ * link ("voir https://x.fr/a." → the link is https://x.fr/a), except a closing parenthesis that
+ * closes one of the link's own. Anything the URL parser refuses stays text.
+ */
+export function textWithLinks(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    let candidate = match[0];
+    const trailing = TRAILING.exec(candidate)?.[0] ?? '';
+    candidate = candidate.slice(0, candidate.length - trailing.length);
+    // Keep one ')' per unmatched '(' of the link itself (Wikipedia-style addresses).
+    let kept = trailing;
+    while (kept.startsWith(')') && count(candidate, '(') > count(candidate, ')')) {
+      candidate += ')';
+      kept = kept.slice(1);
+    }
+    let href: string | null = null;
+    try {
+      const url = new URL(candidate);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) href = url.href;
+    } catch {
+      href = null;
+    }
+    if (!href) continue;
+    const start = match.index;
+    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
+    parts.push({ kind: 'link', text: candidate, href });
+    last = start + candidate.length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}
+const count = (s: string, c: string) => s.split(c).length - 1;
+
+/** The first characters of a text, cut at a word, with an ellipsis when cut. */
+export function excerpt(text: string, max: number = ANNOUNCEMENT_LIMITS.extraitMax): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** Path of the announcements page of a club (the web app builds it; e-mails and pushes link to it). */
+export const announcementsPagePath = (nomClub: string, id?: number) =>
+  `/${encodeURIComponent(nomClub)}/annonces${id ? `?annonce=${id}` : ''}`;
