@@ -53,10 +53,14 @@ describe('[perf] response cache of the hot lists (issue 14)', () => {
     );
     // Writes to these change no cached list; a new table must be added to one list or the other.
     expect(rows.map((r) => r.relname)).toEqual([
+      'announcement_reads',
+      'announcement_teams',
+      'announcements',
       'audit_log',
       'contact_messages',
       'idempotency_keys',
       'pending_match_notifications',
+      'push_subscriptions',
       'sessions',
     ]);
   });

@@ -473,19 +473,54 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
   it('GET / PUT preferences (default on); off → no notification mail', async () => {
     const member = await createMember(ctx.app.db, club.id, { teamId: team.id, prenom: 'Pia' });
     const as = await signIn(ctx.app, member);
-    expect((await as.get('/api/notifications/preferences')).json()).toEqual({ emails: true });
+    expect((await as.get('/api/notifications/preferences')).json()).toMatchObject({ emails: true });
     const bad = await as.put('/api/notifications/preferences', { emails: 'non' });
     expect(bad.statusCode).toBe(400);
     const off = await as.put('/api/notifications/preferences', { emails: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toEqual({ emails: false });
-    expect((await as.get('/api/notifications/preferences')).json()).toEqual({ emails: false });
+    expect(off.json()).toMatchObject({ emails: false });
+    expect((await as.get('/api/notifications/preferences')).json()).toMatchObject({
+      emails: false,
+    });
     const { matchId } = await createMatch();
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     expect(to(mailsAbout(`Match ${matchSeq} `), member)).toHaveLength(0);
     expect(to(mailsAbout(`Match ${matchSeq} `), alice)).toHaveLength(1);
     const anon = await anonymous().get('/api/notifications/preferences');
     expect(anon.statusCode).toBe(401);
+  });
+
+  it('a kind turned off on e-mail sends no mail of that kind; the others still go', async () => {
+    const member = await createMember(ctx.app.db, club.id, { teamId: team.id, prenom: 'Kim' });
+    const as = await signIn(ctx.app, member);
+    const all = { email: true, push: true };
+    expect((await as.get('/api/notifications/preferences')).json()).toEqual({
+      emails: true,
+      canaux: {
+        convocations: all,
+        rappels: all,
+        annonces: all,
+        annulations: all,
+        changements: all,
+      },
+    });
+    const res = await as.put('/api/notifications/preferences', {
+      canaux: { convocations: { email: false } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().canaux.convocations).toEqual({ email: false, push: true });
+    expect(res.json().canaux.annulations).toEqual(all);
+    const bad = await as.put('/api/notifications/preferences', { canaux: { inconnu: {} } });
+    expect(bad.statusCode).toBe(400);
+    const { event, matchId } = await createMatch();
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    expect(to(mailsAbout(`Match ${matchSeq} `), member)).toHaveLength(0);
+    expect(to(mailsAbout(`Match ${matchSeq} `), alice)).toHaveLength(1);
+    // Cancellations are another kind: still mailed.
+    const cancel = await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
+    expect(to(mailsAbout(`Match annulé : ${event.nom}`), member)).toHaveLength(1);
   });
 
   it('the List-Unsubscribe address: GET changes nothing, a one-click form POST turns mails off; bad token 404', async () => {
@@ -497,7 +532,7 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
     const url = `/api/notifications/desabonnement?jeton=${encodeURIComponent(jeton)}`;
     const scanned = await anonymous().get(url, { remoteAddress: freshIp() });
     expect(scanned.statusCode).toBe(200);
-    expect(scanned.json()).toEqual({ emails: true });
+    expect(scanned.json()).toMatchObject({ emails: true });
     const oneClick = await ctx.app.inject({
       method: 'POST',
       url,
@@ -506,9 +541,11 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
       remoteAddress: freshIp(),
     });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
-    expect(oneClick.json()).toEqual({ emails: false });
+    expect(oneClick.json()).toMatchObject({ emails: false });
     const as = await signIn(ctx.app, member);
-    expect((await as.get('/api/notifications/preferences')).json()).toEqual({ emails: false });
+    expect((await as.get('/api/notifications/preferences')).json()).toMatchObject({
+      emails: false,
+    });
     const forged = await ctx.app.inject({
       method: 'POST',
       url: `/api/notifications/desabonnement?jeton=${encodeURIComponent(`${jeton.split('.')[0]}.xx`)}`,
