@@ -1,8 +1,30 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (src/sw.ts) with the precache manifest of the build injected; it is
+    // registered by the signed-in area (src/lib/service-worker.ts), never by the public pages.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      // public/manifest.webmanifest is linked by index.html already.
+      manifest: false,
+      injectManifest: {
+        // The app shell: scripts, styles, icons. Not index.html (after the build it is the
+        // prerendered landing page): the shell is spa.html, written by prerender.mjs, added below.
+        globPatterns: ['assets/**/*.{js,css,woff2}', '*.{png,svg,webmanifest}', 'theme-init.js'],
+        globIgnores: ['**/captures/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        additionalManifestEntries: [{ url: '/spa.html', revision: `${Date.now()}` }],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/auth': 'http://127.0.0.1:3000' },
   },

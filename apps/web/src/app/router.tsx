@@ -41,6 +41,7 @@ const SIGNED_IN_ROUTES: { path: string; load: Loader }[] = [
   { path: ':nomClub/parametre/*', load: loadSettings },
   { path: ':nomClub/calendrier/*', load: loadCalendar },
   { path: ':nomClub/profil/*', load: loadProfile },
+  { path: ':nomClub/annonces/*', load: () => import('./routes/announcements.tsx') },
   {
     path: 'profil',
     load: () => import('./routes/profile.tsx').then((m) => ({ default: m.ProfileShortcut })),

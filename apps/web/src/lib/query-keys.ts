@@ -69,6 +69,13 @@ export const queryKeys = {
   invitation: (token: string) => ['invitation', token] as const,
   /** GET /api/convocations/reponse?jeton= (answer from a convocation e-mail, no session) */
   convocationAnswer: (jeton: string) => ['convocation-answer', jeton] as const,
+  announcements: {
+    all: ['announcements'] as const,
+    /** GET /api/annonces?limite= (no limit: the page's whole list) */
+    list: (limite?: number) => ['announcements', 'list', limite ?? 'all'] as const,
+    /** GET /api/annonces/{id}/lectures */
+    receipts: (id: number) => ['announcements', 'receipts', id] as const,
+  },
   notifications: {
     all: ['notifications'] as const,
     /** GET /api/notifications/preferences of the signed-in member */

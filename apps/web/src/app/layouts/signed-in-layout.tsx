@@ -1,4 +1,11 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { OfflineBanner } from '../../components/ui/offline-banner.tsx';
+import { setAfterReplay } from '../../lib/offline-outbox.ts';
+import { warmOfflineData } from '../../lib/offline-warmup.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { registerServiceWorker } from '../../lib/service-worker.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { SignedInNav } from '../../features/auth/components/signed-in-nav.tsx';
 import { ToastProvider } from '../../components/ui/toast.tsx';
@@ -9,12 +16,36 @@ import { LogoBackground } from '../../features/settings/components/logo-backgrou
 export function SignedInLayout() {
   const { data: member } = useCurrentMember();
   const club = useClub(member?.idClub ?? undefined);
+  // The installable app and its offline mode start here, not on the public pages (decision 0005).
+  useEffect(() => {
+    if (!member) return;
+    void registerServiceWorker().then(async (registration) => {
+      if (!registration) return;
+      await navigator.serviceWorker.ready;
+      // The first time, the worker takes control of the page a moment after it is ready.
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => {
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+          setTimeout(resolve, 5_000);
+        });
+      await warmOfflineData(member).catch(() => undefined);
+    });
+  }, [member]);
+  // Writes sent again after a loss of network: the screens read the server's state again.
+  useEffect(() => {
+    setAfterReplay(() => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.matches.all });
+    });
+    return () => setAfterReplay(null);
+  }, []);
   return (
     <ToastProvider>
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
       {member ? <SignedInNav member={member} logoUrl={club.data?.logoUrl} /> : null}
+      {member ? <OfflineBanner memberId={member.id} /> : null}
       {member ? <LogoBackground clubId={member.idClub} /> : null}
       <Outlet />
     </ToastProvider>

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { useClubTeams } from '../../features/teams/api/teams.ts';
 import { LeaderDashboard } from '../../features/dashboard/components/leader-dashboard.tsx';
 import { TeamDashboard } from '../../features/dashboard/components/team-dashboard.tsx';
+import { AnnouncementsWidget } from '../../features/announcements/components/announcements-widget.tsx';
 import '../../features/dashboard/components/dashboard.css';
 
 /**
@@ -22,7 +23,9 @@ export default function DashboardPage() {
   if (!me) return null;
   if (leader)
     return (
-      <LeaderDashboard nomClub={me.nomClub} idClub={me.idClub} idMembre={me.id} teams={teams} />
+      <LeaderDashboard nomClub={me.nomClub} idClub={me.idClub} idMembre={me.id} teams={teams}>
+        <AnnouncementsWidget nomClub={me.nomClub} />
+      </LeaderDashboard>
     );
   if (normalizeRole(me.role) === null) {
     return (
@@ -32,5 +35,9 @@ export default function DashboardPage() {
       </main>
     );
   }
-  return <TeamDashboard prenom={me.prenom} nomClub={me.nomClub} team={team} />;
+  return (
+    <TeamDashboard prenom={me.prenom} nomClub={me.nomClub} team={team}>
+      <AnnouncementsWidget nomClub={me.nomClub} />
+    </TeamDashboard>
+  );
 }

@@ -15,5 +15,18 @@ export const NOTIFICATION_TEXTS = {
   checkbox: 'Recevoir les e-mails de convocation et de rappel',
   saved: NOTIFICATION_MESSAGES.preferencesSaved,
   loadFailed: 'Impossible de charger vos préférences de notification.',
+  kindsCaption: 'Ce que vous recevez, par type et par canal',
+  kindColumn: 'Type',
+  deviceTitle: 'Notifications sur cet appareil',
+  deviceOn: 'Les notifications sont activées sur cet appareil.',
+  deviceOff:
+    'Recevez convocations, rappels et annonces sur ce téléphone ou cet ordinateur, même application fermée.',
+  deviceEnable: 'Activer sur cet appareil',
+  deviceDisable: 'Désactiver sur cet appareil',
+  deviceUnsupported:
+    'Ce navigateur ne permet pas les notifications. Sur iPhone, ajoutez d’abord l’application à l’écran d’accueil.',
+  deviceDenied:
+    'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.',
+  deviceFailed: 'Les notifications n’ont pas pu être activées sur cet appareil.',
   saveFailed: 'L’enregistrement des préférences a échoué.',
 } as const;

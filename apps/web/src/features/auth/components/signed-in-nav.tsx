@@ -20,6 +20,7 @@ export function navLinks(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomE
       { to: clubPath(club, 'calendrier'), label: 'Calendrier' },
       { to: clubPath(club, 'membres'), label: 'Membres' },
       { to: clubPath(club, 'equipes'), label: 'Équipes' },
+      { to: clubPath(club, 'annonces'), label: 'Annonces' },
       { to: clubPath(club, 'parametre'), label: 'Paramètres' },
     ];
   }
@@ -29,6 +30,7 @@ export function navLinks(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomE
     { to: teamPath(club, team, 'calendrier'), label: 'Calendrier' },
     { to: teamPath(club, team, 'membres'), label: 'Membres équipe' },
     { to: teamPath(club, team, 'matche'), label: 'Matches' },
+    { to: clubPath(club, 'annonces'), label: 'Annonces' },
     { to: clubPath(club, 'parametre'), label: 'Paramètres' },
   ];
 }

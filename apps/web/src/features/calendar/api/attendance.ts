@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TEventPresenceUpdate } from '@club/contract';
+import { api as endpoints, type TEventPresence, type TEventPresenceUpdate } from '@club/contract';
 import { api } from '../../../lib/api.ts';
+import { sendOrQueue } from '../../../lib/offline-outbox.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useCurrentMember } from '../../../lib/session.ts';
 
 /** GET /api/evenements/{id}/presences: the players of a training and their answers . */
 export function useTrainingPresences(eventId: number, enabled: boolean) {
@@ -12,12 +14,40 @@ export function useTrainingPresences(eventId: number, enabled: boolean) {
   });
 }
 
-/** PUT /api/evenements/{id}/presence {joueurId, statutPresence, justification?} → the whole list. */
-export function useAnswerTraining(eventId: number) {
+/**
+ * PUT /api/evenements/{id}/presence {joueurId, statutPresence, justification?} → the whole list.
+ * Without network (pitch-side) the answer is kept on the device and sent when the network is
+ * back (lib/offline-outbox.ts); the list shows it at once. `queued` tells the screen which.
+ */
+export function useAnswerTraining(eventId: number, label = 'présence à un entraînement') {
   const qc = useQueryClient();
+  const { data: me } = useCurrentMember();
   return useMutation({
-    mutationFn: (body: TEventPresenceUpdate) =>
-      api.events.answerPresence({ params: { id: eventId }, body }),
-    onSuccess: (list) => qc.setQueryData(queryKeys.events.presences(eventId), list),
+    mutationFn: async (body: TEventPresenceUpdate) => {
+      const result = await sendOrQueue<TEventPresence[]>({
+        memberId: me?.id ?? 0,
+        endpoint: endpoints.events.answerPresence,
+        params: { id: eventId },
+        body,
+        label,
+      });
+      return result;
+    },
+    onSuccess: (result, body) => {
+      const key = queryKeys.events.presences(eventId);
+      if (!result.queued) return qc.setQueryData(key, result.data);
+      qc.setQueryData<TEventPresence[]>(key, (list) =>
+        list?.map((row) =>
+          row.joueur.id === body.joueurId
+            ? {
+                ...row,
+                statutPresence: body.statutPresence,
+                justification: body.justification ?? null,
+                parDefaut: false,
+              }
+            : row,
+        ),
+      );
+    },
   });
 }

@@ -29,6 +29,7 @@ export const ATTENDANCE_TEXTS = {
   empty: 'Aucun joueur dans les équipes de cet entraînement.',
   noAnswer: 'Sans réponse',
   byDefault: 'Présent (par défaut)',
+  keptOffline: 'Enregistré sur cet appareil : envoyé dès le retour du réseau.',
 } as const;
 
 /**
@@ -132,7 +133,7 @@ function PresenceRow({
     [row.statutPresence, row.justification],
   );
   const form = useZodForm(ZPresenceAnswerFormSchema, { timing: 'submit', defaultValues: saved });
-  const save = useAnswerTraining(eventId);
+  const save = useAnswerTraining(eventId, `présence de ${name}`);
   const [status, justification] = form.watch(['statutPresence', 'justification']);
   const changed =
     status !== saved.statutPresence ||
@@ -205,7 +206,11 @@ function PresenceRow({
             <Alert tone="error">{errorMessage(save.error, ATTENDANCE_TEXTS.saveFailed)}</Alert>
           ) : null}
           <div role="status" aria-live="polite" className="attendance-saved">
-            {save.isSuccess && !changed ? NOTIFICATION_MESSAGES.answerSaved : ''}
+            {save.isSuccess && !changed
+              ? save.data.queued
+                ? ATTENDANCE_TEXTS.keptOffline
+                : NOTIFICATION_MESSAGES.answerSaved
+              : ''}
           </div>
         </form>
       ) : null}

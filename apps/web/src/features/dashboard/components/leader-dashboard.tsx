@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_MESSAGES, TEAMS_MESSAGES, teamLabel } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -20,6 +20,8 @@ interface LeaderDashboardProps {
   idClub: number | null;
   idMembre: number;
   teams: { data?: DashboardTeam[]; isPending: boolean; isError: boolean };
+  /** Sections the app layer adds under the title (the announcements). */
+  children?: ReactNode;
 }
 
 /** The local-storage key of a leader's last chosen team (per club and member). */
@@ -59,7 +61,13 @@ export function firstTeamByName<T extends { nom: string }>(list: readonly T[]): 
  * storage, per club and member) or else the first team by name — the only team when there is one
  * (spec §2). Choosing '— Choisir une équipe —' (?equipe= empty) shows 'Sélectionnez une équipe.'.
  */
-export function LeaderDashboard({ nomClub, idClub, idMembre, teams }: LeaderDashboardProps) {
+export function LeaderDashboard({
+  nomClub,
+  idClub,
+  idMembre,
+  teams,
+  children,
+}: LeaderDashboardProps) {
   const [params, setParams] = useSearchParams();
   const selectId = useId();
   const list = teams.data ?? [];
@@ -96,6 +104,7 @@ export function LeaderDashboard({ nomClub, idClub, idMembre, teams }: LeaderDash
     <main id="contenu" className="container page dashboard">
       <h1>Tableau de bord</h1>
       <p className="muted dashboard-club">{nomClub}</p>
+      {children}
       {teams.isPending ? (
         <div className="dashboard-team-select" aria-busy="true">
           <Skeleton rows={1} label="Chargement des équipes..." />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useDashboardMembers, useTeamUpcomingEvents } from '../api/dashboard.ts';
 import { EventList } from './event-list.tsx';
@@ -11,10 +12,12 @@ interface TeamDashboardProps {
   nomClub: string;
   /** The member's current team (use-current-team), null for a member without team. */
   team: { id: number; nom: string } | null;
+  /** Sections the app layer adds under the welcome line (the announcements). */
+  children?: ReactNode;
 }
 
 /** The team dashboard of JOUEUR, ENTRAINEUR and PARENT (spec §2). */
-export function TeamDashboard({ prenom, nomClub, team }: TeamDashboardProps) {
+export function TeamDashboard({ prenom, nomClub, team, children }: TeamDashboardProps) {
   const teamId = team?.id ?? null;
   const events = useTeamUpcomingEvents(teamId);
   const members = useDashboardMembers(teamId);
@@ -27,6 +30,7 @@ export function TeamDashboard({ prenom, nomClub, team }: TeamDashboardProps) {
             Équipe <strong className="team-name">{team.nom}</strong> du club{' '}
             <strong>{nomClub}</strong>
           </p>
+          {children}
           <div className="dashboard-grid">
             <EventList
               title="Événements à venir"
@@ -42,6 +46,7 @@ export function TeamDashboard({ prenom, nomClub, team }: TeamDashboardProps) {
           <p className="dashboard-welcome">
             Club <strong>{nomClub}</strong>
           </p>
+          {children}
           <Alert tone="info">Vous n’êtes membre d’aucune équipe pour le moment.</Alert>
         </>
       )}

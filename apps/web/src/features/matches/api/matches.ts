@@ -1,6 +1,15 @@
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import type { MatchStatus, TConvocationUpdate, TMatchCancel, TScoreInput } from '@club/contract';
+import {
+  api as endpoints,
+  type MatchStatus,
+  type TConvocationUpdate,
+  type TMatch,
+  type TMatchCancel,
+  type TScoreInput,
+} from '@club/contract';
 import { api } from '../../../lib/api.ts';
+import { sendOrQueue } from '../../../lib/offline-outbox.ts';
+import { useCurrentMember } from '../../../lib/session.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { matchList } from '../model.ts';
 
@@ -20,13 +29,38 @@ export function useTeamMatches(teamId: number | null, statut: MatchStatus | '') 
   });
 }
 
-/** PUT /api/matches/{id}/score {scoreDomicile, scoreExterieur, version}; 409 when stale. */
+/**
+ * PUT /api/matches/{id}/score {scoreDomicile, scoreExterieur, version}; 409 when stale. Without
+ * network the score is kept on the device with its version and sent when the network is back
+ * (lib/offline-outbox.ts): a score changed meanwhile by someone else is then refused (409) and
+ * shown, never overwritten. The lists show the kept score at once.
+ */
 export function useSaveScore() {
   const qc = useQueryClient();
+  const { data: me } = useCurrentMember();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TScoreInput }) =>
-      api.matches.score({ params: { id }, body }),
-    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.matches.all }),
+    mutationFn: ({ id, body, label }: { id: number; body: TScoreInput; label?: string }) =>
+      sendOrQueue<TMatch>({
+        memberId: me?.id ?? 0,
+        endpoint: endpoints.matches.score,
+        params: { id },
+        body,
+        label: label ?? 'score d’un match',
+      }),
+    onSuccess: (result, { id, body }) => {
+      if (!result.queued) return;
+      qc.setQueriesData({ queryKey: queryKeys.matches.all }, (list: unknown) =>
+        Array.isArray(list)
+          ? list.map((m: TMatch) =>
+              m.id === id
+                ? { ...m, scoreDomicile: body.scoreDomicile, scoreExterieur: body.scoreExterieur }
+                : m,
+            )
+          : list,
+      );
+    },
+    onSettled: (result) =>
+      result?.queued ? undefined : qc.invalidateQueries({ queryKey: queryKeys.matches.all }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TNotificationPreferences } from '@club/contract';
+import type { TNotificationPreferencesUpdate } from '@club/contract';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -11,11 +11,12 @@ export function useNotificationPreferences() {
   });
 }
 
-/** PUT /api/notifications/preferences {emails}. */
+/** PUT /api/notifications/preferences {emails?, canaux?}: what is sent changes, the rest stays. */
 export function useSaveNotificationPreferences() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TNotificationPreferences) => api.notifications.setPreferences({ body }),
+    mutationFn: (body: TNotificationPreferencesUpdate) =>
+      api.notifications.setPreferences({ body }),
     onSuccess: (prefs) => qc.setQueryData(queryKeys.notifications.preferences, prefs),
   });
 }

@@ -1,25 +1,58 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import {
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_KIND_LABELS,
+  type NotificationChannel,
+  type NotificationKind,
+  type TNotificationPreferences,
+  type TNotificationPreferencesUpdate,
+} from '@club/contract';
+import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
 } from '../api/notifications.ts';
+import {
+  disablePush,
+  enablePush,
+  pushState,
+  PushRefusedError,
+  type PushState,
+} from '../api/push.ts';
 import { NOTIFICATION_TEXTS } from '../texts.ts';
 import '../notifications.css';
 
+/** The preferences with a pending change applied, so that a box shows its new value at once. */
+function withChange(
+  prefs: TNotificationPreferences,
+  change: TNotificationPreferencesUpdate | null,
+): TNotificationPreferences {
+  if (!change) return prefs;
+  const canaux = structuredClone(prefs.canaux);
+  for (const kind of NOTIFICATION_KINDS) Object.assign(canaux[kind], change.canaux?.[kind] ?? {});
+  return { emails: change.emails ?? prefs.emails, canaux };
+}
+
 /**
- * The profile's 'Notifications' section (issue 13): one checkbox, saved as soon as it changes.
- * Invitations and password resets are not notifications: they are always sent.
+ * The profile's 'Notifications' section: the e-mail master switch (the one the unsubscribe link
+ * turns off), each kind on each channel, and this device's Web Push subscription. Each change is
+ * saved at once. Invitations and password resets are not notifications: they are always sent.
  */
 export function NotificationPreferences() {
   const prefs = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
   const titleId = useId();
   const hintId = useId();
-  // The value just chosen, shown from the click itself (the mutation's state reaches the
+  // The change just made, shown from the click itself (the mutation's state reaches the
   // component a tick later, which would flash the old value).
-  const [chosen, setChosen] = useState<boolean | null>(null);
+  const [pending, setPending] = useState<TNotificationPreferencesUpdate | null>(null);
+  const change = (update: TNotificationPreferencesUpdate) => {
+    setPending(update);
+    save.mutate(update, { onSettled: () => setPending(null) });
+  };
 
   let body;
   if (prefs.isPending) body = <Loading label="Chargement des préférences…" />;
@@ -30,32 +63,60 @@ export function NotificationPreferences() {
       </div>
     );
   else {
-    // While saving, the box shows the value being saved.
-    const checked = chosen ?? (save.isPending ? save.variables.emails : prefs.data.emails);
+    const shown = withChange(prefs.data, pending ?? (save.isPending ? save.variables : null));
+    const box = (kind: NotificationKind, channel: NotificationChannel) => (
+      <input
+        type="checkbox"
+        checked={shown.canaux[kind][channel]}
+        disabled={channel === 'email' && !shown.emails}
+        aria-label={`${NOTIFICATION_KIND_LABELS[kind]} : ${NOTIFICATION_CHANNEL_LABELS[channel]}`}
+        onChange={(e) => change({ canaux: { [kind]: { [channel]: e.target.checked } } })}
+      />
+    );
     body = (
       <>
         <label className="checkbox">
           <input
             type="checkbox"
-            checked={checked}
+            checked={shown.emails}
             aria-describedby={hintId}
-            onChange={(e) => {
-              const emails = e.target.checked;
-              setChosen(emails);
-              save.mutate({ emails }, { onSettled: () => setChosen(null) });
-            }}
+            onChange={(e) => change({ emails: e.target.checked })}
           />{' '}
           {NOTIFICATION_TEXTS.checkbox}
         </label>
         <p id={hintId} className="field-hint">
-          Convocations aux matchs, rappels avant la date limite de réponse et récapitulatifs pour
-          les entraîneurs. {NOTIFICATION_TEXTS.alwaysSent}
+          Convocations aux matchs, rappels avant la date limite de réponse, annonces et
+          récapitulatifs pour les entraîneurs. {NOTIFICATION_TEXTS.alwaysSent}
         </p>
+        <table className="notification-kinds">
+          <caption>{NOTIFICATION_TEXTS.kindsCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{NOTIFICATION_TEXTS.kindColumn}</th>
+              <th scope="col">{NOTIFICATION_CHANNEL_LABELS.email}</th>
+              <th scope="col">{NOTIFICATION_CHANNEL_LABELS.push}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {NOTIFICATION_KINDS.map((kind) => (
+              <tr key={kind}>
+                <th scope="row">{NOTIFICATION_KIND_LABELS[kind]}</th>
+                <td>
+                  <label className="notification-kind-box">{box(kind, 'email')}</label>
+                </td>
+                <td>
+                  <label className="notification-kind-box">{box(kind, 'push')}</label>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
         {save.isError ? (
           <div className="field-error" role="alert">
             {errorMessage(save.error, NOTIFICATION_TEXTS.saveFailed)}
           </div>
         ) : null}
+        <DevicePush />
       </>
     );
   }
@@ -67,5 +128,68 @@ export function NotificationPreferences() {
         {save.isSuccess ? NOTIFICATION_TEXTS.saved : ''}
       </div>
     </section>
+  );
+}
+
+/** This device: turn its Web Push subscription on or off. */
+function DevicePush() {
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+  useEffect(() => {
+    let live = true;
+    pushState().then(
+      (s) => live && setState(s),
+      () => live && setState('unsupported'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(
+        err instanceof PushRefusedError
+          ? NOTIFICATION_TEXTS.deviceDenied
+          : errorMessage(err, NOTIFICATION_TEXTS.deviceFailed),
+      );
+    } finally {
+      setState(await pushState().catch(() => 'unsupported' as const));
+      setBusy(false);
+    }
+  };
+  if (state === null) return null;
+  return (
+    <div className="notification-device" aria-labelledby={titleId} role="group">
+      <h3 id={titleId}>{NOTIFICATION_TEXTS.deviceTitle}</h3>
+      {state === 'unsupported' ? (
+        <p className="muted">{NOTIFICATION_TEXTS.deviceUnsupported}</p>
+      ) : state === 'denied' ? (
+        <p className="muted">{NOTIFICATION_TEXTS.deviceDenied}</p>
+      ) : (
+        <>
+          <p className="muted">
+            {state === 'on' ? NOTIFICATION_TEXTS.deviceOn : NOTIFICATION_TEXTS.deviceOff}
+          </p>
+          <Button
+            variant={state === 'on' ? 'secondary' : 'primary'}
+            disabled={busy}
+            onClick={() => void run(state === 'on' ? disablePush : enablePush)}
+          >
+            {state === 'on' ? NOTIFICATION_TEXTS.deviceDisable : NOTIFICATION_TEXTS.deviceEnable}
+          </Button>
+        </>
+      )}
+      {error ? (
+        <div className="field-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
   );
 }
