@@ -11,6 +11,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const ALL_ON = { email: true, push: true };
+/** A preferences answer of the contract's shape. */
+const prefs = (
+  emails: boolean,
+  canaux: Record<string, { email: boolean; push: boolean }> = {},
+) => ({
+  emails,
+  canaux: {
+    convocations: ALL_ON,
+    rappels: ALL_ON,
+    annonces: ALL_ON,
+    annulations: ALL_ON,
+    changements: ALL_ON,
+    ...canaux,
+  },
+});
+
 const requests = (calls: { url: string; init: RequestInit }[], path: string) =>
   calls
     .filter((c) => c.url.startsWith(path))
@@ -19,7 +36,7 @@ const requests = (calls: { url: string; init: RequestInit }[], path: string) =>
 describe('[notifications] unsubscribe link (issue 13)', () => {
   it('opening the page changes nothing; the button unsubscribes and links to the profile', async () => {
     const calls = stubFetch((url) =>
-      url.startsWith('/auth/csrf') ? json(200, {}) : json(200, { emails: false }),
+      url.startsWith('/auth/csrf') ? json(200, {}) : json(200, prefs(false)),
     );
     renderAt(
       '/notifications/desabonnement',
@@ -68,8 +85,8 @@ describe('[notifications] profile section (issue 13)', () => {
     const calls = stubFetch((url, init) => {
       if (url.startsWith('/auth/csrf')) return json(200, {});
       if (init.method === 'PUT')
-        emails = (JSON.parse(init.body as string) as { emails: boolean }).emails;
-      return json(200, { emails });
+        emails = (JSON.parse(init.body as string) as { emails: boolean }).emails ?? emails;
+      return json(200, prefs(emails));
     });
     renderAt('/p', 'p', <NotificationPreferences />);
     const box = await screen.findByRole('checkbox', {
@@ -93,12 +110,49 @@ describe('[notifications] profile section (issue 13)', () => {
       if (url.startsWith('/auth/csrf')) return json(200, {});
       return init.method === 'PUT'
         ? json(500, { message: 'Erreur interne du serveur.' })
-        : json(200, { emails: true });
+        : json(200, prefs(true));
     });
     renderAt('/p', 'p', <NotificationPreferences />);
-    const box = await screen.findByRole('checkbox');
+    const box = await screen.findByRole('checkbox', {
+      name: 'Recevoir les e-mails de convocation et de rappel',
+    });
     await userEvent.click(box);
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur interne du serveur.');
     await waitFor(() => expect(box).toBeChecked());
+  });
+
+  it('turns one kind off on one channel; e-mail boxes follow the master switch', async () => {
+    let canaux: Record<string, { email: boolean; push: boolean }> = {};
+    const calls = stubFetch((url, init) => {
+      if (url.startsWith('/auth/csrf')) return json(200, {});
+      if (init.method === 'PUT') {
+        const sent = JSON.parse(init.body as string) as {
+          canaux?: Record<string, { email?: boolean; push?: boolean }>;
+        };
+        for (const [k, v] of Object.entries(sent.canaux ?? {}))
+          canaux = { ...canaux, [k]: { ...ALL_ON, ...canaux[k], ...v } };
+      }
+      return json(200, prefs(true, canaux));
+    });
+    renderAt('/p', 'p', <NotificationPreferences />);
+    const push = await screen.findByRole('checkbox', {
+      name: 'Annonces : Notification sur l’appareil',
+    });
+    expect(push).toBeChecked();
+    expect(
+      screen.getByRole('table', { name: 'Ce que vous recevez, par type et par canal' }),
+    ).toBeVisible();
+    await userEvent.click(push);
+    await waitFor(() => expect(push).not.toBeChecked());
+    expect(requests(calls, '/api/notifications/preferences').at(-1)).toEqual({
+      url: '/api/notifications/preferences',
+      method: 'PUT',
+      body: '{"canaux":{"annonces":{"push":false}}}',
+    });
+    expect(screen.getByRole('checkbox', { name: 'Annonces : E-mail' })).toBeChecked();
+    // jsdom has no Push API: the device part says so instead of offering a button.
+    expect(
+      await screen.findByText(/Ce navigateur ne permet pas les notifications/),
+    ).toBeInTheDocument();
   });
 });
