@@ -19,7 +19,7 @@ declare module 'fastify' {
     database?: boolean;
   }
   interface FastifyInstance {
-    /** 'METHOD url' of every route registered inside a signed-in scope (the policy grid reads it). */
+    /** 'METHOD url' of every route registered inside a signed-in scope (contract.test.ts reads it). */
     signedInRoutes: Set<string>;
   }
   interface FastifyRequest {

@@ -6,6 +6,15 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openPglite, openPostgres, type Database } from '../db/client.ts';
 import {
+  api,
+  createClient,
+  queryString,
+  requestOf,
+  type Api,
+  type CallOptions,
+  type Client,
+  type EndpointInput,
+  type EndpointSpec,
   COOKIE_ACCESS_TOKEN,
   COOKIE_REFRESH_TOKEN,
   COOKIE_XSRF_TOKEN,
@@ -239,6 +248,40 @@ export class TestClient {
       method: 'DELETE',
       url,
       payload: payload as InjectOptions['payload'],
+    });
+  }
+
+  /**
+   * Calls an endpoint of the contract (packages/contract/src/api) as the web app does, and answers
+   * the raw response (status, headers, body) for the test to check.
+   */
+  call<S extends EndpointSpec>(
+    endpoint: S,
+    ...[input, options]: object extends EndpointInput<S>
+      ? [input?: EndpointInput<S>, options?: CallOptions]
+      : [input: EndpointInput<S>, options?: CallOptions]
+  ): Promise<LightMyRequestResponse> {
+    const req = requestOf(endpoint, input as Parameters<typeof requestOf>[1], options);
+    return this.request({
+      method: req.method,
+      url: req.path + queryString(req.query),
+      payload: req.body as InjectOptions['payload'],
+      headers: req.headers,
+    });
+  }
+
+  /** The typed client of the contract on this session: answers the parsed body, throws on an error. */
+  get api(): Client<Api> {
+    return createClient(api, async (req) => {
+      const res = await this.request({
+        method: req.method,
+        url: req.path + queryString(req.query),
+        payload: req.body as InjectOptions['payload'],
+        headers: req.headers,
+      });
+      if (res.statusCode >= 400)
+        throw new Error(`${req.method} ${req.path} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return res.body ? res.json() : null;
     });
   }
 }

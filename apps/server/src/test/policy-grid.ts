@@ -10,10 +10,10 @@ import {
 import { signIn, TestClient } from './helper.ts';
 
 /**
- * The policy grid (ARCHITECTURE §6): every registered route × every principal, each cell an
- * expected status. Features add rows in `features/<f>/<f>.grid.ts` (`export const gridRows`);
- * `policy-grid.test.ts` runs them on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, and fails
- * when a route has neither a row nor a place in PUBLIC_ROUTES.
+ * The world of the authorization suite (security/authorization.test.ts): two clubs, their teams and
+ * ten principals signed in. The suite's matrix (security/authz-matrix.ts) calls every endpoint on it;
+ * the scenarios the matrix cannot express are rows in `features/<f>/<f>.grid.ts`
+ * (`export const gridRows`), each an expected status per principal.
  */
 export const PRINCIPALS = [
   'ANONYME',
@@ -84,31 +84,6 @@ export interface GridRow {
   expect: Expectation;
 }
 
-/** Routes anyone may call: listed, so that a new route is public only when someone says so. */
-export const PUBLIC_ROUTES = new Set([
-  'GET /api/health',
-  'GET /api/site',
-  'GET /api/accueil/stats',
-  'GET /api/accueil/stats/sports',
-  'GET /api/contact/captcha',
-  'POST /api/contact',
-  'GET /api/club/email-exists',
-  'GET /api/club/club-exists',
-  'POST /api/club/inscription',
-  'GET /auth/csrf',
-  'GET /api/calendrier/:fichier',
-  'GET /api/convocations/reponse',
-  'POST /api/convocations/reponse',
-  'GET /api/notifications/desabonnement',
-  'POST /api/notifications/desabonnement',
-  'POST /auth/connexion/login',
-  'POST /auth/connexion/refresh',
-  'POST /auth/connexion/logout',
-  'POST /auth/connexion/mdpOublie',
-  'POST /auth/connexion/mdpUpdte',
-  'GET /api/membres/invitation/:token',
-  'POST /api/membres/invitation',
-]);
 /** Routes that are not part of the API (documentation, the web app). */
 export const isInfrastructureRoute = (route: string) =>
   /^(GET|HEAD) (\/api\/docs|\/\*|\/$)/.test(route) || route.startsWith('HEAD ');

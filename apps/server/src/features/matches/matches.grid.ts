@@ -78,42 +78,11 @@ function sharedMatches(w: GridWorld) {
 
 /** T1 is read by leaders and its members (the member without team is refused). */
 const t1Readers: Expectation = { ...everyMember(200), SANS_EQUIPE: 403 };
-/** T2 is read by leaders, its coach (DEUX_EQUIPES) and the parent of its player. */
-const t2Readers: Expectation = { ...leadersOnly(200), DEUX_EQUIPES: 200, PARENT_AUTRE_EQUIPE: 200 };
-/** Written by leaders and a coach of the team. */
-const t1Staff: Expectation = { ...leadersOnly(200), ENTRAINEUR: 200, DEUX_EQUIPES: 200 };
-const t2Staff: Expectation = { ...leadersOnly(200), DEUX_EQUIPES: 200 };
-/** Another club's ids: 404 for everyone of club A, 200 for that club's own DIRIGEANT. */
-const otherClubOnly: Expectation = { ...everyMember(404), AUTRE_CLUB: 200 };
 
 const score = (w: GridWorld) => ({ scoreDomicile: w.seq() % 9, scoreExterieur: 1 });
 
 export const gridRows: GridRow[] = [
   // reading: leaders; members of either team; a parent of a child in one
-  {
-    route: 'GET /api/matches/equipe/:id',
-    name: 'matches: list T1’s matches',
-    request: (w) => ({ method: 'GET', url: `/api/matches/equipe/${w.t1.id}` }),
-    expect: t1Readers,
-  },
-  {
-    route: 'GET /api/matches/equipe/:id',
-    name: 'matches: list T2’s matches (a coach of two teams, the parent of a T2 child)',
-    request: (w) => ({ method: 'GET', url: `/api/matches/equipe/${w.t2.id}?statut=TERMINE` }),
-    expect: t2Readers,
-  },
-  {
-    route: 'GET /api/matches/equipe/:id',
-    name: 'matches: list T3’s matches (nobody’s team but the leaders’)',
-    request: (w) => ({ method: 'GET', url: `/api/matches/equipe/${w.t3.id}` }),
-    expect: leadersOnly(200),
-  },
-  {
-    route: 'GET /api/matches/equipe/:id',
-    name: 'matches: list another club’s team',
-    request: (w) => ({ method: 'GET', url: `/api/matches/equipe/${w.otherTeam.id}` }),
-    expect: otherClubOnly,
-  },
   {
     route: 'GET /api/matches/:id',
     name: 'matches: read a T1–T2 match (members of either team)',
@@ -123,45 +92,7 @@ export const gridRows: GridRow[] = [
     }),
     expect: t1Readers,
   },
-  {
-    route: 'GET /api/matches/:id',
-    name: 'matches: read a T3 match',
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/matches/${(await sharedMatches(w)).t3ext}`,
-    }),
-    expect: leadersOnly(200),
-  },
-  {
-    route: 'GET /api/matches/:id',
-    name: 'matches: read another club’s match',
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/matches/${(await sharedMatches(w)).other}`,
-    }),
-    expect: otherClubOnly,
-  },
   // scores: a coach of the team or a leader, only EN_COURS or TERMINE
-  {
-    route: 'PUT /api/matches/:id/score',
-    name: 'scores: a finished T1 match',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/matches/${(await sharedMatches(w)).t1t2}/score`,
-      body: score(w),
-    }),
-    expect: t1Staff,
-  },
-  {
-    route: 'PUT /api/matches/:id/score',
-    name: 'scores: a finished T2 match (only the coach of T2)',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/matches/${(await sharedMatches(w)).t2ext}/score`,
-      body: score(w),
-    }),
-    expect: t2Staff,
-  },
   {
     route: 'PUT /api/matches/:id/score',
     name: 'scores: an upcoming T1 match (nobody)',
@@ -172,37 +103,7 @@ export const gridRows: GridRow[] = [
     }),
     expect: { ...everyMember(403) },
   },
-  {
-    route: 'PUT /api/matches/:id/score',
-    name: 'scores: another club’s match',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/matches/${(await sharedMatches(w)).other}/score`,
-      body: score(w),
-    }),
-    expect: otherClubOnly,
-  },
   // cancellation: a coach of the team or a leader
-  {
-    route: 'PUT /api/matches/:id/annulation',
-    name: 'cancellation: cancel an upcoming T1 match',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/matches/${await freshMatch(w, w.t1, w.t3, FUTURE)}/annulation`,
-      body: { annule: true },
-    }),
-    expect: t1Staff,
-  },
-  {
-    route: 'PUT /api/matches/:id/annulation',
-    name: 'cancellation: cancel an upcoming T2 match',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/matches/${await freshMatch(w, w.t2, 'FC Futur', FUTURE)}/annulation`,
-      body: { annule: true },
-    }),
-    expect: t2Staff,
-  },
   // convocations: read by the teams' members; coach/leaders every row, a player their own, a
   // parent their children's
   {
@@ -213,36 +114,6 @@ export const gridRows: GridRow[] = [
       url: `/api/matches/${(await sharedMatches(w)).t1t2}/convocations`,
     }),
     expect: t1Readers,
-  },
-  {
-    route: 'GET /api/matches/:id/convocations',
-    name: 'convocations: read a T2 match’s list',
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/matches/${(await sharedMatches(w)).t2ext}/convocations`,
-    }),
-    expect: t2Readers,
-  },
-  {
-    route: 'GET /api/matches/:id/convocations',
-    name: 'convocations: read another club’s list',
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/matches/${(await sharedMatches(w)).other}/convocations`,
-    }),
-    expect: otherClubOnly,
-  },
-  {
-    route: 'PUT /api/matches/:id/convocations',
-    name: 'convocations: set player1’s presence (T1)',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Futur', FUTURE)}/convocations`,
-      body: {
-        items: [{ joueurId: w.player1.id, statutPresence: 'DISPONIBLE', justification: null }],
-      },
-    }),
-    expect: t1Staff,
   },
   {
     route: 'PUT /api/matches/:id/convocations',
@@ -264,20 +135,6 @@ export const gridRows: GridRow[] = [
   },
   {
     route: 'PUT /api/matches/:id/convocations',
-    name: 'convocations: answer for player2 (T2; PARENT_AUTRE_EQUIPE’s child)',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/matches/${await freshMatch(w, w.t2, 'FC Futur', FUTURE)}/convocations`,
-      body: {
-        items: [
-          { joueurId: w.player2.id, statutPresence: 'INDISPONIBLE', justification: 'Malade' },
-        ],
-      },
-    }),
-    expect: { ...t2Staff, PARENT_AUTRE_EQUIPE: 200 },
-  },
-  {
-    route: 'PUT /api/matches/:id/convocations',
     name: 'convocations: Absent without justification (400 for those who may write the row)',
     request: async (w) => ({
       method: 'PUT',
@@ -287,15 +144,5 @@ export const gridRows: GridRow[] = [
       },
     }),
     expect: { ...leadersOnly(400), ENTRAINEUR: 400, DEUX_EQUIPES: 400 },
-  },
-  {
-    route: 'PUT /api/matches/:id/convocations',
-    name: 'convocations: another club’s match',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/matches/${(await sharedMatches(w)).other}/convocations`,
-      body: { items: [] },
-    }),
-    expect: otherClubOnly,
   },
 ];

@@ -1,5 +1,5 @@
 import { createEvent } from '../../db/factories.ts';
-import { everyMember, type GridRow, type GridWorld } from '../../test/policy-grid.ts';
+import type { GridRow, GridWorld } from '../../test/policy-grid.ts';
 
 /** A future training of the given teams of club A. */
 const training = (w: GridWorld, teamIds: number[]) =>
@@ -11,34 +11,9 @@ const training = (w: GridWorld, teamIds: number[]) =>
 
 /**
  * Issue 13: the preference is the signed-in member's own. The e-mail link routes are public
- * (PUBLIC_ROUTES): their signed token is the credential (notifications.test.ts).
+ * (declared PUBLIC in the contract): their signed token is the credential (notifications.test.ts).
  */
 export const gridRows: GridRow[] = [
-  {
-    route: 'GET /api/notifications/preferences',
-    name: 'notifications: read my preference',
-    request: () => ({ method: 'GET', url: '/api/notifications/preferences' }),
-    expect: { ...everyMember(200), AUTRE_CLUB: 200 },
-  },
-  {
-    route: 'PUT /api/notifications/preferences',
-    name: 'notifications: set my preference',
-    request: () => ({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      body: { emails: true },
-    }),
-    expect: { ...everyMember(200), AUTRE_CLUB: 200 },
-  },
-  {
-    route: 'GET /api/evenements/:id/presences',
-    name: 'training attendance: read (members of its team, a parent of a child in it, leaders)',
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/evenements/${(await training(w, [w.t1.id])).id}/presences`,
-    }),
-    expect: { ...everyMember(200), SANS_EQUIPE: 403 },
-  },
   {
     route: 'PUT /api/evenements/:id/presence',
     name: 'training attendance: answer for player2 (T2) at a T1+T2 training',

@@ -1,17 +1,12 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import {
-  CLUB_PERMISSIONS,
-  CONVOCATION_PERMISSIONS,
-  EVENT_PERMISSIONS,
-  EVENT_PRESENCE_PERMISSIONS,
-  MATCH_PERMISSIONS,
-  MEMBER_PERMISSIONS,
-  TEAM_PERMISSIONS,
+  api,
+  listEndpoints,
   mayEver,
   permits,
+  type EndpointSpec,
   type PermissionSubject,
-  type PermissionTable,
   type PermissionTarget,
 } from '@club/contract';
 import { clubs } from '../../db/schema.ts';
@@ -21,16 +16,17 @@ import { multipartFile } from '../http-utils.ts';
 import type { GridCall, GridWorld, Principal, SignedInPrincipal } from '../policy-grid.ts';
 
 /**
- * The authorization matrix (issue 16): every registered route × every principal of the policy
- * grid × four targets, the expected status derived from the contract's permission tables (one
- * source of truth) and the tenant rule of ARCHITECTURE §6 (another club's ids and missing ids
- * answer 404; anonymous 401). The grid's hand-written rows stay; this table is what makes a new
- * route fail until someone says what protects it.
+ * The authorization matrix: every endpoint of the contract × every principal of the authorization
+ * world × five targets, the expected status derived from the endpoint's declared access
+ * (packages/contract/src/api: `can(TABLE, action)`, `SESSION`, `FILTERED`) and the tenant rule
+ * (another club's ids and missing ids answer 404; anonymous 401). What the test side adds per
+ * endpoint is only how to call it on a target (MATRIX below): a new endpoint fails the suite until
+ * it has its entry.
  */
-export const TARGETS = ['own', 'otherTeam', 'otherClub', 'missing'] as const;
+export const TARGETS = ['own', 'secondTeam', 'otherTeam', 'otherClub', 'missing'] as const;
 export type Target = (typeof TARGETS)[number];
 
-/** One side of the world: a club, two of its teams and what lives in them. */
+/** One side of the world: a club, one of its teams and what lives in it. */
 export interface Slot {
   clubId: number;
   clubNom: string;
@@ -45,8 +41,12 @@ export interface Slot {
 
 export interface MatrixWorld {
   w: GridWorld;
-  /** Club A's T1 (the team of the team principals), T3 (nobody's), club B's B1 and B2. */
+  /**
+   * Club A's T1 (the team of the team principals), T2 (DEUX_EQUIPES's second team, the team of
+   * PARENT_AUTRE_EQUIPE's child), T3 (nobody's), club B's B1 and B2.
+   */
   a1: Slot;
+  a2: Slot;
   a3: Slot;
   b1: Slot;
   b2: Slot;
@@ -57,12 +57,15 @@ export type Ref = Slot | 'missing';
 export const MISSING_ID = 2_000_000_000;
 
 export interface MatrixEntry {
-  /** What the route acts on; 'none' when it names nothing (its own session decides). */
+  /** What the route names: which targets its checks use ('none': its own session decides). */
   resource: 'club' | 'team' | 'member' | 'event' | 'match' | 'none';
+  /**
+   * What the permission table is asked about: the slot's team ('team'), the slot's player in its
+   * team ('member'), or nothing in particular (absent: club-wide actions).
+   */
+  target?: 'team' | 'member';
   /** The status of an allowed call. */
   ok: number;
-  /** Whether the contract lets the subject act on the ref (the slot is in the subject's club). */
-  allows: (s: PermissionSubject, ref: Slot) => boolean;
   call: (m: MatrixWorld, ref: Ref, p: Principal) => GridCall | Promise<GridCall>;
   /** The call would destroy the shared world when allowed: its allowed cells run last. */
   destroysWorld?: boolean;
@@ -70,7 +73,7 @@ export interface MatrixEntry {
    * The route refuses a role the table never lets act (scope 'none' for every target) before it
    * looks anything up: 403 whatever the target, which reveals nothing either.
    */
-  roleFirst?: { never: (s: PermissionSubject) => boolean };
+  roleFirst?: true;
   /**
    * The target is named in the body (a create): a missing or foreign id is a field error (400)
    * for whoever may act on some target, 403 for the others; the same answer for both.
@@ -78,27 +81,39 @@ export interface MatrixEntry {
   targetInBody?: true;
 }
 
-export type MatrixTable = Record<string, MatrixEntry | 'public'>;
+/** Entries by endpoint name ('members.get'), for every endpoint that is not public. */
+export type MatrixTable = Record<string, MatrixEntry>;
 
-const can =
-  <A extends string>(
-    table: PermissionTable<A>,
-    action: A,
-    target: (ref: Slot) => PermissionTarget = () => ({}),
-  ) =>
-  (s: PermissionSubject, ref: Slot) =>
-    permits(table, s, action, target(ref));
-/** The role may never do the action (its scope is 'none'). */
-const never = <A extends string>(table: PermissionTable<A>, action: A) => ({
-  never: (s: PermissionSubject) => !mayEver(table, s, action),
-});
 const teamTarget = (ref: Slot): PermissionTarget => ({ teamIds: [ref.team.id] });
 const memberTarget = (ref: Slot): PermissionTarget => ({
   memberId: ref.player.id,
   teamIds: [ref.team.id],
 });
-/** A list the server filters to what the member may see: every member of the club gets it. */
-const everyMemberOfTheClub = () => true;
+
+/** Every endpoint of the contract by name. */
+export const ENDPOINTS: ReadonlyMap<string, EndpointSpec> = new Map(listEndpoints(api));
+
+/** Whether the endpoint's declared access lets the subject act on the slot. */
+export function allows(name: string, e: MatrixEntry, s: PermissionSubject, ref: Slot): boolean {
+  const access = ENDPOINTS.get(name)!.access;
+  switch (access.kind) {
+    case 'public':
+    case 'session':
+    case 'filtered':
+      return true;
+    case 'permission': {
+      const target =
+        e.target === 'member' ? memberTarget(ref) : e.target === 'team' ? teamTarget(ref) : {};
+      return permits(access.table, s, access.action, target);
+    }
+  }
+}
+
+/** The role may never do the endpoint's action (its scope is 'none' for every target). */
+function neverAllowed(name: string, s: PermissionSubject): boolean {
+  const access = ENDPOINTS.get(name)!.access;
+  return access.kind === 'permission' && !mayEver(access.table, s, access.action);
+}
 
 const id = (ref: Ref, pick: (s: Slot) => number) => (ref === 'missing' ? MISSING_ID : pick(ref));
 const clubId = (ref: Ref) => id(ref, (s) => s.clubId);
@@ -110,74 +125,41 @@ const next = () => ++seq;
 /** The shared A and B club of a check that targets "missing": the principal's own club. */
 const ownClubOf = (m: MatrixWorld, p: Principal) => (p === 'AUTRE_CLUB' ? m.b1 : m.a1);
 
-export const PUBLIC = 'public' as const;
-
 export const MATRIX: MatrixTable = {
-  // public routes: their credential is in the request (a token, a password) or they show nothing
-  // of a club; the grid and their own tests check them.
-  'GET /api/health': PUBLIC,
-  'GET /api/site': PUBLIC,
-  'GET /api/accueil/stats': PUBLIC,
-  'GET /api/accueil/stats/sports': PUBLIC,
-  'GET /api/contact/captcha': PUBLIC,
-  'POST /api/contact': PUBLIC,
-  'GET /api/club/email-exists': PUBLIC,
-  'GET /api/club/club-exists': PUBLIC,
-  'POST /api/club/inscription': PUBLIC,
-  'GET /auth/csrf': PUBLIC,
-  'GET /api/calendrier/:fichier': PUBLIC,
-  // signed links in e-mails: the answer to a convocation, the unsubscribe link
-  'GET /api/convocations/reponse': PUBLIC,
-  'POST /api/convocations/reponse': PUBLIC,
-  'GET /api/notifications/desabonnement': PUBLIC,
-  'POST /api/notifications/desabonnement': PUBLIC,
-  'POST /auth/connexion/login': PUBLIC,
-  'POST /auth/connexion/refresh': PUBLIC,
-  'POST /auth/connexion/logout': PUBLIC,
-  'POST /auth/connexion/mdpOublie': PUBLIC,
-  'POST /auth/connexion/mdpUpdte': PUBLIC,
-  'GET /api/membres/invitation/:token': PUBLIC,
-  'POST /api/membres/invitation': PUBLIC,
-
   // account and session-scoped calls
-  'POST /api/compte/mot-de-passe': {
+  'auth.changePassword': {
     resource: 'none',
     ok: 400, // a wrong current password, checked after authentication
-    allows: () => true,
     call: () => ({
       method: 'POST',
       url: '/api/compte/mot-de-passe',
       body: { currentPassword: 'pas-le-bon', newPassword: 'Nouveau-Secret-2026!' },
     }),
   },
-  'GET /api/dashboard/infos': {
+  'dashboard.infos': {
     resource: 'none',
     ok: 200,
-    allows: () => true,
     call: () => ({ method: 'GET', url: '/api/dashboard/infos' }),
   },
-  'GET /api/notifications/preferences': {
+  'notifications.preferences': {
     resource: 'none',
     ok: 200,
-    allows: () => true,
     call: () => ({ method: 'GET', url: '/api/notifications/preferences' }),
   },
-  'PUT /api/notifications/preferences': {
+  'notifications.setPreferences': {
     resource: 'none',
     ok: 200,
-    allows: () => true,
     call: () => ({ method: 'PUT', url: '/api/notifications/preferences', body: { emails: true } }),
   },
-  'DELETE /api/calendrier/abonnement': {
+  'calendarFeeds.revoke': {
     resource: 'none',
     ok: 200,
-    allows: () => true,
     call: () => ({ method: 'DELETE', url: '/api/calendrier/abonnement' }),
   },
-  'POST /api/calendrier/abonnement': {
+  'calendarFeeds.subscribe': {
     resource: 'team',
     ok: 201,
-    allows: can(EVENT_PERMISSIONS, 'read', teamTarget),
+    target: 'team',
     call: (_m, ref) => ({
       method: 'POST',
       url: '/api/calendrier/abonnement',
@@ -186,16 +168,14 @@ export const MATRIX: MatrixTable = {
   },
 
   // club
-  'GET /api/clubs/:id': {
+  'clubs.get': {
     resource: 'club',
     ok: 200,
-    allows: can(CLUB_PERMISSIONS, 'read'),
     call: (_m, ref) => ({ method: 'GET', url: `/api/clubs/${clubId(ref)}` }),
   },
-  'PUT /api/clubs/:id': {
+  'clubs.update': {
     resource: 'club',
     ok: 200,
-    allows: can(CLUB_PERMISSIONS, 'update'),
     call: (_m, ref) => ({
       method: 'PUT',
       url: `/api/clubs/${clubId(ref)}`,
@@ -206,69 +186,62 @@ export const MATRIX: MatrixTable = {
       },
     }),
   },
-  'GET /api/clubs/:id/logo': {
+  'clubs.logo': {
     resource: 'club',
     ok: 200,
-    allows: can(CLUB_PERMISSIONS, 'read'),
     call: (_m, ref) => ({ method: 'GET', url: `/api/clubs/${clubId(ref)}/logo` }),
   },
-  'POST /api/clubs/:id/logo': {
+  'clubs.setLogo': {
     resource: 'club',
     ok: 200,
-    allows: can(CLUB_PERMISSIONS, 'logo'),
     call: async (_m, ref) => {
       const { payload, headers } = multipartFile(await png());
       return { method: 'POST', url: `/api/clubs/${clubId(ref)}/logo`, body: payload, headers };
     },
   },
-  'DELETE /api/clubs/:id': {
+  'clubs.remove': {
     resource: 'club',
     ok: 200,
-    allows: can(CLUB_PERMISSIONS, 'delete'),
     call: (_m, ref) => ({ method: 'DELETE', url: `/api/clubs/${clubId(ref)}` }),
     destroysWorld: true,
   },
 
   // teams
-  'GET /api/equipes/club/:clubId': {
+  'teams.listClub': {
     resource: 'club',
     ok: 200,
-    allows: can(TEAM_PERMISSIONS, 'read'),
     call: (_m, ref) => ({ method: 'GET', url: `/api/equipes/club/${clubId(ref)}` }),
   },
-  'GET /api/equipes/club/:clubId/resume': {
+  'teams.summaries': {
     resource: 'club',
     ok: 200,
-    allows: can(TEAM_PERMISSIONS, 'read'),
     call: (_m, ref) => ({ method: 'GET', url: `/api/equipes/club/${clubId(ref)}/resume` }),
   },
-  'GET /api/equipes/by-cat-div': {
+  'teams.byCategoryDivision': {
     resource: 'none',
     ok: 200,
-    allows: can(TEAM_PERMISSIONS, 'read'),
     call: () => ({ method: 'GET', url: '/api/equipes/by-cat-div?categorie=Senior&division=R1' }),
   },
-  'GET /api/equipes/:id': {
+  'teams.get': {
     resource: 'team',
     ok: 200,
-    allows: can(TEAM_PERMISSIONS, 'read', teamTarget),
+    target: 'team',
     call: (_m, ref) => ({ method: 'GET', url: `/api/equipes/${teamId(ref)}` }),
   },
-  'POST /api/equipes': {
+  'teams.create': {
     resource: 'club',
     ok: 201,
-    allows: can(TEAM_PERMISSIONS, 'create'),
     call: (_m, ref) => ({
       method: 'POST',
       url: '/api/equipes',
       body: { nom: `Équipe ${next()}`, division: 'D1', category: 'U15', idClub: clubId(ref) },
     }),
   },
-  'PUT /api/equipes/:id': {
+  'teams.update': {
     resource: 'team',
     ok: 200,
-    allows: can(TEAM_PERMISSIONS, 'update', teamTarget),
-    roleFirst: never(TEAM_PERMISSIONS, 'update'),
+    target: 'team',
+    roleFirst: true,
     call: async (m, ref, p) => {
       // a team of its own, so that renaming never disturbs the other checks
       const t = ref === 'missing' ? null : await freshTeam(m, ref);
@@ -285,11 +258,11 @@ export const MATRIX: MatrixTable = {
       };
     },
   },
-  'DELETE /api/equipes/:id': {
+  'teams.remove': {
     resource: 'team',
     ok: 200,
-    allows: can(TEAM_PERMISSIONS, 'delete', teamTarget),
-    roleFirst: never(TEAM_PERMISSIONS, 'delete'),
+    target: 'team',
+    roleFirst: true,
     call: async (m, ref) => ({
       method: 'DELETE',
       url: `/api/equipes/${ref === 'missing' ? MISSING_ID : (await freshTeam(m, ref)).id}`,
@@ -297,23 +270,20 @@ export const MATRIX: MatrixTable = {
   },
 
   // members
-  'GET /api/membres/club/:clubId': {
+  'members.listClub': {
     resource: 'club',
     ok: 200,
-    allows: can(MEMBER_PERMISSIONS, 'listClub'),
     call: (_m, ref) => ({ method: 'GET', url: `/api/membres/club/${clubId(ref)}` }),
   },
-  'GET /api/membres/club/:clubId/recherche': {
+  'members.searchClub': {
     resource: 'club',
     ok: 200,
-    allows: can(MEMBER_PERMISSIONS, 'searchClub'),
     call: (_m, ref) => ({ method: 'GET', url: `/api/membres/club/${clubId(ref)}/recherche?nom=a` }),
   },
-  'POST /api/membres': {
+  'members.create': {
     resource: 'team',
     ok: 201,
-    allows: can(MEMBER_PERMISSIONS, 'create'),
-    roleFirst: never(MEMBER_PERMISSIONS, 'create'),
+    roleFirst: true,
     targetInBody: true,
     call: (m, ref, p) => ({
       method: 'POST',
@@ -331,45 +301,45 @@ export const MATRIX: MatrixTable = {
       },
     }),
   },
-  'GET /api/membres/:id': {
+  'members.get': {
     resource: 'member',
     ok: 200,
-    allows: can(MEMBER_PERMISSIONS, 'read', memberTarget),
+    target: 'member',
     call: (_m, ref) => ({ method: 'GET', url: `/api/membres/${id(ref, (s) => s.player.id)}` }),
   },
-  'PUT /api/membres/:id': {
+  'members.update': {
     resource: 'member',
     ok: 200,
     // numero and poste: fields a leader and a coach of the player may both change
-    allows: can(MEMBER_PERMISSIONS, 'update', memberTarget),
+    target: 'member',
     call: (_m, ref) => ({
       method: 'PUT',
       url: `/api/membres/${id(ref, (s) => s.player.id)}`,
       body: { numero: 1 + (next() % 90), poste: `Poste ${next()}` },
     }),
   },
-  'DELETE /api/membres/:id': {
+  'members.remove': {
     resource: 'member',
     ok: 200,
-    allows: can(MEMBER_PERMISSIONS, 'delete', memberTarget),
+    target: 'member',
     call: async (m, ref) => ({
       method: 'DELETE',
       url: `/api/membres/${ref === 'missing' ? MISSING_ID : (await freshPlayer(m, ref)).id}`,
     }),
   },
-  'POST /api/membres/:id/invitation': {
+  'members.resendInvitation': {
     resource: 'member',
     ok: 200,
-    allows: can(MEMBER_PERMISSIONS, 'resendInvitation', memberTarget),
+    target: 'member',
     call: async (m, ref) => ({
       method: 'POST',
       url: `/api/membres/${ref === 'missing' ? MISSING_ID : (await freshPlayer(m, ref, null)).id}/invitation`,
     }),
   },
-  'GET /api/membres/:clubId/equipe/:nomEquipe': {
+  'members.listTeam': {
     resource: 'team',
     ok: 200,
-    allows: can(MEMBER_PERMISSIONS, 'readTeam', teamTarget),
+    target: 'team',
     call: (m, ref, p) =>
       ref === 'missing'
         ? { method: 'GET', url: `/api/membres/${ownClubOf(m, p).clubId}/equipe/Inexistante` }
@@ -378,10 +348,10 @@ export const MATRIX: MatrixTable = {
             url: `/api/membres/${ref.clubId}/equipe/${encodeURIComponent(ref.team.nom)}`,
           },
   },
-  'GET /api/membres/recherche/equipe': {
+  'members.searchTeam': {
     resource: 'team',
     ok: 200,
-    allows: can(MEMBER_PERMISSIONS, 'readTeam', teamTarget),
+    target: 'team',
     call: (m, ref, p) => {
       const [club, nom] =
         ref === 'missing' ? [ownClubOf(m, p).clubId, 'Inexistante'] : [ref.clubId, ref.team.nom];
@@ -393,32 +363,31 @@ export const MATRIX: MatrixTable = {
   },
 
   // events
-  'GET /api/evenements/club/:clubId': {
+  'events.listClub': {
     resource: 'club',
     ok: 200,
-    allows: everyMemberOfTheClub,
     call: (_m, ref) => ({ method: 'GET', url: `/api/evenements/club/${clubId(ref)}` }),
   },
-  'GET /api/evenements/:id': {
+  'events.get': {
     resource: 'event',
     ok: 200,
-    allows: can(EVENT_PERMISSIONS, 'read', teamTarget),
+    target: 'team',
     call: (_m, ref) => ({ method: 'GET', url: `/api/evenements/${id(ref, (s) => s.event.id)}` }),
   },
-  'GET /api/evenements/:id/presences': {
+  'events.presences': {
     resource: 'event',
     ok: 200,
-    allows: can(EVENT_PRESENCE_PERMISSIONS, 'read', teamTarget),
+    target: 'team',
     call: (_m, ref) => ({
       method: 'GET',
       url: `/api/evenements/${id(ref, (s) => s.event.id)}/presences`,
     }),
   },
-  'PUT /api/evenements/:id/presence': {
+  'events.answerPresence': {
     resource: 'event',
     // the slot's training is over (January 2026): an allowed answer reaches the time check
     ok: 409,
-    allows: can(EVENT_PRESENCE_PERMISSIONS, 'answer', memberTarget),
+    target: 'member',
     call: (m, ref, p) => ({
       method: 'PUT',
       url: `/api/evenements/${id(ref, (s) => s.event.id)}/presence`,
@@ -428,10 +397,10 @@ export const MATRIX: MatrixTable = {
       },
     }),
   },
-  'POST /api/evenements': {
+  'events.create': {
     resource: 'team',
     ok: 201,
-    allows: can(EVENT_PERMISSIONS, 'create', teamTarget),
+    target: 'team',
     targetInBody: true,
     call: (m, ref, p) => ({
       method: 'POST',
@@ -439,10 +408,10 @@ export const MATRIX: MatrixTable = {
       body: eventBody(ownClubOf(m, p).clubId, teamId(ref)),
     }),
   },
-  'PUT /api/evenements/:id': {
+  'events.update': {
     resource: 'event',
     ok: 200,
-    allows: can(EVENT_PERMISSIONS, 'update', teamTarget),
+    target: 'team',
     call: (m, ref, p) => ({
       method: 'PUT',
       url: `/api/evenements/${id(ref, (s) => s.event.id)}`,
@@ -452,10 +421,10 @@ export const MATRIX: MatrixTable = {
       ),
     }),
   },
-  'DELETE /api/evenements/:id': {
+  'events.remove': {
     resource: 'event',
     ok: 200,
-    allows: can(EVENT_PERMISSIONS, 'delete', teamTarget),
+    target: 'team',
     call: async (m, ref) => ({
       method: 'DELETE',
       url: `/api/evenements/${ref === 'missing' ? MISSING_ID : (await freshEvent(m, ref)).id}`,
@@ -463,52 +432,52 @@ export const MATRIX: MatrixTable = {
   },
 
   // matches, scores, convocations
-  'GET /api/matches/equipe/:id': {
+  'matches.listTeam': {
     resource: 'team',
     ok: 200,
-    allows: can(MATCH_PERMISSIONS, 'read', teamTarget),
+    target: 'team',
     call: (_m, ref) => ({ method: 'GET', url: `/api/matches/equipe/${teamId(ref)}` }),
   },
-  'GET /api/matches/:id': {
+  'matches.get': {
     resource: 'match',
     ok: 200,
-    allows: can(MATCH_PERMISSIONS, 'read', teamTarget),
+    target: 'team',
     call: (_m, ref) => ({ method: 'GET', url: `/api/matches/${id(ref, (s) => s.pastMatch)}` }),
   },
-  'GET /api/matches/:id/convocations': {
+  'matches.convocations': {
     resource: 'match',
     ok: 200,
-    allows: can(CONVOCATION_PERMISSIONS, 'read', teamTarget),
+    target: 'team',
     call: (_m, ref) => ({
       method: 'GET',
       url: `/api/matches/${id(ref, (s) => s.futureMatch)}/convocations`,
     }),
   },
-  'PUT /api/matches/:id/score': {
+  'matches.score': {
     resource: 'match',
     ok: 200,
-    allows: can(MATCH_PERMISSIONS, 'editScore', teamTarget),
+    target: 'team',
     call: (_m, ref) => ({
       method: 'PUT',
       url: `/api/matches/${id(ref, (s) => s.pastMatch)}/score`,
       body: { scoreDomicile: next() % 9, scoreExterieur: 1 },
     }),
   },
-  'PUT /api/matches/:id/annulation': {
+  'matches.cancel': {
     resource: 'match',
     ok: 200,
-    allows: can(MATCH_PERMISSIONS, 'cancel', teamTarget),
+    target: 'team',
     call: async (m, ref) => ({
       method: 'PUT',
       url: `/api/matches/${ref === 'missing' ? MISSING_ID : await freshMatch(m, ref, FUTURE)}/annulation`,
       body: { annule: true },
     }),
   },
-  'PUT /api/matches/:id/convocations': {
+  'matches.answerConvocations': {
     resource: 'match',
     ok: 200,
     // the row of the team's player: coach and leaders write it; the player is not the principal
-    allows: can(CONVOCATION_PERMISSIONS, 'answer', memberTarget),
+    target: 'member',
     call: (m, ref, p) => ({
       method: 'PUT',
       url: `/api/matches/${id(ref, (s) => s.futureMatch)}/convocations`,
@@ -525,16 +494,16 @@ export const MATRIX: MatrixTable = {
   },
 
   // dashboards
-  'GET /api/dashboard/evenements/:id': {
+  'dashboard.events': {
     resource: 'team',
     ok: 200,
-    allows: can(EVENT_PERMISSIONS, 'read', teamTarget),
+    target: 'team',
     call: (_m, ref) => ({ method: 'GET', url: `/api/dashboard/evenements/${teamId(ref)}` }),
   },
-  'GET /api/dashboard/membres/:id': {
+  'dashboard.members': {
     resource: 'team',
     ok: 200,
-    allows: can(MEMBER_PERMISSIONS, 'readTeam', teamTarget),
+    target: 'team',
     call: (_m, ref) => ({ method: 'GET', url: `/api/dashboard/membres/${teamId(ref)}` }),
   },
 };
@@ -620,6 +589,7 @@ export async function buildMatrixWorld(w: GridWorld): Promise<MatrixWorld> {
   const m: MatrixWorld = {
     w,
     a1: await slot(w.club, w.t1, w.player1),
+    a2: await slot(w.club, w.t2, w.player2),
     a3: await slot(w.club, w.t3, w.player3),
     b1: await slot(
       w.otherClub,
@@ -632,7 +602,7 @@ export async function buildMatrixWorld(w: GridWorld): Promise<MatrixWorld> {
       await createMember(db, w.otherClub.id, { role: 'JOUEUR', teamId: b2Team.id }),
     ),
   };
-  for (const s of [m.a1, m.a3, m.b1, m.b2]) {
+  for (const s of [m.a1, m.a2, m.a3, m.b1, m.b2]) {
     s.pastMatch = await freshMatch(m, s, PAST);
     s.futureMatch = await freshMatch(m, s, FUTURE);
   }
@@ -669,7 +639,6 @@ export function subjectOf(m: MatrixWorld, p: SignedInPrincipal): PermissionSubje
   };
 }
 
-/** What a target means for a principal: club A's principals see A1/A3/B1, club B's B1/B2/A1. */
 /** The targets a route's checks use (a club has no "other team"; 'none' names nothing). */
 export function targetsOf(e: MatrixEntry): readonly Target[] {
   if (e.resource === 'none') return ['own'];
@@ -677,24 +646,34 @@ export function targetsOf(e: MatrixEntry): readonly Target[] {
   return TARGETS;
 }
 
+/** What a target means for a principal: club A's principals see A1/A2/A3/B1, club B's B1/B2/A1. */
 export function refFor(m: MatrixWorld, p: Principal, t: Target): Ref {
-  const mine = p === 'AUTRE_CLUB' ? [m.b1, m.b2, m.a1] : [m.a1, m.a3, m.b1];
   if (t === 'missing') return 'missing';
-  return mine[['own', 'otherTeam', 'otherClub'].indexOf(t)]!;
+  const mine =
+    p === 'AUTRE_CLUB'
+      ? { own: m.b1, secondTeam: m.b2, otherTeam: m.b2, otherClub: m.a1 }
+      : { own: m.a1, secondTeam: m.a2, otherTeam: m.a3, otherClub: m.b1 };
+  return mine[t];
 }
 
-/** The expected status: 401 anonymous; 404 another club's or a missing id; else the table. */
-export function expected(m: MatrixWorld, e: MatrixEntry, p: Principal, t: Target): number {
+/** The expected status: 401 anonymous; 404 another club's or a missing id; else the access. */
+export function expected(
+  m: MatrixWorld,
+  name: string,
+  e: MatrixEntry,
+  p: Principal,
+  t: Target,
+): number {
   if (p === 'ANONYME') return 401;
   const own = ownClubOf(m, p);
-  if (e.resource === 'none') return e.allows(subjectOf(m, p), own) ? e.ok : 403;
   const subject = subjectOf(m, p);
-  if (e.roleFirst?.never(subject)) return 403;
+  if (e.resource === 'none') return allows(name, e, subject, own) ? e.ok : 403;
+  if (e.roleFirst && neverAllowed(name, subject)) return 403;
   const ref = refFor(m, p, t);
   if (ref === 'missing' || ref.clubId !== own.clubId) {
     if (!e.targetInBody) return 404;
     const unknown: Slot = { ...own, team: { id: MISSING_ID, nom: '' }, player: { id: MISSING_ID } };
-    return e.allows(subject, unknown) ? 400 : 403;
+    return allows(name, e, subject, unknown) ? 400 : 403;
   }
-  return e.allows(subject, ref) ? e.ok : 403;
+  return allows(name, e, subject, ref) ? e.ok : 403;
 }

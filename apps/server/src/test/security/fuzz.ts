@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, listEndpoints, routeKey } from '@club/contract';
 import { createClub, createMember, createTeam } from '../../db/factories.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../helper.ts';
 import { isInfrastructureRoute } from '../policy-grid.ts';
-import { MATRIX } from './authz-matrix.ts';
 
 /**
  * Issue 16, fuzzing: bad requests generated from the OpenAPI description (/api/docs/json) of every
@@ -255,11 +255,13 @@ function problems(res: LightMyRequestResponse): string[] {
 
 // ---- the run ----------------------------------------------------------------------------------
 
-/** The routes, from the matrix's table (authz-matrix.test.ts proves it equals the registered ones). */
-export const ROUTES = Object.keys(MATRIX).map((route) => {
-  const [method, url] = route.split(' ') as [string, string];
-  return { route, method, url };
-});
+/** Every endpoint of the contract (contract.test.ts proves they are the registered routes). */
+export const ROUTES = listEndpoints(api).map(([, e]) => ({
+  route: routeKey(e),
+  method: e.method,
+  url: e.path,
+}));
+const DECLARED = new Set(ROUTES.map((r) => r.route));
 export const PARTS = 3;
 
 /** Declares one part of the fuzzing suite: the routes of index ≡ part (mod PARTS). */
@@ -294,7 +296,7 @@ export function fuzzPart(part: number): void {
       const registered = ctx.app.registeredRoutes
         .map((r) => `${r.method} ${r.url}`)
         .filter((r) => !isInfrastructureRoute(r));
-      expect(registered.filter((r) => !(r in MATRIX))).toEqual([]);
+      expect(registered.filter((r) => !DECLARED.has(r))).toEqual([]);
       expect(ROUTES.filter((r) => !openapi.paths[openApiPath(r.url)]).map((r) => r.route)).toEqual(
         [],
       );

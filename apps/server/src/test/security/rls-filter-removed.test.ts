@@ -22,10 +22,10 @@ import {
 } from './authz-matrix.ts';
 
 /**
- * Issue 16, row-level security proven where it matters: the members list's repository forgets its
+ * Row-level security (decision 0028) proven where it matters: the members list's repository forgets its
  * club filter (the mock below: every member of every club, each read back through the unchanged
  * findById), and the same checks run against the same database twice — with the request path's
- * row-level security (the server's default), then without it (the owner role, as before issue 16).
+ * row-level security (the server's default), then without it (the owner role, as before it).
  * With it: the matrix cells of the list route pass and no canary of the other club shows up.
  * Without it: the same removal leaks the other club's members — so this test can fail.
  */
@@ -59,7 +59,7 @@ vi.mock('../../features/members/members.repository.ts', async (importOriginal) =
   };
 });
 
-const ROUTE = 'GET /api/membres/club/:clubId';
+const ENDPOINT = 'members.listClub';
 const CANARY = 'zqfuiteRls';
 
 let ctx: TestContext;
@@ -84,7 +84,7 @@ afterAll(async () => {
 
 /** The list route's matrix cells and canary crawl on `app`, with the grid's sessions. */
 async function check(app: FastifyInstance) {
-  const entry = MATRIX[ROUTE] as MatrixEntry;
+  const entry = MATRIX[ENDPOINT] as MatrixEntry;
   const mismatches: string[] = [];
   let hits = 0;
   let ownRows = 0;
@@ -93,7 +93,7 @@ async function check(app: FastifyInstance) {
     client.cookies = new Map(signedIn[p].cookies);
     for (const t of targetsOf(entry)) {
       const res = await send(client, await entry.call(m, refFor(m, p, t), p));
-      const want = expected(m, entry, p, t);
+      const want = expected(m, ENDPOINT, entry, p, t);
       if (res.statusCode !== want) mismatches.push(`${p} · ${t}: ${res.statusCode} ≠ ${want}`);
       // the canary is club B's: only club A's members must never see it
       if (p !== 'AUTRE_CLUB' && res.body.includes(CANARY)) hits++;
