@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { found, policy, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { AnnouncementNotifier } from './announcements.jobs.ts';
 import {
   announcementsRepository as repo,
@@ -108,15 +108,19 @@ export function createAnnouncementsService({ db, notifier }: AnnouncementsDeps) 
 
     /** POST /api/annonces */
     async create(actor: Actor, input: CreateInput): Promise<TAnnouncement> {
-      const teams = await repo.teamsOfClub(db, actor.clubId, input.equipesIds);
-      if (teams.length !== input.equipesIds.length)
-        throw notFound(ANNOUNCEMENT_MESSAGES.teamUnknown);
+      // The table first: a coach naming a team they do not coach (or an unknown one) is refused
+      // the same way; then a leader's unknown team is a field error.
       announcementsPolicy.assert(
         actor,
         'create',
         { teamIds: input.equipesIds },
         ANNOUNCEMENT_MESSAGES.coachOwnTeams,
       );
+      const teams = await repo.teamsOfClub(db, actor.clubId, input.equipesIds);
+      if (teams.length !== input.equipesIds.length)
+        throw badRequest(ANNOUNCEMENT_MESSAGES.teamUnknown, {
+          equipesIds: ANNOUNCEMENT_MESSAGES.teamUnknown,
+        });
       const id = await repo.insert(db, {
         clubId: actor.clubId,
         authorId: actor.id,

@@ -176,13 +176,19 @@ describe('permissions', () => {
     }
   });
 
-  it('a team of another club, or an unknown one, answers 404; bad input answers French 400', async () => {
+  it('a team of another club, or an unknown one, is a field error (the same); bad input answers French 400', async () => {
     const other = await createClub(ctx.app.db, { nom: 'Autre Club Annonces' });
     const foreign = await createTeam(ctx.app.db, other.id, { nom: 'Étrangère' });
     for (const id of [foreign.id, 999_999]) {
       const res = await post(boss, { titre: 'x', contenu: 'y', equipesIds: [id] });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(ANNOUNCEMENT_MESSAGES.teamUnknown);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: ANNOUNCEMENT_MESSAGES.teamUnknown,
+        errors: { equipesIds: ANNOUNCEMENT_MESSAGES.teamUnknown },
+      });
+      // A coach is refused as for a team they do not coach.
+      const coachRes = await post(coach, { titre: 'x', contenu: 'y', equipesIds: [id] });
+      expect(coachRes.statusCode).toBe(403);
     }
     const empty = await post(boss, { titre: '  ', contenu: '' });
     expect(empty.statusCode).toBe(400);

@@ -9,7 +9,7 @@ import {
   type PermissionSubject,
   type PermissionTarget,
 } from '@club/contract';
-import { clubs } from '../../db/schema.ts';
+import { announcementTeams, announcements as announcementsTable, clubs } from '../../db/schema.ts';
 import { createEvent, createMember, createTeam } from '../../db/factories.ts';
 import { matchSync } from '../../features/matches/matches.sync.ts';
 import { multipartFile } from '../http-utils.ts';
@@ -58,7 +58,7 @@ export const MISSING_ID = 2_000_000_000;
 
 export interface MatrixEntry {
   /** What the route names: which targets its checks use ('none': its own session decides). */
-  resource: 'club' | 'team' | 'member' | 'event' | 'match' | 'none';
+  resource: 'club' | 'team' | 'member' | 'event' | 'match' | 'announcement' | 'none';
   /**
    * What the permission table is asked about: the slot's team ('team'), the slot's player in its
    * team ('member'), or nothing in particular (absent: club-wide actions).
@@ -493,6 +493,90 @@ export const MATRIX: MatrixTable = {
     }),
   },
 
+  // announcements: one to the slot's team, written by a leader who is none of the principals
+  'announcements.list': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'GET', url: '/api/annonces' }),
+  },
+  'announcements.create': {
+    resource: 'team',
+    ok: 201,
+    target: 'team',
+    roleFirst: true,
+    targetInBody: true,
+    call: (_m, ref) => ({
+      method: 'POST',
+      url: '/api/annonces',
+      body: { titre: `Annonce ${next()}`, contenu: 'Texte.', equipesIds: [teamId(ref)] },
+    }),
+  },
+  'announcements.markRead': {
+    resource: 'announcement',
+    ok: 200,
+    target: 'team',
+    call: async (m, ref) => ({
+      method: 'POST',
+      url: `/api/annonces/${await announcementOf(m, ref)}/lecture`,
+    }),
+  },
+  'announcements.receipts': {
+    resource: 'announcement',
+    ok: 200,
+    target: 'team',
+    call: async (m, ref) => ({
+      method: 'GET',
+      url: `/api/annonces/${await announcementOf(m, ref)}/lectures`,
+    }),
+  },
+  'announcements.remind': {
+    resource: 'announcement',
+    ok: 200,
+    target: 'team',
+    // a fresh one each time: a reminder goes once an hour at most
+    call: async (m, ref) => ({
+      method: 'POST',
+      url: `/api/annonces/${await announcementOf(m, ref, true)}/rappel`,
+    }),
+  },
+  'announcements.remove': {
+    resource: 'announcement',
+    ok: 200,
+    target: 'team',
+    call: async (m, ref) => ({
+      method: 'DELETE',
+      url: `/api/annonces/${await announcementOf(m, ref, true)}`,
+    }),
+  },
+
+  // Web Push subscriptions of the member's own devices
+  'push.key': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'GET', url: '/api/push/cle' }),
+  },
+  'push.subscribe': {
+    resource: 'none',
+    ok: 201,
+    call: () => ({
+      method: 'POST',
+      url: '/api/push/abonnements',
+      body: {
+        endpoint: `https://142.250.74.10/push/${next()}`,
+        keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+      },
+    }),
+  },
+  'push.unsubscribe': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({
+      method: 'DELETE',
+      url: '/api/push/abonnements',
+      body: { endpoint: `https://142.250.74.10/push/${next()}` },
+    }),
+  },
+
   // dashboards
   'dashboard.events': {
     resource: 'team',
@@ -567,6 +651,34 @@ async function freshMatch(
     }),
   );
   return matchId;
+}
+
+const announcements = new Map<number, number>();
+/**
+ * An announcement to the slot's team (the same one each time unless `fresh`), written by a leader
+ * of its club who is none of the principals: no principal is its author.
+ */
+async function announcementOf(m: MatrixWorld, ref: Ref, fresh = false): Promise<number> {
+  if (ref === 'missing') return MISSING_ID;
+  const cached = announcements.get(ref.team.id);
+  if (cached && !fresh) return cached;
+  const db = m.w.app.db;
+  const author = await createMember(db, ref.clubId, { role: 'RESPONSABLE' });
+  const [row] = await db
+    .insert(announcementsTable)
+    .values({
+      clubId: ref.clubId,
+      authorId: author.id,
+      titre: 'Annonce',
+      contenu: 'x',
+      clubWide: false,
+    })
+    .returning({ id: announcementsTable.id });
+  await db
+    .insert(announcementTeams)
+    .values({ announcementId: row!.id, teamId: ref.team.id, clubId: ref.clubId });
+  if (!fresh) announcements.set(ref.team.id, row!.id);
+  return row!.id;
 }
 
 /** Adds to the grid's world what the matrix's targets need (club B's second team, logos…). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { clubs } from '../../db/schema.ts';
+import { announcements, announcementTeams, clubs } from '../../db/schema.ts';
 import {
   createConvocation,
   createEvent,
@@ -43,6 +43,7 @@ const ids = {
   member: [] as number[],
   event: [] as number[],
   match: [] as number[],
+  announcement: [] as number[],
 };
 const teamNames: [number, string][] = [];
 
@@ -127,6 +128,29 @@ beforeAll(async () => {
     (await createEvent(db, w.otherClub.id, { nom: canary('Fete'), lieux: canary('Salle') })).id,
   );
 
+  // announcements of club B: to one of its teams and to the whole club
+  const bAuthor = await createMember(db, w.otherClub.id, {
+    role: 'DIRIGEANT',
+    nom: canary('Auteur'),
+  });
+  for (const teamId of [bTeams[0]!.id, null]) {
+    const [a] = await db
+      .insert(announcements)
+      .values({
+        clubId: w.otherClub.id,
+        authorId: bAuthor.id,
+        titre: canary('Annonce'),
+        contenu: canary('Contenu'),
+        clubWide: teamId === null,
+      })
+      .returning({ id: announcements.id });
+    if (teamId)
+      await db
+        .insert(announcementTeams)
+        .values({ announcementId: a!.id, teamId, clubId: w.otherClub.id });
+    ids.announcement.push(a!.id);
+  }
+
   // club A: its own data carries a marker, so that the crawl is seen to read real answers
   const aEvent = await createEvent(db, w.club.id, {
     nom: `${OWN} séance`,
@@ -152,6 +176,17 @@ beforeAll(async () => {
   ids.club.push(w.club.id, w.otherClub.id);
   ids.team.push(w.t1.id, w.t2.id, w.t3.id, ...bTeams.map((t) => t.id));
   ids.member.push(w.player1.id, w.player2.id, w.me.AUTRE_CLUB.id, ...bPlayers.map((p) => p.id));
+  const [aAnnouncement] = await db
+    .insert(announcements)
+    .values({
+      clubId: w.club.id,
+      authorId: w.me.DIRIGEANT.id,
+      titre: `${OWN} annonce`,
+      contenu: 'Pour tout le club.',
+      clubWide: true,
+    })
+    .returning({ id: announcements.id });
+  ids.announcement.push(aAnnouncement!.id);
   ids.event.push(aEvent.id, aMatchEvent.id);
   ids.match.push(aMatch);
   teamNames.push(
@@ -171,6 +206,7 @@ function kindOf(route: string): keyof typeof ids {
   if (route.startsWith('/api/evenements/')) return 'event';
   if (route.startsWith('/api/matches/')) return 'match';
   if (route.startsWith('/api/clubs/')) return 'club';
+  if (route.startsWith('/api/annonces/')) return 'announcement';
   throw new Error(`canary scan: what does :id name in ${route}?`);
 }
 
