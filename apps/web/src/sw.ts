@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * The service worker of the signed-in app (built by vite-plugin-pwa, "injectManifest"; decision
- * 0075-installable-app-offline-push):
+ * The service worker of the signed-in app (built by vite-plugin-pwa, "injectManifest";
+ * docs/decisions/0077-installable-app-offline.md):
  * - precaches the app shell (spa.html, scripts, styles, icons) so that the app opens offline;
  * - keeps the GET answers of the screens a member uses pitch-side (dashboard, events and their
  *   attendance, matches and convocations, teams and their members, announcements), network

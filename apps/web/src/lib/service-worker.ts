@@ -3,7 +3,7 @@
  * signed-in screens offline, Web Push. Registered from the signed-in area only, after the screen
  * has rendered, so that the public pages' first JavaScript stays within its budget (decision
  * 0005) and a visitor of the public site installs nothing. Production builds only: the
- * development server serves no /sw.js.
+ * development server serves no /sw.js. docs/decisions/0077-installable-app-offline.md.
  */
 let registering: Promise<ServiceWorkerRegistration | null> | null = null;
 

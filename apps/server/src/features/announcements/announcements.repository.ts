@@ -14,7 +14,7 @@ import {
  *
  * The audience of an announcement (who receives it), computed when read: every member of the
  * club when it is club-wide, else the members of its teams and the guardians of children in its
- * teams; never its author (`AUDIENCE`).
+ * teams; never its author (`AUDIENCE`; docs/decisions/0075-announcements-audience-and-receipts.md).
  */
 
 /** `a` is the announcement, `m` the member: true when the member is in its audience. */

@@ -8,7 +8,7 @@ import ipaddr from 'ipaddr.js';
  * public unicast address — never loopback, private (RFC 1918, unique local), link-local (cloud
  * metadata), carrier-grade NAT, multicast, reserved or an IPv6 form embedding an IPv4 address —
  * checked on the address actually connected to (no DNS rebinding between check and use), except
- * the endpoint prefixes of PUSH_ENDPOINTS_ALLOWED (tests).
+ * the endpoint prefixes of PUSH_ENDPOINTS_ALLOWED (tests). docs/decisions/0076-web-push-delivery-and-ssrf.md.
  */
 
 export class PushEndpointRefused extends Error {
