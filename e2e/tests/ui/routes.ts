@@ -61,6 +61,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: ':nomClub/parametre/*', area: 'signed-in', url: club('parametre') },
   { path: ':nomClub/calendrier/*', area: 'signed-in', url: club('calendrier') },
   { path: ':nomClub/profil/*', area: 'signed-in', url: club('profil') },
+  { path: ':nomClub/annonces/*', area: 'signed-in', url: club('annonces') },
   { path: 'profil', area: 'signed-in', url: fixed('/profil') },
   { path: ':nomClub/:nomEquipe/dashboard/*', area: 'signed-in', url: team('dashboard') },
   { path: ':nomClub/:nomEquipe/parametre/*', area: 'signed-in', url: team('parametre') },

@@ -84,14 +84,13 @@ export function AnnouncementItem({
           <div className="announcement-actions">
             <Button
               variant="secondary"
-              size="sm"
               aria-expanded={receiptsOpen}
               aria-controls={receiptsId}
               onClick={() => setReceiptsOpen((o) => !o)}
             >
               {receiptsOpen ? T.hideReceipts : T.showReceipts}
             </Button>
-            <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+            <Button variant="danger" onClick={() => setConfirming(true)}>
               {T.delete}
             </Button>
           </div>
