@@ -101,7 +101,9 @@ test('a coach posts an announcement, a player reads it on the dashboard, the coa
   await expect(mine.getByText('Lu par 1/2')).toBeVisible();
   await mine.getByRole('button', { name: /Terrain fermé ce soir/ }).click();
   await mine.getByRole('button', { name: 'Voir qui a lu' }).click();
-  await expect(mine.getByRole('region', { name: 'Lu (1)', exact: true })).toContainText('Hugo Leroy');
+  await expect(mine.getByRole('region', { name: 'Lu (1)', exact: true })).toContainText(
+    'Hugo Leroy',
+  );
   await expect(mine.getByRole('region', { name: 'Pas encore lu (1)' })).toContainText(
     'Inès Martin',
   );
