@@ -19,3 +19,4 @@ export * from './matches.ts';
 export * from './dashboard.ts';
 export * from './calendar-feeds.ts';
 export * from './notifications.ts';
+export * from './privacy.ts';

@@ -12,4 +12,16 @@ export const gridRows: GridRow[] = [
     }),
     expect: { ...everyMember(400), AUTRE_CLUB: 400 },
   },
+  {
+    route: 'GET /api/compte/donnees',
+    name: 'account: download own data (every member, their own data only)',
+    request: () => ({ method: 'GET', url: '/api/compte/donnees' }),
+    expect: { ...everyMember(200), AUTRE_CLUB: 200 },
+  },
+  {
+    route: 'DELETE /api/compte',
+    name: 'account: delete own account (a wrong password → 400, after authentication)',
+    request: () => ({ method: 'DELETE', url: '/api/compte', body: { motDePasse: 'pas-le-bon' } }),
+    expect: { ...everyMember(400), AUTRE_CLUB: 400 },
+  },
 ];

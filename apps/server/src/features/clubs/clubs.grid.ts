@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { clubs } from '../../db/schema.ts';
-import { createClub, createMember } from '../../db/factories.ts';
+import { DEFAULT_TEST_PASSWORD, createClub, createMember } from '../../db/factories.ts';
 import { signIn } from '../../test/helper.ts';
 import { multipartFile } from '../../test/http-utils.ts';
 import { dirigeantOnly, everyMember, type GridRow } from '../../test/policy-grid.ts';
@@ -54,12 +54,14 @@ export const gridRows: GridRow[] = [
     route: 'DELETE /api/clubs/:id',
     name: 'club: delete it (the DIRIGEANT deletes a club of their own, not the grid’s)',
     request: async (w, p) => {
-      if (p !== 'DIRIGEANT') return { method: 'DELETE', url: `/api/clubs/${w.club.id}` };
+      const body = { motDePasse: DEFAULT_TEST_PASSWORD };
+      if (p !== 'DIRIGEANT') return { method: 'DELETE', url: `/api/clubs/${w.club.id}`, body };
       const club = await createClub(w.app.db, { nom: `Club jetable ${w.seq()} ${Date.now()}` });
       const boss = await createMember(w.app.db, club.id, { role: 'DIRIGEANT' });
       return {
         method: 'DELETE',
         url: `/api/clubs/${club.id}`,
+        body,
         client: await signIn(w.app, boss),
       };
     },

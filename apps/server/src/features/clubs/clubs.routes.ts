@@ -11,10 +11,12 @@ import {
   ZClubUpdateSchema,
   ZIdParamsSchema,
   ZMessageSchema,
+  ZPasswordConfirmationSchema,
   safeString,
 } from '@club/contract';
 import { HttpError, badRequest } from '../../lib/http-error.ts';
 import { readErrors as errors, writeErrors } from '../../lib/route-schemas.ts';
+import { createPasswordConfirmation } from '../auth/index.ts';
 import { createClubsService } from './clubs.service.ts';
 
 const tags = ['club'];
@@ -28,7 +30,14 @@ const LOGO_CACHE_CONTROL_VERSIONED = 'private, max-age=31536000, immutable';
 
 /** Club calls of spec §7 (registered inside the signed-in scope). */
 const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createClubsService({ db: app.db });
+  const service = createClubsService({
+    db: app.db,
+    confirmPassword: createPasswordConfirmation({
+      db: app.db,
+      config: app.config,
+      limiter: app.limiter,
+    }),
+  });
   // Multipart bodies only here (the logo upload): one file, no other field, at most 2 MiB.
   await app.register(fastifyMultipart, {
     limits: { fileSize: LOGO_LIMITS.maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 20 },
@@ -66,13 +75,14 @@ const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Supprime le club et tout son contenu (dirigeant)',
+        summary: 'Supprime le club et tout son contenu (dirigeant, mot de passe requis)',
         params: ZIdParamsSchema,
-        response: { 200: ZMessageSchema, ...errors },
+        body: ZPasswordConfirmationSchema,
+        response: { 200: ZMessageSchema, ...errors, 429: ZApiErrorSchema },
       },
     },
     async (request, reply) => {
-      await service.remove(request.actor, request.params.id);
+      await service.remove(request.actor, request.params.id, request.body.motDePasse);
       app.auth.clearSessionCookies(request, reply);
       return { message: SETTINGS_MESSAGES.clubDeleted };
     },

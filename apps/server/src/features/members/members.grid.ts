@@ -136,6 +136,14 @@ export const gridRows: GridRow[] = [
     expect: leadersOnly(200),
   },
   {
+    route: 'DELETE /api/membres/:id',
+    name: 'club members: one’s own row is not deleted from the list (the profile’s "Supprimer mon compte")',
+    request: (w, p) => ({ method: 'DELETE', url: `/api/membres/${selfId(w, p)}` }),
+    // leaders: 403 pointing to the profile; team roles: 403 (not theirs to delete); the other
+    // club's DIRIGEANT on its own row: 403 as well.
+    expect: { ...leadersOnly(403), AUTRE_CLUB: 403 },
+  },
+  {
     route: 'POST /api/membres/:id/invitation',
     name: 'club members: resend the invitation',
     request: async (w) => {
@@ -157,6 +165,15 @@ export const gridRows: GridRow[] = [
     name: 'team members: search own team (T1)',
     request: (w) => ({ method: 'GET', url: teamSearchUrl(w, w.t1.nom, '&nom=mar') }),
     expect: t1Readers,
+  },
+  {
+    route: 'GET /api/membres/recherche/equipe',
+    name: 'team members: the birth-date filter of T1 is for leaders and T1’s coaches only (a lookup of a hidden field otherwise)',
+    request: (w) => ({
+      method: 'GET',
+      url: teamSearchUrl(w, w.t1.nom, '&dateNaissance=2000-01-15'),
+    }),
+    expect: { ...t1Readers, JOUEUR: 403, PARENT: 403, PARENT_AUTRE_EQUIPE: 403 },
   },
   {
     route: 'GET /api/membres/:clubId/equipe/:nomEquipe',

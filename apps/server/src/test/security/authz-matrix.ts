@@ -15,7 +15,12 @@ import {
   type PermissionTarget,
 } from '@club/contract';
 import { clubs } from '../../db/schema.ts';
-import { createEvent, createMember, createTeam } from '../../db/factories.ts';
+import {
+  DEFAULT_TEST_PASSWORD,
+  createEvent,
+  createMember,
+  createTeam,
+} from '../../db/factories.ts';
 import { matchSync } from '../../features/matches/matches.sync.ts';
 import { multipartFile } from '../http-utils.ts';
 import type { GridCall, GridWorld, Principal, SignedInPrincipal } from '../policy-grid.ts';
@@ -150,6 +155,22 @@ export const MATRIX: MatrixTable = {
       body: { currentPassword: 'pas-le-bon', newPassword: 'Nouveau-Secret-2026!' },
     }),
   },
+  'GET /api/compte/donnees': {
+    resource: 'none',
+    ok: 200,
+    allows: () => true,
+    call: () => ({ method: 'GET', url: '/api/compte/donnees' }),
+  },
+  'DELETE /api/compte': {
+    resource: 'none',
+    ok: 400, // a wrong password, checked after authentication (the account stays)
+    allows: () => true,
+    call: () => ({
+      method: 'DELETE',
+      url: '/api/compte',
+      body: { motDePasse: 'pas-le-bon' },
+    }),
+  },
   'GET /api/dashboard/infos': {
     resource: 'none',
     ok: 200,
@@ -225,7 +246,11 @@ export const MATRIX: MatrixTable = {
     resource: 'club',
     ok: 200,
     allows: can(CLUB_PERMISSIONS, 'delete'),
-    call: (_m, ref) => ({ method: 'DELETE', url: `/api/clubs/${clubId(ref)}` }),
+    call: (_m, ref) => ({
+      method: 'DELETE',
+      url: `/api/clubs/${clubId(ref)}`,
+      body: { motDePasse: DEFAULT_TEST_PASSWORD },
+    }),
     destroysWorld: true,
   },
 
