@@ -11,7 +11,7 @@ import { clubToday } from '../lib/club-time.ts';
  * THE projection of members on the server (privacy by design, docs/privacy.md): every answer that
  * carries a member passes each member through `projectMember`, which leaves out the fields the
  * reader may not see according to the contract's rule (packages/contract/src/privacy.ts). Nothing
- * else decides which member field reaches whom; `member-privacy.test.ts` walks the registered
+ * else decides which member field reaches whom; `test/security/member-privacy.test.ts` walks the registered
  * routes' response schemas so that a route answering members without this projection fails.
  */
 
