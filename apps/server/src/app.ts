@@ -35,6 +35,7 @@ import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailQueue, type MailQueue } from './jobs/mail.queue.ts';
 import { createRetention, type Retention } from './jobs/retention.ts';
 import { createRedisRateLimiter, memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { publicBaseUrl } from './lib/public-url.ts';
 import { loadSigningKey } from './lib/secrets.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { hmac } from './lib/tokens.ts';
@@ -155,6 +156,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     clientErrorHandler,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL)
+    app.log.warn(
+      `PUBLIC_URL n’est pas défini : les liens des e-mails pointeront vers ${publicBaseUrl(config)}. ` +
+        'Définissez PUBLIC_URL avec l’adresse publique du site (https://…).',
+    );
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {

@@ -13,6 +13,7 @@ import {
   ZResetPasswordBodySchema,
   ZSessionInfoSchema,
 } from '@club/contract';
+import { publicBaseUrl } from '../../lib/public-url.ts';
 import { createAuthService, type RequestContext } from './auth.service.ts';
 
 /** Login, refresh, logout and the two-step password reset (spec §7, ARCHITECTURE §5). */
@@ -28,7 +29,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest): RequestContext => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
-    baseUrl: (app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
+    // From the configuration only, never from the request's Host or Origin (lib/public-url.ts).
+    baseUrl: publicBaseUrl(app.config),
   });
   app.post(
     '/auth/connexion/login',
