@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TChangePasswordBody, TClub, TClubUpdate } from '@club/contract';
+import type {
+  TChangePasswordBody,
+  TClub,
+  TClubUpdate,
+  TPasswordConfirmation,
+} from '@club/contract';
 import { http } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -38,9 +43,11 @@ export function useSaveClub(id: number | undefined) {
 }
 
 /** DELETE /api/clubs/{id} (the DIRIGEANT only). */
+/** DELETE /api/clubs/{id} {motDePasse}: the DIRIGEANT's password again (re-authentication). */
 export function useDeleteClub(id: number | undefined) {
   return useMutation({
-    mutationFn: () => http.delete<{ message: string }>(`/api/clubs/${id}`),
+    mutationFn: (body: TPasswordConfirmation) =>
+      http.delete<{ message: string }>(`/api/clubs/${id}`, body),
   });
 }
 
