@@ -1,12 +1,10 @@
 import { useId, useState } from 'react';
 import { PRIVACY_MESSAGES, REDIRECT_AFTER_CLUB_DELETION_MS } from '@club/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { clearLocalStorageKeepingFingerprint } from '../../../lib/device.ts';
 import { HttpError, errorMessage } from '../../../lib/http.ts';
-import { clearSession } from '../../../lib/session.ts';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/account.ts';
 import '../profile.css';
 
@@ -18,13 +16,12 @@ export interface DataRightsProps {
 /**
  * The profile's data rights (docs/privacy.md): download everything the app holds about me and my
  * children (a JSON file), and delete my account with my password, after a confirmation. Once the
- * account is gone the local session is cleared and / reloads.
+ * account is gone the message shows and / reloads.
  */
 export function DataRights({ goHome = () => window.location.assign('/') }: DataRightsProps) {
   const titleId = useId();
   const download = useDownloadMyData();
   const remove = useDeleteMyAccount();
-  const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -41,8 +38,9 @@ export function DataRights({ goHome = () => window.location.assign('/') }: DataR
       { motDePasse: password },
       {
         onSuccess: () => {
+          // The message shows, then / reloads (as after a club's deletion): the reload forgets
+          // the signed-in state, the server has already ended the session.
           clearLocalStorageKeepingFingerprint();
-          clearSession(queryClient);
           setTimeout(goHome, REDIRECT_AFTER_CLUB_DELETION_MS);
         },
         onError: (err) => {
