@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { auditLog, contactMessages, oneTimeTokens, sessions } from '../db/schema.ts';
 import type { JobQueue } from './job-queue.ts';
 
@@ -32,8 +32,12 @@ export interface PurgeCounts {
 
 const minus = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
-/** Deletes what is past its retention period, on the owner role (every club). */
+/** Deletes what is past its retention period, on the owner role (every club), in one transaction. */
 export async function purgeExpiredData(db: Db, now: Date = new Date()): Promise<PurgeCounts> {
+  return db.transaction((tx) => purge(tx, now));
+}
+
+async function purge(db: DbOrTx, now: Date): Promise<PurgeCounts> {
   const contactBefore = new Date(now);
   contactBefore.setUTCMonth(contactBefore.getUTCMonth() - RETENTION.contactMessagesMonths);
   const auditBefore = new Date(now);
@@ -79,8 +83,8 @@ export async function purgeExpiredData(db: Db, now: Date = new Date()): Promise<
 export interface Retention {
   /** Starts the worker and makes sure the daily job is planned (first run after `firstRunMs`). */
   start(): Promise<void>;
-  /** Plans one extra run now (operators, tests); the daily chain is unchanged. */
-  runNow(): Promise<void>;
+  /** Plans one extra run now (operators, tests); the daily chain is unchanged. Its job id. */
+  runNow(): Promise<string | null>;
 }
 
 /**
@@ -132,8 +136,9 @@ export async function createRetention(opts: {
       opts.queue.work(RETENTION_QUEUE, run, { timeoutMs: 300_000 });
     },
     async runNow() {
-      await boss.send(RETENTION_QUEUE, {}, { singletonKey: `maintenant-${Date.now()}` });
+      const id = await boss.send(RETENTION_QUEUE, {}, { singletonKey: `maintenant-${Date.now()}` });
       opts.queue.notify(RETENTION_QUEUE);
+      return id;
     },
   };
 }

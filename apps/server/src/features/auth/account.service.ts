@@ -53,17 +53,15 @@ async function exportMember(
 ): Promise<TExportedMember | null> {
   const profile = await data.memberProfile(db, clubId, memberId);
   if (!profile) return null;
-  const [equipes, parents, enfants, convocations, presences, sessions, feeds, journal] =
-    await Promise.all([
-      data.memberTeams(db, clubId, memberId),
-      data.guardianships(db, clubId, memberId, 'child'),
-      data.guardianships(db, clubId, memberId, 'parent'),
-      data.memberConvocations(db, clubId, memberId),
-      data.memberPresences(db, clubId, memberId),
-      data.memberSessions(db, clubId, memberId),
-      data.memberFeeds(db, clubId, memberId),
-      data.memberAudit(db, clubId, memberId),
-    ]);
+  // One after the other: inside the request's transaction they share one connection.
+  const equipes = await data.memberTeams(db, clubId, memberId);
+  const parents = await data.guardianships(db, clubId, memberId, 'child');
+  const enfants = await data.guardianships(db, clubId, memberId, 'parent');
+  const convocations = await data.memberConvocations(db, clubId, memberId);
+  const presences = await data.memberPresences(db, clubId, memberId);
+  const sessions = await data.memberSessions(db, clubId, memberId);
+  const feeds = await data.memberFeeds(db, clubId, memberId);
+  const journal = await data.memberAudit(db, clubId, memberId);
   return {
     profil: {
       id: profile.id,

@@ -77,10 +77,8 @@ export function createDashboardService(deps: DashboardDeps) {
     async teamMembers(actor: Actor, teamId: number): Promise<TDashboardMember[]> {
       const team = await teamOf(actor, teamId);
       membersPolicy.assert(actor, 'readTeam', { teamIds: [team.id] });
-      const [rows, reader] = await Promise.all([
-        repo.teamMembers(db, actor.clubId, team.id),
-        memberReader(db, actor, now()),
-      ]);
+      const rows = await repo.teamMembers(db, actor.clubId, team.id);
+      const reader = await memberReader(db, actor, now());
       return rows.map(({ dateNaissance, partageCoordonnees, ...card }) =>
         projectMember(
           reader,

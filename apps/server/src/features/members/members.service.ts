@@ -188,10 +188,9 @@ export function createMembersService(deps: MembersDeps) {
     q: Paging,
   ): Promise<TMember[] | TPage<TMember>> {
     const paging = pagingOf(q);
-    const [{ rows, total }, reader] = await Promise.all([
-      repo.list(db, actor.clubId, filters, paging),
-      memberReader(db, actor),
-    ]);
+    // One after the other: inside the request's transaction they share one connection.
+    const { rows, total } = await repo.list(db, actor.clubId, filters, paging);
+    const reader = await memberReader(db, actor);
     const content = rows.map((r) => toMemberJson(r, reader));
     if (!paging) return content;
     return {
