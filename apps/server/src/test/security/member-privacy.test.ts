@@ -28,7 +28,8 @@ import { createLinkTokens } from '../../features/notifications/notifications.tok
 import { sha256 } from '../../lib/tokens.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../helper.ts';
 
-/* ------------------------------------------------------------------ the §6b table */
+/* ------------------------------------------------------------------ the field table */
+/* (docs/privacy.md §3; the rule itself: packages/contract/src/privacy.ts) */
 
 const HEALTH = ['statut'];
 const CONTACT = ['email', 'numeroTelephone'];
@@ -473,7 +474,7 @@ for (const [route, c] of Object.entries(CASES)) {
   }
   describe(`[privacy] ${route}`, () => {
     it.each(READER_KINDS)(
-      'reader: %s — the §6b row of that reader, member by member',
+      'reader: %s — that reader’s row of the field table, member by member',
       async (kind) => {
         const shapes = memberRoutes().get(route)!;
         /** The declared shape of an answer object: the smallest one holding all its keys. */
