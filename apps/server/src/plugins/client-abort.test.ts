@@ -18,6 +18,8 @@ import { until } from '../test/http-utils.ts';
 let app: FastifyInstance;
 let database: Database;
 const lines: { level: number; msg: string }[] = [];
+/** Requests whose body the server has begun to read (after authentication). */
+let bodiesStarted = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -37,6 +39,10 @@ beforeAll(async () => {
     database,
     logger: { level: 'debug', stream },
   });
+  app.addHook('preParsing', async (_request, _reply, payload) => {
+    bodiesStarted++;
+    return payload;
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -51,6 +57,7 @@ describe('[defects] a client abort mid-body', () => {
     const client = await signIn(app, leader);
     const { port } = app.server.address() as net.AddressInfo;
     const before = lines.length;
+    bodiesStarted = 0;
 
     for (let i = 0; i < 3; i++) {
       const socket = net.connect(port, '127.0.0.1');
@@ -63,7 +70,8 @@ describe('[defects] a client abort mid-body', () => {
           `{"nom":"Dupont","prenom":"Jean","email":"jean`,
       );
       // The server has authenticated the request and is reading its body: the client vanishes.
-      await new Promise((r) => setTimeout(r, 150));
+      await until('the body being read', () => bodiesStarted > i);
+      await new Promise((r) => setTimeout(r, 30));
       socket.destroy();
     }
     // One line per abort, whatever it says (before the fix: 'base de données indisponible').
