@@ -32,7 +32,9 @@ import webPlugin, { isApiPath } from './plugins/web.ts';
 import { createMailTransport, type Mailer } from './plugins/mailer.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailQueue, type MailQueue } from './jobs/mail.queue.ts';
+import { createRetention, type Retention } from './jobs/retention.ts';
 import { createRedisRateLimiter, memoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { publicBaseUrl } from './lib/public-url.ts';
 import { loadSigningKey } from './lib/secrets.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { hmac } from './lib/tokens.ts';
@@ -57,6 +59,8 @@ declare module 'fastify' {
     mailQueue: MailQueue;
     /** The job queue (pg-boss) on the application's database, for other queues. */
     jobs: JobQueue;
+    /** The daily purge of what is past its retention period (jobs/retention.ts, docs/privacy.md). */
+    retention: Retention;
     limiter: RateLimiter;
     /** Whether signed-in requests run in a club-scoped transaction (BuildOptions). */
     rowLevelSecurity: boolean;
@@ -157,6 +161,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     clientErrorHandler,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL)
+    app.log.warn(
+      `PUBLIC_URL n’est pas défini : les liens des e-mails pointeront vers ${publicBaseUrl(config)}. ` +
+        'Définissez PUBLIC_URL avec l’adresse publique du site (https://…).',
+    );
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -195,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   let jobs: JobQueue;
   let mailQueue: MailQueue;
+  let retention: Retention;
   try {
     jobs = await startJobQueue({
       database,
@@ -210,6 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       retryLimit: config.MAIL_RETRY_LIMIT,
       retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
     });
+    retention = await createRetention({ queue: jobs, db: database.db, log: app.log });
   } catch (err) {
     transport.close();
     if (ownsDatabase) await database.close();
@@ -225,11 +236,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailer', mailQueue);
   app.decorate('mailQueue', mailQueue);
   app.decorate('jobs', jobs);
+  app.decorate('retention', retention);
   app.decorate('limiter', limiter);
   app.decorate('rowLevelSecurity', opts.rowLevelSecurity ?? true);
   await app.register(fp(async () => {}, { name: 'db' }));
   // Workers start once every feature has registered what follows a delivery.
   app.addHook('onReady', () => mailQueue.work());
+  app.addHook('onReady', () => retention.start());
   app.addHook('onClose', async () => {
     // Requests are over (they may have queued mails): stop the workers before the database closes.
     await jobs.stop();

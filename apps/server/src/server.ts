@@ -1,8 +1,8 @@
-import { SERVER_MESSAGES } from '@club/contract';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { handleBackupSignal } from './backup/on-signal.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { gracefulShutdown } from './plugins/shutdown.ts';
 
 async function main() {
   let config;
@@ -17,43 +17,12 @@ async function main() {
   }
   const app = await buildApp({ config });
 
-  // Graceful shutdown: requests already received finish; requests that arrive while draining
-  // get a 503 (and /api/health turns 503 so that a load balancer stops sending traffic); after
-  // SHUTDOWN_DRAIN_MS the listener closes, in-flight requests end, and the process exits 0.
-  let closing = false;
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    // Sent pre-serialised: the route's own response schema (if any) does not describe this answer.
-    return reply
-      .code(503)
-      .header('connection', 'close')
-      .header('retry-after', '5')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ message: SERVER_MESSAGES.shuttingDown }));
+  // Graceful shutdown (plugins/shutdown.ts, decision 0008).
+  const shutdown = gracefulShutdown(app, {
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    exit: (code) => process.exit(code),
   });
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.database.announceShutdown?.();
-    app.log.info({ signal }, 'arrêt demandé : fin des requêtes en cours');
-    const timer = setTimeout(() => {
-      app.log.error('arrêt forcé après le délai de grâce');
-      process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    setTimeout(
-      () => {
-        app.close().then(
-          () => process.exit(0),
-          (err) => {
-            app.log.error({ err }, 'erreur pendant l’arrêt');
-            process.exit(1);
-          },
-        );
-      },
-      Math.min(config.SHUTDOWN_DRAIN_MS, config.SHUTDOWN_TIMEOUT_MS / 2),
-    );
-  };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 

@@ -342,7 +342,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(page.getByLabel('Date de naissance *')).toHaveValue('03/02/2001');
     await page.getByLabel('Prénom *').fill('Zoé-Lou');
     await page.getByLabel('Genre').selectOption('Autre');
-    await page.getByLabel('Téléphone').fill('');
+    await page.getByLabel('Téléphone', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('✅ Profil mis à jour avec succès !')).toBeVisible();
     await page.reload();

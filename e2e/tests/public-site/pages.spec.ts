@@ -147,9 +147,10 @@ test.describe('[public] legal pages dated 5 octobre 2025', () => {
     await expect(row('XSRF-TOKEN')).toContainText('session');
     await expect(row('deviceFingerprint')).toContainText('jusqu’à sa suppression');
     await expect(row('deviceFingerprint')).toContainText('12 à 13 mois');
-    await expect(main).toContainText(
-      'Journaux de sécurité (connexions, échecs, changements de mot de passe) : 6 à 12 mois',
-    );
+    // The retention periods the daily purge applies (docs/privacy.md).
+    await expect(main).toContainText('Journal des modifications faites dans le club : 3 ans.');
+    await expect(main).toContainText('Messages du formulaire de contact : 12 mois au plus.');
+    await expect(main).toContainText('supprimées 30 jours après leur fin');
   });
 });
 

@@ -258,7 +258,7 @@ test.describe('[settings] club settings', () => {
     await page.waitForURL(`${clubUrl(club.nomClub, 'dashboard')}`);
   });
 
-  test('club deletion: box, SUPPRIMER, confirmation; then / and the club is gone', async ({
+  test('club deletion: box, SUPPRIMER, password, confirmation; then / and the club is gone', async ({
     leaderPage: page,
     club,
     api,
@@ -274,9 +274,20 @@ test.describe('[settings] club settings', () => {
     await word.pressSequentially('supprimer');
     await expect(word).toHaveValue('SUPPRIMER');
     await page.evaluate(() => localStorage.setItem('token', 'ancien-jeton'));
+    // The password again (re-authentication): missing, then wrong, then right.
+    await remove.click();
+    const password = page.getByLabel('Votre mot de passe *');
+    await expect(password).toHaveAccessibleDescription(
+      'Saisissez votre mot de passe pour confirmer.',
+    );
+    await password.fill('Pas-le-bon-mot-2026!');
+    await remove.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Supprimer le club' });
+    await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
+    await expect(password).toHaveAccessibleDescription('Mot de passe incorrect.');
+    await password.fill(club.password);
     await remove.click();
     // Confirmed in an accessible dialog (issue 15: no window.confirm); Annuler keeps the club.
-    const confirm = page.getByRole('alertdialog', { name: 'Supprimer le club' });
     await expect(confirm).toContainText(club.nomClub);
     await confirm.getByRole('button', { name: 'Annuler' }).click();
     await expect(confirm).toHaveCount(0);

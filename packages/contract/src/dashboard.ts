@@ -51,13 +51,16 @@ export const ZDashboardEventSchema = z.object({
 });
 export type TDashboardEvent = z.infer<typeof ZDashboardEventSchema>;
 
-/** A team member as the dashboard's cards show it (spec §2: avatar, name, role, status pill). */
+/**
+ * A team member as the dashboard's cards show it (spec §2: avatar, name, role, status pill).
+ * `statut` (health) is left out for readers who may not see it (privacy.ts): other families.
+ */
 export const ZDashboardMemberSchema = z.object({
   id: z.number(),
   nom: z.string(),
   prenom: z.string(),
   role: z.string(),
-  statut: z.string(),
+  statut: z.string().optional(),
   avatarUrl: z.string().nullable(),
 });
 export type TDashboardMember = z.infer<typeof ZDashboardMemberSchema>;

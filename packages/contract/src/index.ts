@@ -21,4 +21,5 @@ export * from './calendar-feeds.ts';
 export * from './notifications.ts';
 export * from './announcements.ts';
 export * from './push.ts';
+export * from './privacy.ts';
 export * from './api/index.ts';

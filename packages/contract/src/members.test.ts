@@ -17,6 +17,7 @@ describe('editableMemberFields (spec §6 "Team members", ARCHITECTURE §6)', () 
         'genre',
         'nom',
         'numeroTelephone',
+        'partageCoordonnees',
         'poids',
         'prenom',
         'taille',

@@ -60,6 +60,7 @@ export const MEMBER_WRITABLE_FIELDS = [
   'poste',
   'equipesIds',
   'enfantsIds',
+  'partageCoordonnees',
 ] as const;
 export type TMemberField = (typeof MEMBER_WRITABLE_FIELDS)[number];
 
@@ -212,6 +213,11 @@ export const ZMemberUpdateSchema = z
     poste: memberFields.poste.optional(),
     equipesIds: memberFields.equipesIds.optional(),
     enfantsIds: memberFields.enfantsIds.optional(),
+    /**
+     * The member's own choice to show e-mail and phone to the players and parents of their teams
+     * (privacy.ts): only the member changes it, and a minor cannot turn it on.
+     */
+    partageCoordonnees: z.boolean({ error: SERVER_MESSAGES.invalidValue }).optional(),
     clubId: ZIdSchema.optional(),
   })
   .strict();
@@ -226,23 +232,26 @@ export type TChildRef = z.infer<typeof ZChildRefSchema>;
 
 /**
  * A member as every members call answers it (spec §3). idEquipe / nomEquipe are the primary team;
- * `equipes` lists every team (primary first); a PARENT's answer adds `enfants`.
+ * `equipes` lists every team (primary first); a PARENT's answer adds `enfants`. The private fields
+ * (privacy.ts: statut, e-mail, phone, birth date, gender, licence, height, weight, and the member's
+ * own `partageCoordonnees`) are left out of the answer when the reader may not see them; null
+ * means "not given".
  */
 export const ZMemberSchema = z.object({
   id: z.number(),
   nom: z.string(),
   prenom: z.string(),
-  dateDeNaissance: z.string().nullable(),
-  genre: z.string().nullable(),
-  email: z.string(),
-  numeroTelephone: z.string().nullable(),
-  numeroLicence: z.string().nullable(),
+  dateDeNaissance: z.string().nullable().optional(),
+  genre: z.string().nullable().optional(),
+  email: z.string().optional(),
+  numeroTelephone: z.string().nullable().optional(),
+  numeroLicence: z.string().nullable().optional(),
   role: z.string(),
-  statut: z.string(),
+  statut: z.string().optional(),
   nomEquipe: z.string().nullable(),
   avatarUrl: z.string().nullable(),
-  taille: z.number().nullable(),
-  poids: z.number().nullable(),
+  taille: z.number().nullable().optional(),
+  poids: z.number().nullable().optional(),
   numero: z.number().nullable(),
   poste: z.string().nullable(),
   idClub: z.number(),
@@ -251,6 +260,8 @@ export const ZMemberSchema = z.object({
   enfants: z.array(ZChildRefSchema).optional(),
   /** Only in leaders' answers: true while the member has not activated the account. */
   invitationEnAttente: z.boolean().optional(),
+  /** Only for the member and their guardians. */
+  partageCoordonnees: z.boolean().optional(),
 });
 export type TMember = z.infer<typeof ZMemberSchema>;
 
@@ -362,7 +373,10 @@ export interface TMemberEditParty {
 const teamsOf = (p: TMemberEditParty): readonly number[] =>
   p.teamIds ?? (p.teamId != null ? [p.teamId] : []);
 
-const ALL_FIELDS: readonly TMemberField[] = MEMBER_WRITABLE_FIELDS;
+/** What a leader may change on another member: everything but the member's own choices. */
+const ALL_FIELDS: readonly TMemberField[] = MEMBER_WRITABLE_FIELDS.filter(
+  (f) => f !== 'partageCoordonnees',
+);
 /** What a team member may change about themselves, before the role's exceptions. */
 const TEAM_SELF_FIELDS: readonly TMemberField[] = [
   'nom',
@@ -376,6 +390,7 @@ const TEAM_SELF_FIELDS: readonly TMemberField[] = [
   'poids',
   'numero',
   'poste',
+  'partageCoordonnees',
 ];
 
 /**
@@ -386,7 +401,8 @@ const TEAM_SELF_FIELDS: readonly TMemberField[] = [
  * - coach: self, all but numero, poste, numeroLicence; players of one of their teams, numero and
  *   poste only.
  * - player, parent: self, all but numero and poste.
- * Nobody changes their own role, statut, teams or children unless they are a leader.
+ * Nobody changes their own role, statut, teams or children unless they are a leader; only the
+ * member changes `partageCoordonnees` (their own choice, privacy.ts).
  */
 export function editableMemberFields(
   actor: TMemberEditParty,
@@ -396,7 +412,11 @@ export function editableMemberFields(
   const targetRole = normalizeRole(target.role);
   const self = actor.id === target.id;
   if (actorRole === 'DIRIGEANT' || actorRole === 'RESPONSABLE') {
-    if (self) return new Set(ALL_FIELDS.filter((f) => f !== 'role'));
+    if (self)
+      return new Set<TMemberField>([
+        ...ALL_FIELDS.filter((f) => f !== 'role'),
+        'partageCoordonnees',
+      ]);
     if (actorRole === 'RESPONSABLE' && targetRole === 'DIRIGEANT') return new Set();
     return new Set(ALL_FIELDS);
   }
@@ -424,4 +444,5 @@ export const PROFILE_FIELDS = [
   'email',
   'numeroTelephone',
   'genre',
+  'partageCoordonnees',
 ] as const satisfies readonly TMemberField[];

@@ -102,6 +102,16 @@ export const members = pgTable(
      * (contract `StoredChannelPreferences`); every kind and channel not named is on.
      */
     notificationPrefs: jsonb('notification_prefs').notNull().default({}),
+    /**
+     * The member's own choice to show e-mail and phone to the players and parents of their teams
+     * (default off; never for a minor: packages/contract/src/privacy.ts, docs/privacy.md).
+     */
+    partageCoordonnees: boolean('partage_coordonnees').notNull().default(false),
+    /**
+     * Set when the member deleted their account: the row stays, anonymised, so that past results
+     * and attendance counts hold (docs/privacy.md); it is in no list and cannot sign in.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -386,18 +396,23 @@ export const eventPresences = pgTable(
   ],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: serial('id').primaryKey(),
-  token: uuid('token').notNull().unique(),
-  nom: text('nom').notNull(),
-  prenom: text('prenom').notNull(),
-  email: text('email').notNull(),
-  sujet: text('sujet').notNull(),
-  message: text('message').notNull(),
-  ip: text('ip'),
-  mailedAt: timestamp('mailed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    token: uuid('token').notNull().unique(),
+    nom: text('nom').notNull(),
+    prenom: text('prenom').notNull(),
+    email: text('email').notNull(),
+    sujet: text('sujet').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // Retention: messages older than 12 months are purged (jobs/retention.ts).
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
 
 export const auditLog = pgTable(
   'audit_log',
@@ -415,7 +430,11 @@ export const auditLog = pgTable(
     details: jsonb('details'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_club_idx').on(t.clubId, t.createdAt)],
+  (t) => [
+    index('audit_log_club_idx').on(t.clubId, t.createdAt),
+    // Retention: entries older than 3 years are purged across clubs (jobs/retention.ts).
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

@@ -23,6 +23,18 @@ const PG_CHECK_OR_RANGE = new Set([
   '23514',
 ]);
 
+/**
+ * A request its client aborted: Node's IncomingMessage fails with Error('aborted') (code
+ * ECONNRESET) while its body is read, and marks itself aborted.
+ */
+export function isClientAbort(
+  error: { code?: string; message?: string },
+  raw: { aborted?: boolean; destroyed?: boolean },
+): boolean {
+  if (error.code !== 'ECONNRESET' && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') return false;
+  return raw.aborted === true || error.message === 'aborted';
+}
+
 /** One error handler: JSON { message, errors? } in French, never a stack trace or SQL text. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -71,6 +83,12 @@ export default fp(
       }
       if (error instanceof SyntaxError && error.statusCode === 400) {
         return reply.status(400).send({ message: SERVER_MESSAGES.malformedJson });
+      }
+      // The client went away in the middle of its request (its body cut short): nothing is wrong
+      // on our side. Node reports it as ECONNRESET, which must not read as a database failure.
+      if (isClientAbort(error, request.raw)) {
+        request.log.debug({ code: error.code }, 'requête interrompue par le client');
+        return reply.status(400).send({ message: SERVER_MESSAGES.badRequest });
       }
       const state = sqlState(error);
       if (state === PG_UNIQUE_VIOLATION)

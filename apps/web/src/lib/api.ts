@@ -27,7 +27,8 @@ export class AnswerMismatchError extends Error {
   }
 }
 
-const validateAnswers = import.meta.env.DEV;
+/** Read at each call: a test of production behaviour turns it off with vi.stubEnv('DEV', false). */
+const validateAnswers = () => import.meta.env.DEV;
 
 export const transport: Transport = async ({
   endpoint,
@@ -48,7 +49,7 @@ export const transport: Transport = async ({
     signal,
     responseType: file ? 'blob' : 'json',
   });
-  if (validateAnswers && !file) {
+  if (validateAnswers() && !file) {
     const schema = successSchema(endpoint);
     const checked = schema?.safeParse(data);
     if (checked && !checked.success)

@@ -6,6 +6,8 @@ import type {
   TDashboardMember,
   TEvent,
   TMatch,
+  TAccountData,
+  TExportedMember,
   TMember,
   TSessionInfo,
   TTeam,
@@ -95,6 +97,62 @@ export function aSessionInfo(overrides: Partial<TSessionInfo> = {}): TSessionInf
     nomClub: 'FC Été',
     statut: 'Actif',
     ...overrides,
+  };
+}
+
+/** What GET /api/compte/donnees answers for a member without children (the export file). */
+export function anAccountExport(overrides: Partial<TExportedMember['profil']> = {}): TAccountData {
+  const at = '2026-11-26T10:00:00.000Z';
+  const channels = { email: true, push: true };
+  return {
+    application: 'Club Manager',
+    exporteLe: at,
+    moi: {
+      profil: {
+        id: 1,
+        nom: 'Dupont',
+        prenom: 'Jeanne',
+        dateDeNaissance: '1990-01-01',
+        genre: 'Femme',
+        email: 'a@b.fr',
+        numeroTelephone: null,
+        numeroLicence: null,
+        role: 'DIRIGEANT',
+        statut: 'Actif',
+        taille: null,
+        poids: null,
+        numero: null,
+        poste: null,
+        avatarUrl: null,
+        partageCoordonnees: false,
+        creeLe: at,
+        modifieLe: at,
+        activeLe: at,
+        motDePasseChangeLe: null,
+        ...overrides,
+      },
+      club: { id: 2, nom: 'FC Été' },
+      equipes: [],
+      parents: [],
+      enfants: [],
+      convocations: [],
+      presences: [],
+      sessions: [],
+      abonnementsCalendrier: [],
+      appareilsNotifications: [],
+      preferencesNotifications: {
+        emails: true,
+        canaux: {
+          convocations: channels,
+          rappels: channels,
+          annonces: channels,
+          annulations: channels,
+          changements: channels,
+        },
+      },
+      journal: [],
+    },
+    enfants: [],
   };
 }
 

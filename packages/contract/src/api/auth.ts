@@ -10,6 +10,7 @@ import {
   ZResetPasswordBodySchema,
   ZSessionInfoSchema,
 } from '../auth.ts';
+import { ZAccountDataSchema, ZPasswordConfirmationSchema } from '../privacy.ts';
 import { ZMessageSchema } from '../schemas/common.ts';
 import { PUBLIC, SESSION, defineEndpoint } from './endpoint.ts';
 
@@ -79,6 +80,29 @@ export const authEndpoints = {
     summary: 'Change son mot de passe (mot de passe actuel requis)',
     access: SESSION,
     body: ZChangePasswordBodySchema,
+    responses: { 200: ZMessageSchema },
+    errors: [429],
+  }),
+  exportData: defineEndpoint({
+    method: 'GET',
+    path: '/api/compte/donnees',
+    tags: ['compte'],
+    summary: 'Télécharge mes données (droit d’accès et portabilité) : fichier JSON',
+    description:
+      'Tout ce que l’application conserve sur le membre connecté et ses enfants : profil, ' +
+      'équipes, liens parent-enfant, réponses aux convocations avec justifications, présences ' +
+      'aux entraînements, sessions, abonnements au calendrier, préférences de notification, ' +
+      'journal. Jamais d’empreinte de mot de passe, de jeton ni de secret.',
+    access: SESSION,
+    responses: { 200: ZAccountDataSchema },
+  }),
+  deleteAccount: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/compte',
+    tags: ['compte'],
+    summary: 'Supprime mon compte (mot de passe requis) : données effacées, sessions fermées',
+    access: SESSION,
+    body: ZPasswordConfirmationSchema,
     responses: { 200: ZMessageSchema },
     errors: [429],
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLUB_PERMISSIONS, ZClubSchema, ZClubUpdateSchema } from '../clubs.ts';
+import { ZPasswordConfirmationSchema } from '../privacy.ts';
 import { ZIdParamsSchema, ZMessageSchema, safeString } from '../schemas/common.ts';
 import { can, defineEndpoint } from './endpoint.ts';
 
@@ -32,10 +33,12 @@ export const clubsEndpoints = {
     method: 'DELETE',
     path: '/api/clubs/:id',
     tags,
-    summary: 'Supprime le club et tout son contenu (dirigeant)',
+    summary: 'Supprime le club et tout son contenu (dirigeant, mot de passe requis)',
     access: can(CLUB_PERMISSIONS, 'delete'),
     params: ZIdParamsSchema,
+    body: ZPasswordConfirmationSchema,
     responses: { 200: ZMessageSchema },
+    errors: [429],
   }),
   logo: defineEndpoint({
     method: 'GET',

@@ -63,7 +63,7 @@ export interface AuthDeps {
 export interface RequestContext {
   ip: string;
   userAgent?: string | null;
-  /** Base address of links in e-mails (PUBLIC_URL, else the address the request came to). */
+  /** Base address of links in e-mails (PUBLIC_URL, else HOST and PORT: lib/public-url.ts). */
   baseUrl: string;
 }
 

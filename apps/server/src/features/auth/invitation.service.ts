@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
+import { publicBaseUrl } from '../../lib/public-url.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { transactionExecutor } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
@@ -42,11 +43,7 @@ export function createInvitationService(deps: InvitationDeps) {
       const account = await repo.findClubMember(db, member.clubId, member.id);
       if (!account) throw notFound();
       const token = await repo.issueToken(db, account, 'invitation', INVITATION_TTL_MS);
-      const base = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(
-        /\/+$/,
-        '',
-      );
-      const link = `${base}/activation?token=${encodeURIComponent(token)}`;
+      const link = `${publicBaseUrl(config)}/activation?token=${encodeURIComponent(token)}`;
       try {
         // Queued in the caller's transaction: the mail leaves only if the member is committed.
         await deps.mailer.send(invitationMail(account, account.clubNom, link), {

@@ -7,6 +7,7 @@ import {
   api,
 } from '@club/contract';
 import { route } from '../../lib/endpoint-route.ts';
+import { publicBaseUrl } from '../../lib/public-url.ts';
 import { createAuthService, type RequestContext } from './auth.service.ts';
 
 /** Login, refresh, logout and the two-step password reset (spec §7, ARCHITECTURE §5). */
@@ -22,7 +23,8 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
   const context = (request: FastifyRequest): RequestContext => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
-    baseUrl: (app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
+    // From the configuration only, never from the request's Host or Origin (lib/public-url.ts).
+    baseUrl: publicBaseUrl(app.config),
   });
   route(app, api.auth.login, async (request, reply) => {
     const { issued, info } = await service.login(context(request), request.body);

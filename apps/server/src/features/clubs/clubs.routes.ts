@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CLUB_MESSAGES, LOGO_LIMITS, SETTINGS_MESSAGES, api } from '@club/contract';
 import { route } from '../../lib/endpoint-route.ts';
 import { HttpError, badRequest } from '../../lib/http-error.ts';
+import { createPasswordConfirmation } from '../auth/index.ts';
 import { createClubsService } from './clubs.service.ts';
 
 const endpoints = api.clubs;
@@ -16,7 +17,15 @@ const LOGO_CACHE_CONTROL_VERSIONED = 'private, max-age=31536000, immutable';
 
 /** Club calls of spec §7 (packages/contract/src/api/clubs.ts), signed in. */
 const clubsRoutes: FastifyPluginAsync = async (app) => {
-  const clubs = (request: FastifyRequest) => createClubsService({ db: request.db });
+  const clubs = (request: FastifyRequest) =>
+    createClubsService({
+      db: request.db,
+      confirmPassword: createPasswordConfirmation({
+        db: request.db,
+        config: app.config,
+        limiter: app.limiter,
+      }),
+    });
   // Multipart bodies only here (the logo upload): one file, no other field, at most 2 MiB.
   await app.register(fastifyMultipart, {
     limits: { fileSize: LOGO_LIMITS.maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 20 },
@@ -31,7 +40,7 @@ const clubsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   route(app, endpoints.remove, async (request, reply) => {
-    await clubs(request).remove(request.actor, request.params.id);
+    await clubs(request).remove(request.actor, request.params.id, request.body.motDePasse);
     app.auth.clearSessionCookies(request, reply);
     return { message: SETTINGS_MESSAGES.clubDeleted };
   });

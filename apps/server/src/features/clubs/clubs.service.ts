@@ -40,6 +40,8 @@ const nameConflict = () => conflict(CLUB_MESSAGES.nameTaken, { nom: CLUB_MESSAGE
 
 export interface ClubsDeps {
   db: DbOrTx;
+  /** Re-authentication of the club's deletion: the DIRIGEANT's password (auth feature). */
+  confirmPassword: (actor: Actor, password: string) => Promise<void>;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface ClubsDeps {
  * information and the logo; only the DIRIGEANT changes them or deletes the club. Another club's id
  * answers 404.
  */
-export function createClubsService({ db }: ClubsDeps) {
+export function createClubsService({ db, confirmPassword }: ClubsDeps) {
   return {
     async get(actor: Actor, id: number) {
       assertOwnClub(actor, id);
@@ -124,9 +126,11 @@ export function createClubsService({ db }: ClubsDeps) {
     },
 
     /** Deletes the club and everything in it in one transaction; its members' sessions end. */
-    async remove(actor: Actor, id: number) {
+    /** DELETE /api/clubs/{id} {motDePasse}: the DIRIGEANT, who types the password again. */
+    async remove(actor: Actor, id: number, password: string) {
       assertOwnClub(actor, id);
       clubsPolicy.assert(actor, 'delete', undefined, CLUB_MESSAGES.onlyManagerDelete);
+      await confirmPassword(actor, password);
       await db.transaction(async (tx) => {
         found((await repo.deleteClub(tx, actor.clubId)) ? true : null);
       });

@@ -6,6 +6,7 @@ import {
   CLUB_MESSAGES,
   COOKIE_REFRESH_TOKEN,
   LOGO_LIMITS,
+  PRIVACY_MESSAGES,
   REGISTRATION_MESSAGES,
   SETTINGS_MESSAGES,
 } from '@club/contract';
@@ -374,13 +375,46 @@ describe('[club] deletion', () => {
   it('only the DIRIGEANT deletes, with the spec’s refusal message for others', async () => {
     const w = await world();
     for (const client of [w.asLeader, w.asPlayer]) {
-      const res = await client.delete(`/api/clubs/${w.club.id}`);
+      const res = await client.delete(`/api/clubs/${w.club.id}`, {
+        motDePasse: DEFAULT_TEST_PASSWORD,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(SETTINGS_MESSAGES.onlyManagerDelete);
     }
     const other = await world();
-    expect((await w.asBoss.delete(`/api/clubs/${other.club.id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await w.asBoss.delete(`/api/clubs/${other.club.id}`, {
+          motDePasse: DEFAULT_TEST_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await count('clubs', 'id', [w.club.id, other.club.id])).toBe(2);
+  });
+
+  it('asks the DIRIGEANT’s password again: missing or wrong → 400 in French, nothing deleted', async () => {
+    const w = await world();
+    const missing = await w.asBoss.delete(`/api/clubs/${w.club.id}`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/[éèà]|Veuillez|Saisissez|requête/i);
+    const empty = await w.asBoss.delete(`/api/clubs/${w.club.id}`, { motDePasse: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({ motDePasse: PRIVACY_MESSAGES.passwordRequired });
+    const wrong = await w.asBoss.delete(`/api/clubs/${w.club.id}`, {
+      motDePasse: 'Pas-le-bon-mot-2026!',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      message: PRIVACY_MESSAGES.passwordWrong,
+      errors: { motDePasse: PRIVACY_MESSAGES.passwordWrong },
+    });
+    expect(await count('clubs', 'id', [w.club.id])).toBe(1);
+    expect((await w.asBoss.get(`/api/clubs/${w.club.id}`)).statusCode).toBe(200);
+    const right = await w.asBoss.delete(`/api/clubs/${w.club.id}`, {
+      motDePasse: DEFAULT_TEST_PASSWORD,
+    });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(await count('clubs', 'id', [w.club.id])).toBe(0);
   });
 
   it('removes every row of the club in every table, ends its members’ sessions, frees its name', async () => {
@@ -440,7 +474,9 @@ describe('[club] deletion', () => {
       links.filter((l) => l.to === 'clubs').map((l) => count(l.table, l.column, [keep.club.id])),
     );
 
-    const res = await w.asBoss.delete(`/api/clubs/${w.club.id}`);
+    const res = await w.asBoss.delete(`/api/clubs/${w.club.id}`, {
+      motDePasse: DEFAULT_TEST_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: SETTINGS_MESSAGES.clubDeleted });
 

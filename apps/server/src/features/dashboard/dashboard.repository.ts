@@ -100,8 +100,17 @@ export const dashboardRepository = {
     return rows.map(toEvent);
   },
 
-  /** Every member of the team (any membership), by name. */
-  async teamMembers(db: DbOrTx, clubId: number, teamId: number): Promise<TDashboardMember[]> {
+  /**
+   * Every member of the team (any membership), by name, with what the privacy rule reads (birth
+   * date, contact choice) beside the card's fields.
+   */
+  async teamMembers(
+    db: DbOrTx,
+    clubId: number,
+    teamId: number,
+  ): Promise<
+    (Required<TDashboardMember> & { dateNaissance: string | null; partageCoordonnees: boolean })[]
+  > {
     return db
       .select({
         id: members.id,
@@ -110,6 +119,8 @@ export const dashboardRepository = {
         role: members.role,
         statut: members.statut,
         avatarUrl: members.avatarUrl,
+        dateNaissance: members.dateNaissance,
+        partageCoordonnees: members.partageCoordonnees,
       })
       .from(teamMemberships)
       .innerJoin(

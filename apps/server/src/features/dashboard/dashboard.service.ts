@@ -8,7 +8,7 @@ import {
   type ZDashboardEventsQuerySchema,
 } from '@club/contract';
 import type { z } from 'zod';
-import { found, policy, type Actor } from '../../authz/index.ts';
+import { found, memberReader, policy, projectMember, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { clubLocalDateTime, clubToday } from '../../lib/club-time.ts';
 import { dashboardRepository as repo } from './dashboard.repository.ts';
@@ -70,11 +70,29 @@ export function createDashboardService(deps: DashboardDeps) {
       return rows.filter((e) => eventVisibleTo(actor, e));
     },
 
-    /** GET /api/dashboard/membres/{equipeId}: the team's members, as the team members page allows. */
+    /**
+     * GET /api/dashboard/membres/{equipeId}: the team's members, as the team members page allows,
+     * each as the reader may see it (no status for other families: authz/member-privacy.ts).
+     */
     async teamMembers(actor: Actor, teamId: number): Promise<TDashboardMember[]> {
       const team = await teamOf(actor, teamId);
       membersPolicy.assert(actor, 'readTeam', { teamIds: [team.id] });
-      return repo.teamMembers(db, actor.clubId, team.id);
+      const rows = await repo.teamMembers(db, actor.clubId, team.id);
+      const reader = await memberReader(db, actor, now());
+      return rows.map(({ dateNaissance, partageCoordonnees, ...card }) =>
+        projectMember(
+          reader,
+          // Every member listed is in this team: a coach of it is a coach of theirs.
+          {
+            id: card.id,
+            role: card.role,
+            teamIds: [team.id],
+            dateDeNaissance: dateNaissance,
+            partageCoordonnees,
+          },
+          card,
+        ),
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clubs, members, sports, teams } from '../../db/schema.ts';
 
@@ -6,7 +6,8 @@ import { clubs, members, sports, teams } from '../../db/schema.ts';
 export const homeStatsRepository = {
   async totals(db: DbOrTx) {
     const [[m], [c], [t]] = await Promise.all([
-      db.select({ n: count() }).from(members),
+      // Deleted accounts (anonymised rows kept for past results) are no longer members.
+      db.select({ n: count() }).from(members).where(isNull(members.erasedAt)),
       db.select({ n: count() }).from(clubs),
       db.select({ n: count() }).from(teams),
     ]);

@@ -14,7 +14,7 @@ import {
   type ZScoreInputSchema,
 } from '@club/contract';
 import type { z } from 'zod';
-import { found, type Actor } from '../../authz/index.ts';
+import { found, memberRef, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.ts';
@@ -104,7 +104,7 @@ export function createMatchesService({ db, notifier }: MatchesDeps) {
     return rows.map((r) => {
       const target = rowTarget(match, r.memberId);
       const entry: TConvocation = {
-        joueur: { id: r.memberId, nom: r.nom, prenom: r.prenom },
+        joueur: memberRef({ id: r.memberId, nom: r.nom, prenom: r.prenom }),
         statutPresence: r.statutPresence,
         modifiable:
           !match.cancelled &&

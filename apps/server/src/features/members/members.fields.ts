@@ -22,6 +22,7 @@ export const MEMBER_COLUMNS = {
   poids: 'poids',
   numero: 'numero',
   poste: 'poste',
+  partageCoordonnees: 'partageCoordonnees',
 } as const satisfies Partial<Record<TMemberField, keyof MemberInsert>>;
 
 export type ScalarMemberField = keyof typeof MEMBER_COLUMNS;

@@ -90,6 +90,29 @@ export const gridRows: GridRow[] = [
     }),
     expect: leadersOnly(200),
   },
+  {
+    route: 'DELETE /api/membres/:id',
+    name: 'club members: one’s own row is not deleted from the list (the profile’s "Supprimer mon compte")',
+    request: (w, p) => ({ method: 'DELETE', url: `/api/membres/${selfId(w, p)}` }),
+    // leaders: 403 pointing to the profile; team roles: 403 (not theirs to delete); the other
+    // club's DIRIGEANT on its own row: 403 as well.
+    expect: { ...leadersOnly(403), AUTRE_CLUB: 403 },
+  },
+  {
+    route: 'GET /api/membres/recherche/equipe',
+    name: 'team members: the birth-date filter of T1 is for leaders and T1’s coaches only (a lookup of a hidden field otherwise)',
+    request: (w) => ({
+      method: 'GET',
+      url: `/api/membres/recherche/equipe?clubId=${w.club.id}&nomEquipe=${encodeURIComponent(w.t1.nom)}&dateNaissance=2000-01-15`,
+    }),
+    expect: {
+      ...everyMember(200),
+      SANS_EQUIPE: 403,
+      JOUEUR: 403,
+      PARENT: 403,
+      PARENT_AUTRE_EQUIPE: 403,
+    },
+  },
   // team members: leaders; members of that team; a parent of a child in it
   {
     route: 'PUT /api/membres/:id',

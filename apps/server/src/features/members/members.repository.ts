@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { TChildRef, TTeamRef } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberTeamsJson } from '../../db/fragments.ts';
@@ -32,6 +32,7 @@ const memberColumns = {
   numero: members.numero,
   poste: members.poste,
   avatarUrl: members.avatarUrl,
+  partageCoordonnees: members.partageCoordonnees,
   activated: sql<boolean>`(${members.passwordHash} is not null)`.as('activated'),
   teamNom: teams.nom,
   teams: memberTeamsJson(),
@@ -55,6 +56,7 @@ export type MemberRow = {
   numero: number | null;
   poste: string | null;
   avatarUrl: string | null;
+  partageCoordonnees: boolean;
   activated: boolean;
   teamNom: string | null;
   /** Every team, the primary one first. */
@@ -83,8 +85,11 @@ const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${
 const fuzzy = (column: SQL, value: string) =>
   sql`f_unaccent(${column}::text) ilike f_unaccent(${likePattern(value)})`;
 
+/** Members of the club, without the anonymised rows of deleted accounts. */
+const liveMember = (clubId: number) => and(eq(members.clubId, clubId), isNull(members.erasedAt))!;
+
 function whereFor(clubId: number, f: MemberFilters): SQL {
-  const conditions: SQL[] = [eq(members.clubId, clubId)];
+  const conditions: SQL[] = [liveMember(clubId)];
   if (f.teamId !== undefined)
     conditions.push(
       sql`exists (select 1 from ${teamMemberships} tm
@@ -137,7 +142,7 @@ export const membersRepository = {
       .select(memberColumns)
       .from(members)
       .leftJoin(teams, eq(teams.id, members.teamId))
-      .where(and(eq(members.clubId, clubId), eq(members.id, id)))
+      .where(and(liveMember(clubId), eq(members.id, id)))
       .limit(1);
     return row;
   },
@@ -157,7 +162,7 @@ export const membersRepository = {
     const rows = await db
       .select({ id: members.id })
       .from(members)
-      .where(and(eq(members.clubId, clubId), sql`upper(${members.role}) = 'DIRIGEANT'`))
+      .where(and(liveMember(clubId), sql`upper(${members.role}) = 'DIRIGEANT'`))
       .for('update');
     return rows.length;
   },
@@ -209,7 +214,7 @@ export const membersRepository = {
     const rows = await db
       .select({ id: members.id })
       .from(members)
-      .where(and(eq(members.clubId, clubId), inArray(members.id, [...ids])));
+      .where(and(liveMember(clubId), inArray(members.id, [...ids])));
     return rows.map((r) => r.id);
   },
 

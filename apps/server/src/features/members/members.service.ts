@@ -1,7 +1,10 @@
 import {
   MEMBER_FIELD_MESSAGES,
+  PRIVACY_MESSAGES,
   editableMemberFields,
   isLeader,
+  isMinor,
+  mayFilterOnPrivateFields,
   normalizeRole,
   type Role,
   type TMember,
@@ -13,7 +16,14 @@ import {
   type ZTeamMemberSearchSchema,
 } from '@club/contract';
 import type { z } from 'zod';
-import { assertOwnClub, found, type Actor } from '../../authz/index.ts';
+import {
+  assertOwnClub,
+  found,
+  memberReader,
+  projectMember,
+  type Actor,
+  type MemberReader,
+} from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { members } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
@@ -54,15 +64,16 @@ export interface MembersDeps {
 }
 
 /**
- * The member JSON of spec §3 through the field map. idEquipe / nomEquipe are the primary team,
- * `equipes` every team; a PARENT's answer lists `enfants`; leaders also learn whether the account
- * still waits for activation.
+ * The member JSON of spec §3 through the field map, as `reader` may see it (the privacy projection,
+ * authz/member-privacy.ts). idEquipe / nomEquipe are the primary team, `equipes` every team; a
+ * PARENT's answer lists `enfants`; leaders also learn whether the account still waits for
+ * activation.
  */
-export function toMemberJson(row: MemberRow, actor: Pick<Actor, 'role'>): TMember {
+export function toMemberJson(row: MemberRow, reader: MemberReader): TMember {
   const fields = Object.fromEntries(
     SCALAR_MEMBER_FIELDS.map((f) => [f, row[repoKey(f)] ?? null]),
   ) as Pick<TMember, (typeof SCALAR_MEMBER_FIELDS)[number]>;
-  return {
+  const json: TMember = {
     id: row.id,
     ...fields,
     nomEquipe: row.teamNom,
@@ -71,9 +82,19 @@ export function toMemberJson(row: MemberRow, actor: Pick<Actor, 'role'>): TMembe
     idEquipe: row.teamId,
     equipes: row.teams,
     ...(normalizeRole(row.role) === 'PARENT' ? { enfants: row.children } : {}),
-    ...(isLeader(actor.role) ? { invitationEnAttente: !row.activated } : {}),
+    ...(isLeader(reader.subject.role) ? { invitationEnAttente: !row.activated } : {}),
   };
+  return projectMember(reader, privacySubjectOf(row), json);
 }
+
+/** The member as the privacy rule reads it. */
+export const privacySubjectOf = (row: MemberRow) => ({
+  id: row.id,
+  role: row.role,
+  teamIds: row.teams.map((t) => t.id),
+  dateDeNaissance: row.dateNaissance,
+  partageCoordonnees: row.partageCoordonnees,
+});
 /** The row key of a column (the select uses the column's property names). */
 const repoKey = (f: (typeof SCALAR_MEMBER_FIELDS)[number]) =>
   MEMBER_COLUMNS[f] as keyof MemberRow & (typeof MEMBER_COLUMNS)[typeof f];
@@ -167,8 +188,10 @@ export function createMembersService(deps: MembersDeps) {
     q: Paging,
   ): Promise<TMember[] | TPage<TMember>> {
     const paging = pagingOf(q);
+    // One after the other: inside the request's transaction they share one connection.
     const { rows, total } = await repo.list(db, actor.clubId, filters, paging);
-    const content = rows.map((r) => toMemberJson(r, actor));
+    const reader = await memberReader(db, actor);
+    const content = rows.map((r) => toMemberJson(r, reader));
     if (!paging) return content;
     return {
       content,
@@ -191,7 +214,8 @@ export function createMembersService(deps: MembersDeps) {
   }
 
   async function answer(actor: Actor, id: number) {
-    return toMemberJson(found(await repo.findById(db, actor.clubId, id)), actor);
+    const row = found(await repo.findById(db, actor.clubId, id));
+    return toMemberJson(row, await memberReader(db, actor));
   }
 
   return {
@@ -217,11 +241,19 @@ export function createMembersService(deps: MembersDeps) {
       return list(actor, { teamId: team.id }, q);
     },
 
-    /** GET /api/membres/recherche/equipe */
+    /**
+     * GET /api/membres/recherche/equipe. The birth-date filter is for readers who see every
+     * member's birth date (leaders, the team's coaches): for anyone else it would be a lookup of a
+     * hidden field (403).
+     */
     async searchTeam(actor: Actor, q: TeamSearch) {
       assertOwnClub(actor, q.clubId);
       const team = await teamOf(actor, q.nomEquipe);
       const { page, size, nom, prenom, role, dateNaissance } = q;
+      if (dateNaissance !== undefined && !mayFilterOnPrivateFields(actor, team.id))
+        throw new HttpError(403, PRIVACY_MESSAGES.privateFilterForbidden, {
+          dateNaissance: PRIVACY_MESSAGES.privateFilterForbidden,
+        });
       return list(actor, { teamId: team.id, nom, prenom, role, dateNaissance }, { page, size });
     },
 
@@ -229,7 +261,7 @@ export function createMembersService(deps: MembersDeps) {
     async get(actor: Actor, id: number) {
       const row = found(await repo.findById(db, actor.clubId, id));
       membersPolicy.assert(actor, 'read', memberTarget(targetOf(row)));
-      return toMemberJson(row, actor);
+      return toMemberJson(row, await memberReader(db, actor));
     },
 
     /** POST /api/membres — creates the member (no password yet) and mails the invitation. */
@@ -249,7 +281,8 @@ export function createMembersService(deps: MembersDeps) {
         if (await repo.emailTaken(tx, input.email)) throw emailConflict();
         const values: MemberValues = {};
         for (const f of SCALAR_MEMBER_FIELDS) {
-          const v = input[f];
+          // partageCoordonnees is the member's own choice: never set by whoever creates the row.
+          const v = f === 'partageCoordonnees' ? undefined : input[f];
           if (v !== undefined) (values as Record<string, unknown>)[MEMBER_COLUMNS[f]] = v;
         }
         const id = await repo.insert(tx, {
@@ -330,6 +363,20 @@ export function createMembersService(deps: MembersDeps) {
         }
 
         assertMayChange(actor, target, changed, input.role);
+        // A minor's contact details are never shared with other families (privacy.ts).
+        const sharing = values.partageCoordonnees ?? row.partageCoordonnees;
+        if (sharing) {
+          const birth =
+            values.dateNaissance !== undefined ? values.dateNaissance : row.dateNaissance;
+          const today = (await memberReader(tx, actor)).today;
+          if (isMinor(birth, today)) {
+            if (values.partageCoordonnees)
+              throw badRequest(PRIVACY_MESSAGES.shareContactForbidden, {
+                partageCoordonnees: PRIVACY_MESSAGES.shareContactForbidden,
+              });
+            values.partageCoordonnees = false;
+          }
+        }
         if (!changed.length) return;
 
         if (changed.includes('role') && normalizeRole(row.role) === 'DIRIGEANT') {
@@ -365,6 +412,8 @@ export function createMembersService(deps: MembersDeps) {
     async remove(actor: Actor, id: number) {
       await db.transaction(async (tx) => {
         const row = await loadTarget(tx, actor, id);
+        // One's own account goes through DELETE /api/compte (password, anonymised row).
+        if (row.id === actor.id) throw forbidden(PRIVACY_MESSAGES.ownRowDelete);
         assertMayDelete(actor, targetOf(row));
         if (normalizeRole(row.role) === 'DIRIGEANT') {
           if ((await repo.lockManagers(tx, actor.clubId)) <= 1)
@@ -373,7 +422,7 @@ export function createMembersService(deps: MembersDeps) {
         await repo.delete(tx, actor.clubId, row.id);
         await audit(tx, {
           clubId: actor.clubId,
-          actorMemberId: row.id === actor.id ? null : actor.id,
+          actorMemberId: actor.id,
           action: 'delete',
           entity: 'member',
           entityId: row.id,

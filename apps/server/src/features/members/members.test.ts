@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { MEMBER_FIELD_MESSAGES, SERVER_MESSAGES } from '@club/contract';
+import { MEMBER_FIELD_MESSAGES, PRIVACY_MESSAGES, SERVER_MESSAGES } from '@club/contract';
 import { auditLog, members, oneTimeTokens } from '../../db/schema.ts';
 import { createClub, createMember, createTeam } from '../../db/factories.ts';
 import { sha256 } from '../../lib/tokens.ts';
@@ -319,13 +319,15 @@ describe('[members] leader roles and the last DIRIGEANT', () => {
     expect(edit.json().message).toBe(MEMBER_FIELD_MESSAGES.leaderProtected);
   });
 
-  it('the last DIRIGEANT cannot be removed; with two, one can be demoted or removed', async () => {
+  it('the last DIRIGEANT cannot be demoted; a leader’s own row is deleted from the profile only; with two, one can be demoted', async () => {
     const c = await createClub(ctx.app.db);
     const boss = await createMember(ctx.app.db, c.id, { role: 'DIRIGEANT' });
     const asBoss = await signIn(ctx.app, boss);
+    // One's own account: "Supprimer mon compte" (password, anonymised row), not the members list.
     const self = await asBoss.delete(`/api/membres/${boss.id}`);
-    expect(self.statusCode).toBe(409);
-    expect(self.json().message).toBe(MEMBER_FIELD_MESSAGES.lastManager);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe(PRIVACY_MESSAGES.ownRowDelete);
+    expect(self.json().message).toContain('Supprimer mon compte');
     const ownRole = await asBoss.put(`/api/membres/${boss.id}`, { role: 'RESPONSABLE' });
     expect(ownRole.statusCode).toBe(403);
     expect(ownRole.json().message).toBe(MEMBER_FIELD_MESSAGES.ownRoleForbidden);
@@ -338,7 +340,10 @@ describe('[members] leader roles and the last DIRIGEANT', () => {
     expect(demote.statusCode, demote.body).toBe(200);
     expect(demote.json().role).toBe('RESPONSABLE');
     const lastOne = await asSecond.delete(`/api/membres/${second.id}`);
-    expect(lastOne.statusCode).toBe(409);
+    expect(lastOne.statusCode).toBe(403);
+    expect(lastOne.json().message).toBe(PRIVACY_MESSAGES.ownRowDelete);
+    const lastDemoted = await asBoss.put(`/api/membres/${second.id}`, { role: 'RESPONSABLE' });
+    expect(lastDemoted.statusCode).toBe(403); // a RESPONSABLE now: no leader role changes
     const [audit] = await ctx.app.db
       .select()
       .from(auditLog)

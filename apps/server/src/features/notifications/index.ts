@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../../plugins/signed-in.ts';
+import { publicBaseUrl } from '../../lib/public-url.ts';
 import { createNotifier, type MatchNotifier } from './notifications.jobs.ts';
 import { preferenceRoutes, presenceRoutes, publicRoutes } from './notifications.routes.ts';
 import { parseQuietHours } from './notifications.time.ts';
@@ -30,7 +31,7 @@ async function notificationsFeature(app: FastifyInstance) {
     mailer: app.mailer,
     push: app.push,
     tokens,
-    publicUrl: app.config.PUBLIC_URL ?? `http://${app.config.HOST}:${app.config.PORT}`,
+    publicUrl: publicBaseUrl(app.config),
     delaySeconds: app.config.NOTIFICATION_DELAY_SECONDS,
     quietHours: parseQuietHours(app.config.QUIET_HOURS),
     log: app.log,

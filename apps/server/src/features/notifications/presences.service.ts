@@ -11,7 +11,7 @@ import {
   type ZEventPresenceUpdateSchema,
 } from '@club/contract';
 import type { z } from 'zod';
-import { found, policy, type Actor } from '../../authz/index.ts';
+import { found, memberRef, policy, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
@@ -53,7 +53,7 @@ export function createPresencesService({ db }: { db: DbOrTx }) {
     return players.map((p) => {
       const byDefault = p.statutPresence === null && p.parDefaut;
       return {
-        joueur: { id: p.id, nom: p.nom, prenom: p.prenom },
+        joueur: memberRef({ id: p.id, nom: p.nom, prenom: p.prenom }),
         statutPresence: p.statutPresence ?? (byDefault ? 'DISPONIBLE' : null),
         justification: presencePolicy.can(actor, 'readJustification', rowTarget(p))
           ? p.justification

@@ -10,7 +10,12 @@ import {
   type PermissionTarget,
 } from '@club/contract';
 import { announcementTeams, announcements as announcementsTable, clubs } from '../../db/schema.ts';
-import { createEvent, createMember, createTeam } from '../../db/factories.ts';
+import {
+  DEFAULT_TEST_PASSWORD,
+  createEvent,
+  createMember,
+  createTeam,
+} from '../../db/factories.ts';
 import { matchSync } from '../../features/matches/matches.sync.ts';
 import { multipartFile } from '../http-utils.ts';
 import type { GridCall, GridWorld, Principal, SignedInPrincipal } from '../policy-grid.ts';
@@ -136,6 +141,20 @@ export const MATRIX: MatrixTable = {
       body: { currentPassword: 'pas-le-bon', newPassword: 'Nouveau-Secret-2026!' },
     }),
   },
+  'auth.exportData': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'GET', url: '/api/compte/donnees' }),
+  },
+  'auth.deleteAccount': {
+    resource: 'none',
+    ok: 400, // a wrong password, checked after authentication (the account stays)
+    call: () => ({
+      method: 'DELETE',
+      url: '/api/compte',
+      body: { motDePasse: 'pas-le-bon' },
+    }),
+  },
   'dashboard.infos': {
     resource: 'none',
     ok: 200,
@@ -202,7 +221,11 @@ export const MATRIX: MatrixTable = {
   'clubs.remove': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'DELETE', url: `/api/clubs/${clubId(ref)}` }),
+    call: (_m, ref) => ({
+      method: 'DELETE',
+      url: `/api/clubs/${clubId(ref)}`,
+      body: { motDePasse: DEFAULT_TEST_PASSWORD },
+    }),
     destroysWorld: true,
   },
 

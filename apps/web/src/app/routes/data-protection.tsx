@@ -27,20 +27,22 @@ export default function DataProtectionPage() {
       <ul>
         <li>
           <strong>Membres</strong> : nom, prénom, e-mail, date de naissance, genre, téléphone,
-          numéro de licence, rôle, statut, équipe et, pour les joueurs, numéro, poste, taille et
-          poids.
+          numéro de licence, rôle, statut (Actif, Blessé, Suspendu : une blessure est une donnée de
+          santé), équipes, liens parent-enfant, choix de partager ou non ses coordonnées avec son
+          équipe et, pour les joueurs, numéro, poste, taille et poids.
         </li>
         <li>
           <strong>Club</strong> : nom, sport, adresse, ville, pays, téléphone, description et logo.
         </li>
         <li>
           <strong>Activité</strong> : événements du calendrier, matchs, scores, convocations et
-          réponses de disponibilité (avec la justification d’une absence).
+          réponses de disponibilité aux matchs et aux entraînements (avec la justification d’une
+          absence), journal des modifications faites dans le club.
         </li>
         <li>
           <strong>Connexion et sécurité</strong> : mot de passe (conservé uniquement sous forme
-          chiffrée irréversible, Argon2id), sessions, identifiant d’appareil, adresse IP et
-          navigateur lors des connexions.
+          chiffrée irréversible, Argon2id), sessions (navigateur, identifiant d’appareil, dates),
+          adresse IP le temps de limiter les tentatives de connexion.
         </li>
         <li>
           <strong>Contact</strong> : nom, prénom, e-mail, sujet et message envoyés par le formulaire
@@ -130,23 +132,52 @@ export default function DataProtectionPage() {
       <h2>5. Durées de conservation</h2>
       <ul>
         <li>
-          Données du club et de ses membres : tant que le club utilise le service ; elles sont
-          supprimées définitivement avec le club ou avec le compte du membre.
-        </li>
-        <li>Sessions : 15 minutes pour l’accès, 7 jours pour le renouvellement.</li>
-        <li>
-          Journaux de sécurité (connexions, échecs, changements de mot de passe) : 6 à 12 mois.
+          Données du club et de ses membres : tant que le club utilise le service. Elles sont
+          supprimées avec le club ; celles d’un membre sont effacées quand il supprime son compte
+          (voir « Vos droits ») ou quand le club le retire.
         </li>
         <li>
-          Messages du formulaire de contact : le temps de traiter la demande, au plus 12 mois.
+          Sessions : 15 minutes pour l’accès, 7 jours sans utilisation (30 jours au plus) pour le
+          renouvellement ; leurs traces sont supprimées 30 jours après leur fin. Liens d’invitation
+          (7 jours) et de réinitialisation (60 minutes) : supprimés 30 jours après leur expiration
+          ou leur usage.
+        </li>
+        <li>Journal des modifications faites dans le club : 3 ans.</li>
+        <li>Messages du formulaire de contact : 12 mois au plus.</li>
+        <li>
+          Ces suppressions sont faites automatiquement chaque jour. Les sauvegardes suivent la
+          politique de l’hébergeur.
         </li>
       </ul>
 
-      <h2>6. Destinataires</h2>
+      <h2>6. Destinataires et visibilité</h2>
       <p>
-        Les données d’un club ne sont visibles que par ses membres, selon leur rôle (par exemple,
-        seuls les dirigeants et responsables voient la liste complète des membres). L’éditeur et, le
-        cas échéant, son hébergeur y ont accès pour la maintenance du service, sans autre usage.
+        Les données d’un club ne sont visibles que par ses membres, selon leur rôle, et jamais par
+        un autre club. Dans un club :
+      </p>
+      <ul>
+        <li>
+          le membre lui-même et ses parents, les dirigeants et responsables, et les entraîneurs de
+          ses équipes voient toute sa fiche ;
+        </li>
+        <li>
+          les autres joueurs et parents de ses équipes voient son nom, son rôle, son équipe, son
+          numéro et son poste ; jamais son statut (blessure), sa date de naissance, son genre, sa
+          licence, sa taille ni son poids ;
+        </li>
+        <li>
+          ils voient l’e-mail et le téléphone des entraîneurs, et ceux d’un adulte qui a coché «
+          Partager mon e-mail et mon téléphone avec mon équipe » (décoché par défaut) ; jamais ceux
+          d’un mineur ;
+        </li>
+        <li>
+          la justification d’une absence n’est lue que par le joueur, ses parents, ses entraîneurs
+          et les dirigeants.
+        </li>
+      </ul>
+      <p>
+        L’éditeur et, le cas échéant, son hébergeur y ont accès pour la maintenance du service, sans
+        autre usage.
       </p>
 
       <h2>7. Sécurité</h2>
@@ -160,10 +191,13 @@ export default function DataProtectionPage() {
       <p>
         Vous disposez d’un droit d’accès, de rectification, d’effacement, de limitation, de
         portabilité et d’opposition, ainsi que du droit de définir des directives sur le sort de vos
-        données après votre décès. Pour les données saisies par votre club, adressez-vous d’abord à
-        son dirigeant ; sinon, contactez l’éditeur à l’adresse ci-dessus ou via le{' '}
-        <Link to="/contact">formulaire de contact</Link>. Une réponse vous est apportée dans un
-        délai d’un mois.
+        données après votre décès. Dans « Mon Profil », une fois connecté : « Télécharger mes
+        données » vous donne un fichier avec tout ce que le service conserve sur vous et vos enfants
+        ; « Supprimer mon compte » efface vos données personnelles (vos réponses passées restent,
+        sans votre nom, dans les statistiques de l’équipe) et libère votre adresse e-mail. Pour les
+        données saisies par votre club, adressez-vous d’abord à son dirigeant ; sinon, contactez
+        l’éditeur à l’adresse ci-dessus ou via le <Link to="/contact">formulaire de contact</Link>.
+        Une réponse vous est apportée dans un délai d’un mois.
       </p>
       <p>
         Si vous estimez que vos droits ne sont pas respectés, vous pouvez introduire une réclamation

@@ -13,6 +13,7 @@ import {
 } from '../../features/profile/api/calendar-feed.ts';
 import { CalendarFeed } from '../../features/profile/components/calendar-feed.tsx';
 import { NotificationPreferences } from '../../features/notifications/components/notification-preferences.tsx';
+import { DataRights } from '../../features/profile/components/data-rights.tsx';
 
 /** /profil: the signed-in member's own profile, whatever the club (link of the unsubscribe page). */
 export function ProfileShortcut() {
@@ -81,6 +82,7 @@ export default function ProfilePage() {
         }}
       />
       <NotificationPreferences />
+      <DataRights />
     </main>
   );
 }

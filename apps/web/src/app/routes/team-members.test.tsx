@@ -138,3 +138,52 @@ describe('[members] team members page of a coach of two teams (issue 8)', () => 
     expect(screen.getByRole('button', { name: 'Actions pour Omar Durand' })).toBeVisible();
   });
 });
+
+describe('[privacy] what a player or a parent sees of the team (docs/privacy.md)', () => {
+  /** A member as a player reads it: no status, contact only when shared, nothing personal. */
+  const asOtherFamily = (m: TMember, withContact = false): TMember => {
+    const {
+      statut: _s,
+      dateDeNaissance: _d,
+      genre: _g,
+      numeroLicence: _l,
+      taille: _t,
+      poids: _p,
+      email,
+      numeroTelephone,
+      ...rest
+    } = m;
+    return withContact ? { ...rest, email, numeroTelephone } : rest;
+  };
+  const player = { id: 20, role: 'JOUEUR', teamIds: [SENIORS.id] };
+
+  it('no Statut and no Téléphone column; the coach’s shared details under the name only', async () => {
+    const me = { ...member(20, 'Moi', 'JOUEUR', [SENIORS]), statut: 'Blessé' };
+    const coachRow = {
+      ...asOtherFamily(member(21, 'Coach', 'ENTRAINEUR', [SENIORS]), true),
+      numeroTelephone: '06 11 22 33 44',
+    };
+    const mate = asOtherFamily({ ...member(22, 'Mineur', 'JOUEUR', [SENIORS]), statut: 'Blessé' });
+    render(<TeamMembersTable members={[me, coachRow, mate]} actor={player} onEdit={() => {}} />);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Nom', 'Rôle', 'Numéro', 'Poste', 'Actions']);
+    expect(screen.queryByText('Blessé')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Coach/ }));
+    expect(screen.getByText('06 11 22 33 44')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /Mineur/ }));
+    expect(screen.getByText('Aucune autre information partagée.')).toBeVisible();
+  });
+
+  it('a coach or a leader keeps every column', () => {
+    render(
+      <TeamMembersTable
+        members={[member(30, 'Inès', 'JOUEUR', [SENIORS]), member(31, 'Hugo', 'JOUEUR', [SENIORS])]}
+        actor={editParty(coach)}
+        onEdit={() => {}}
+      />,
+    );
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Nom', 'Rôle', 'Statut', 'Téléphone', 'Numéro', 'Poste', 'Actions']);
+  });
+});

@@ -4,6 +4,7 @@ import {
   ROLE_LABELS,
   TEAM_MEMBERS_MESSAGES,
   TEAM_PAGE_ROLES,
+  mayFilterOnPrivateFields,
   type TMember,
   type TMemberUpdate,
 } from '@club/contract';
@@ -44,6 +45,13 @@ export default function TeamMembersPage() {
   if (!me || !clubId) return null;
   // Every team of the signed-in member counts (a coach of two teams edits both teams' players).
   const actor = editParty(me);
+  // The birth-date filter is for those who see every member's birth date (leaders, the team's
+  // coaches): for anyone else the server refuses it (it would be a lookup of a hidden field).
+  const team = me.equipes.find((t) => t.nom.toLowerCase() === nomEquipe.toLowerCase());
+  const birthDateFilter = mayFilterOnPrivateFields(
+    { role: me.role, teamIds: me.equipes.map((t) => t.id) },
+    team?.id ?? -1,
+  );
   const set = (key: keyof TeamMemberFilters) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
   const search = (e: FormEvent) => {
@@ -87,12 +95,14 @@ export default function TeamMembersPage() {
             ))}
           </select>
         </Field>
-        <Field label="Date de naissance">
-          <DateInput
-            value={draft.dateNaissance ?? ''}
-            onChange={(v) => setDraft((d) => ({ ...d, dateNaissance: v }))}
-          />
-        </Field>
+        {birthDateFilter ? (
+          <Field label="Date de naissance">
+            <DateInput
+              value={draft.dateNaissance ?? ''}
+              onChange={(v) => setDraft((d) => ({ ...d, dateNaissance: v }))}
+            />
+          </Field>
+        ) : null}
         <div>
           <button type="submit" className="btn">
             Rechercher

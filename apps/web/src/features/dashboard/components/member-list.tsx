@@ -28,7 +28,10 @@ export function roleLabel(role: string): string {
   return r ? ROLE_LABELS[r] : role;
 }
 
-/** One member: avatar, name, role and status pill (spec §2). */
+/**
+ * One member: avatar, name, role and status pill (spec §2). The status (health) is only in the
+ * answer for those who may see it (privacy.ts): other families get no pill at all.
+ */
 export function MemberRow({ member }: { member: TDashboardMember }) {
   return (
     <li className="member-row">
@@ -47,7 +50,7 @@ export function MemberRow({ member }: { member: TDashboardMember }) {
         {member.prenom} {member.nom}
       </span>
       <span className="member-row-role">{roleLabel(member.role)}</span>
-      <StatusPill statut={member.statut} />
+      {member.statut !== undefined ? <StatusPill statut={member.statut} /> : null}
     </li>
   );
 }

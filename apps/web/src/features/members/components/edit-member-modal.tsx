@@ -72,12 +72,14 @@ function editSchema(allowed: ReadonlySet<TMemberField>) {
 }
 
 function initial(member: TMember): Record<ModalField, string> {
-  const s = (v: string | number | null) => (v === null || v === undefined ? '' : String(v));
+  // A field the reader may not see is absent from the answer: shown empty (privacy.ts).
+  const s = (v: string | number | null | undefined) =>
+    v === null || v === undefined ? '' : String(v);
   return {
     nom: member.nom,
     prenom: member.prenom,
     dateDeNaissance: s(member.dateDeNaissance).slice(0, 10),
-    email: member.email,
+    email: member.email ?? '',
     numeroTelephone: s(member.numeroTelephone),
     numeroLicence: s(member.numeroLicence),
     taille: s(member.taille),

@@ -22,15 +22,35 @@ export function clubMemberDetails(m: TMember): DetailItem[] {
   return items;
 }
 
-export function teamMemberDetails(m: TMember): DetailItem[] {
-  return [
-    { label: 'Email', value: dash(m.email) },
-    { label: 'Date de naissance', value: frenchDate(m.dateDeNaissance) },
-    { label: 'Genre', value: dash(m.genre) },
-    { label: 'N° Licence', value: dash(m.numeroLicence) },
-    { label: 'Taille', value: dash(m.taille) },
-    { label: 'Poids', value: dash(m.poids) },
+/**
+ * The details of a team member, as far as the answer carries them: a field the reader may not see
+ * is absent from it (packages/contract/src/privacy.ts) and has no line here — not an empty one.
+ * `also` adds fields the list shows elsewhere for others but not for this reader (its phone,
+ * its status when the list has no such column).
+ */
+export function teamMemberDetails(
+  m: TMember,
+  also: readonly ('numeroTelephone' | 'statut')[] = [],
+): DetailItem[] {
+  const items: [keyof TMember, string, string][] = [
+    ['statut', 'Statut', dash(m.statut)],
+    ['numeroTelephone', 'Téléphone', dash(m.numeroTelephone)],
+    ['email', 'Email', dash(m.email)],
+    ['dateDeNaissance', 'Date de naissance', frenchDate(m.dateDeNaissance)],
+    ['genre', 'Genre', dash(m.genre)],
+    ['numeroLicence', 'N° Licence', dash(m.numeroLicence)],
+    ['taille', 'Taille', dash(m.taille)],
+    ['poids', 'Poids', dash(m.poids)],
   ];
+  return items
+    .filter(
+      ([key]) =>
+        m[key] !== undefined &&
+        (key === 'statut' || key === 'numeroTelephone'
+          ? (also as readonly string[]).includes(key)
+          : true),
+    )
+    .map(([, label, value]) => ({ label, value }));
 }
 
 export function DetailList({ items }: { items: readonly DetailItem[] }) {

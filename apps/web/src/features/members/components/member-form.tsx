@@ -56,7 +56,7 @@ function valuesOf(member: TMember | null): FormValues {
     numeroLicence: member?.numeroLicence ?? '',
     role: member ? (normalizeRole(member.role) ?? member.role) : '',
     statut:
-      member && (MEMBER_STATUSES as readonly string[]).includes(member.statut)
+      member?.statut && (MEMBER_STATUSES as readonly string[]).includes(member.statut)
         ? member.statut
         : DEFAULT_MEMBER_STATUS,
     equipesIds: member ? teamsOf(member).map((t) => t.id) : [],

@@ -38,6 +38,8 @@ interface Props {
 
 /** A DIRIGEANT or RESPONSABLE is removed only by a DIRIGEANT (the server refuses it too). */
 function mayDelete(actor: TMemberEditParty, m: TMember) {
+  // One's own account goes from the profile ("Supprimer mon compte"): the server refuses it here.
+  if (m.id === actor.id) return false;
   return normalizeRole(actor.role) === 'DIRIGEANT' || !isLeader(m.role);
 }
 

@@ -16,9 +16,17 @@ const fullName = (m: TMember) => `${m.prenom} ${m.nom}`;
 const shirt = (m: TMember) =>
   [m.numero ? `n° ${m.numero}` : null, m.poste].filter(Boolean).join(' · ');
 
+/** A column whose field every listed member carries; otherwise the reader simply has no such column. */
+const everyRowHas = (members: readonly TMember[], field: 'statut' | 'numeroTelephone') =>
+  members.length > 0 && members.every((m) => m[field] !== undefined);
+
 /**
  * The team members list of spec §2 ('-' for an empty value), issue 15: from 640 px a table of
- * name, role, status, phone, number and position, the rest behind the name; below, cards.
+ * name, role, status, phone, number and position, the rest behind the name; below, cards. What
+ * the reader may not see (privacy.ts: other families see no status, and only the contact details
+ * of coaches and of adults who share them) is not in the answer: a column shows only when every
+ * member carries its field (a player or a parent gets no status column), and the details list
+ * only what is there.
  */
 export function TeamMembersTable({
   members,
@@ -31,6 +39,8 @@ export function TeamMembersTable({
 }) {
   const narrow = useNarrow();
   const rows = useExpandedRows();
+  const statusColumn = everyRowHas(members, 'statut');
+  const phoneColumn = everyRowHas(members, 'numeroTelephone');
   // A coach edits the players of any of their teams (issue 8): every team counts.
   const menuOf = (m: TMember) =>
     editableMemberFields(actor, editParty(m)).size > 0 ? (
@@ -39,59 +49,79 @@ export function TeamMembersTable({
         items={[{ label: 'Modifier', onSelect: () => onEdit(m) }]}
       />
     ) : null;
+  const detailsOf = (m: TMember) =>
+    teamMemberDetails(m, [
+      ...(statusColumn ? [] : (['statut'] as const)),
+      ...(phoneColumn ? [] : (['numeroTelephone'] as const)),
+    ]);
 
   if (narrow)
     return (
       <CardList
         label="Membres de l'équipe"
         headingLevel={2}
-        items={members.map((m) => ({
-          key: m.id,
-          leading: <Avatar name={fullName(m)} src={m.avatarUrl} />,
-          title: `${dash(m.prenom)} ${dash(m.nom)}`,
-          subtitle: [m.role ? roleLabel(m.role) : '-', shirt(m)].filter(Boolean).join(' · '),
-          badges: <StatusPill statut={m.statut} />,
-          facts: [{ label: 'Téléphone', value: dash(m.numeroTelephone) }],
-          actions: menuOf(m),
-          more: <DetailsDisclosure items={teamMemberDetails(m)} />,
-        }))}
+        items={members.map((m) => {
+          const details = teamMemberDetails(m);
+          return {
+            key: m.id,
+            leading: <Avatar name={fullName(m)} src={m.avatarUrl} />,
+            title: `${dash(m.prenom)} ${dash(m.nom)}`,
+            subtitle: [m.role ? roleLabel(m.role) : '-', shirt(m)].filter(Boolean).join(' · '),
+            badges: m.statut !== undefined ? <StatusPill statut={m.statut} /> : undefined,
+            facts:
+              m.numeroTelephone !== undefined
+                ? [{ label: 'Téléphone', value: dash(m.numeroTelephone) }]
+                : [],
+            actions: menuOf(m),
+            more: details.length > 0 ? <DetailsDisclosure items={details} /> : undefined,
+          };
+        })}
       />
     );
 
+  const headers = [
+    'Nom',
+    'Rôle',
+    ...(statusColumn ? ['Statut'] : []),
+    ...(phoneColumn ? ['Téléphone'] : []),
+    'Numéro',
+    'Poste',
+    { label: 'Actions', hidden: true },
+  ];
   return (
-    <Table
-      label="Membres de l'équipe"
-      headers={[
-        'Nom',
-        'Rôle',
-        'Statut',
-        'Téléphone',
-        'Numéro',
-        'Poste',
-        { label: 'Actions', hidden: true },
-      ]}
-    >
-      {members.map((m) => (
-        <ExpandableMemberRow
-          key={m.id}
-          member={m}
-          name={`${dash(m.nom)} ${dash(m.prenom)}`}
-          detailId={`equipier-${m.id}-detail`}
-          open={rows.isOpen(m.id)}
-          onToggle={() => rows.toggle(m.id)}
-          colSpan={7}
-          details={<DetailList items={teamMemberDetails(m)} />}
-        >
-          <td>{m.role ? roleLabel(m.role) : '-'}</td>
-          <td>
-            <StatusPill statut={m.statut} />
-          </td>
-          <td>{dash(m.numeroTelephone)}</td>
-          <td>{dash(m.numero)}</td>
-          <td>{dash(m.poste)}</td>
-          <td>{menuOf(m) ?? '-'}</td>
-        </ExpandableMemberRow>
-      ))}
+    <Table label="Membres de l'équipe" headers={headers}>
+      {members.map((m) => {
+        const details = detailsOf(m);
+        return (
+          <ExpandableMemberRow
+            key={m.id}
+            member={m}
+            name={`${dash(m.nom)} ${dash(m.prenom)}`}
+            detailId={`equipier-${m.id}-detail`}
+            open={rows.isOpen(m.id)}
+            onToggle={() => rows.toggle(m.id)}
+            colSpan={headers.length}
+            details={
+              details.length > 0 ? (
+                <DetailList items={details} />
+              ) : (
+                <p className="muted">Aucune autre information partagée.</p>
+              )
+            }
+          >
+            <td>{m.role ? roleLabel(m.role) : '-'}</td>
+            {statusColumn ? (
+              <td>
+                <StatusPill statut={m.statut} />
+              </td>
+            ) : null}
+            {phoneColumn ? <td>{dash(m.numeroTelephone)}</td> : null}
+            <td>{dash(m.numero)}</td>
+            <td>{dash(m.poste)}</td>
+            <td>{menuOf(m) ?? '-'}</td>
+          </ExpandableMemberRow>
+        );
+      })}
     </Table>
   );
 }

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
+import { PRIVACY_MESSAGES } from '@club/contract';
 import { aMember } from '../../../testing/builders.ts';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -19,7 +20,7 @@ const me = aMember({
 });
 
 describe('[profile] Mon Profil (spec §2, §5)', () => {
-  it('cuts the birth date to YYYY-MM-DD, shows the role read-only and sends only the six fields', async () => {
+  it('cuts the birth date to YYYY-MM-DD, shows the role read-only and sends the six fields and the sharing choice', async () => {
     const onSubmit = vi.fn();
     render(<ProfileForm member={me} submitting={false} onSubmit={onSubmit} onCancel={() => {}} />);
     // Shown as jj/mm/aaaa whatever the browser's language (issue 15); sent as ISO.
@@ -42,7 +43,36 @@ describe('[profile] Mon Profil (spec §2, §5)', () => {
       email: 'ines@example.org',
       numeroTelephone: null,
       genre: 'Femme',
+      partageCoordonnees: false,
     });
+  });
+
+  it('« Partager mon e-mail et mon téléphone avec mon équipe »: off by default, the adult’s choice', async () => {
+    const onSubmit = vi.fn();
+    render(<ProfileForm member={me} submitting={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    const box = screen.getByRole('checkbox', { name: PRIVACY_MESSAGES.shareContactLabel });
+    expect(box).not.toBeChecked();
+    expect(box).toBeEnabled();
+    expect(box).toHaveAccessibleDescription(PRIVACY_MESSAGES.shareContactHint);
+    const user = userEvent.setup();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ partageCoordonnees: true }));
+  });
+
+  it('a minor cannot turn it on, and the screen says why', async () => {
+    const onSubmit = vi.fn();
+    const year = new Date().getFullYear() - 15;
+    const minor = aMember({ ...me, dateDeNaissance: `${year}-03-16`, partageCoordonnees: false });
+    render(
+      <ProfileForm member={minor} submitting={false} onSubmit={onSubmit} onCancel={() => {}} />,
+    );
+    const box = screen.getByRole('checkbox', { name: PRIVACY_MESSAGES.shareContactLabel });
+    expect(box).toBeDisabled();
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(PRIVACY_MESSAGES.shareContactMinor);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ partageCoordonnees: false }));
   });
 
   it('nom, prénom, date and email are required; the phone is optional', async () => {

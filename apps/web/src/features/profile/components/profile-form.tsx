@@ -1,11 +1,14 @@
+import { useId } from 'react';
 import { z } from 'zod';
 import {
   GENDERS,
+  PRIVACY_MESSAGES,
   PROFILE_FIELDS,
   ROLE_LABELS,
   SERVER_MESSAGES,
   ZGenreSchema,
   ZMemberUpdateSchema,
+  isMinor,
   normalizeRole,
   type TMember,
   type TMemberUpdate,
@@ -15,6 +18,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import '../profile.css';
 
 /** Birth date cut to its first 10 characters, YYYY-MM-DD (spec §5). */
 export const cutDate = (value: string | null | undefined) => (value ?? '').slice(0, 10);
@@ -36,7 +40,15 @@ export const ZProfileFormSchema = ZMemberUpdateSchema.pick({
     .min(1, SERVER_MESSAGES.required)
     .pipe(ZMemberUpdateSchema.shape.dateDeNaissance.unwrap()),
   genre: z.union([z.literal(''), ZGenreSchema]),
+  partageCoordonnees: z.boolean(),
 });
+
+/** Today on this device, 'YYYY-MM-DD' (the server decides on the club's calendar). */
+function localToday(): string {
+  const d = new Date();
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
 
 export interface ProfileFormProps {
   member: TMember;
@@ -67,13 +79,24 @@ export function ProfileForm({
       email: member.email,
       numeroTelephone: member.numeroTelephone ?? '',
       genre: (member.genre ?? '') as z.input<typeof ZProfileFormSchema>['genre'],
+      partageCoordonnees: member.partageCoordonnees ?? false,
     },
   });
+  const shareHintId = useId();
+  // A minor's details are never shared (privacy.ts): the box is off and locked, and says why.
+  const birthDate = form.watch('dateDeNaissance');
+  const validBirthDate = /^\d{4}-\d{2}-\d{2}$/.test(birthDate ?? '');
+  const minor = validBirthDate && isMinor(birthDate, localToday());
+  const shareLocked = minor || !validBirthDate;
   const all = form.formState.errors;
   useApiFieldErrors(form.setError, serverErrors, { fields: PROFILE_FIELDS });
   const role = normalizeRole(member.role);
-  const submit = form.handleSubmit(({ genre, ...rest }) =>
-    onSubmit({ ...rest, ...(genre ? { genre } : {}) }),
+  const submit = form.handleSubmit(({ genre, partageCoordonnees, ...rest }) =>
+    onSubmit({
+      ...rest,
+      ...(genre ? { genre } : {}),
+      partageCoordonnees: shareLocked ? false : partageCoordonnees,
+    }),
   );
 
   return (
@@ -122,6 +145,31 @@ export function ProfileForm({
         <Field label="Rôle" hint="Le rôle ne peut pas être modifié depuis le profil.">
           <input value={role ? ROLE_LABELS[role] : member.role} readOnly aria-readonly="true" />
         </Field>
+      </div>
+      <div className="profile-share">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            aria-describedby={shareHintId}
+            disabled={shareLocked}
+            {...(shareLocked
+              ? { checked: false, readOnly: true }
+              : form.register('partageCoordonnees'))}
+          />{' '}
+          {PRIVACY_MESSAGES.shareContactLabel}
+        </label>
+        <p id={shareHintId} className="field-hint">
+          {minor
+            ? PRIVACY_MESSAGES.shareContactMinor
+            : !validBirthDate
+              ? PRIVACY_MESSAGES.shareContactNoBirthDate
+              : PRIVACY_MESSAGES.shareContactHint}
+        </p>
+        {all.partageCoordonnees?.message ? (
+          <div className="field-error" role="alert">
+            {all.partageCoordonnees.message}
+          </div>
+        ) : null}
       </div>
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>

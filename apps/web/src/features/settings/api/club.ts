@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TChangePasswordBody, TClubUpdate } from '@club/contract';
+import type { TChangePasswordBody, TClubUpdate, TPasswordConfirmation } from '@club/contract';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -37,10 +37,10 @@ export function useSaveClub(id: number | undefined) {
   });
 }
 
-/** DELETE /api/clubs/{id} (the DIRIGEANT only). */
+/** DELETE /api/clubs/{id} {motDePasse}: the DIRIGEANT's password again (re-authentication). */
 export function useDeleteClub(id: number | undefined) {
   return useMutation({
-    mutationFn: () => api.clubs.remove({ params: { id: id! } }),
+    mutationFn: (body: TPasswordConfirmation) => api.clubs.remove({ params: { id: id! }, body }),
   });
 }
 

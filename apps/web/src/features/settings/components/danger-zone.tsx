@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
   CLUB_DELETION_WORD,
+  PRIVACY_MESSAGES,
   REDIRECT_AFTER_CLUB_DELETION_MS,
   SETTINGS_MESSAGES,
   STORAGE_KEYS,
@@ -19,8 +20,9 @@ export interface DangerZoneProps {
 
 /**
  * Club deletion (spec §2, §4, §9), shown to the DIRIGEANT only: the acknowledgement box and the
- * word SUPPRIMER (upper-cased as typed), then a confirmation dialog (issue 15: no window.confirm). On success the local
- * token and fingerprint go, 'Club supprimé définitivement.' shows, and / reloads after 800 ms.
+ * word SUPPRIMER (upper-cased as typed), the DIRIGEANT's password (re-authentication,
+ * docs/privacy.md), then a confirmation dialog (no window.confirm). On success the local token and
+ * fingerprint go, 'Club supprimé définitivement.' shows, and / reloads after 800 ms.
  */
 export function DangerZone({
   clubId,
@@ -30,8 +32,12 @@ export function DangerZone({
   const remove = useDeleteClub(clubId);
   const ackId = useId();
   const wordId = useId();
+  const passwordId = useId();
+  const passwordErrorId = useId();
   const [ack, setAck] = useState(false);
   const [word, setWord] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const ready = ack && word === CLUB_DELETION_WORD;
   const [confirming, setConfirming] = useState(false);
@@ -39,31 +45,41 @@ export function DangerZone({
   const submit = () => {
     if (!clubId) return setMessage({ tone: 'error', text: SETTINGS_MESSAGES.clubIdMissing });
     if (!ready) return setMessage({ tone: 'error', text: SETTINGS_MESSAGES.confirmDeletionFirst });
+    if (!password) {
+      setMessage(null);
+      return setPasswordError(PRIVACY_MESSAGES.passwordRequired);
+    }
     setConfirming(true);
   };
   const confirmed = () => {
     setConfirming(false);
     setMessage(null);
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        try {
-          localStorage.removeItem(STORAGE_KEYS.token);
-          localStorage.removeItem(STORAGE_KEYS.deviceFingerprint);
-        } catch {
-          /* storage unavailable */
-        }
-        setMessage({ tone: 'success', text: SETTINGS_MESSAGES.clubDeleted });
-        setTimeout(goHome, REDIRECT_AFTER_CLUB_DELETION_MS);
+    remove.mutate(
+      { motDePasse: password },
+      {
+        onSuccess: () => {
+          try {
+            localStorage.removeItem(STORAGE_KEYS.token);
+            localStorage.removeItem(STORAGE_KEYS.deviceFingerprint);
+          } catch {
+            /* storage unavailable */
+          }
+          setMessage({ tone: 'success', text: SETTINGS_MESSAGES.clubDeleted });
+          setTimeout(goHome, REDIRECT_AFTER_CLUB_DELETION_MS);
+        },
+        onError: (err) => {
+          const field = err instanceof HttpError ? err.fieldErrors.motDePasse : undefined;
+          if (field) return setPasswordError(field);
+          setMessage({
+            tone: 'error',
+            text:
+              err instanceof HttpError && [403, 429].includes(err.status) && err.serverMessage
+                ? err.serverMessage
+                : SETTINGS_MESSAGES.deleteFailed,
+          });
+        },
       },
-      onError: (err) =>
-        setMessage({
-          tone: 'error',
-          text:
-            err instanceof HttpError && err.status === 403 && err.serverMessage
-              ? err.serverMessage
-              : SETTINGS_MESSAGES.deleteFailed,
-        }),
-    });
+    );
   };
 
   return (
@@ -92,6 +108,26 @@ export function DangerZone({
           spellCheck={false}
           autoCapitalize="characters"
         />
+      </div>
+      <div className="field">
+        <label htmlFor={passwordId}>Votre mot de passe *</label>
+        <input
+          id={passwordId}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? passwordErrorId : undefined}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setPasswordError(null);
+          }}
+        />
+        {passwordError ? (
+          <div id={passwordErrorId} className="field-error" role="alert">
+            {passwordError}
+          </div>
+        ) : null}
       </div>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <div>

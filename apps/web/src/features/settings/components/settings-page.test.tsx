@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
+  PRIVACY_MESSAGES,
   SERVER_MESSAGES,
   SETTINGS_MESSAGES,
   SETTINGS_SCROLL_OFFSET_PX,
@@ -360,6 +361,13 @@ describe('[settings] danger zone (spec §4, §9)', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull(); // the box is not ticked yet
     await userEvent.click(screen.getByRole('checkbox', { name: /suppression est définitive/ }));
     await userEvent.click(button);
+    // The password again (re-authentication) before the dialog.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const password = screen.getByLabelText('Votre mot de passe *');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAccessibleDescription(PRIVACY_MESSAGES.passwordRequired);
+    await userEvent.type(password, 'Mon-Secret-2026!');
+    await userEvent.click(button);
     await confirmInDialog('Annuler');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(button).toHaveFocus();
@@ -374,11 +382,14 @@ describe('[settings] danger zone (spec §4, §9)', () => {
     const { goHome } = renderZone();
     await userEvent.click(screen.getByRole('checkbox', { name: /suppression est définitive/ }));
     await userEvent.type(screen.getByLabelText('Tapez SUPPRIMER pour confirmer'), 'SUPPRIMER');
+    await userEvent.type(screen.getByLabelText('Votre mot de passe *'), 'Mon-Secret-2026!');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer le club' }));
     await confirmInDialog('Supprimer définitivement');
     expect(await screen.findByText(SETTINGS_MESSAGES.clubDeleted)).toBeInTheDocument();
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('DELETE /api/clubs/7');
+    const deletion = calls.find((c) => c.method === 'DELETE');
+    expect(deletion?.url).toBe('/api/clubs/7');
+    expect(JSON.parse(deletion!.body as string)).toEqual({ motDePasse: 'Mon-Secret-2026!' });
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('deviceFingerprint')).toBeNull();
     expect(localStorage.getItem('theme')).toBe('dark');
@@ -388,15 +399,26 @@ describe('[settings] danger zone (spec §4, §9)', () => {
     expect(goHome).toHaveBeenCalledTimes(1);
   });
 
-  it('a failure shows the spec’s message', async () => {
+  it('a failure shows the spec’s message; a wrong password is shown on the field', async () => {
     responder = () => json(500, {});
     renderZone();
     await userEvent.click(screen.getByRole('checkbox', { name: /suppression est définitive/ }));
     await userEvent.type(screen.getByLabelText('Tapez SUPPRIMER pour confirmer'), 'SUPPRIMER');
+    await userEvent.type(screen.getByLabelText('Votre mot de passe *'), 'Mon-Secret-2026!');
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer le club' }));
     await confirmInDialog('Supprimer définitivement');
     await waitFor(() =>
       expect(screen.getByText(SETTINGS_MESSAGES.deleteFailed)).toBeInTheDocument(),
+    );
+    responder = () =>
+      json(400, {
+        message: PRIVACY_MESSAGES.passwordWrong,
+        errors: { motDePasse: PRIVACY_MESSAGES.passwordWrong },
+      });
+    await userEvent.click(screen.getByRole('button', { name: 'Supprimer le club' }));
+    await confirmInDialog('Supprimer définitivement');
+    expect(await screen.findByLabelText('Votre mot de passe *')).toHaveAccessibleDescription(
+      PRIVACY_MESSAGES.passwordWrong,
     );
   });
 });

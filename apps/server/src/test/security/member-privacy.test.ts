@@ -1,0 +1,607 @@
+/**
+ * Who sees which member field (docs/privacy.md, packages/contract/src/privacy.ts), checked on every
+ * route that answers members. The list of such routes is read from the server's route table: each
+ * registered route's 2xx response schemas are walked for member-shaped objects (a zod object with
+ * `nom` and `prenom`); a route found there without a case below fails the first test, so a new
+ * route that returns members cannot forget the projection.
+ *
+ * The world: team « Seniors » with a coach C (adult), an adult player A (not sharing, injured), an
+ * adult player S (sharing his e-mail and phone), a minor player M (15, sharing forced on in the
+ * database: a minor's details must stay private anyway; suspended), a parent P (M's guardian).
+ * Readers, one per kind: the member themself, a guardian, the DIRIGEANT, a RESPONSABLE, another
+ * coach of the team, another player X and another parent Q of the team.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PRIVACY_MESSAGES } from '@club/contract';
+import {
+  createClub,
+  createConvocation,
+  createEvent,
+  createMatch,
+  createMember,
+  createTeam,
+  linkGuardian,
+} from '../../db/factories.ts';
+import { members, oneTimeTokens } from '../../db/schema.ts';
+import { createLinkTokens } from '../../features/notifications/notifications.tokens.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { buildTestApp, signIn, TestClient, type TestContext } from '../helper.ts';
+
+/* ------------------------------------------------------------------ the field table */
+/* (docs/privacy.md §3; the rule itself: packages/contract/src/privacy.ts) */
+
+const HEALTH = ['statut'];
+const CONTACT = ['email', 'numeroTelephone'];
+const PERSONAL = ['dateDeNaissance', 'genre', 'numeroLicence', 'taille', 'poids'];
+const OWN = ['partageCoordonnees'];
+const PRIVATE = [...HEALTH, ...CONTACT, ...PERSONAL, ...OWN];
+
+const READER_KINDS = [
+  'self',
+  'guardian',
+  'DIRIGEANT',
+  'RESPONSABLE',
+  'coach',
+  'player',
+  'parent',
+] as const;
+type ReaderKind = (typeof READER_KINDS)[number];
+/** The rows of the table: the family, the staff, the other families of a shared team. */
+const ROW: Record<ReaderKind, 'family' | 'staff' | 'otherFamilies'> = {
+  self: 'family',
+  guardian: 'family',
+  DIRIGEANT: 'staff',
+  RESPONSABLE: 'staff',
+  coach: 'staff',
+  player: 'otherFamilies',
+  parent: 'otherFamilies',
+};
+const TARGETS = ['coach', 'adult', 'sharingAdult', 'minor', 'parent'] as const;
+type TargetName = (typeof TARGETS)[number];
+
+/** The private fields a reader of that kind sees of that member, straight from the table. */
+function visible(kind: ReaderKind, target: TargetName): Set<string> {
+  switch (ROW[kind]) {
+    case 'family':
+      return new Set(PRIVATE);
+    case 'staff':
+      return new Set([...HEALTH, ...CONTACT, ...PERSONAL]);
+    case 'otherFamilies':
+      // coaches' always; an adult's only when shared; a minor's never (even when "shared")
+      return new Set(target === 'coach' || target === 'sharingAdult' ? CONTACT : []);
+  }
+}
+
+/* ------------------------------------------------------------------ schemas */
+
+type ZodLike = { _zod?: { def?: Record<string, unknown> & { type: string } } };
+
+/** The key lists of the member-shaped objects (with nom and prenom) a zod schema can hold. */
+export function memberShapes(schema: unknown): string[][] {
+  const out: string[][] = [];
+  const seen = new Set<unknown>();
+  const walk = (s: unknown) => {
+    if (!s || typeof s !== 'object' || seen.has(s)) return;
+    seen.add(s);
+    const def = (s as ZodLike)._zod?.def;
+    if (!def) return;
+    const d = def as Record<string, unknown>;
+    switch (def.type) {
+      case 'object': {
+        const shape = d.shape as Record<string, unknown>;
+        const keys = Object.keys(shape);
+        if (keys.includes('nom') && keys.includes('prenom')) out.push(keys);
+        for (const k of keys) walk(shape[k]);
+        break;
+      }
+      case 'array':
+        walk(d.element);
+        break;
+      case 'union':
+        for (const o of d.options as unknown[]) walk(o);
+        break;
+      case 'intersection':
+        walk(d.left);
+        walk(d.right);
+        break;
+      case 'tuple':
+        for (const o of d.items as unknown[]) walk(o);
+        break;
+      case 'record':
+        walk(d.valueType);
+        break;
+      case 'pipe':
+        walk(d.in);
+        walk(d.out);
+        break;
+      case 'lazy':
+        walk((d.getter as () => unknown)());
+        break;
+      default:
+        if ('innerType' in d) walk(d.innerType);
+    }
+  };
+  walk(schema);
+  return out;
+}
+
+/* ------------------------------------------------------------------ the world */
+
+type Member = Awaited<ReturnType<typeof createMember>>;
+let ctx: TestContext;
+let club: { id: number };
+let team: { id: number; nom: string };
+let target: Record<TargetName, Member>;
+let readerOf: Record<Exclude<ReaderKind, 'self' | 'guardian'>, Member>;
+let client: Map<number, TestClient>;
+let matchId: number;
+let trainingId: number;
+
+const minorBirthDate = () => {
+  const d = new Date();
+  return `${d.getUTCFullYear() - 15}-03-16`;
+};
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ PASSWORD_CHANGES_PER_MEMBER: '1000' });
+  const db = ctx.app.db;
+  club = await createClub(db);
+  team = await createTeam(db, club.id, { nom: 'Seniors' });
+  const m = (over: Parameters<typeof createMember>[2]) =>
+    createMember(db, club.id, { teamId: team.id, ...over });
+  target = {
+    coach: await m({ role: 'ENTRAINEUR', nom: 'Coach', dateNaissance: '1980-02-02' }),
+    adult: await m({
+      role: 'JOUEUR',
+      nom: 'Adulte',
+      statut: 'Blessé',
+      numeroLicence: 'LIC-ADULTE',
+      taille: 181,
+      poids: 77,
+      dateNaissance: '1995-06-07',
+    }),
+    sharingAdult: await m({
+      role: 'JOUEUR',
+      nom: 'Partage',
+      dateNaissance: '1996-01-01',
+      partageCoordonnees: true,
+    }),
+    minor: await m({
+      role: 'JOUEUR',
+      nom: 'Mineur',
+      statut: 'Suspendu',
+      dateNaissance: minorBirthDate(),
+    }),
+    parent: await m({ role: 'PARENT', nom: 'Parent', dateNaissance: '1978-04-04' }),
+  };
+  // A minor's choice to share is not accepted by the server; forced here, it must change nothing.
+  await db.update(members).set({ partageCoordonnees: true }).where(eq(members.id, target.minor.id));
+  await linkGuardian(db, club.id, target.parent.id, target.minor.id);
+  readerOf = {
+    DIRIGEANT: await createMember(db, club.id, { role: 'DIRIGEANT', nom: 'Dirigeant' }),
+    RESPONSABLE: await createMember(db, club.id, { role: 'RESPONSABLE', nom: 'Responsable' }),
+    coach: await m({ role: 'ENTRAINEUR', nom: 'Adjoint' }),
+    player: await m({ role: 'JOUEUR', nom: 'Coéquipier' }),
+    parent: await m({ role: 'PARENT', nom: 'Autreparent' }),
+  };
+  client = new Map();
+  for (const member of [...Object.values(target), ...Object.values(readerOf)])
+    client.set(member.id, await signIn(ctx.app, member));
+
+  const { match } = await createMatch(db, club.id, {
+    homeTeamId: team.id,
+    opponentName: 'Visiteurs',
+    dateDebut: '2099-05-01 15:00:00',
+    dateFin: '2099-05-01 17:00:00',
+  });
+  matchId = match.id;
+  for (const p of [target.adult, target.sharingAdult, target.minor])
+    await createConvocation(db, club.id, matchId, p.id);
+  trainingId = (
+    await createEvent(db, club.id, {
+      teamIds: [team.id],
+      dateDebut: '2099-05-02 18:00:00',
+      dateFin: '2099-05-02 20:00:00',
+    })
+  ).id;
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** Who reads which targets, for each kind. */
+function pairs(kind: ReaderKind): { reader: Member; name: TargetName; member: Member }[] {
+  if (kind === 'self')
+    return TARGETS.map((name) => ({ reader: target[name], name, member: target[name] }));
+  if (kind === 'guardian') return [{ reader: target.parent, name: 'minor', member: target.minor }];
+  return TARGETS.map((name) => ({ reader: readerOf[kind], name, member: target[name] }));
+}
+
+/* ------------------------------------------------------------------ the routes */
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+}
+interface ProjectedCase {
+  kind: 'projected';
+  /** Whether the reader gets an answer (from the permission tables); otherwise 403. */
+  answers: (k: ReaderKind, t: TargetName) => boolean;
+  /** Targets the route can name at all (a convocation list holds players only). */
+  about?: readonly TargetName[];
+  call: (reader: Member, member: Member) => Call;
+  /** The id of the member the answer is about (default: the target's). */
+  subjectId?: (json: unknown, member: Member) => number;
+}
+interface NamesOnlyCase {
+  /**
+   * The route names members (an author, who read an announcement) but its answer schema holds no
+   * field of the table beyond the names: nothing to project, whoever reads it.
+   */
+  kind: 'namesOnly';
+}
+interface HolderCase {
+  /** The route answers its caller (or the holder of a token) about themselves or their child. */
+  kind: 'holder';
+  check: () => Promise<void>;
+}
+
+const PLAYERS = ['adult', 'sharingAdult', 'minor'] as const satisfies readonly TargetName[];
+const everyone = () => true;
+const leaders = (k: ReaderKind) => k === 'DIRIGEANT' || k === 'RESPONSABLE';
+const teamUrl = () => `/api/membres/${club.id}/equipe/${encodeURIComponent(team.nom)}`;
+const teamSearch = (extra = '') =>
+  `/api/membres/recherche/equipe?clubId=${club.id}&nomEquipe=${encodeURIComponent(team.nom)}${extra}`;
+let seq = 0;
+
+const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
+  'GET /api/membres/club/:clubId': {
+    kind: 'projected',
+    answers: leaders,
+    call: () => ({ method: 'GET', url: `/api/membres/club/${club.id}` }),
+  },
+  'GET /api/membres/club/:clubId/recherche': {
+    kind: 'projected',
+    answers: leaders,
+    call: (_r, m) => ({
+      method: 'GET',
+      url: `/api/membres/club/${club.id}/recherche?nom=${encodeURIComponent(m.nom)}&page=0&size=50`,
+    }),
+  },
+  'GET /api/membres/recherche/equipe': {
+    kind: 'projected',
+    answers: everyone,
+    call: (_r, m) => ({ method: 'GET', url: teamSearch(`&nom=${encodeURIComponent(m.nom)}`) }),
+  },
+  'GET /api/membres/:clubId/equipe/:nomEquipe': {
+    kind: 'projected',
+    answers: everyone,
+    call: () => ({ method: 'GET', url: teamUrl() }),
+  },
+  'GET /api/membres/:id': {
+    kind: 'projected',
+    answers: everyone,
+    call: (_r, m) => ({ method: 'GET', url: `/api/membres/${m.id}` }),
+  },
+  'PUT /api/membres/:id': {
+    kind: 'projected',
+    // an empty update answers the member to whoever may edit some field of it
+    answers: (k, t) =>
+      k === 'self' || leaders(k) || (k === 'coach' && (PLAYERS as readonly string[]).includes(t)),
+    call: (_r, m) => ({ method: 'PUT', url: `/api/membres/${m.id}`, body: {} }),
+  },
+  'POST /api/membres': {
+    kind: 'projected',
+    // a new adult member of the team, answered to the leader who creates it
+    answers: leaders,
+    about: ['adult'],
+    call: () => ({
+      method: 'POST',
+      url: '/api/membres',
+      body: {
+        nom: 'Nouveau',
+        prenom: 'Membre',
+        dateDeNaissance: '1990-01-01',
+        genre: 'Homme',
+        email: `nouveau.${++seq}.${Date.now()}@example.org`,
+        numeroTelephone: '0611223344',
+        role: 'JOUEUR',
+        equipesIds: [team.id],
+        clubId: club.id,
+      },
+    }),
+    subjectId: (json) => (json as { id: number }).id,
+  },
+  'GET /api/dashboard/membres/:id': {
+    kind: 'projected',
+    answers: everyone,
+    call: () => ({ method: 'GET', url: `/api/dashboard/membres/${team.id}` }),
+  },
+  'GET /api/matches/:id/convocations': {
+    kind: 'projected',
+    answers: everyone,
+    about: PLAYERS,
+    call: () => ({ method: 'GET', url: `/api/matches/${matchId}/convocations` }),
+  },
+  'PUT /api/matches/:id/convocations': {
+    kind: 'projected',
+    answers: everyone,
+    about: PLAYERS,
+    call: () => ({
+      method: 'PUT',
+      url: `/api/matches/${matchId}/convocations`,
+      body: { items: [] },
+    }),
+  },
+  'GET /api/evenements/:id/presences': {
+    kind: 'projected',
+    answers: everyone,
+    about: PLAYERS,
+    call: () => ({ method: 'GET', url: `/api/evenements/${trainingId}/presences` }),
+  },
+  'PUT /api/evenements/:id/presence': {
+    kind: 'projected',
+    // staff answer any row; a player their own when ACTIF (only S is); a parent a child's when ACTIF
+    answers: (k, t) => ROW[k] === 'staff' || (k === 'self' && t === 'sharingAdult'),
+    about: PLAYERS,
+    call: (_r, m) => ({
+      method: 'PUT',
+      url: `/api/evenements/${trainingId}/presence`,
+      body: { joueurId: m.id, statutPresence: null },
+    }),
+  },
+  'GET /api/annonces': { kind: 'namesOnly' },
+  'GET /api/annonces/:id/lectures': { kind: 'namesOnly' },
+  'POST /api/annonces': { kind: 'namesOnly' },
+  'POST /api/annonces/:id/lecture': { kind: 'namesOnly' },
+  'GET /api/dashboard/infos': {
+    kind: 'holder',
+    check: async () => {
+      for (const m of Object.values(target)) {
+        const res = await client.get(m.id)!.get('/api/dashboard/infos');
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ id: m.id, email: m.email, statut: m.statut });
+      }
+    },
+  },
+  'GET /api/compte/donnees': {
+    kind: 'holder',
+    check: async () => {
+      const parent = (await client.get(target.parent.id)!.get('/api/compte/donnees')).json();
+      expect(parent.moi.profil.id).toBe(target.parent.id);
+      expect(parent.enfants.map((e: { profil: { id: number } }) => e.profil.id)).toEqual([
+        target.minor.id,
+      ]);
+      const player = (await client.get(readerOf.player.id)!.get('/api/compte/donnees')).json();
+      expect(player.moi.profil.id).toBe(readerOf.player.id);
+      expect(player.enfants).toEqual([]);
+      expect(JSON.stringify(player)).not.toContain(target.adult.email);
+    },
+  },
+  'GET /api/membres/invitation/:token': {
+    kind: 'holder',
+    check: async () => {
+      const invited = await createMember(ctx.app.db, club.id, { password: null, nom: 'Invite' });
+      const raw = `jeton-${Date.now()}-${Math.random()}`;
+      await ctx.app.db.insert(oneTimeTokens).values({
+        memberId: invited.id,
+        clubId: club.id,
+        purpose: 'invitation',
+        tokenHash: sha256(raw),
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
+      const res = await new TestClient(ctx.app).get(`/api/membres/invitation/${raw}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ nom: 'Invite', email: invited.email });
+    },
+  },
+  'GET /api/convocations/reponse': {
+    kind: 'holder',
+    check: async () => {
+      const jeton = createLinkTokens(ctx.app.secretFor).answer({
+        clubId: club.id,
+        matchId,
+        playerId: target.minor.id,
+      });
+      const res = await new TestClient(ctx.app).get(
+        `/api/convocations/reponse?jeton=${encodeURIComponent(jeton)}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      // the player (or guardian) the link was mailed to: names only
+      expect(res.json().joueur).toEqual({ prenom: target.minor.prenom, nom: 'Mineur' });
+    },
+  },
+  'POST /api/convocations/reponse': {
+    kind: 'holder',
+    check: async () => {
+      const jeton = createLinkTokens(ctx.app.secretFor).answer({
+        clubId: club.id,
+        matchId,
+        playerId: target.sharingAdult.id,
+      });
+      const res = await new TestClient(ctx.app).post('/api/convocations/reponse', {
+        jeton,
+        statutPresence: 'DISPONIBLE',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().joueur).toEqual({ prenom: target.sharingAdult.prenom, nom: 'Partage' });
+    },
+  },
+};
+
+/** The route's member-shaped objects: the key lists their schemas declare. */
+function memberRoutes(): Map<string, string[][]> {
+  const routes = new Map<string, string[][]>();
+  for (const r of ctx.app.registeredRoutes) {
+    // HEAD routes are Fastify's automatic twins of the GET routes (same handler and schema).
+    if (r.method === 'HEAD') continue;
+    const response = (r.schema?.response ?? {}) as Record<string, unknown>;
+    const shapes: string[][] = [];
+    for (const [status, schema] of Object.entries(response))
+      if (/^2/.test(status)) shapes.push(...memberShapes(schema));
+    if (shapes.length) routes.set(`${r.method} ${r.url}`, shapes);
+  }
+  return routes;
+}
+
+/** Every object of the answer about member `id` (a list row, a convocation's `joueur`…). */
+function objectsAbout(json: unknown, id: number): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (o.id === id && 'nom' in o && 'prenom' in o) found.push(o);
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(json);
+  return found;
+}
+
+describe('[privacy] the routes that answer members', () => {
+  it('every route whose answer schema holds a member (nom + prénom) has its case here', () => {
+    const found = [...memberRoutes().keys()].sort();
+    expect(found.length).toBeGreaterThanOrEqual(15);
+    expect(found).toEqual(Object.keys(CASES).sort());
+  });
+
+  it('the schema walk finds members inside lists, pages, unions and nested rows', () => {
+    const routes = memberRoutes();
+    expect(routes.get('GET /api/membres/club/:clubId')!.flat()).toContain('email');
+    expect(routes.get('GET /api/matches/:id/convocations')).toEqual([['id', 'nom', 'prenom']]);
+    expect(routes.get('GET /api/dashboard/membres/:id')!.flat()).toContain('statut');
+  });
+});
+
+for (const [route, c] of Object.entries(CASES)) {
+  if (c.kind === 'holder') {
+    describe(`[privacy] ${route}`, () => {
+      it('answers its caller (or a link’s holder) about themselves or their child only', c.check);
+    });
+    continue;
+  }
+  if (c.kind === 'namesOnly') {
+    describe(`[privacy] ${route}`, () => {
+      it('names members without any field of the table (its answer schema)', () => {
+        const shapes = memberRoutes().get(route)!;
+        expect(shapes.length).toBeGreaterThan(0);
+        for (const keys of shapes) expect(keys.filter((k) => PRIVATE.includes(k))).toEqual([]);
+      });
+    });
+    continue;
+  }
+  describe(`[privacy] ${route}`, () => {
+    it.each(READER_KINDS)(
+      'reader: %s — that reader’s row of the field table, member by member',
+      async (kind) => {
+        const shapes = memberRoutes().get(route)!;
+        /** The declared shape of an answer object: the smallest one holding all its keys. */
+        const shapeOf = (o: Record<string, unknown>) =>
+          new Set(
+            shapes
+              .filter((keys) => Object.keys(o).every((k) => keys.includes(k)))
+              .sort((a, b) => a.length - b.length)[0] ?? [],
+          );
+        let answered = 0;
+        for (const { reader, name, member } of pairs(kind)) {
+          if (c.about && !c.about.includes(name)) continue;
+          const call = c.call(reader, member);
+          const res = await client.get(reader.id)!.request({
+            method: call.method,
+            url: call.url,
+            payload: call.body as never,
+          });
+          const label = `${kind} → ${name}`;
+          if (!c.answers(kind, name)) {
+            expect(res.statusCode, `${label}: ${res.body}`).toBe(403);
+            continue;
+          }
+          expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(300);
+          answered++;
+          const json = res.json();
+          const id = c.subjectId ? c.subjectId(json, member) : member.id;
+          const objects = objectsAbout(json, id);
+          expect(objects.length, `${label}: the member is in the answer`).toBeGreaterThan(0);
+          // The fields of the table this object carries at all, for this reader and this member.
+          for (const o of objects) {
+            const declared = shapeOf(o);
+            expect(declared.size, `${label}: ${JSON.stringify(o)} has a schema`).toBeGreaterThan(0);
+            const expected = [...visible(kind, name)].filter((f) => declared.has(f)).sort();
+            const present = PRIVATE.filter((f) => f in o && o[f] !== undefined).sort();
+            expect(present, label).toEqual(expected);
+          }
+          // Values, not only keys: what is shown is the member's own.
+          for (const o of objects) {
+            if ('email' in o && id === member.id) expect(o.email, label).toBe(member.email);
+            if ('statut' in o && id === member.id) expect(o.statut, label).toBe(member.statut);
+          }
+        }
+        const expectedAnswers = pairs(kind).filter(
+          ({ name }) => (!c.about || c.about.includes(name)) && c.answers(kind, name),
+        ).length;
+        expect(answered).toBe(expectedAnswers);
+      },
+    );
+  });
+}
+
+describe('[privacy] filters and the contact choice', () => {
+  it('the team search’s birth-date filter is no lookup for players and parents (403 in French); leaders and coaches use it', async () => {
+    const q = teamSearch(`&dateNaissance=${minorBirthDate()}`);
+    for (const reader of [readerOf.player, readerOf.parent, target.parent]) {
+      const res = await client.get(reader.id)!.get(q);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        message: PRIVACY_MESSAGES.privateFilterForbidden,
+        errors: { dateNaissance: PRIVACY_MESSAGES.privateFilterForbidden },
+      });
+    }
+    for (const reader of [readerOf.coach, readerOf.DIRIGEANT]) {
+      const res = await client.get(reader.id)!.get(q);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().map((m: { id: number }) => m.id)).toEqual([target.minor.id]);
+    }
+  });
+
+  it('partageCoordonnees: off by default, the member’s own choice, refused to a minor', async () => {
+    const fresh = await createMember(ctx.app.db, club.id, {
+      role: 'JOUEUR',
+      teamId: team.id,
+      dateNaissance: '1999-09-09',
+    });
+    const asFresh = await signIn(ctx.app, fresh);
+    expect((await asFresh.get(`/api/membres/${fresh.id}`)).json().partageCoordonnees).toBe(false);
+    // not visible to a teammate before, visible once shared
+    const asX = client.get(readerOf.player.id)!;
+    expect((await asX.get(`/api/membres/${fresh.id}`)).json().email).toBeUndefined();
+    const on = await asFresh.put(`/api/membres/${fresh.id}`, { partageCoordonnees: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().partageCoordonnees).toBe(true);
+    expect((await asX.get(`/api/membres/${fresh.id}`)).json().email).toBe(fresh.email);
+    // a leader cannot decide it for the member
+    const byLeader = await client
+      .get(readerOf.DIRIGEANT.id)!
+      .put(`/api/membres/${fresh.id}`, { partageCoordonnees: false });
+    expect(byLeader.statusCode).toBe(403);
+    // a minor cannot turn it on
+    const minor = await createMember(ctx.app.db, club.id, {
+      role: 'JOUEUR',
+      teamId: team.id,
+      dateNaissance: minorBirthDate(),
+    });
+    const asMinor = await signIn(ctx.app, minor);
+    const refused = await asMinor.put(`/api/membres/${minor.id}`, { partageCoordonnees: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({
+      partageCoordonnees: PRIVACY_MESSAGES.shareContactForbidden,
+    });
+    const [row] = await ctx.app.db
+      .select({ p: members.partageCoordonnees })
+      .from(members)
+      .where(eq(members.id, minor.id));
+    expect(row!.p).toBe(false);
+  });
+});

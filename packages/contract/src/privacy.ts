@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { isLeader, normalizeRole } from './enums.ts';
+import type { PermissionSubject } from './permissions.ts';
+import { safeString } from './schemas/common.ts';
+import { SERVER_MESSAGES } from './messages.ts';
+import { ZNotificationPreferencesSchema } from './notifications.ts';
+
+/**
+ * Who sees which field of a member (privacy by design, GDPR; docs/privacy.md). Declared once here
+ * as pure functions; the server applies them through its one projection module
+ * (apps/server/src/authz/member-privacy.ts) to every answer that carries a member, and the screens
+ * read the same rule to offer only what they will receive.
+ *
+ * | reader ↓ · group →                              | identity | health | contact | personal |
+ * |-------------------------------------------------|----------|--------|---------|----------|
+ * | the member, a guardian of the member            | ✓        | ✓      | ✓       | ✓        |
+ * | leaders; a coach of one of the member's teams   | ✓        | ✓      | ✓       | ✓        |
+ * | players and parents of a shared team            | ✓        | ✗      | see below | ✗      |
+ *
+ * Contact details of a member, for players and parents of a shared team: a minor's never (minors'
+ * data never reach other families, whatever their role or choice); a coach's always; any other
+ * adult's only when that adult chose to share them (`partageCoordonnees`, default off). A member
+ * whose birth date is unknown counts as a minor (the rule fails closed).
+ */
+
+/** The groups of member fields the rule decides on, with the answer fields of each. */
+export const MEMBER_FIELD_GROUPS = {
+  /** Always visible to whoever may read the member at all. */
+  identity: [
+    'id',
+    'nom',
+    'prenom',
+    'role',
+    'equipes',
+    'numero',
+    'poste',
+    'nomEquipe',
+    'idEquipe',
+    'idClub',
+    'avatarUrl',
+    'enfants',
+  ],
+  /** Health (Blessé, Malade…) is a special category of data: never for other families. */
+  health: ['statut'],
+  contact: ['email', 'numeroTelephone'],
+  personal: ['dateDeNaissance', 'genre', 'numeroLicence', 'taille', 'poids'],
+  /** The member's own settings: the member and their guardians only. */
+  own: ['partageCoordonnees'],
+} as const;
+export type MemberFieldGroup = keyof typeof MEMBER_FIELD_GROUPS;
+export type MemberPrivateField = (typeof MEMBER_FIELD_GROUPS)[Exclude<
+  MemberFieldGroup,
+  'identity'
+>][number];
+/** Every field some reader may not see: hidden fields are left out of the answer. */
+export const MEMBER_PRIVATE_FIELDS: readonly MemberPrivateField[] = [
+  ...MEMBER_FIELD_GROUPS.health,
+  ...MEMBER_FIELD_GROUPS.contact,
+  ...MEMBER_FIELD_GROUPS.personal,
+  ...MEMBER_FIELD_GROUPS.own,
+];
+
+/**
+ * The reader's relation to a member, the strongest that applies:
+ * - self        the reader is the member
+ * - guardian    the reader is a guardian (parent) of the member
+ * - leader      DIRIGEANT or RESPONSABLE of the club
+ * - coach       an ENTRAINEUR of one of the member's teams
+ * - teammate    anyone else allowed to read the member (players and parents of a shared team, a
+ *               coach of another team): the most restricted row
+ */
+export type MemberReaderRelation = 'self' | 'guardian' | 'leader' | 'coach' | 'teammate';
+
+/** The member as the rule needs it. */
+export interface MemberPrivacySubject {
+  id: number;
+  role: string;
+  /** Every team of the member (a missing team can only lower the relation, never raise it). */
+  teamIds: readonly number[];
+  /** 'YYYY-MM-DD' or null when unknown. */
+  dateDeNaissance: string | null;
+  partageCoordonnees: boolean;
+}
+
+export function memberReaderRelation(
+  reader: Pick<PermissionSubject, 'id' | 'role' | 'teamIds' | 'childIds'>,
+  member: Pick<MemberPrivacySubject, 'id' | 'teamIds'>,
+): MemberReaderRelation {
+  if (reader.id === member.id) return 'self';
+  if (reader.childIds?.includes(member.id)) return 'guardian';
+  if (isLeader(reader.role)) return 'leader';
+  if (
+    normalizeRole(reader.role) === 'ENTRAINEUR' &&
+    member.teamIds.some((t) => reader.teamIds.includes(t))
+  )
+    return 'coach';
+  return 'teammate';
+}
+
+/** Age of majority in France. */
+export const ADULT_AGE = 18;
+
+/**
+ * True when the member is under 18 on `today` ('YYYY-MM-DD', the club's today), or when the birth
+ * date is unknown (fails closed). Someone born on 29 February comes of age on 1 March.
+ */
+export function isMinor(dateDeNaissance: string | null | undefined, today: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(dateDeNaissance ?? '');
+  if (!m) return true;
+  const comingOfAge = `${String(Number(m[1]) + ADULT_AGE).padStart(4, '0')}-${m[2]}-${m[3]}`;
+  return comingOfAge > today.slice(0, 10);
+}
+
+/**
+ * Whether the member's e-mail and phone reach players and parents of a shared team: never a
+ * minor's; always a coach's; an adult's when they chose to share them.
+ */
+export function contactSharedWithTeam(
+  member: Pick<MemberPrivacySubject, 'role' | 'dateDeNaissance' | 'partageCoordonnees'>,
+  today: string,
+): boolean {
+  if (isMinor(member.dateDeNaissance, today)) return false;
+  if (normalizeRole(member.role) === 'ENTRAINEUR') return true;
+  return member.partageCoordonnees === true;
+}
+
+/** The field groups a reader with that relation sees of the member, on the club's `today`. */
+export function visibleMemberGroups(
+  relation: MemberReaderRelation,
+  member: Pick<MemberPrivacySubject, 'role' | 'dateDeNaissance' | 'partageCoordonnees'>,
+  today: string,
+): ReadonlySet<MemberFieldGroup> {
+  switch (relation) {
+    case 'self':
+    case 'guardian':
+      return new Set<MemberFieldGroup>(['identity', 'health', 'contact', 'personal', 'own']);
+    case 'leader':
+    case 'coach':
+      return new Set<MemberFieldGroup>(['identity', 'health', 'contact', 'personal']);
+    case 'teammate':
+      return new Set<MemberFieldGroup>(
+        contactSharedWithTeam(member, today) ? ['identity', 'contact'] : ['identity'],
+      );
+  }
+}
+
+/** The private fields `reader` may not see of `member` on `today` (to leave out of the answer). */
+export function hiddenMemberFields(
+  reader: Pick<PermissionSubject, 'id' | 'role' | 'teamIds' | 'childIds'>,
+  member: MemberPrivacySubject,
+  today: string,
+): ReadonlySet<MemberPrivateField> {
+  const groups = visibleMemberGroups(memberReaderRelation(reader, member), member, today);
+  const hidden = new Set<MemberPrivateField>();
+  for (const group of ['health', 'contact', 'personal', 'own'] as const)
+    if (!groups.has(group)) for (const f of MEMBER_FIELD_GROUPS[group]) hidden.add(f);
+  return hidden;
+}
+
+/**
+ * Search filters on private fields (birth date, e-mail) would turn a list into a lookup ("who was
+ * born on 16/03/2010?"): they are for readers who see that field of every member of the list,
+ * i.e. leaders and the coaches of that team.
+ */
+export function mayFilterOnPrivateFields(
+  reader: Pick<PermissionSubject, 'role' | 'teamIds'>,
+  teamId: number,
+): boolean {
+  if (isLeader(reader.role)) return true;
+  return normalizeRole(reader.role) === 'ENTRAINEUR' && reader.teamIds.includes(teamId);
+}
+
+/* ------------------------------------------------------------------ texts */
+
+export const PRIVACY_MESSAGES = {
+  shareContactLabel: 'Partager mon e-mail et mon téléphone avec mon équipe',
+  shareContactHint:
+    'Les joueurs et parents de vos équipes verront votre e-mail et votre téléphone. Les dirigeants et vos entraîneurs les voient toujours.',
+  shareContactMinor:
+    'Vous avez moins de 18 ans : vos coordonnées ne sont jamais montrées aux autres familles.',
+  shareContactNoBirthDate:
+    'Indiquez votre date de naissance pour pouvoir partager vos coordonnées.',
+  shareContactForbidden: 'Un membre mineur ne peut pas partager ses coordonnées avec son équipe.',
+  shareContactSelfOnly: 'Seul le membre lui-même choisit de partager ses coordonnées.',
+  privateFilterForbidden: 'Ce filtre est réservé aux dirigeants et aux entraîneurs de l’équipe.',
+  dataRightsTitle: 'Mes données',
+  downloadLabel: 'Télécharger mes données',
+  downloadHint:
+    'Un fichier JSON avec tout ce que l’application conserve sur vous et vos enfants : profil, équipes, convocations, présences, sessions, abonnements au calendrier, préférences et journal.',
+  downloadFailed: 'Impossible de télécharger vos données.',
+  deleteAccountLabel: 'Supprimer mon compte',
+  deleteAccountHint:
+    'Vos données personnelles sont effacées, vos sessions fermées et votre adresse e-mail libérée. Les résultats et les présences passées restent, sans votre nom.',
+  deleteAccountConfirm: 'Supprimer définitivement mon compte',
+  passwordLabel: 'Mot de passe',
+  passwordRequired: 'Saisissez votre mot de passe pour confirmer.',
+  passwordWrong: 'Mot de passe incorrect.',
+  accountDeleted: 'Votre compte a été supprimé.',
+  lastManager:
+    'Vous êtes le dernier dirigeant du club : nommez un autre dirigeant (ou supprimez le club) avant de supprimer votre compte.',
+  ownRowDelete:
+    'Pour supprimer votre propre compte, utilisez « Supprimer mon compte » sur la page Mon Profil.',
+  deleteFailed: 'La suppression du compte a échoué.',
+} as const;
+
+/** The re-authentication of destructive actions (account and club deletion): the password again. */
+export const ZPasswordConfirmationSchema = z
+  .object({
+    motDePasse: safeString({ error: PRIVACY_MESSAGES.passwordRequired, trim: false })
+      .min(1, PRIVACY_MESSAGES.passwordRequired)
+      .max(256, SERVER_MESSAGES.tooLong(256)),
+  })
+  .strict();
+export type TPasswordConfirmation = z.input<typeof ZPasswordConfirmationSchema>;
+
+/* ------------------------------------------------------------------ data export */
+
+const ZExportTeamSchema = z.object({
+  id: z.number(),
+  nom: z.string(),
+  categorie: z.string(),
+  division: z.string(),
+});
+
+/** One member's data as the export holds it (the reader, or one of their children). */
+export const ZExportedMemberSchema = z.object({
+  profil: z.object({
+    id: z.number(),
+    nom: z.string(),
+    prenom: z.string(),
+    dateDeNaissance: z.string().nullable(),
+    genre: z.string().nullable(),
+    email: z.string(),
+    numeroTelephone: z.string().nullable(),
+    numeroLicence: z.string().nullable(),
+    role: z.string(),
+    statut: z.string(),
+    taille: z.number().nullable(),
+    poids: z.number().nullable(),
+    numero: z.number().nullable(),
+    poste: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    partageCoordonnees: z.boolean(),
+    creeLe: z.string(),
+    modifieLe: z.string(),
+    activeLe: z.string().nullable(),
+    motDePasseChangeLe: z.string().nullable(),
+  }),
+  club: z.object({ id: z.number(), nom: z.string() }),
+  equipes: z.array(ZExportTeamSchema),
+  /** Guardianships: the member's parents and children (names only). */
+  parents: z.array(z.object({ id: z.number(), nom: z.string(), prenom: z.string() })),
+  enfants: z.array(z.object({ id: z.number(), nom: z.string(), prenom: z.string() })),
+  convocations: z.array(
+    z.object({
+      matchId: z.number(),
+      match: z.string(),
+      dateDebut: z.string(),
+      statutPresence: z.string().nullable(),
+      justification: z.string().nullable(),
+      reponduLe: z.string().nullable(),
+    }),
+  ),
+  presences: z.array(
+    z.object({
+      evenementId: z.number(),
+      evenement: z.string(),
+      dateDebut: z.string(),
+      statutPresence: z.string(),
+      justification: z.string().nullable(),
+      reponduLe: z.string(),
+    }),
+  ),
+  sessions: z.array(
+    z.object({
+      creeeLe: z.string(),
+      derniereUtilisation: z.string(),
+      expireLe: z.string(),
+      revoqueeLe: z.string().nullable(),
+      navigateur: z.string().nullable(),
+      appareil: z.string().nullable(),
+    }),
+  ),
+  abonnementsCalendrier: z.array(
+    z.object({
+      equipeId: z.number().nullable(),
+      matchesSeulement: z.boolean(),
+      creeLe: z.string(),
+      revoqueLe: z.string().nullable(),
+    }),
+  ),
+  /** Devices registered for Web Push: the push service, the browser, the date (no key). */
+  appareilsNotifications: z.array(
+    z.object({ service: z.string(), navigateur: z.string().nullable(), creeLe: z.string() }),
+  ),
+  preferencesNotifications: ZNotificationPreferencesSchema,
+  /** Audit entries made by the member or about the member. */
+  journal: z.array(
+    z.object({
+      date: z.string(),
+      action: z.string(),
+      objet: z.string(),
+      objetId: z.number().nullable(),
+      parCeMembre: z.boolean(),
+      details: z.unknown(),
+    }),
+  ),
+});
+export type TExportedMember = z.infer<typeof ZExportedMemberSchema>;
+
+/** GET /api/compte/donnees: everything the app holds about the reader and their children. */
+export const ZAccountDataSchema = z.object({
+  application: z.string(),
+  exporteLe: z.string(),
+  moi: ZExportedMemberSchema,
+  enfants: z.array(ZExportedMemberSchema),
+});
+export type TAccountData = z.infer<typeof ZAccountDataSchema>;
+
+/** The export's file name for that day ('YYYY-MM-DD'). */
+export const accountDataFileName = (day: string) => `mes-donnees-club-manager-${day}.json`;
