@@ -4,6 +4,7 @@ import { ZOptionalPhoneSchema } from './members.ts';
 import { SETTINGS_MESSAGES } from './messages.ts';
 import { definePermissions, dirigeantOnlyRow, row } from './permissions.ts';
 import { ZIdSchema, optionalText, requiredText } from './schemas/common.ts';
+import { ZSeasonStartMonthSchema } from './season.ts';
 
 export const CLUB_LIMITS = {
   descriptionMax: 1000,
@@ -49,6 +50,8 @@ export const ZClubSchema = z.object({
   sportNom: z.string().nullable(),
   /** Address of the stored logo (changes with it, so it may be cached), or null without logo. */
   logoUrl: z.string().nullable(),
+  /** The month (1–12) the club's season starts in; age categories follow it (season.ts). */
+  moisDebutSaison: z.number(),
 });
 export type TClub = z.infer<typeof ZClubSchema>;
 
@@ -61,6 +64,8 @@ export const ZClubUpdateSchema = z
     ville: optionalText(CLUB_LIMITS.villeMax),
     adresse: optionalText(CLUB_LIMITS.adresseMax),
     numeroTelephone: ZOptionalPhoneSchema,
+    /** Omitted (the spec's form): unchanged. */
+    moisDebutSaison: ZSeasonStartMonthSchema.optional(),
     /** Some clients send the club's id back; it must then match the path. */
     id: ZIdSchema.optional(),
   })

@@ -12,6 +12,8 @@ export * from './contact-form.ts';
 export * from './contact.ts';
 export * from './auth.ts';
 export * from './members.ts';
+export * from './season.ts';
+export * from './member-import.ts';
 export * from './teams.ts';
 export * from './clubs.ts';
 export * from './settings.ts';

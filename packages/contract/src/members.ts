@@ -4,6 +4,7 @@ import { GENDERS, MEMBER_STATUSES, normalizeRole, type Role } from './enums.ts';
 import { displayMemberStatus } from './member-status.ts';
 import { definePermissions, leadersRow } from './permissions.ts';
 import { SERVER_MESSAGES } from './messages.ts';
+import { ZAgeCategoryFilterSchema } from './season.ts';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
@@ -262,6 +263,11 @@ export const ZMemberSchema = z.object({
   invitationEnAttente: z.boolean().optional(),
   /** Only for the member and their guardians. */
   partageCoordonnees: z.boolean().optional(),
+  /**
+   * The age category in the club's current season (U6…U19, Senior, Vétéran; season.ts), null
+   * without a birth date. Hidden where the birth date is (it tells the birth year).
+   */
+  categorie: z.string().nullable().optional(),
 });
 export type TMember = z.infer<typeof ZMemberSchema>;
 
@@ -289,8 +295,25 @@ const roleFilter = safeString()
   .transform((v) => (v && v.trim() ? v : undefined))
   .pipe(ZRoleSchema.optional());
 
+/** `?sansEquipe=true`: members of no team; 'false' or absent: no filter. */
+const noTeamFilter = z
+  .enum(['true', 'false'], { error: 'Valeur attendue : true ou false.' })
+  .optional()
+  .transform((v) => (v === 'true' ? true : undefined));
+
+/** The season filters every club list accepts: age category and players without a team. */
+export const ZSeasonFiltersSchema = z.object({
+  categorie: ZAgeCategoryFilterSchema,
+  sansEquipe: noTeamFilter,
+});
+
+/** GET /api/membres/club/{clubId} — paging and the season filters. */
+export const ZClubMemberListQuerySchema = ZPagingQuerySchema.extend(ZSeasonFiltersSchema.shape);
+export type TClubMemberListQuery = z.input<typeof ZClubMemberListQuerySchema>;
+
 /** GET /api/membres/club/{clubId}/recherche — non-empty filters only (spec §7). */
 export const ZClubMemberSearchSchema = ZPagingQuerySchema.extend({
+  ...ZSeasonFiltersSchema.shape,
   nom: optionalFilter(NAME_MAX_LENGTH),
   prenom: optionalFilter(NAME_MAX_LENGTH),
   email: optionalFilter(EMAIL_MAX_LENGTH),
@@ -299,6 +322,10 @@ export const ZClubMemberSearchSchema = ZPagingQuerySchema.extend({
   nomEquipe: optionalFilter(NAME_MAX_LENGTH * 2),
 });
 export type TClubMemberSearch = z.input<typeof ZClubMemberSearchSchema>;
+
+/** GET /api/membres/club/{clubId}/export — the club list's filters (no paging: every member). */
+export const ZMemberExportQuerySchema = ZClubMemberSearchSchema.omit({ page: true, size: true });
+export type TMemberExportQuery = z.input<typeof ZMemberExportQuerySchema>;
 
 /** GET /api/membres/recherche/equipe?clubId&nomEquipe plus nom, prenom, role, dateNaissance. */
 export const ZTeamMemberSearchSchema = ZPagingQuerySchema.extend({
@@ -359,6 +386,12 @@ export const MEMBER_PERMISSIONS = definePermissions({
   },
   delete: leadersRow(),
   resendInvitation: leadersRow(),
+  /** GET /api/membres/club/{clubId}/export: every field of every member, as a CSV file. */
+  export: leadersRow(),
+  /** POST /api/membres/club/{clubId}/import: creates and updates members (their rules apply per row). */
+  import: leadersRow(),
+  /** PUT /api/equipes/{id}/membres: several members join a team (their rules apply per member). */
+  assignTeam: leadersRow(),
 });
 export type TMemberAction = keyof typeof MEMBER_PERMISSIONS;
 
@@ -446,3 +479,22 @@ export const PROFILE_FIELDS = [
   'genre',
   'partageCoordonnees',
 ] as const satisfies readonly TMemberField[];
+
+/** PUT /api/equipes/{id}/membres — members of the club who join the team (their other teams stay). */
+export const ZTeamAssignSchema = z
+  .object({
+    ajouter: z
+      .array(ZIdSchema, { error: SERVER_MESSAGES.invalidValue })
+      .min(1, 'Choisissez au moins un membre.')
+      .max(500, 'Au plus 500 membres à la fois.')
+      .transform((ids) => [...new Set(ids)]),
+  })
+  .strict();
+export type TTeamAssign = z.input<typeof ZTeamAssignSchema>;
+
+export const ZTeamAssignResultSchema = z.object({
+  /** Members who joined the team (those already in it are not counted). */
+  ajoutes: z.number(),
+  message: z.string(),
+});
+export type TTeamAssignResult = z.infer<typeof ZTeamAssignResultSchema>;

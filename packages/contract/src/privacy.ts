@@ -43,7 +43,8 @@ export const MEMBER_FIELD_GROUPS = {
   /** Health (Blessé, Malade…) is a special category of data: never for other families. */
   health: ['statut'],
   contact: ['email', 'numeroTelephone'],
-  personal: ['dateDeNaissance', 'genre', 'numeroLicence', 'taille', 'poids'],
+  /** `categorie` (U13, Senior…) tells the birth year: it goes with the birth date. */
+  personal: ['dateDeNaissance', 'categorie', 'genre', 'numeroLicence', 'taille', 'poids'],
   /** The member's own settings: the member and their guardians only. */
   own: ['partageCoordonnees'],
 } as const;

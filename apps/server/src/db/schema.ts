@@ -42,6 +42,8 @@ export const clubs = pgTable('clubs', {
   adresse: text('adresse'),
   telephone: text('telephone'),
   timezone: text('timezone').notNull().default('Europe/Paris'),
+  /** The month (1–12) the sports season starts in; age categories follow it (contract season.ts). */
+  seasonStartMonth: smallint('season_start_month').notNull().default(7),
   logo: bytea('logo'),
   logoMime: text('logo_mime'),
   logoUpdatedAt: timestamp('logo_updated_at', { withTimezone: true }),

@@ -38,6 +38,7 @@ export const transport: Transport = async ({
   body,
   headers,
   signal,
+  timeoutMs,
 }) => {
   const file = isFile(endpoint);
   const data = await request(path, {
@@ -47,6 +48,7 @@ export const transport: Transport = async ({
     body: body ?? (method === 'POST' || method === 'PUT' ? {} : undefined),
     headers,
     signal,
+    timeoutMs,
     responseType: file ? 'blob' : 'json',
   });
   if (validateAnswers() && !file) {

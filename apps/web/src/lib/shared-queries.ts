@@ -4,8 +4,8 @@ import { queryKeys } from './query-keys.ts';
 
 /**
  * Reads several features need, declared once (features may not import each other): the club's
- * teams (labels, pickers, the calendar's filters, the matches page) and one member by id (the
- * profile, the matches page's own statut).
+ * teams (labels, pickers, the calendar's filters, the matches page), the club (settings, the
+ * member form's season) and one member by id (the profile, the matches page's own statut).
  */
 
 /** GET /api/equipes/club/{clubId} */
@@ -14,6 +14,16 @@ export function useClubTeams(clubId: number | undefined) {
     queryKey: queryKeys.teams.club(clubId ?? 0),
     queryFn: ({ signal }) => api.teams.listClub({ params: { clubId: clubId! } }, { signal }),
     enabled: clubId !== undefined,
+  });
+}
+
+/** GET /api/clubs/{id}: the club's information and settings (its season's start month). */
+export function useClub(id: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.club.one(id ?? 0),
+    queryFn: ({ signal }) => api.clubs.get({ params: { id: id! } }, { signal }),
+    enabled: id !== undefined,
+    staleTime: 60_000,
   });
 }
 

@@ -40,6 +40,7 @@ export function aMember(overrides: Partial<TMember> = {}): TMember {
     idClub: 1,
     idEquipe: 3,
     equipes: [{ id: 3, nom: 'Seniors' }],
+    categorie: 'Senior',
     ...overrides,
   };
 }
@@ -168,6 +169,7 @@ export function aClub(overrides: Partial<TClub> = {}): TClub {
     numeroTelephone: null,
     sportNom: 'Football',
     logoUrl: null,
+    moisDebutSaison: 7,
     ...overrides,
   };
 }

@@ -17,6 +17,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Extra request headers (Idempotency-Key, If-Match). */
   headers?: Record<string, string>;
+  /** A longer wait than the transport's default (a large import). */
+  timeoutMs?: number;
 }
 
 export interface TransportRequest {
@@ -28,6 +30,7 @@ export interface TransportRequest {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  timeoutMs?: number;
 }
 export type Transport = (request: TransportRequest) => Promise<unknown>;
 
@@ -63,6 +66,7 @@ export function requestOf(
     body: input.body,
     headers: Object.keys(headers).length ? headers : undefined,
     signal: options.signal,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   };
 }
 

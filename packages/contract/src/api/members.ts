@@ -1,12 +1,17 @@
+import { ZImportQuerySchema, ZImportReportSchema } from '../member-import.ts';
 import {
   MEMBER_PERMISSIONS,
   ZClubIdParamsSchema,
+  ZClubMemberListQuerySchema,
   ZClubMemberSearchSchema,
   ZClubTeamParamsSchema,
   ZMemberCreateSchema,
+  ZMemberExportQuerySchema,
   ZMemberListSchema,
   ZMemberSchema,
   ZMemberUpdateSchema,
+  ZTeamAssignResultSchema,
+  ZTeamAssignSchema,
   ZTeamMemberSearchSchema,
 } from '../members.ts';
 import { ZIdParamsSchema, ZMessageSchema, ZPagingQuerySchema } from '../schemas/common.ts';
@@ -19,10 +24,11 @@ export const membersEndpoints = {
     method: 'GET',
     path: '/api/membres/club/:clubId',
     tags,
-    summary: 'Membres du club (dirigeants) ; page et size optionnels',
+    summary:
+      'Membres du club (dirigeants) ; page et size optionnels, filtres categorie et sansEquipe',
     access: can(MEMBER_PERMISSIONS, 'listClub'),
     params: ZClubIdParamsSchema,
-    query: ZPagingQuerySchema,
+    query: ZClubMemberListQuerySchema,
     responses: { 200: ZMemberListSchema },
   }),
   searchClub: defineEndpoint({
@@ -100,5 +106,46 @@ export const membersEndpoints = {
     params: ZIdParamsSchema,
     responses: { 200: ZMessageSchema },
     errors: [503],
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/membres/club/:clubId/export',
+    tags,
+    summary:
+      'Les membres du club (filtres de la liste) en CSV pour tableur : UTF-8 avec BOM, « ; »',
+    description:
+      'En-têtes français, dates jj/mm/aaaa, rôles en toutes lettres, guillemets RFC 4180, ' +
+      'valeurs commençant par = + - @ précédées d’une apostrophe (injection de formule).',
+    access: can(MEMBER_PERMISSIONS, 'export'),
+    params: ZClubIdParamsSchema,
+    query: ZMemberExportQuerySchema,
+    responses: { 200: { file: 'text/csv' } },
+  }),
+  import: defineEndpoint({
+    method: 'POST',
+    path: '/api/membres/club/:clubId/import',
+    tags,
+    summary:
+      'Importe un fichier CSV de membres (multipart, champ « fichier ») ; simulation=true n’écrit rien',
+    description:
+      'Membres reconnus par e-mail puis numéro de licence et mis à jour, nouveaux créés puis invités ' +
+      'après validation ; rien n’est supprimé. Une ligne en erreur : 422 et rien n’est écrit. ' +
+      '2 Mo et 5 000 lignes au plus.',
+    access: can(MEMBER_PERMISSIONS, 'import'),
+    params: ZClubIdParamsSchema,
+    query: ZImportQuerySchema,
+    multipart: true,
+    responses: { 200: ZImportReportSchema, 422: ZImportReportSchema },
+    errors: [413, 415],
+  }),
+  assignTeam: defineEndpoint({
+    method: 'PUT',
+    path: '/api/equipes/:id/membres',
+    tags,
+    summary: 'Ajoute plusieurs membres du club à une équipe (leurs autres équipes restent)',
+    access: can(MEMBER_PERMISSIONS, 'assignTeam'),
+    params: ZIdParamsSchema,
+    body: ZTeamAssignSchema,
+    responses: { 200: ZTeamAssignResultSchema },
   }),
 };

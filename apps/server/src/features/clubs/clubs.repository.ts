@@ -9,6 +9,7 @@ export interface ClubInfo {
   ville: string | null;
   adresse: string | null;
   telephone: string | null;
+  seasonStartMonth?: number;
 }
 
 const infoColumns = {
@@ -21,6 +22,7 @@ const infoColumns = {
   telephone: clubs.telephone,
   sportNom: sports.nom,
   logoUpdatedAt: clubs.logoUpdatedAt,
+  seasonStartMonth: clubs.seasonStartMonth,
 };
 export type ClubRow = {
   id: number;
@@ -32,6 +34,7 @@ export type ClubRow = {
   telephone: string | null;
   sportNom: string | null;
   logoUpdatedAt: Date | null;
+  seasonStartMonth: number;
 };
 
 /** The only Drizzle queries of the clubs feature; every one names the club id. */

@@ -33,6 +33,7 @@ function toClubJson(row: ClubRow): TClub {
     logoUrl: row.logoUpdatedAt
       ? `/api/clubs/${row.id}/logo?v=${logoVersion(row.logoUpdatedAt)}`
       : null,
+    moisDebutSaison: row.seasonStartMonth,
   };
 }
 
@@ -72,6 +73,10 @@ export function createClubsService({ db, confirmPassword }: ClubsDeps) {
             ville: input.ville,
             adresse: input.adresse,
             telephone: input.numeroTelephone,
+            // Omitted by the spec's form: unchanged.
+            ...(input.moisDebutSaison !== undefined
+              ? { seasonStartMonth: input.moisDebutSaison }
+              : {}),
           };
           await repo.update(tx, actor.clubId, info);
           const fields = (Object.keys(info) as (keyof typeof info)[]).filter(

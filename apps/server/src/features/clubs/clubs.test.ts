@@ -93,6 +93,7 @@ describe('[club] information', () => {
       numeroTelephone: null,
       sportNom: 'Football',
       logoUrl: null,
+      moisDebutSaison: 7,
     });
     const other = await world();
     expect((await w.asBoss.get(`/api/clubs/${other.club.id}`)).statusCode).toBe(404);

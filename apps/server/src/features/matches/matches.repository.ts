@@ -269,6 +269,42 @@ export const matchesRepository = {
     };
   },
 
+  /** syncMemberUpcoming for several members in two statements (members import). */
+  async syncMembersUpcoming(
+    db: DbOrTx,
+    clubId: number,
+    memberIds: readonly number[],
+    nowLocal: string,
+  ) {
+    const ids = sql`${`{${memberIds.join(',')}}`}::int[]`;
+    const added = await db.execute(sql`
+      insert into ${convocations} (club_id, match_id, member_id)
+      select ${clubId}, ma.id, m.id
+      from ${members} m
+      join ${teamMemberships} tm on tm.member_id = m.id and tm.club_id = ${clubId}
+      join ${matches} ma on ma.home_team_id = tm.team_id and ma.club_id = ${clubId}
+      join ${events} e on e.id = ma.event_id and e.club_id = ${clubId}
+      where m.id = any(${ids}) and m.club_id = ${clubId} and upper(m.role) = 'JOUEUR'
+        and not ma.cancelled and e.date_debut > ${nowLocal}::timestamp
+      on conflict do nothing
+      returning match_id, member_id`);
+    const removed = await db.execute(sql`
+      delete from ${convocations} c
+      using ${matches} ma, ${events} e, ${members} m
+      where c.club_id = ${clubId} and c.member_id = any(${ids}) and c.statut_presence is null
+        and ma.id = c.match_id and ma.club_id = ${clubId}
+        and e.id = ma.event_id and e.club_id = ${clubId} and e.date_debut > ${nowLocal}::timestamp
+        and m.id = c.member_id and m.club_id = ${clubId}
+        and (upper(m.role) <> 'JOUEUR' or not exists (
+          select 1 from ${teamMemberships} tm
+          where tm.club_id = ${clubId} and tm.member_id = c.member_id and tm.team_id = ma.home_team_id))
+      returning c.id`);
+    const addedByMatch = new Map<number, number[]>();
+    for (const r of (added as unknown as { rows: { match_id: number; member_id: number }[] }).rows)
+      addedByMatch.set(r.match_id, [...(addedByMatch.get(r.match_id) ?? []), r.member_id]);
+    return { addedByMatch, removed: (removed as unknown as { rows: unknown[] }).rows.length };
+  },
+
   async listConvocations(db: DbOrTx, clubId: number, matchId: number): Promise<ConvocationRow[]> {
     const rows = await db
       .select({

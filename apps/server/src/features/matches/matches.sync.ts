@@ -60,4 +60,18 @@ export const matchSync = {
     const nowLocal = clubNow(await repo.clubTimezone(tx, clubId));
     return repo.syncMemberUpcoming(tx, clubId, memberId, nowLocal);
   },
+
+  /**
+   * The same for many members at once (a members import): two statements whatever their number.
+   * Returns, per match, the members newly convoked to it.
+   */
+  async syncMembersConvocations(
+    tx: DbOrTx,
+    clubId: number,
+    memberIds: readonly number[],
+  ): Promise<{ addedByMatch: Map<number, number[]>; removed: number }> {
+    if (!memberIds.length) return { addedByMatch: new Map(), removed: 0 };
+    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId));
+    return repo.syncMembersUpcoming(tx, clubId, memberIds, nowLocal);
+  },
 };

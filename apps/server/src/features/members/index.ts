@@ -1,5 +1,18 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../../plugins/signed-in.ts';
+import { createImportFollowUp } from './members.import-jobs.ts';
 import membersRoutes from './members.routes.ts';
 
-/** The members feature: club members, team members, one member (signed in). */
-export default signedIn(membersRoutes);
+/**
+ * The members feature: club members, team members, one member (signed in), the season's members
+ * file (export, import) and the queue that follows an import's commit (convocations, invitations).
+ */
+async function membersFeature(app: FastifyInstance) {
+  const followUp = createImportFollowUp(app);
+  await followUp.createQueue();
+  app.addHook('onReady', async () => followUp.work());
+  await app.register(signedIn(membersRoutes(followUp)));
+}
+
+export default fp(membersFeature, { name: 'members', dependencies: ['db'] });

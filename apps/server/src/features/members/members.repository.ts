@@ -2,9 +2,28 @@ import { and, asc, count, eq, inArray, isNull, ne, notInArray, sql, type SQL } f
 import type { TChildRef, TTeamRef } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberTeamsJson } from '../../db/fragments.ts';
-import { guardians, members, teamMemberships, teams } from '../../db/schema.ts';
+import { guardians, members, oneTimeTokens, teamMemberships, teams } from '../../db/schema.ts';
 
 /** The only Drizzle queries of the members feature; every one is filtered by the club id. */
+
+/** A member an import creates (no password: invited after the commit). */
+export interface NewMember {
+  club_id: number;
+  team_id: number | null;
+  nom: string;
+  prenom: string;
+  date_naissance: string | null;
+  genre: string | null;
+  email: string;
+  telephone: string | null;
+  numero_licence: string | null;
+  role: string;
+  statut: string;
+  taille: number | null;
+  poids: number | null;
+  numero: number | null;
+  poste: string | null;
+}
 
 /** A parent's children as JSON [{id, nom, prenom}] (empty for everyone else). */
 const childrenJson = sql<TChildRef[]>`coalesce((
@@ -74,6 +93,10 @@ export interface MemberFilters {
   dateNaissance?: string;
   /** Accent- and case-insensitive part of the name of any of the member's teams. */
   nomEquipe?: string;
+  /** Born within these years (inclusive; null = open): an age category of the season. */
+  birthYears?: { from: number | null; to: number | null };
+  /** Members of no team. */
+  noTeam?: boolean;
 }
 
 /** Escapes LIKE wildcards so that a user's '%' or '_' matches itself. */
@@ -104,6 +127,19 @@ function whereFor(clubId: number, f: MemberFilters): SQL {
     conditions.push(
       sql`exists (select 1 from ${teamMemberships} tm join ${teams} t on t.id = tm.team_id
                   where tm.member_id = ${members.id} and ${fuzzy(sql`t.nom`, f.nomEquipe)})`,
+    );
+  if (f.birthYears) {
+    // A category without a birth date is unknown: such members never match.
+    conditions.push(sql`${members.dateNaissance} is not null`);
+    if (f.birthYears.from !== null)
+      conditions.push(sql`${members.dateNaissance} >= ${`${f.birthYears.from}-01-01`}::date`);
+    if (f.birthYears.to !== null)
+      conditions.push(sql`${members.dateNaissance} <= ${`${f.birthYears.to}-12-31`}::date`);
+  }
+  if (f.noTeam)
+    conditions.push(
+      sql`not exists (select 1 from ${teamMemberships} tm
+                      where tm.club_id = ${clubId} and tm.member_id = ${members.id})`,
     );
   return and(...conditions)!;
 }
@@ -187,6 +223,11 @@ export const membersRepository = {
       .where(and(eq(teams.clubId, clubId), sql`lower(${teams.nom}) = lower(${nom})`))
       .limit(1);
     return row;
+  },
+
+  /** The club's teams (an import finds them by name). */
+  async clubTeams(db: DbOrTx, clubId: number) {
+    return db.select({ id: teams.id, nom: teams.nom }).from(teams).where(eq(teams.clubId, clubId));
   },
 
   async findTeamById(db: DbOrTx, clubId: number, id: number) {
@@ -273,6 +314,95 @@ export const membersRepository = {
         .insert(guardians)
         .values(childIds.map((childId) => ({ clubId, parentId, childId })))
         .onConflictDoNothing();
+  },
+
+  /**
+   * Inserts many members (an import) and answers their ids by e-mail. The rows travel as ONE JSON
+   * parameter per thousand members (json_to_recordset), not thousands of bound parameters: a
+   * tenth of the driver's work and memory for a season's file.
+   */
+  async insertMany(db: DbOrTx, rows: readonly NewMember[]): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    const CHUNK = 1000;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const json = JSON.stringify(rows.slice(i, i + CHUNK));
+      const result = await db.execute(sql`
+        insert into ${members} (club_id, team_id, nom, prenom, date_naissance, genre, email,
+                                telephone, numero_licence, role, statut, taille, poids, numero, poste)
+        select r.club_id, r.team_id, r.nom, r.prenom, r.date_naissance, r.genre, r.email,
+               r.telephone, r.numero_licence, r.role, r.statut, r.taille, r.poids, r.numero, r.poste
+        from json_to_recordset(${json}::json) as r(
+          club_id int, team_id int, nom text, prenom text, date_naissance date, genre text,
+          email text, telephone text, numero_licence text, role text, statut text,
+          taille smallint, poids smallint, numero smallint, poste text)
+        returning id, email`);
+      for (const r of (result as unknown as { rows: { id: number; email: string }[] }).rows)
+        ids.set(r.email.toLowerCase(), r.id);
+    }
+    return ids;
+  },
+
+  /** Memberships beyond the primary team (the insert trigger writes that one). */
+  async addMemberships(
+    db: DbOrTx,
+    clubId: number,
+    rows: readonly { memberId: number; teamId: number }[],
+  ): Promise<void> {
+    const CHUNK = 1000;
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await db
+        .insert(teamMemberships)
+        .values(rows.slice(i, i + CHUNK).map((r) => ({ clubId, ...r })))
+        .onConflictDoNothing();
+  },
+
+  /**
+   * Which of `emails` a member of any club already has. The e-mail is unique across the
+   * application while the request's club-scoped transaction sees its own club only: the
+   * SECURITY DEFINER function of the `season_onboarding` migration answers (docs/decisions/0070-member-import-export.md).
+   */
+  async emailsInUse(db: DbOrTx, emails: readonly string[]): Promise<Set<string>> {
+    if (!emails.length) return new Set();
+    const list = JSON.stringify(emails);
+    const result = await db.execute(
+      sql`select member_emails_in_use(array(select jsonb_array_elements_text(${list}::jsonb))) as email`,
+    );
+    return new Set(
+      (result as unknown as { rows: { email: string }[] }).rows.map((r) => r.email.toLowerCase()),
+    );
+  },
+
+  /**
+   * Among `ids`, the club's members still to invite: not activated, and with no invitation issued
+   * since `since` (a retried invitation job does not mail twice).
+   */
+  async pendingInvitees(
+    db: DbOrTx,
+    clubId: number,
+    ids: readonly number[],
+    since: Date,
+  ): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.clubId, clubId),
+          inArray(members.id, [...ids]),
+          sql`${members.passwordHash} is null`,
+          sql`not exists (select 1 from ${oneTimeTokens} t
+                          where t.member_id = ${members.id} and t.club_id = ${clubId}
+                            and t.purpose = 'invitation' and t.created_at >= ${since.toISOString()}::timestamptz)`,
+        ),
+      )
+      .orderBy(asc(members.id));
+    return rows.map((r) => r.id);
+  },
+
+  /** Locks every member row of the club (an import writes against a stable club). */
+  async lockClubMembers(db: DbOrTx, clubId: number): Promise<void> {
+    await db.execute(sql`select 1 from ${members} where ${members.clubId} = ${clubId} for update`);
   },
 
   async delete(db: DbOrTx, clubId: number, id: number): Promise<void> {

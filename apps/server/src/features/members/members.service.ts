@@ -1,7 +1,10 @@
 import {
   MEMBER_FIELD_MESSAGES,
   PRIVACY_MESSAGES,
+  ageCategory,
+  categoryBirthYears,
   editableMemberFields,
+  seasonOf,
   isLeader,
   isMinor,
   mayFilterOnPrivateFields,
@@ -9,7 +12,9 @@ import {
   type Role,
   type TMember,
   type TMemberField,
+  type AgeCategory,
   type TPage,
+  type ZClubMemberListQuerySchema,
   type ZClubMemberSearchSchema,
   type ZMemberCreateSchema,
   type ZMemberUpdateSchema,
@@ -25,8 +30,9 @@ import {
   type MemberReader,
 } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { clubSeasonContext, type ClubSeasonContext } from '../../db/club-settings.ts';
 import type { members } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, auditMany } from '../../lib/audit.ts';
 import { HttpError, badRequest, conflict, forbidden } from '../../lib/http-error.ts';
 import { matchSync } from '../matches/index.ts';
 import type { MatchNotifier } from '../notifications/index.ts';
@@ -47,6 +53,7 @@ import {
 type CreateInput = z.output<typeof ZMemberCreateSchema>;
 type UpdateInput = z.output<typeof ZMemberUpdateSchema>;
 type ClubSearch = z.output<typeof ZClubMemberSearchSchema>;
+type ClubListQuery = z.output<typeof ZClubMemberListQuerySchema>;
 type TeamSearch = z.output<typeof ZTeamMemberSearchSchema>;
 type Paging = { page?: number; size?: number };
 type MemberValues = Partial<typeof members.$inferInsert>;
@@ -69,7 +76,11 @@ export interface MembersDeps {
  * PARENT's answer lists `enfants`; leaders also learn whether the account still waits for
  * activation.
  */
-export function toMemberJson(row: MemberRow, reader: MemberReader): TMember {
+export function toMemberJson(
+  row: MemberRow,
+  reader: MemberReader,
+  season: ClubSeasonContext,
+): TMember {
   const fields = Object.fromEntries(
     SCALAR_MEMBER_FIELDS.map((f) => [f, row[repoKey(f)] ?? null]),
   ) as Pick<TMember, (typeof SCALAR_MEMBER_FIELDS)[number]>;
@@ -83,8 +94,27 @@ export function toMemberJson(row: MemberRow, reader: MemberReader): TMember {
     equipes: row.teams,
     ...(normalizeRole(row.role) === 'PARENT' ? { enfants: row.children } : {}),
     ...(isLeader(reader.subject.role) ? { invitationEnAttente: !row.activated } : {}),
+    categorie: ageCategory(row.dateNaissance, season.today, season.startMonth),
   };
   return projectMember(reader, privacySubjectOf(row), json);
+}
+
+/** The season filters of a club list (`?categorie=`, `?sansEquipe=true`) as repository filters. */
+export function seasonFilters(
+  q: { categorie?: AgeCategory; sansEquipe?: true },
+  season: ClubSeasonContext,
+): MemberFilters {
+  return {
+    ...(q.categorie
+      ? {
+          birthYears: categoryBirthYears(
+            q.categorie,
+            seasonOf(season.today, season.startMonth).anneeReference,
+          ),
+        }
+      : {}),
+    ...(q.sansEquipe ? { noTeam: true } : {}),
+  };
 }
 
 /** The member as the privacy rule reads it. */
@@ -186,12 +216,15 @@ export function createMembersService(deps: MembersDeps) {
     actor: Actor,
     filters: MemberFilters,
     q: Paging,
+    known?: ClubSeasonContext,
   ): Promise<TMember[] | TPage<TMember>> {
     const paging = pagingOf(q);
     // One after the other: inside the request's transaction they share one connection.
     const { rows, total } = await repo.list(db, actor.clubId, filters, paging);
-    const reader = await memberReader(db, actor);
-    const content = rows.map((r) => toMemberJson(r, reader));
+    const season = known ?? (await clubSeasonContext(db, actor.clubId));
+    // The club's today serves both the privacy rule (minors) and the age categories.
+    const reader: MemberReader = { subject: actor, today: season.today };
+    const content = rows.map((r) => toMemberJson(r, reader, season));
     if (!paging) return content;
     return {
       content,
@@ -215,23 +248,32 @@ export function createMembersService(deps: MembersDeps) {
 
   async function answer(actor: Actor, id: number) {
     const row = found(await repo.findById(db, actor.clubId, id));
-    return toMemberJson(row, await memberReader(db, actor));
+    const season = await clubSeasonContext(db, actor.clubId);
+    return toMemberJson(row, { subject: actor, today: season.today }, season);
   }
 
   return {
     /** GET /api/membres/club/{clubId} */
-    async listClub(actor: Actor, clubId: number, q: Paging) {
+    async listClub(actor: Actor, clubId: number, q: ClubListQuery) {
       assertOwnClub(actor, clubId);
       membersPolicy.assert(actor, 'listClub');
-      return list(actor, {}, q);
+      const { page, size, ...filters } = q;
+      const season = await clubSeasonContext(db, actor.clubId);
+      return list(actor, seasonFilters(filters, season), { page, size }, season);
     },
 
     /** GET /api/membres/club/{clubId}/recherche */
     async searchClub(actor: Actor, clubId: number, q: ClubSearch) {
       assertOwnClub(actor, clubId);
       membersPolicy.assert(actor, 'searchClub');
-      const { page, size, ...filters } = q;
-      return list(actor, filters, { page, size });
+      const { page, size, categorie, sansEquipe, ...filters } = q;
+      const season = await clubSeasonContext(db, actor.clubId);
+      return list(
+        actor,
+        { ...filters, ...seasonFilters({ categorie, sansEquipe }, season) },
+        { page, size },
+        season,
+      );
     },
 
     /** GET /api/membres/{clubId}/equipe/{nomEquipe} */
@@ -261,7 +303,8 @@ export function createMembersService(deps: MembersDeps) {
     async get(actor: Actor, id: number) {
       const row = found(await repo.findById(db, actor.clubId, id));
       membersPolicy.assert(actor, 'read', memberTarget(targetOf(row)));
-      return toMemberJson(row, await memberReader(db, actor));
+      const season = await clubSeasonContext(db, actor.clubId);
+      return toMemberJson(row, { subject: actor, today: season.today }, season);
     },
 
     /** POST /api/membres — creates the member (no password yet) and mails the invitation. */
@@ -430,6 +473,57 @@ export function createMembersService(deps: MembersDeps) {
         });
       });
       return { message: MEMBER_FIELD_MESSAGES.memberDeleted };
+    },
+
+    /**
+     * PUT /api/equipes/{id}/membres {ajouter} — several members join a team at once (the players
+     * without a team of the members page). Their other teams stay; a member without a team gets
+     * it as primary. Each member's edit rules apply as on the form (a RESPONSABLE does not touch
+     * a DIRIGEANT); one refusal refuses all. Another club's id answers 404.
+     */
+    async assignTeam(actor: Actor, teamId: number, memberIds: number[]) {
+      membersPolicy.assert(actor, 'assignTeam');
+      const team = found(await repo.findTeamById(db, actor.clubId, teamId));
+      const added = await db.transaction(async (tx) => {
+        const joined: { id: number; from: number[]; to: number[] }[] = [];
+        for (const id of memberIds) {
+          const row = await loadTarget(tx, actor, id);
+          const target = targetOf(row);
+          if (target.teamIds.includes(team.id)) continue;
+          assertMayChange(actor, target, ['equipesIds']);
+          const teamIds = [...target.teamIds, team.id];
+          await repo.setTeams(tx, actor.clubId, row.id, teamIds);
+          joined.push({ id: row.id, from: target.teamIds as number[], to: teamIds });
+        }
+        const { addedByMatch } = await matchSync.syncMembersConvocations(
+          tx,
+          actor.clubId,
+          joined.map((j) => j.id),
+        );
+        const notifier = deps.notifier?.();
+        if (notifier)
+          for (const [matchId, ids] of addedByMatch)
+            await notifier.playersConvoked(tx, actor.clubId, matchId, ids);
+        await auditMany(
+          tx,
+          joined.map((j) => ({
+            clubId: actor.clubId,
+            actorMemberId: actor.id,
+            action: 'update',
+            entity: 'member',
+            entityId: j.id,
+            details: { fields: ['equipesIds'], teamIds: { from: j.from, to: j.to } },
+          })),
+        );
+        return joined.length;
+      });
+      return {
+        ajoutes: added,
+        message:
+          added === 0
+            ? `Ces membres font déjà partie de l’équipe ${team.nom}.`
+            : `${added} membre${added > 1 ? 's' : ''} ajouté${added > 1 ? 's' : ''} à l’équipe ${team.nom}.`,
+      };
     },
 
     /** POST /api/membres/{id}/invitation — a leader resends the activation link (the old one is voided). */

@@ -385,6 +385,43 @@ export const MATRIX: MatrixTable = {
     },
   },
 
+  // the season's members file and players without a team
+  'members.export': {
+    resource: 'club',
+    ok: 200,
+    call: (_m, ref) => ({ method: 'GET', url: `/api/membres/club/${clubId(ref)}/export` }),
+  },
+  'members.import': {
+    resource: 'club',
+    // a simulation: the file is read and checked, nothing is written
+    ok: 200,
+    call: (_m, ref) => {
+      const csv = `Nom;Prénom;E-mail\r\nNouveau;Membre;matrice.import.${next()}@example.org\r\n`;
+      const { payload, headers } = multipartFile(Buffer.from(csv), {
+        field: 'fichier',
+        filename: 'membres.csv',
+        type: 'text/csv',
+      });
+      return {
+        method: 'POST',
+        url: `/api/membres/club/${clubId(ref)}/import?simulation=true`,
+        body: payload,
+        headers,
+      };
+    },
+  },
+  'members.assignTeam': {
+    resource: 'team',
+    // the slot's player joins the slot's team: already in it, nothing changes
+    ok: 200,
+    roleFirst: true,
+    call: (m, ref, p) => ({
+      method: 'PUT',
+      url: `/api/equipes/${teamId(ref)}/membres`,
+      body: { ajouter: [ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id] },
+    }),
+  },
+
   // events
   'events.listClub': {
     resource: 'club',

@@ -42,7 +42,9 @@ function documentedDependencies(): Map<string, Set<string>> {
   for (const line of table.split('\n').slice(2)) {
     const cells = line.split('|').map((c) => c.trim());
     if (cells.length < 4) continue;
-    const usedBy = new Set(cells[3]!.split(',').map((w) => w.trim()));
+    // "server (members import)": the workspaces, then what the package is for.
+    const workspaces = cells[3]!.replace(/\s*\(.*\)\s*$/, '');
+    const usedBy = new Set(workspaces.split(',').map((w) => w.trim()));
     for (const name of cells[1]!.split(',').map((n) => n.trim())) deps.set(name, usedBy);
   }
   return deps;

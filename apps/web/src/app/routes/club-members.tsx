@@ -25,6 +25,10 @@ import {
 } from '../../features/members/components/club-member-filters.tsx';
 import { useDebounced } from '../../features/members/hooks/use-debounced.ts';
 import { Modal } from '../../components/ui/modal.tsx';
+import { useClub } from '../../lib/shared-queries.ts';
+import { downloadMembersCsv, usePlayersWithoutTeam } from '../../features/members/api/season.ts';
+import { ImportDialog } from '../../features/members/components/import-dialog.tsx';
+import { NoTeamBanner } from '../../features/members/components/no-team-banner.tsx';
 
 /** /{nomClub}/membres — club members (leaders), spec §2, §4, §5, §8. */
 export default function ClubMembersPage() {
@@ -50,6 +54,10 @@ export default function ClubMembersPage() {
   // Deleted on screen, sent to the server when the undo toast goes (decision: undoable deletion).
   const [pendingDeletion, setPendingDeletion] = useState<ReadonlySet<number>>(new Set());
   const toast = useToast();
+  const club = useClub(clubId);
+  const withoutTeam = usePlayersWithoutTeam(clubId);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   if (!me) return null;
   if (!isLeader(me.role)) {
@@ -147,6 +155,19 @@ export default function ClubMembersPage() {
     });
   };
 
+  const onExport = () => {
+    setMessage(null);
+    setExporting(true);
+    downloadMembersCsv(clubId, debounced)
+      .catch((err) =>
+        setMessage({
+          tone: 'error',
+          text: errorMessage(err, 'L’export n’a pas pu être préparé. Réessayez.'),
+        }),
+      )
+      .finally(() => setExporting(false));
+  };
+
   const visible = (list.data ?? []).filter((m) => !pendingDeletion.has(m.id));
   const saveError = save.error;
   const fieldErrors = saveError instanceof HttpError ? saveError.fieldErrors : undefined;
@@ -155,15 +176,33 @@ export default function ClubMembersPage() {
     <main id="contenu" className="container page">
       <div className="page-head">
         <h1>Membres du Club</h1>
-        <button
-          type="button"
-          className="btn"
-          aria-expanded={formOpen}
-          onClick={() => (formOpen ? closeForm() : openCreate())}
-        >
-          {formOpen ? '✖ Fermer' : '+ Ajouter un membre'}
-        </button>
+        <div className="page-head-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => setImporting(true)}>
+            Importer
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={onExport}
+            disabled={exporting}
+            aria-describedby="export-hint"
+          >
+            {exporting ? 'Export…' : 'Exporter'}
+          </button>
+          <span id="export-hint" className="visually-hidden">
+            Télécharge les membres de la liste filtrée au format CSV.
+          </span>
+          <button
+            type="button"
+            className="btn"
+            aria-expanded={formOpen}
+            onClick={() => (formOpen ? closeForm() : openCreate())}
+          >
+            {formOpen ? '✖ Fermer' : '+ Ajouter un membre'}
+          </button>
+        </div>
       </div>
+      {importing ? <ImportDialog clubId={clubId} onClose={() => setImporting(false)} /> : null}
 
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
 
@@ -190,6 +229,7 @@ export default function ClubMembersPage() {
             clubId={clubId}
             actor={{ id: me.id, role: me.role }}
             teams={teams.data ?? []}
+            seasonStartMonth={club.data?.moisDebutSaison}
             clubMembers={everyone.data ?? []}
             clubMembersLoading={everyone.isPending}
             submitting={save.isPending}
@@ -199,6 +239,13 @@ export default function ClubMembersPage() {
           />
         </Modal>
       ) : null}
+
+      <NoTeamBanner
+        players={withoutTeam.data ?? []}
+        teams={teams.data ?? []}
+        onShow={() => setFilters({ role: 'JOUEUR', sansEquipe: 'true' })}
+        onAssigned={(text) => toast({ message: text })}
+      />
 
       <ClubMemberFiltersRow value={filters} onChange={setFilters} />
 

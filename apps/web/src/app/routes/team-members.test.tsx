@@ -48,6 +48,7 @@ const base: TMember = {
   idClub: 1,
   idEquipe: null,
   equipes: [],
+  categorie: null,
 };
 const member = (
   id: number,
@@ -145,6 +146,7 @@ describe('[privacy] what a player or a parent sees of the team (docs/privacy.md)
     const {
       statut: _s,
       dateDeNaissance: _d,
+      categorie: _c,
       genre: _g,
       numeroLicence: _l,
       taille: _t,

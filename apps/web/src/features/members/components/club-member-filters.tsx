@@ -1,4 +1,4 @@
-import { MEMBER_FORM_ROLES } from '@club/contract';
+import { AGE_CATEGORIES, MEMBER_FORM_ROLES } from '@club/contract';
 import type { ClubMemberFilters } from '../api/members.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
@@ -15,7 +15,10 @@ export function searchableFilters<T extends { dateNaissance?: string }>(filters:
   return d && !/^\d{4}-\d{2}-\d{2}$/.test(d) ? { ...filters, dateNaissance: '' } : filters;
 }
 
-/** The filter row of spec §2: last name, first name, e-mail, role, birth date, team name. */
+/**
+ * The filter row of spec §2: last name, first name, e-mail, role, birth date, team name; and the
+ * season's age category and "without a team".
+ */
 export function ClubMemberFiltersRow({
   value,
   onChange,
@@ -57,6 +60,26 @@ export function ClubMemberFiltersRow({
       <Field label="Équipe">
         <input type="search" value={value.nomEquipe ?? ''} onChange={set('nomEquipe')} />
       </Field>
+      <Field label="Catégorie">
+        <select value={value.categorie ?? ''} onChange={set('categorie')}>
+          <option value="">Toutes</option>
+          {AGE_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <label className="checkbox filters-checkbox">
+        <input
+          type="checkbox"
+          checked={value.sansEquipe === 'true'}
+          onChange={(e) =>
+            onChange({ ...value, sansEquipe: e.target.checked ? 'true' : undefined })
+          }
+        />
+        Sans équipe
+      </label>
       <div>
         <button
           type="button"

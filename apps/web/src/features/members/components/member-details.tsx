@@ -37,6 +37,7 @@ export function teamMemberDetails(
     ['numeroTelephone', 'Téléphone', dash(m.numeroTelephone)],
     ['email', 'Email', dash(m.email)],
     ['dateDeNaissance', 'Date de naissance', frenchDate(m.dateDeNaissance)],
+    ['categorie', 'Catégorie', dash(m.categorie)],
     ['genre', 'Genre', dash(m.genre)],
     ['numeroLicence', 'N° Licence', dash(m.numeroLicence)],
     ['taille', 'Taille', dash(m.taille)],

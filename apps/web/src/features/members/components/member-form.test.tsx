@@ -84,6 +84,40 @@ describe('[members] club member form (spec §4, §5)', () => {
     });
   });
 
+  it('suggests the team of the member’s age category in the club’s season, added in one click', async () => {
+    const onSubmit = vi.fn();
+    const today = new Date();
+    // Season starting in January: the season is the calendar year, so 13 years before it is U13.
+    const year = today.getFullYear() - 13;
+    render(
+      <MemberForm
+        member={null}
+        clubId={5}
+        actor={{ id: 1, role: 'DIRIGEANT' }}
+        teams={[
+          { id: 1, nom: 'Seniors', categorie: 'Senior' },
+          { id: 2, nom: 'U13 B', categorie: 'U13' },
+          { id: 3, nom: 'U13 A', categorie: 'U13' },
+        ]}
+        seasonStartMonth={1}
+        clubMembers={[]}
+        submitting={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(screen.queryByText(/Catégorie/)).toBeNull();
+    await user.type(screen.getByLabelText('Date de naissance *'), `15/03/${year}`);
+    const hint = await screen.findByText(/équipe suggérée U13 A/);
+    expect(hint).toHaveTextContent(
+      `Catégorie U13 (saison ${today.getFullYear()}) : équipe suggérée U13 A`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Ajouter U13 A' }));
+    expect(screen.getByLabelText('Équipe')).toHaveValue('3');
+    expect(screen.queryByRole('button', { name: 'Ajouter U13 A' })).toBeNull();
+  });
+
   it('Réinitialiser empties the form', async () => {
     renderForm();
     const user = userEvent.setup();
@@ -120,6 +154,7 @@ const parent: TMember = {
   idEquipe: 2,
   equipes: [TEAMS[1]!, U15],
   enfants: [{ id: 20, nom: 'Bernard', prenom: 'Zoé' }],
+  categorie: null,
 };
 
 function renderEdit(member: TMember, serverErrors?: Record<string, string>) {

@@ -7,7 +7,10 @@ import {
   MEMBER_STATUSES,
   ZMemberCreateSchema,
   ZMemberUpdateSchema,
+  ageCategory,
   normalizeRole,
+  seasonOf,
+  suggestedTeamForCategory,
   type TMember,
   type TMemberCreate,
   type TTeamRef,
@@ -19,6 +22,7 @@ import { teamsOf } from '../../../lib/member-teams.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { ChildrenPicker, type ChildCandidate } from './children-picker.tsx';
 import { TeamsPicker } from './teams-picker.tsx';
+import './season.css';
 
 /** The fields of the club members form: the contract's own rules and messages (spec §5). */
 const FORM_FIELDS = {
@@ -69,8 +73,10 @@ export interface MemberFormProps {
   member: TMember | null;
   clubId: number;
   actor: { id: number; role: string };
-  /** The club's teams. */
-  teams: readonly TTeamRef[];
+  /** The club's teams (with their category, the form suggests the one of the member's age). */
+  teams: readonly (TTeamRef & { categorie?: string })[];
+  /** The club's season start month (club settings): the age category follows it. */
+  seasonStartMonth?: number;
   /** The club's members, among which a parent's children are chosen. */
   clubMembers: readonly ChildCandidate[];
   clubMembersLoading?: boolean;
@@ -92,6 +98,7 @@ export function MemberForm({
   clubId,
   actor,
   teams,
+  seasonStartMonth,
   clubMembers,
   clubMembersLoading,
   submitting,
@@ -217,13 +224,22 @@ export function MemberForm({
           control={form.control}
           name="equipesIds"
           render={({ field, fieldState }) => (
-            <TeamsPicker
-              teams={teams}
-              value={(field.value ?? []) as number[]}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
+            <>
+              <TeamsPicker
+                teams={teams}
+                value={(field.value ?? []) as number[]}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+              <TeamSuggestion
+                birthDate={String(form.watch('dateDeNaissance') ?? '')}
+                seasonStartMonth={seasonStartMonth}
+                teams={teams}
+                chosen={(field.value ?? []) as number[]}
+                onAdd={(id) => field.onChange([...((field.value ?? []) as number[]), id])}
+              />
+            </>
           )}
         />
       </div>
@@ -257,5 +273,52 @@ export function MemberForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** Today on this device, 'YYYY-MM-DD'. */
+function localToday() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The member's age category in the club's season (contract season.ts) and the team of that
+ * category, offered in one click when the member is not in it yet.
+ */
+function TeamSuggestion({
+  birthDate,
+  seasonStartMonth,
+  teams,
+  chosen,
+  onAdd,
+}: {
+  birthDate: string;
+  seasonStartMonth?: number;
+  teams: readonly (TTeamRef & { categorie?: string })[];
+  chosen: readonly number[];
+  onAdd: (teamId: number) => void;
+}) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return null;
+  const today = localToday();
+  const category = ageCategory(birthDate, today, seasonStartMonth);
+  if (!category) return null;
+  const team = suggestedTeamForCategory(
+    teams.map((t) => ({ ...t, categorie: t.categorie ?? '' })),
+    category,
+  );
+  const season = seasonOf(today, seasonStartMonth).libelle;
+  return (
+    <div className="span-2 team-suggestion" role="status">
+      <span>
+        Catégorie <strong>{category}</strong> (saison {season})
+        {team && !chosen.includes(team.id) ? ` : équipe suggérée ${team.nom}` : ''}
+      </span>
+      {team && !chosen.includes(team.id) ? (
+        <button type="button" className="btn btn-secondary" onClick={() => onAdd(team.id)}>
+          Ajouter {team.nom}
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -27,6 +27,7 @@ const base: TMember = {
   idEquipe: null,
   equipes: [],
   invitationEnAttente: false,
+  categorie: null,
 };
 const pending: TMember = {
   ...base,
@@ -52,7 +53,15 @@ describe('[members] club members table (issue 15: what a leader needs first)', (
       />,
     );
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Nom', 'Rôle', 'Équipe', 'Statut', 'Téléphone', 'Actions']);
+    expect(headers).toEqual([
+      'Nom',
+      'Rôle',
+      'Équipe',
+      'Catégorie',
+      'Statut',
+      'Téléphone',
+      'Actions',
+    ]);
     const row = screen.getAllByRole('row')[2]!;
     expect(row).toHaveTextContent('Blessé');
     expect(row).toHaveTextContent('Compte non activé');

@@ -106,7 +106,10 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
             title: fullName(m),
             subtitle: `${roleLabel(m.role)} · ${teamNames(m)}`,
             badges: <Status m={m} />,
-            facts: [{ label: 'Téléphone', value: dash(m.numeroTelephone) }],
+            facts: [
+              { label: 'Catégorie', value: dash(m.categorie) },
+              { label: 'Téléphone', value: dash(m.numeroTelephone) },
+            ],
             actions: menuOf(m),
             more: <DetailsDisclosure items={clubMemberDetails(m)} />,
           }))}
@@ -118,6 +121,7 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
             'Nom',
             'Rôle',
             'Équipe',
+            'Catégorie',
             'Statut',
             'Téléphone',
             { label: 'Actions', hidden: true },
@@ -131,12 +135,14 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
               detailId={`membre-${m.id}-detail`}
               open={expandable.isOpen(m.id)}
               onToggle={() => expandable.toggle(m.id)}
-              colSpan={6}
+              colSpan={7}
               details={<DetailList items={clubMemberDetails(m)} />}
             >
               <td>{roleLabel(m.role)}</td>
               {/* Every team, the primary one first (issue 8). */}
               <td>{teamNames(m)}</td>
+              {/* The age category of the club's season (contract season.ts). */}
+              <td>{dash(m.categorie)}</td>
               <td>
                 <Status m={m} />
               </td>

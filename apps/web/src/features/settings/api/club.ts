@@ -1,17 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TChangePasswordBody, TClubUpdate, TPasswordConfirmation } from '@club/contract';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/clubs/{id} (spec §7): the club information every member reads. */
-export function useClub(id: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.club.one(id ?? 0),
-    queryFn: ({ signal }) => api.clubs.get({ params: { id: id! } }, { signal }),
-    enabled: id !== undefined,
-    staleTime: 60_000,
-  });
-}
+export { useClub } from '../../../lib/shared-queries.ts';
 
 /**
  * Save of the club information form: PUT /api/clubs/{id}, then the chosen logo (if any) with
@@ -31,8 +24,11 @@ export function useSaveClub(id: number | undefined) {
     },
     onSuccess: async (club) => {
       qc.setQueryData(queryKeys.club.one(club.id), club);
-      // The navigation bar shows the club name.
-      await qc.invalidateQueries({ queryKey: queryKeys.session.all });
+      // The navigation bar shows the club name; members' age categories follow the season.
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.session.all }),
+        qc.invalidateQueries({ queryKey: queryKeys.members.all }),
+      ]);
     },
   });
 }

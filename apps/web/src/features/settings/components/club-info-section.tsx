@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SETTINGS_MESSAGES, ZClubUpdateSchema, type TClub, type TClubUpdate } from '@club/contract';
+import {
+  SEASON_MONTH_LABELS,
+  SETTINGS_MESSAGES,
+  ZClubUpdateSchema,
+  seasonOf,
+  type TClub,
+  type TClubUpdate,
+} from '@club/contract';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -13,7 +20,15 @@ import { LogoDropZone } from './logo-drop-zone.tsx';
 type Input = z.input<typeof ZClubUpdateSchema>;
 type Output = z.output<typeof ZClubUpdateSchema>;
 
-const FIELDS = ['nom', 'description', 'pays', 'ville', 'adresse', 'numeroTelephone'] as const;
+const FIELDS = [
+  'nom',
+  'description',
+  'pays',
+  'ville',
+  'adresse',
+  'numeroTelephone',
+  'moisDebutSaison',
+] as const;
 
 const valuesOf = (club: TClub): Input => ({
   nom: club.nom,
@@ -22,7 +37,14 @@ const valuesOf = (club: TClub): Input => ({
   ville: club.ville ?? '',
   adresse: club.adresse ?? '',
   numeroTelephone: club.numeroTelephone ?? '',
+  moisDebutSaison: club.moisDebutSaison,
 });
+
+/** Today's date on this device, 'YYYY-MM-DD' (the season shown as an example only). */
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 
 export interface ClubInfoSectionProps {
   club: TClub;
@@ -44,6 +66,7 @@ export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isDirty },
   } = useForm<Input, unknown, Output>({
     resolver: zodResolver(ZClubUpdateSchema),
@@ -80,6 +103,7 @@ export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
   };
 
   const readOnly = !canEdit;
+  const season = seasonOf(localToday(), Number(watch('moisDebutSaison')) || club.moisDebutSaison);
   return (
     <form
       className="form"
@@ -108,6 +132,19 @@ export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
             disabled={readOnly}
             autoComplete="tel"
           />
+        </Field>
+        <Field
+          label="Début de la saison"
+          error={errors.moisDebutSaison?.message}
+          hint={`Les catégories d’âge (U6 à U19, Senior, Vétéran) suivent la saison : aujourd’hui, saison ${season.libelle}.`}
+        >
+          <select {...register('moisDebutSaison', { valueAsNumber: true })} disabled={readOnly}>
+            {SEASON_MONTH_LABELS.map((label, i) => (
+              <option key={label} value={i + 1}>
+                {label.charAt(0).toUpperCase() + label.slice(1)}
+              </option>
+            ))}
+          </select>
         </Field>
         <Field label="Description" error={errors.description?.message} className="span-2">
           <textarea rows={4} {...register('description')} disabled={readOnly} />

@@ -25,6 +25,7 @@ const club: TClub = {
   numeroTelephone: '02 40 00 00 00',
   sportNom: 'Football',
   logoUrl: '/api/clubs/7/logo?v=abc',
+  moisDebutSaison: 7,
 };
 const member = (role: string) =>
   aCurrentMember({
@@ -142,6 +143,7 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
       renderPage(role);
       expect(await screen.findByLabelText('Nom du club *')).toBeDisabled();
       expect(screen.getByLabelText('Description')).toBeDisabled();
+      expect(screen.getByLabelText('Début de la saison')).toBeDisabled();
       expect(screen.getByText(SETTINGS_MESSAGES.managerOnlyZone)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Choisir une image' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
@@ -169,6 +171,22 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
+  it('DIRIGEANT: the season’s start month (age categories follow it) is saved with the information', async () => {
+    renderPage('DIRIGEANT');
+    const month = await screen.findByLabelText('Début de la saison');
+    expect(month).toHaveValue('7');
+    expect(
+      screen.getByText(
+        /^Les catégories d’âge \(U6 à U19, Senior, Vétéran\) suivent la saison : aujourd’hui, saison \d{4}-\d{4}\.$/,
+      ),
+    ).toBeInTheDocument();
+    await userEvent.selectOptions(month, 'Septembre');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(JSON.parse(put.body as string).moisDebutSaison).toBe(9);
+  });
+
   it('DIRIGEANT: Save sends the information, then the logo (multipart, field file); the message vanishes after 3 s', async () => {
     renderPage('DIRIGEANT');
     const city = await screen.findByLabelText('Ville');
@@ -191,6 +209,8 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
       ville: 'Rezé',
       adresse: '1 rue du Stade',
       numeroTelephone: null,
+      // the season's start month, unchanged (July)
+      moisDebutSaison: 7,
     });
     const form = writes[1]!.body as FormData;
     expect(form).toBeInstanceOf(FormData);
