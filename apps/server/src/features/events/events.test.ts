@@ -473,6 +473,7 @@ describe('[events] MATCH events keep their match (issue 9 "Matches from events")
       equipeDomicileId: seniors.id,
       equipeExterieurId: u15.id,
       adversaireNom: null,
+      domicile: true,
     });
     expect(await matchOf(event.id)).toMatchObject({
       id: matchId,

@@ -249,6 +249,13 @@ describe('[matches] a team’s matches', () => {
       annule: false,
       dateLimiteReponse: null,
       version: expect.stringMatching(/^\d+$/),
+      domicile: true,
+      adversaire: 'FC Nantes',
+      rendezVous: null,
+      lieuRendezVous: null,
+      selectionPublieeLe: null,
+      // A player does not read the answer counts (the coach and leaders do).
+      reponses: null,
     });
     expect(list[0]!.equipeDomicile).toEqual({ id: other.id, nom: 'Renards' });
   });

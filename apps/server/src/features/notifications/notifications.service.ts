@@ -80,6 +80,7 @@ export function createNotificationsService({ db, tokens }: NotificationsDeps) {
       dateLimiteReponse: replyDeadline({
         dateDebut: m.dateDebut,
         dateLimiteReponse: m.replyDeadline,
+        creeLe: m.creeLe,
       }),
     };
   }
