@@ -193,7 +193,7 @@ export function convocationMail(opts: {
   } else if (kind !== 'CANCELLED') {
     blocks.push({
       kind: 'p',
-      text: 'Le statut du joueur n’est pas ACTIF : seul l’entraîneur peut répondre à cette convocation.',
+      text: 'Seul l’entraîneur peut répondre à cette convocation pour ce joueur.',
     });
   }
   const subject = who ? `${SUBJECTS[kind](m)} (${who})` : SUBJECTS[kind](m);
