@@ -241,6 +241,12 @@ export function aMatch(overrides: Partial<TMatch> = {}): TMatch {
     annule: false,
     version: 'v1',
     dateLimiteReponse: null,
+    domicile: true,
+    adversaire: 'AS Voisine',
+    rendezVous: null,
+    lieuRendezVous: null,
+    selectionPublieeLe: null,
+    reponses: null,
     ...overrides,
   };
 }
@@ -257,6 +263,7 @@ export function aConvocation(
     justificationAbsence: null,
     modifiable: true,
     reponduLe: null,
+    selection: null,
     ...rest,
     joueur: { id: 10, nom: 'Durand', prenom: 'Léo', ...joueur },
   };

@@ -23,6 +23,7 @@ import { useAnsweredConvocations } from '../hooks/use-answered.ts';
 import { groupByMonth, matchesSearch } from '../model.ts';
 import { ConvocationModal } from './convocation-modal.tsx';
 import { MatchCard } from './match-card.tsx';
+import { SelectionModal } from './selection-modal.tsx';
 import './matches.css';
 
 const toId = (v: string | number | null | undefined): number | null => {
@@ -95,6 +96,7 @@ function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
   const [statut, setStatut] = useState<MatchStatus | ''>('');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<TMatch | null>(null);
+  const [selecting, setSelecting] = useState<TMatch | null>(null);
   const list = useTeamMatches(teamId, statut);
   const childIds = useChildIds(me);
   const { answered, markAnswered } = useAnsweredConvocations(me.id);
@@ -179,6 +181,7 @@ function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
                       subject={subject}
                       answered={isPlayer && answered.includes(m.id)}
                       onConvocation={setOpen}
+                      onSelection={setSelecting}
                     />
                   </li>
                 ))}
@@ -188,6 +191,7 @@ function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
         </div>
       )}
 
+      {selecting ? <SelectionModal match={selecting} onClose={() => setSelecting(null)} /> : null}
       {open ? (
         <ConvocationModal
           match={open}
