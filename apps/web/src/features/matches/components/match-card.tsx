@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   CONVOCATION_PERMISSIONS,
   MATCH_MESSAGES,
@@ -29,6 +29,8 @@ interface MatchCardProps {
   onConvocation: (match: TMatch) => void;
   /** Opens the selection (shown to the team's coach and the leaders). */
   onSelection?: (match: TMatch) => void;
+  /** What the app adds on demand below the card (the carpooling panel). */
+  extra?: (match: TMatch) => ReactNode;
 }
 
 /** 'Rendez-vous 13h30 · Parking du stade' (the day is the match's). */
@@ -52,7 +54,9 @@ export function MatchCard({
   answered,
   onConvocation,
   onSelection,
+  extra,
 }: MatchCardProps) {
+  const [showExtra, setShowExtra] = useState(false);
   const titleId = useId();
   const w = wallClock(match.dateDebut);
   const cancel = useCancelMatch();
@@ -135,6 +139,17 @@ export function MatchCard({
               {answered ? ' (réponse envoyée)' : ''}
             </span>
           </button>
+          {extra && !cancelled ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              aria-expanded={showExtra}
+              onClick={() => setShowExtra((v) => !v)}
+            >
+              Covoiturage
+              <span className="visually-hidden">{` : ${home} – ${away}`}</span>
+            </button>
+          ) : null}
           {canSelect && onSelection ? (
             <button
               type="button"
@@ -177,6 +192,7 @@ export function MatchCard({
           ) : null}
         </div>
       </div>
+      {showExtra && extra ? <div className="match-extra">{extra(match)}</div> : null}
       {confirming ? (
         <ConfirmDialog
           title="Annuler le match ?"

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import {
   MATCH_MESSAGES,
@@ -66,7 +66,14 @@ function useChildIds(me: TCurrentMember | null | undefined): readonly number[] {
   return useMemo(() => profile.data?.enfants?.map((c) => c.id) ?? [], [profile.data]);
 }
 
-export function MatchesPage({ equipeId }: { equipeId?: number }) {
+export function MatchesPage({
+  equipeId,
+  cardExtra,
+}: {
+  equipeId?: number;
+  /** What the app adds to a card on demand (the carpooling panel). */
+  cardExtra?: (match: TMatch) => ReactNode;
+}) {
   const { data: me } = useCurrentMember();
   const { teamId, pending } = useMatchesTeam(me, equipeId);
   useDocumentTitle(
@@ -89,10 +96,18 @@ export function MatchesPage({ equipeId }: { equipeId?: number }) {
       </main>
     );
   }
-  return <TeamMatches key={`${me.id}-${teamId}`} me={me} teamId={teamId} />;
+  return <TeamMatches key={`${me.id}-${teamId}`} me={me} teamId={teamId} cardExtra={cardExtra} />;
 }
 
-function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
+function TeamMatches({
+  me,
+  teamId,
+  cardExtra,
+}: {
+  me: TCurrentMember;
+  teamId: number;
+  cardExtra?: (match: TMatch) => ReactNode;
+}) {
   const [statut, setStatut] = useState<MatchStatus | ''>('');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<TMatch | null>(null);
@@ -182,6 +197,7 @@ function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
                       answered={isPlayer && answered.includes(m.id)}
                       onConvocation={setOpen}
                       onSelection={setSelecting}
+                      extra={cardExtra}
                     />
                   </li>
                 ))}
