@@ -16,7 +16,7 @@ import {
   MATCH_NOTIFICATION_QUEUE,
   MATCH_REMINDER_QUEUE,
   MATCH_SUMMARY_QUEUE,
-} from '../notifications/notifications.jobs.ts';
+} from '../notifications/index.ts';
 
 /**
  * Match day on the real application, a real SMTP server and the real job queue (PGlite, or

@@ -55,7 +55,13 @@ export default fp(notificationsFeature, {
   name: 'notifications',
   dependencies: ['db', 'auth', 'push'],
 });
-export { notificationClock, type MatchNotifier } from './notifications.jobs.ts';
+export {
+  MATCH_NOTIFICATION_QUEUE,
+  MATCH_REMINDER_QUEUE,
+  MATCH_SUMMARY_QUEUE,
+  notificationClock,
+  type MatchNotifier,
+} from './notifications.jobs.ts';
 export { createLinkTokens } from './notifications.tokens.ts';
 export { afterQuietHours, parseQuietHours, type QuietHours } from './notifications.time.ts';
 export { unsubscribeLinks, type Links } from './notifications.links.ts';
