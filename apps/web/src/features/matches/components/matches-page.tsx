@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import {
   MATCH_MESSAGES,
@@ -125,6 +125,17 @@ function TeamMatches({
     teamIds: (me.equipes ?? []).map((t) => t.id).concat(me.idEquipe != null ? [me.idEquipe] : []),
     childIds,
   };
+  // The page opens at the next match (the past ones stay above, reachable by scrolling).
+  const nextId = useMemo(
+    () => (list.data ?? []).find((m) => m.statut === 'EN_COURS' || m.statut === 'A_VENIR')?.id,
+    [list.data],
+  );
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (scrolled.current || nextId === undefined) return;
+    scrolled.current = true;
+    document.getElementById(`match-${nextId}`)?.scrollIntoView?.({ block: 'start' });
+  }, [nextId]);
   const groups = useMemo(
     () => groupByMonth((list.data ?? []).filter((m) => matchesSearch(m, search))),
     [list.data, search],
@@ -190,7 +201,7 @@ function TeamMatches({
               <h2 id={`mois-${g.key}`}>{g.heading}</h2>
               <ul className="matches-list">
                 {g.matches.map((m) => (
-                  <li key={m.id}>
+                  <li key={m.id} id={`match-${m.id}`}>
                     <MatchCard
                       match={m}
                       subject={subject}

@@ -147,3 +147,26 @@ describe('[matches] the player’s published selection', () => {
     expect(within(dialog).getByText(/rendez-vous à 13h30, Parking du stade/)).toBeInTheDocument();
   });
 });
+
+describe('[matches] the page opens at the next match', () => {
+  it('scrolls the first upcoming match into view, the past ones above', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      const past = aMatch({ id: 5, statut: 'TERMINE', dateDebut: '2027-01-10T15:00:00' });
+      stubFetch(async (url) => {
+        if (url === '/api/dashboard/infos') return json(200, coach);
+        if (url.startsWith('/api/matches/equipe/')) return json(200, [past, away]);
+        return json(404, { message: 'Ressource introuvable.' });
+      });
+      atTeamPage();
+      await screen.findAllByRole('article');
+      await waitFor(() => expect(scrolled).toEqual(['match-1']));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+});
