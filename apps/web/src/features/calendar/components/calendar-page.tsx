@@ -38,7 +38,7 @@ import { readApiError } from '../../../lib/form-errors.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
 import { useCalendarTeams, useClubEvents, useSaveEvent, type VisibleRange } from '../api/events.ts';
 import { filterEvents } from '../lib/filter.ts';
-import { eventTitle } from '../lib/event-style.ts';
+import { calendarEventTitle } from '../lib/event-style.ts';
 import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
 import { toolbarViewsForWidth, viewForWidth } from '../lib/view-rules.ts';
 import { CALENDAR_BREAKPOINTS } from '../lib/constants.ts';
@@ -149,7 +149,7 @@ export function CalendarPage({
         const editable = eventEditableBy(subject, e);
         return {
           id: String(e.id),
-          title: eventTitle(e.nom, e.dateDebut),
+          title: calendarEventTitle(e),
           start: e.dateDebut,
           end: e.dateFin,
           editable,

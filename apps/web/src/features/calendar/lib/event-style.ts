@@ -1,3 +1,5 @@
+import { matchTitle, type TEvent } from '@club/contract';
+
 /* A type's label, symbol and colour class come from lib/event-type.ts (one source for every screen). */
 
 /** 'hh:mm' of a club-local date-time. */
@@ -12,4 +14,21 @@ export function formatTime(value: string | Date): string {
 /** The event title of spec §2: its name plus its start time, 'nom hh:mm'. */
 export function eventTitle(nom: string, dateDebut: string | Date): string {
   return `${nom} ${formatTime(dateDebut)}`;
+}
+
+/**
+ * The calendar's title of an event: a match names both sides, the home side first
+ * ('FC Voisin – Seniors 15:00' away); any other event 'nom hh:mm'.
+ */
+export function calendarEventTitle(
+  e: Pick<TEvent, 'nom' | 'dateDebut' | 'adversaire' | 'domicile' | 'equipes'>,
+): string {
+  const name = e.adversaire
+    ? matchTitle({
+        equipe: e.equipes[0]?.nom ?? null,
+        adversaire: e.adversaire,
+        domicile: e.domicile,
+      })
+    : e.nom;
+  return eventTitle(name, e.dateDebut);
 }
