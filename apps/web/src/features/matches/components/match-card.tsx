@@ -76,6 +76,8 @@ export function MatchCard({
     else cancel.mutate({ id: match.id, body: { annule: false } });
   };
   const meeting = meetingText(match);
+  // Once the selection is published the player reopens the convocation to read it.
+  const locked = answered && !match.selectionPublieeLe;
 
   return (
     <article
@@ -126,11 +128,11 @@ export function MatchCard({
         <div className="match-actions">
           <button
             type="button"
-            className={`btn btn-sm ${answered ? 'btn-answered' : 'btn-secondary'}`}
-            aria-disabled={answered ? 'true' : undefined}
-            title={answered ? 'Vous avez déjà répondu à cette convocation.' : undefined}
+            className={`btn btn-sm ${locked ? 'btn-answered' : 'btn-secondary'}`}
+            aria-disabled={locked ? 'true' : undefined}
+            title={locked ? 'Vous avez déjà répondu à cette convocation.' : undefined}
             onClick={() => {
-              if (!answered) onConvocation(match);
+              if (!locked) onConvocation(match);
             }}
           >
             <span aria-hidden="true">📩</span> Convocation
