@@ -136,6 +136,8 @@ test('[match day] away match with a meeting time: selection published, seat book
   await selection.getByLabel(/Tom Fabre/).selectOption('REMPLACANT');
   await expect(selection.getByText(/1 sélectionné et 1 remplaçant/)).toBeVisible();
   await expectNoA11yViolations(coachPage, { include: '[role="dialog"]' });
+  // Kept with the test's results, to be looked at (375 and 1280 px).
+  await coachPage.screenshot({ path: test.info().outputPath('selection.png') });
   await selection.getByRole('button', { name: 'Publier' }).click();
   await expect(selection.getByText('Sélection publiée : les joueurs sont prévenus.')).toBeVisible();
   await selection.getByRole('button', { name: 'Fermer' }).click();
@@ -149,6 +151,7 @@ test('[match day] away match with a meeting time: selection published, seat book
   await panel.getByLabel('Lieu de départ').fill('Place de la mairie');
   await panel.getByRole('button', { name: 'Proposer' }).click();
   await expect(panel.getByText(/3 places libres sur 3/)).toBeVisible();
+  await card(coachPage).screenshot({ path: test.info().outputPath('match-card.png') });
 
   // Léo sees his selection with the meeting time.
   await leoPage.reload();

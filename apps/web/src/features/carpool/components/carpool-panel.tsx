@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { useCurrentMember } from '../../../lib/session.ts';
 import { useMember } from '../../../lib/shared-queries.ts';
 import { useCarpoolActions, useCarpoolOffers } from '../api/carpool.ts';
+import './carpool.css';
 
 const hhmm = (v: string) => `${v.slice(11, 13)}h${v.slice(14, 16)}`;
 
