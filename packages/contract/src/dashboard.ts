@@ -48,6 +48,10 @@ export const ZDashboardEventSchema = z.object({
   lieux: z.string(),
   /** The event's teams; empty means every team. */
   equipesIds: z.array(z.number()),
+  /** A MATCH: the base team's name, its opponent and whether it plays at home; else null. */
+  equipe: z.string().nullable(),
+  adversaire: z.string().nullable(),
+  domicile: z.boolean().nullable(),
 });
 export type TDashboardEvent = z.infer<typeof ZDashboardEventSchema>;
 

@@ -184,6 +184,9 @@ export function anEvent(overrides: Partial<TDashboardEvent> = {}): TDashboardEve
     dateFin: '2030-03-12T20:00:00',
     lieux: 'Gymnase Nord',
     equipesIds: [3],
+    equipe: null,
+    adversaire: null,
+    domicile: null,
     ...overrides,
   };
 }
@@ -193,8 +196,9 @@ export function anEvent(overrides: Partial<TDashboardEvent> = {}): TDashboardEve
  * of team 3 in club 2, with its team named and no match.
  */
 export function aClubEvent(overrides: Partial<TEvent> = {}): TEvent {
+  const { equipe: _equipe, ...event } = anEvent();
   return {
-    ...anEvent(),
+    ...event,
     clubId: 2,
     adversaireNom: null,
     adversaire: null,

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TDashboardEvent, TDashboardMember } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { clubTimeZone } from '../../db/club-settings.ts';
 import { concernsTeamSql } from '../events/index.ts';
-import { eventTeams, events, members, teamMemberships, teams } from '../../db/schema.ts';
+import { eventTeams, events, matches, members, teamMemberships, teams } from '../../db/schema.ts';
 
 /** The only Drizzle queries of the dashboard feature; every one is filtered by the club id. */
 
@@ -20,7 +20,19 @@ const eventTeamIds = sql<number[]>`coalesce((
 /** The events of the team and the events with no team (for every team). */
 const concernsTeam = (clubId: number, teamId: number) => concernsTeamSql(clubId, teamId);
 
+/** A MATCH's sides: the base team's name, the opponent (a team's name or the typed one). */
+function matchOf<T>(expr: SQL) {
+  return sql<T | null>`(
+    select ${expr} from ${matches} m
+    left join ${teams} th on th.id = m.home_team_id and th.club_id = m.club_id
+    left join ${teams} ta on ta.id = m.away_team_id and ta.club_id = m.club_id
+    where m.event_id = "events"."id" and m.club_id = "events"."club_id")`;
+}
+
 const eventColumns = {
+  equipe: matchOf<string>(sql`th.nom`),
+  adversaire: matchOf<string>(sql`coalesce(ta.nom, m.opponent_name)`),
+  domicile: matchOf<boolean>(sql`m.domicile`),
   id: events.id,
   nom: events.nom,
   type: events.type,
@@ -38,6 +50,9 @@ const toEvent = (row: {
   dateFin: string;
   lieux: string;
   equipesIds: number[];
+  equipe: string | null;
+  adversaire: string | null;
+  domicile: boolean | null;
 }): TDashboardEvent => ({
   ...row,
   dateDebut: wallClock(row.dateDebut),

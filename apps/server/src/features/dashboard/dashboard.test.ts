@@ -11,6 +11,7 @@ import {
 } from '../../db/factories.ts';
 import { clubToday } from '../../lib/club-time.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import { matchSync } from '../matches/index.ts';
 import { createDashboardService, nextDay } from './dashboard.service.ts';
 
 let ctx: TestContext;
@@ -55,6 +56,15 @@ describe('[dashboard] GET /api/dashboard/evenements/:id?date=', () => {
       lieux: 'Stade',
       teamIds: [seniors.id],
     });
+    // The evening match is played away against a typed opponent: the card names both sides.
+    await db.transaction((tx) =>
+      matchSync.upsertForEvent(tx, club.id, late.id, {
+        homeTeamId: seniors.id,
+        awayTeamId: null,
+        opponentName: 'FC Voisin',
+        domicile: false,
+      }),
+    );
     const early = await createEvent(db, club.id, {
       nom: 'Réunion du club',
       type: 'REUNION',
@@ -89,6 +99,7 @@ describe('[dashboard] GET /api/dashboard/evenements/:id?date=', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(ids(body)).toEqual([early.id, shared.id, late.id]);
+    expect(body[2]).toMatchObject({ equipe: 'Seniors', adversaire: 'FC Voisin', domicile: false });
     expect(body[0]).toEqual({
       id: early.id,
       nom: 'Réunion du club',
@@ -97,6 +108,9 @@ describe('[dashboard] GET /api/dashboard/evenements/:id?date=', () => {
       dateFin: `${day}T09:30:00`,
       lieux: 'Club-house',
       equipesIds: [],
+      equipe: null,
+      adversaire: null,
+      domicile: null,
     });
     expect(body[1].equipesIds).toEqual([seniors.id, u17.id].sort((a, b) => a - b));
 

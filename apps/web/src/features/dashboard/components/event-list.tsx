@@ -1,4 +1,4 @@
-import { type TDashboardEvent } from '@club/contract';
+import { matchTitle, type TDashboardEvent } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDay, formatTimeRange } from './format.ts';
@@ -13,7 +13,8 @@ export function EventCard({ event, showDay }: { event: TDashboardEvent; showDay:
       aria-labelledby={`evenement-${event.id}`}
     >
       <h3 id={`evenement-${event.id}`} className="event-card-title">
-        {event.nom}
+        {/* A match names both sides, the home side first. */}
+        {event.adversaire ? matchTitle(event) : event.nom}
       </h3>
       <p className="event-card-type">
         <span className="event-type-badge">
