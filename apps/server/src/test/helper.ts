@@ -6,6 +6,11 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openPglite, openPostgres, type Database } from '../db/client.ts';
 import {
+  postgresTemplateExists,
+  postgresTemplateName,
+  readPgliteTemplate,
+} from './database-template.ts';
+import {
   api,
   createClient,
   queryString,
@@ -34,19 +39,24 @@ export async function createTestDatabase(
   adminUrl = process.env.TEST_DATABASE_URL,
 ): Promise<Database & { url?: string }> {
   if (!adminUrl) {
-    const database = await openPglite(null);
-    await migrate(database);
+    const template = readPgliteTemplate();
+    const database = await openPglite(null, template ? { loadDataDir: template } : {});
+    if (!template) await migrate(database);
     return database;
   }
   const name = `club_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const templateName = postgresTemplateName();
+  const fromTemplate = await postgresTemplateExists(adminUrl, templateName);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    fromTemplate ? `create database ${name} template ${templateName}` : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 5);
-  await migrate(database);
+  if (!fromTemplate) await migrate(database);
   return {
     ...database,
     url: url.toString(),
