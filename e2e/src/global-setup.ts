@@ -118,6 +118,8 @@ export default async function globalSetup(_config: FullConfig) {
       // Issue 13: convocation e-mails leave one second after the last change, at any hour.
       NOTIFICATION_DELAY_SECONDS: '1',
       QUIET_HOURS: '',
+      // Hundreds of sign-ups and sign-ins: Argon2id at its test cost (never for real passwords).
+      PASSWORD_HASH_COST: 'test',
       ...E2E_THROTTLES,
     },
   });

@@ -125,6 +125,8 @@ export const ZConfigSchema = z.object({
    */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+  /** A test setting: `test` makes Argon2id cheap for the browser tests' server (lib/password-hash.ts). */
+  PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
   /** On SIGTERM, time during which new requests get 503 before the listener closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Clock } from '../lib/clock.ts';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
@@ -144,7 +145,7 @@ export interface TestContext {
 export async function buildTestApp(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void | Promise<void>,
-  options: { postgresUrl?: string } = {},
+  options: { postgresUrl?: string; clock?: Clock } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(options.postgresUrl);
   const smtp = await startSmtpServer();
@@ -156,17 +157,9 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     // A mail is queued then sent by the worker, woken at once; retries wait for the next poll.
     JOB_POLLING_INTERVAL_SECONDS: '0.5',
-    // TEST_RESPONSE_SERIALIZER=compiled runs a file on the production serialiser (default: zod).
-    ...(process.env.TEST_RESPONSE_SERIALIZER
-      ? { RESPONSE_SERIALIZER: process.env.TEST_RESPONSE_SERIALIZER }
-      : {}),
-    // TEST_RESPONSE_CACHE_MS=5000 runs a file with the hot lists' cache on (default: off).
-    ...(process.env.TEST_RESPONSE_CACHE_MS
-      ? { RESPONSE_CACHE_MS: process.env.TEST_RESPONSE_CACHE_MS }
-      : {}),
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, clock: options.clock });
   if (extend) await extend(app);
   await app.ready();
   return {

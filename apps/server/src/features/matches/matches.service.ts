@@ -13,6 +13,7 @@ import {
   type ZConvocationUpdateSchema,
   type ZScoreInputSchema,
 } from '@club/contract';
+import type { Clock } from '../../lib/clock.ts';
 import type { z } from 'zod';
 import { found, memberRef, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -83,6 +84,7 @@ export interface MatchesDeps {
   db: DbOrTx;
   /** Issue 13: told when a match is cancelled or restored, or its reply deadline set. */
   notifier?: MatchNotifier;
+  clock: Clock;
 }
 
 /**
@@ -90,8 +92,9 @@ export interface MatchesDeps {
  * club's ids answer 404 before any table is asked; the status is the club's wall clock against the
  * event's local times.
  */
-export function createMatchesService({ db, notifier }: MatchesDeps) {
-  const now = async (tx: DbOrTx, clubId: number) => clubNow(await repo.clubTimezone(tx, clubId));
+export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
+  const now = async (tx: DbOrTx, clubId: number) =>
+    clubNow(await repo.clubTimezone(tx, clubId), clock);
 
   async function loadMatch(tx: DbOrTx, actor: Actor, id: number, forUpdate = false) {
     const nowLocal = await now(tx, actor.clubId);

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { clubNow } from './matches.clock.ts';
 import { matchesRepository as repo } from './matches.repository.ts';
 
@@ -56,8 +57,9 @@ export const matchSync = {
     tx: DbOrTx,
     clubId: number,
     memberId: number,
+    clock: Clock,
   ): Promise<{ added: number; addedMatchIds: number[]; removed: number }> {
-    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId));
+    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId), clock);
     return repo.syncMemberUpcoming(tx, clubId, memberId, nowLocal);
   },
 
@@ -69,9 +71,10 @@ export const matchSync = {
     tx: DbOrTx,
     clubId: number,
     memberIds: readonly number[],
+    clock: Clock,
   ): Promise<{ addedByMatch: Map<number, number[]>; removed: number }> {
     if (!memberIds.length) return { addedByMatch: new Map(), removed: 0 };
-    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId));
+    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId), clock);
     return repo.syncMembersUpcoming(tx, clubId, memberIds, nowLocal);
   },
 };

@@ -20,6 +20,7 @@ import {
   type ZMemberUpdateSchema,
   type ZTeamMemberSearchSchema,
 } from '@club/contract';
+import type { Clock } from '../../lib/clock.ts';
 import type { z } from 'zod';
 import {
   assertOwnClub,
@@ -68,6 +69,7 @@ export interface MembersDeps {
   invite: Inviter;
   /** Issue 13: a player convoked by joining a team gets the convocation mail (read at call time). */
   notifier?: () => MatchNotifier | undefined;
+  clock: Clock;
 }
 
 /**
@@ -205,7 +207,12 @@ export function createMembersService(deps: MembersDeps) {
 
   /** Convocations follow the member's teams; the newly convoked get their mail (issue 13). */
   async function syncConvocations(tx: DbOrTx, clubId: number, memberId: number) {
-    const { addedMatchIds } = await matchSync.syncMemberConvocations(tx, clubId, memberId);
+    const { addedMatchIds } = await matchSync.syncMemberConvocations(
+      tx,
+      clubId,
+      memberId,
+      deps.clock,
+    );
     const notifier = deps.notifier?.();
     if (notifier)
       for (const matchId of addedMatchIds)
@@ -499,6 +506,7 @@ export function createMembersService(deps: MembersDeps) {
           tx,
           actor.clubId,
           joined.map((j) => j.id),
+          deps.clock,
         );
         const notifier = deps.notifier?.();
         if (notifier)

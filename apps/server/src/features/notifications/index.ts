@@ -35,6 +35,7 @@ async function notificationsFeature(app: FastifyInstance) {
     delaySeconds: app.config.NOTIFICATION_DELAY_SECONDS,
     quietHours: parseQuietHours(app.config.QUIET_HOURS),
     log: app.log,
+    clock: app.clock,
   });
   await notifier.createQueues();
   app.decorate('matchNotifier', notifier);
@@ -55,7 +56,7 @@ export default fp(notificationsFeature, {
   name: 'notifications',
   dependencies: ['db', 'auth', 'push'],
 });
-export { notificationClock, type MatchNotifier } from './notifications.jobs.ts';
+export { type MatchNotifier } from './notifications.jobs.ts';
 export { createLinkTokens } from './notifications.tokens.ts';
 export { afterQuietHours, parseQuietHours, type QuietHours } from './notifications.time.ts';
 export { unsubscribeLinks, type Links } from './notifications.links.ts';
