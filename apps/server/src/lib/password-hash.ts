@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { SERVER_MESSAGES } from '@club/contract';
 import { HttpError } from './http-error.ts';
 
-/** Argon2id, OWASP minimum (ARCHITECTURE §5). */
+/** Argon2id, OWASP minimum (docs/architecture.md §6). */
 export const ARGON2_PARAMS = {
   algorithm: 2 /* Argon2id (a const enum upstream) */,
   memoryCost: 19_456,
@@ -13,8 +13,8 @@ export const ARGON2_PARAMS = {
 
 /**
  * Hashes at once by default: every core but one, so that a burst of sign-ins (each Argon2id run is
- * about 30 ms of one core and 19 MiB) leaves the event loop a core of its own (issue 14, decision
- * 0033). The hashes run on the libuv pool (@node-rs/argon2); the others wait in a queue.
+ * about 30 ms of one core and 19 MiB) leaves the event loop a core of its own (decision 0033).
+ * The hashes run on the libuv pool (@node-rs/argon2); the others wait in a queue.
  */
 export const defaultHashConcurrency = () => Math.max(1, os.availableParallelism() - 1);
 

@@ -1,5 +1,5 @@
 /**
- * Issue 17 §2: NUL and the other C0 control characters in any text input answer 400 with the
+ * NUL and the other C0 control characters in any text input answer 400 with the
  * French validation message, never 500 (PostgreSQL refuses 0x00 with SQLSTATE 22021).
  *
  * The routes are read from the app itself (app.registeredRoutes, filled by an onRoute hook), and
