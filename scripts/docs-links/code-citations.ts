@@ -4,10 +4,9 @@ import path from 'node:path';
 
 /**
  * Code comments and test names cite documents of this repository or state the rule
- * (docs/conventions.md §5): never the design notes the project started from ("ARCHITECTURE §n",
- * "STYLE.md") nor a work item's number ("issue 12", "Issue #7", "issues 3 and 4", "issue-9"),
- * which a reader of the code cannot open. docs/decisions/README.md, "Older citations", maps the
- * old citations to the documents that replaced them.
+ * (docs/conventions.md §5): never the design and style notes the project started from, nor a work
+ * item's number, which a reader of the code cannot open. docs/decisions/README.md, "Older
+ * citations", maps the old citations to the documents that replaced them.
  */
 export const FORBIDDEN_CITATIONS: readonly { pattern: RegExp; what: string }[] = [
   { pattern: /\bARCHITECTURE\b/, what: 'the design notes outside the repository' },
