@@ -31,7 +31,7 @@ export function unique(prefix = 'e2e'): string {
 export const uniqueEmail = (prefix = 'membre') => `${unique(prefix)}@example.org`.toLowerCase();
 
 // ---------------------------------------------------------------------------------------------
-// HTTP with the anti-forgery token (ARCHITECTURE §5: signed double-submit X-XSRF-TOKEN).
+// HTTP with the anti-forgery token (docs/architecture.md §6: signed double-submit X-XSRF-TOKEN).
 
 type Body = Record<string, unknown> | unknown[] | undefined;
 
@@ -341,8 +341,8 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /**
- * A member in a members list (issue 15): a table row from 640 px, a card below. `text` is a name
- * part (rows read 'Nom Prénom', cards 'Prénom Nom').
+ * A member in a members list (decision 0031): a table row from 640 px, a card below. `text` is a
+ * name part (rows read 'Nom Prénom', cards 'Prénom Nom').
  */
 export const memberEntry = (page: Page, text: string | RegExp) =>
   page.locator('tbody tr, li.card-list-item').filter({ hasText: text });
@@ -365,7 +365,7 @@ export const frenchDate = (iso: string) =>
   `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
- * Types 'aaaa-mm-jjThh:mm' into a French date and time picker (issue 15): the date under its
+ * Types 'aaaa-mm-jjThh:mm' into a French date and time picker (decision 0031): the date under its
  * label ('Début *'), the time under the time half's name ('Heure de début').
  */
 export async function fillDateTime(

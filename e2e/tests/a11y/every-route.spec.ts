@@ -23,7 +23,7 @@ import {
 } from '../ui/routes.ts';
 
 /**
- * Issue 15: axe-core (WCAG 2.0/2.1 A and AA) on every route of the router, in the three themes,
+ * The axe-core check (WCAG 2.0/2.1 A and AA) on every route of the router, in the three themes,
  * with data present (a team, a player, a training, a match with its convocations), the dialogs
  * that make up a screen opened (event, convocation, confirmation), as a leader, a player and a
  * parent. The data is created once per worker through the real API and the real e-mails.

@@ -16,7 +16,7 @@ import {
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
- * Issue 9, the web calendar (spec §2 "Calendar page" and "Event form modal", §5, §6): a leader
+ * The web calendar (spec §2 "Calendar page" and "Event form modal", §5, §6): a leader
  * creates, drags and deletes events; a player sees their teams' and team-less events only and
  * cannot open the editor; the view follows the window; axe in the three themes. Everything goes
  * through the real server and its API.

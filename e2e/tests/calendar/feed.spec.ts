@@ -12,7 +12,7 @@ import {
 } from '../../fixtures.ts';
 
 /**
- * Issue 12, the personal calendar feed in Chromium: a player asks for the secret URL in the
+ * The personal calendar feed in Chromium: a player asks for the secret URL in the
  * profile's 'Mon calendrier' section; the URL, fetched without any cookie, answers text/calendar
  * that an independent parser (ical.js) reads, with the team's events (a weekly series included)
  * and not another team's.

@@ -14,7 +14,7 @@ import {
 } from '../../fixtures.ts';
 
 /**
- * Issue 12, recurring events in Chromium against the real server: a coach creates a season of
+ * Recurring events in Chromium against the real server: a coach creates a season of
  * Tuesday and Thursday trainings skipping a holiday week, moves "this and following" to 19:30 and
  * deletes one occurrence; each step is checked on screen and through the API.
  */

@@ -14,7 +14,7 @@ import {
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
- * Issue 9 dashboards in Chromium (spec §2 "Dashboard"): the leaders' club dashboard and the team
+ * Dashboards in Chromium (spec §2 "Dashboard"): the leaders' club dashboard and the team
  * dashboard of a player show the right events and members, the search filters the members, and axe
  * finds nothing in the three themes. Data comes from the real API (events through
  * POST /api/evenements); the player's account is activated from the real invitation mail.
@@ -211,7 +211,7 @@ async function axeInThreeThemes(page: Page, heading: RegExp | string, shot: stri
   }
 }
 
-test.describe('[dashboard] leaders and team dashboards (issue 9)', () => {
+test.describe('[dashboard] leaders and team dashboards', () => {
   test('leader: pick a team, see its events of today and its members, search them; axe in three themes', async ({
     leaderPage: page,
     api,

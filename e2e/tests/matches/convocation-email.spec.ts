@@ -12,11 +12,11 @@ import {
 } from '../../fixtures.ts';
 
 /**
- * Issue 13 journey in Chromium: a coach creates a match; the convoked player's e-mail arrives at
- * the real SMTP server of the global set-up (NOTIFICATION_DELAY_SECONDS=1, no quiet hours); the
- * player opens its 'Absent' link without signing in, types a justification and confirms; the
- * coach's convocation modal shows the answer. Everything goes through the production build and
- * the real server.
+ * Convocation e-mail journey in Chromium: a coach creates a match; the convoked player's e-mail
+ * arrives at the real SMTP server of the global set-up (NOTIFICATION_DELAY_SECONDS=1, no quiet
+ * hours); the player opens its 'Absent' link without signing in, types a justification and
+ * confirms; the coach's convocation modal shows the answer. Everything goes through the production
+ * build and the real server.
  */
 
 interface Infos {
@@ -79,7 +79,7 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-test.describe('[matches] convocation e-mail and answer from the e-mail (issue 13)', () => {
+test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
   test('the player answers Absent from the e-mail; the coach’s modal shows it', async ({
     leaderPage: _leader,
     api,

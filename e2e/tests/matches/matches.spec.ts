@@ -12,7 +12,7 @@ import {
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
- * Issue 10 journeys in Chromium (375 and 1280 px): the matches page, scores and convocations,
+ * Matches journeys in Chromium (375 and 1280 px): the matches page, scores and convocations,
  * through the production build and the real server. Matches come from MATCH events created with
  * POST /api/evenements (the base team's players are convoked when the match is created); accounts
  * are activated through the real invitation mail.
@@ -193,7 +193,7 @@ async function setUp(api: Api, browser: Browser, who: ('coach' | 'leo' | 'noe' |
 const card = (page: Page, opponent: string) =>
   page.getByRole('article').filter({ hasText: opponent });
 
-test.describe('[matches] matches page, scores and convocations (issue 10)', () => {
+test.describe('[matches] matches page, scores and convocations', () => {
   test('the leader filters by status, searches, and sees French month headings in date order', async ({
     leaderPage: page,
     api,

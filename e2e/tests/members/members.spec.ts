@@ -14,7 +14,7 @@ import {
 } from '../../fixtures.ts';
 
 /**
- * Issue 5 journeys in Chromium: club members, teams, team members and profile, driven through the
+ * Members journeys in Chromium: club members, teams, team members and profile, driven through the
  * screens of the production build; data is prepared through the real API, accounts are activated
  * through the real invitation mail.
  */
@@ -126,7 +126,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(edit).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Membre modifié.' })).toBeVisible();
     await expect(row).toContainText('Blessé');
-    // The licence and the e-mail are one click away (issue 15).
+    // The licence and the e-mail are one click away (decision 0031).
     const details = await showMemberDetails(page, 'Hélène');
     await expect(details).toContainText('LIC-42');
     await expect(details).toContainText(email);
@@ -200,7 +200,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(page.getByText('Aucune équipe trouvée pour ce club.')).toBeVisible();
   });
 
-  test('a team card shows its players, coaches, next event and last result (issue 15)', async ({
+  test('a team card shows its players, coaches, next event and last result', async ({
     leaderPage: page,
     api,
   }) => {

@@ -15,7 +15,7 @@ import {
 } from '../../fixtures.ts';
 
 /**
- * Issue 8 journeys in Chromium: members in several teams and a parent's children, through the
+ * Membership journeys in Chromium: members in several teams and a parent's children, through the
  * screens of the production build. Data is prepared through the real API; accounts are activated
  * through the real invitation mail.
  */
@@ -110,7 +110,7 @@ async function switchTeam(page: Page, team: string) {
   await nav.getByRole('link', { name: new RegExp(`^✓?${team}`) }).click();
 }
 
-test.describe('[members] members in several teams, parents and children (issue 8)', () => {
+test.describe('[members] members in several teams, parents and children', () => {
   test('a leader gives a player two teams; the player switches between both teams’ pages', async ({
     leaderPage: page,
     api,

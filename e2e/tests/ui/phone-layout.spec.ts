@@ -9,8 +9,9 @@ import {
 import { SIGNED_IN_APP_ROUTES } from './routes.ts';
 
 /**
- * Issue 15 in Chromium: no signed-in page scrolls sideways at 375 px; the members lists are cards
- * below 640 px and tables above; the date picker speaks jj/mm/aaaa in an English-language browser.
+ * Phone layout in Chromium (decision 0031): no signed-in page scrolls sideways at 375 px; the
+ * members lists are cards below 640 px and tables above; the date picker speaks jj/mm/aaaa in an
+ * English-language browser.
  */
 
 test.describe('[ui] phone layout', () => {

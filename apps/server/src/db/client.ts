@@ -69,7 +69,7 @@ export function migrationsFolder(): string {
 
 export class DatabaseLockedError extends Error {}
 
-/** How long a starting process waits for a previous server that is stopping (issue 16). */
+/** How long a starting process waits for a previous server that is stopping. */
 export const LOCK_WAIT_MS = 30_000;
 
 function ownerOf(lockFile: string): { pid: number; stopping: boolean } | null {
@@ -153,7 +153,7 @@ interface LockHandle {
 }
 
 /**
- * PGlite's own start parameters plus smaller shared buffers (issue 14, decision 0033). Its initdb
+ * PGlite's own start parameters plus smaller shared buffers (decision 0033). Its initdb
  * writes shared_buffers = 128 MB, which the embedded postgres allocates inside the WebAssembly
  * heap and which the process keeps resident (the WASM memory grows from 128 to 189 MB and never
  * shrinks). 16 MB holds a club's working set many times over; the data files are read through

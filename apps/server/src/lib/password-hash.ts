@@ -21,8 +21,8 @@ let params: typeof ARGON2_PARAMS | typeof ARGON2_TEST_PARAMS = ARGON2_PARAMS;
 
 /**
  * Hashes at once by default: every core but one, so that a burst of sign-ins (each Argon2id run is
- * about 30 ms of one core and 19 MiB) leaves the event loop a core of its own (issue 14, decision
- * 0033). The hashes run on the libuv pool (@node-rs/argon2); the others wait in a queue.
+ * about 30 ms of one core and 19 MiB) leaves the event loop a core of its own (decision 0033).
+ * The hashes run on the libuv pool (@node-rs/argon2); the others wait in a queue.
  */
 export const defaultHashConcurrency = () => Math.max(1, os.availableParallelism() - 1);
 

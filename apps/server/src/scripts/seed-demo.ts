@@ -407,8 +407,8 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
   const seasonStart = new Date(seasonStartYear, 8, 1);
   const seasonEnd = new Date(seasonStartYear + 1, 5, 30);
 
-  // Trainings: each team's weekly series for the whole season (issue 12), skipping the Christmas
-  // break (its dates are the series' exclusions).
+  // Trainings: each team's weekly series for the whole season (decision 0024), skipping the
+  // Christmas break (its dates are the series' exclusions).
   const isChristmas = (day: Date) => day.getMonth() === 11 && day.getDate() >= 22;
   const RRULE_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
   const seriesOf = new Map<number, number>();

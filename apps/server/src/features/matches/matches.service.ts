@@ -82,15 +82,15 @@ export function versionFromIfMatch(header: string | undefined): string | undefin
 
 export interface MatchesDeps {
   db: DbOrTx;
-  /** Issue 13: told when a match is cancelled or restored, or its reply deadline set. */
+  /** Told when a match is cancelled or restored, or its reply deadline set. */
   notifier?: MatchNotifier;
   clock: Clock;
 }
 
 /**
- * Matches of spec §7 with ARCHITECTURE §6 (MATCH_PERMISSIONS, CONVOCATION_PERMISSIONS). Another
- * club's ids answer 404 before any table is asked; the status is the club's wall clock against the
- * event's local times.
+ * Matches of spec §7 with docs/architecture.md §7 (MATCH_PERMISSIONS, CONVOCATION_PERMISSIONS).
+ * Another club's ids answer 404 before any table is asked; the status is the club's wall clock
+ * against the event's local times.
  */
 export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
   const now = async (tx: DbOrTx, clubId: number) =>

@@ -11,8 +11,8 @@ export interface MatchSides {
 }
 
 /**
- * Matches come from MATCH events (ARCHITECTURE §4): the events feature calls these inside its
- * write transaction. Creating a match convokes the base team's players.
+ * Matches come from MATCH events (docs/architecture.md §5): the events feature calls these inside
+ * its write transaction. Creating a match convokes the base team's players.
  */
 export const matchSync = {
   /** Creates or updates the match of a MATCH event. */

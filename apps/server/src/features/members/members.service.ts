@@ -67,7 +67,7 @@ export type Inviter = (member: { id: number; clubId: number }) => Promise<boolea
 export interface MembersDeps {
   db: DbOrTx;
   invite: Inviter;
-  /** Issue 13: a player convoked by joining a team gets the convocation mail (read at call time). */
+  /** A player convoked by joining a team gets the convocation mail (read at call time). */
   notifier?: () => MatchNotifier | undefined;
   clock: Clock;
 }
@@ -205,7 +205,7 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
 export function createMembersService(deps: MembersDeps) {
   const { db } = deps;
 
-  /** Convocations follow the member's teams; the newly convoked get their mail (issue 13). */
+  /** Convocations follow the member's teams; the newly convoked get their mail (decision 0025). */
   async function syncConvocations(tx: DbOrTx, clubId: number, memberId: number) {
     const { addedMatchIds } = await matchSync.syncMemberConvocations(
       tx,

@@ -18,9 +18,9 @@ import { MATCH_NOTIFICATION_QUEUE } from './notifications.jobs.ts';
 import { manualClock } from '../../lib/clock.ts';
 
 /**
- * Issue 13 on the real application, a real SMTP server and the real job queue (PGlite, or
- * PostgreSQL with TEST_DATABASE_URL). The burst delay is long (30 s): the tests move a due job's
- * start to now in pgboss.job ("time passes") instead of waiting.
+ * Convocation notifications (decision 0025) on the real application, a real SMTP server and the
+ * real job queue (PGlite, or PostgreSQL with TEST_DATABASE_URL). The burst delay is long (30 s):
+ * the tests move a due job's start to now in pgboss.job ("time passes") instead of waiting.
  */
 let ctx: TestContext;
 const clock = manualClock();

@@ -35,7 +35,7 @@ const answersAsStaff = (actor: Actor) =>
 const rowTarget = (p: TrainingPlayer) => ({ memberId: p.id, teamIds: p.teamIds });
 
 /**
- * Training attendance (issue 13): players of an ENTRAINEMENT's teams answer Présent / Absent;
+ * Training attendance (decision 0025): players of an ENTRAINEMENT's teams answer Présent / Absent;
  * with a team 'présent par défaut', an unanswered player counts DISPONIBLE (parDefaut: true).
  */
 export function createPresencesService({ db, clock }: { db: DbOrTx; clock: Clock }) {

@@ -10,7 +10,7 @@ import {
 import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
 import { manualClock } from '../../lib/clock.ts';
 
-/** Issue 13: training attendance and the teams' 'présent par défaut' (PGlite or PostgreSQL). */
+/** Training attendance and the teams' 'présent par défaut' (PGlite or PostgreSQL). */
 let ctx: TestContext;
 const clock = manualClock();
 afterEach(() => clock.set(undefined));

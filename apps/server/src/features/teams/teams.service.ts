@@ -71,7 +71,10 @@ export interface TeamsDeps {
   clock: Clock;
 }
 
-/** Teams of spec §7 with ARCHITECTURE §6 (TEAM_PERMISSIONS): every member reads, leaders write. */
+/**
+ * Teams of spec §7 with docs/architecture.md §7 (TEAM_PERMISSIONS): every member reads, leaders
+ * write.
+ */
 export function createTeamsService({ db, clock }: TeamsDeps) {
   return {
     async get(actor: Actor, id: number) {
@@ -86,7 +89,7 @@ export function createTeamsService({ db, clock }: TeamsDeps) {
     },
 
     /**
-     * Issue 15: the team cards' facts in one query, with the calendar's and the matches' read
+     * The team cards' facts in one query, with the calendar's and the matches' read
      * rules (readPrefilter) and the team members page's (MEMBER_PERMISSIONS.readTeam).
      */
     async summaries(actor: Actor, clubId: number) {

@@ -10,7 +10,7 @@ import {
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
 import { manualClock } from '../../lib/clock.ts';
 
-/** Issue 15: the team cards' facts (GET /api/equipes/club/{clubId}/resume). */
+/** The team cards' facts (GET /api/equipes/club/{clubId}/resume). */
 let ctx: TestContext;
 let club: { id: number };
 let seniors: { id: number };
