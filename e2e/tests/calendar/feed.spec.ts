@@ -9,6 +9,7 @@ import {
   test,
   uniqueEmail,
   waitForMail,
+  infos,
 } from '../../fixtures.ts';
 
 /**
@@ -17,11 +18,6 @@ import {
  * that an independent parser (ical.js) reads, with the team's events (a weekly series included)
  * and not another team's.
  */
-
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 
 async function createPlayer(api: Api, browser: Browser, clubId: number, nomEquipe: string) {
   const email = uniqueEmail('joueur');
@@ -58,7 +54,7 @@ test('[calendar] a player subscribes to their feed in the profile; the URL answe
   baseURL,
 }) => {
   test.slow();
-  const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+  const me = await infos(api);
   const team = async (nom: string) =>
     (
       await api.ok<{ id: number }>(

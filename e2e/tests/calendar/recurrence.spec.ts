@@ -11,6 +11,7 @@ import {
   test,
   uniqueEmail,
   waitForMail,
+  infos,
 } from '../../fixtures.ts';
 
 /**
@@ -19,10 +20,6 @@ import {
  * deletes one occurrence; each step is checked on screen and through the API.
  */
 
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 interface EventAnswer {
   id: number;
   nom: string;
@@ -94,7 +91,7 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
   browser,
 }) => {
   test.slow();
-  const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+  const me = await infos(api);
   const seniors = await api.ok<{ id: number }>(
     api.post('/api/equipes', {
       nom: 'Seniors',

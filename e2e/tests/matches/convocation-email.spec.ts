@@ -9,6 +9,7 @@ import {
   test,
   uniqueEmail,
   waitForMail,
+  infos,
 } from '../../fixtures.ts';
 
 /**
@@ -18,11 +19,6 @@ import {
  * confirms; the coach's convocation modal shows the answer. Everything goes through the production
  * build and the real server.
  */
-
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 
 /** 'YYYY-MM-DDThh:mm:ss', the club's wall clock, `days` from today at `hour`:00. */
 function clubDate(days: number, hour: number): string {
@@ -88,7 +84,7 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
     // Three accounts, two e-mails and three browsers: over 30 s on a loaded 2-core machine.
     test.slow();
     // The leader sets up a team with a coach and a player.
-    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const me = await infos(api);
     const team = await api.ok<{ id: number }>(
       api.post('/api/equipes', {
         nom: 'Seniors',
@@ -208,7 +204,7 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
     browser,
   }) => {
     test.slow();
-    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const me = await infos(api);
     const team = await api.ok<{ id: number }>(
       api.post('/api/equipes', { nom: 'U17', division: 'R2', category: 'U17', idClub: me.idClub }),
     );

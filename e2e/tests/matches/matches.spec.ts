@@ -8,6 +8,7 @@ import {
   signIn,
   test,
   uniqueEmail,
+  infos,
 } from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
@@ -18,17 +19,11 @@ import { THEMES, useTheme } from '../public-site/helpers.ts';
  * are activated through the real invitation mail.
  */
 
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 interface Convocation {
   joueur: { id: number; nom: string; prenom: string };
   statutPresence: 'DISPONIBLE' | 'INDISPONIBLE' | null;
   justificationAbsence?: string | null;
 }
-
-const infos = (api: Api) => api.ok<Infos>(api.get('/api/dashboard/infos'));
 
 /** 'YYYY-MM-DDThh:mm:ss', the club's wall clock, `days` from today at `hour`:00. */
 function clubDate(days: number, hour: number): string {

@@ -1,7 +1,5 @@
 import type { Browser } from '@playwright/test';
 import {
-  Api,
-  E2E_PASSWORD,
   expect,
   memberAction,
   memberEntry,
@@ -11,6 +9,9 @@ import {
   unique,
   uniqueEmail,
   waitForMail,
+  infos,
+  clubUrl,
+  createActiveMember,
 } from '../../fixtures.ts';
 
 /**
@@ -18,46 +19,6 @@ import {
  * screens of the production build; data is prepared through the real API, accounts are activated
  * through the real invitation mail.
  */
-
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
-const clubUrl = (nomClub: string, ...rest: string[]) =>
-  `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
-
-async function infos(api: Api): Promise<Infos> {
-  return api.ok<Infos>(api.get('/api/dashboard/infos'));
-}
-
-/** Creates a member through the API and activates the account from the invitation mail. */
-async function createActiveMember(
-  api: Api,
-  browser: Browser,
-  clubId: number,
-  fields: { nom: string; prenom: string; role: string; nomEquipe?: string },
-) {
-  const email = uniqueEmail(fields.role.toLowerCase());
-  const since = Date.now();
-  const member = await api.ok<{ id: number }>(
-    api.post('/api/membres', {
-      dateDeNaissance: '2001-02-03',
-      genre: 'Homme',
-      numeroTelephone: '0611223344',
-      email,
-      clubId,
-      ...fields,
-    }),
-  );
-  const mail = await waitForMail(email, /Invitation/, { since });
-  const link = mail.links.find((l) => l.includes('/activation?token='))!;
-  const token = new URL(link).searchParams.get('token')!;
-  const context = await browser.newContext();
-  const anon = new Api(context.request, api.baseURL);
-  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
-  await context.close();
-  return { ...member, email, password: E2E_PASSWORD };
-}
 
 async function newSignedInPage(browser: Browser, account: { email: string; password: string }) {
   const context = await browser.newContext();

@@ -11,7 +11,8 @@ import {
   signIn,
   test,
   uniqueEmail,
-  waitForMail,
+  infos,
+  activateFromInvitation,
 } from '../../fixtures.ts';
 
 /**
@@ -20,17 +21,11 @@ import {
  * through the real invitation mail.
  */
 
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 interface MemberAnswer {
   id: number;
   equipes: { id: number; nom: string }[];
   enfants?: { id: number; nom: string; prenom: string }[];
 }
-
-const infos = (api: Api) => api.ok<Infos>(api.get('/api/dashboard/infos'));
 
 async function createTeams(api: Api, clubId: number, ...names: string[]) {
   const ids: Record<string, number> = {};
@@ -76,13 +71,7 @@ async function createActiveMember(
 ) {
   const since = Date.now();
   const member = await createMember(api, clubId, fields);
-  const mail = await waitForMail(member.email, /Invitation/, { since });
-  const link = mail.links.find((l) => l.includes('/activation?token='))!;
-  const token = new URL(link).searchParams.get('token')!;
-  const context = await browser.newContext();
-  const anon = new Api(context.request, api.baseURL);
-  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
-  await context.close();
+  await activateFromInvitation(api, browser, member.email, since);
   return { ...member, password: E2E_PASSWORD };
 }
 
