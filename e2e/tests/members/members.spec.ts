@@ -59,7 +59,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await dialog.getByLabel('Rôle *').selectOption('JOUEUR');
     await dialog.getByLabel('Équipe').selectOption('Seniors');
     const since = Date.now();
-    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: '+ Ajouter un membre' })).toBeVisible();
 
@@ -300,7 +300,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(page.getByRole('heading', { name: 'Mon Profil' })).toBeVisible();
     await expect(page.getByLabel('Rôle')).toHaveValue('Joueur');
     await expect(page.getByLabel('Rôle')).not.toBeEditable();
-    await expect(page.getByLabel('Date de naissance *')).toHaveValue('03/02/2001');
+    await expect(page.getByLabel('Date de naissance *')).toHaveValue('03/02/2006');
     await page.getByLabel('Prénom *').fill('Zoé-Lou');
     await page.getByLabel('Genre').selectOption('Autre');
     await page.getByLabel('Téléphone', { exact: true }).fill('');

@@ -300,7 +300,7 @@ test.describe('[members] members in several teams, parents and children', () => 
     const linked = children.getByRole('list', { name: 'Enfants liés' });
     await expect(linked).toContainText('Zoé Bernard (U17)');
     await expect(linked).toContainText('Léo Bernard (U15)');
-    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(dialog).toBeHidden();
 
     const details = await showMemberDetails(page, 'Marc');

@@ -109,7 +109,7 @@ test.describe('[ui] French date picker in an English browser', () => {
     await dialog.getByLabel('Email *').fill(email);
     await dialog.getByLabel('Téléphone *').fill('0612345678');
     await dialog.getByLabel('Rôle *').selectOption('JOUEUR');
-    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(dialog).toBeHidden();
     const list = await api.ok<{ email: string; dateDeNaissance: string }[]>(
       api.get(`/api/membres/club/${me.idClub}`),
