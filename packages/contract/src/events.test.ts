@@ -150,8 +150,18 @@ describe('toEventWrite', () => {
       equipesIds: [1],
       clubId: 7,
       adversaireNom: 'FC Rival',
+      adversaire: 'FC Rival',
+      domicile: true,
+      rendezVous: null,
+      lieuRendezVous: null,
       equipes: [{ id: 1, nom: 'Seniors', categorie: 'Senior', division: 'R1' }],
-      match: { id: 9, equipeDomicileId: 1, equipeExterieurId: null, adversaireNom: 'FC Rival' },
+      match: {
+        id: 9,
+        equipeDomicileId: 1,
+        equipeExterieurId: null,
+        adversaireNom: 'FC Rival',
+        domicile: true,
+      },
       serie: null,
     };
     const moved = ZEventWriteSchema.parse({

@@ -74,6 +74,20 @@ export function teamLabel(
     .join(' • ');
 }
 
+/**
+ * The title naming both sides of a match, the home side first: 'Seniors A – FC Voisin' at home,
+ * 'FC Voisin – Seniors A' away. Without an opponent, the team's name alone.
+ */
+export function matchTitle(m: {
+  equipe: string | null;
+  adversaire: string | null;
+  domicile: boolean | null;
+}): string {
+  const ours = m.equipe ?? '-';
+  if (!m.adversaire) return ours;
+  return m.domicile === false ? `${m.adversaire} – ${ours}` : `${ours} – ${m.adversaire}`;
+}
+
 /** Local wall-clock date-time without zone, 'YYYY-MM-DDThh:mm:ss' (spec §5 event form). */
 export function toLocalDateTime(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -107,6 +121,7 @@ export const EVENT_LIMITS = {
   nomMax: 120,
   lieuxMax: 200,
   adversaireNomMax: 120,
+  lieuRendezVousMax: 200,
   /** Teams of one event (a club has fewer). */
   teamsMax: 100,
 } as const;
@@ -128,6 +143,10 @@ export const EVENT_FIELD_MESSAGES = {
   /** 403 to a coach writing (creating, moving, deleting) an event of a team that is not theirs. */
   notOwnTeams: 'Vous ne pouvez gérer que les événements de vos équipes.',
   idMismatch: 'Identifiant incohérent avec l’adresse.',
+  /** The meeting time comes at the latest at the start. */
+  rendezVousAfterStart: 'L’heure de rendez-vous doit précéder le début (ou être à la même heure).',
+  /** A meeting place without a meeting time. */
+  lieuRendezVousWithoutTime: 'Indiquez l’heure du rendez-vous pour ce lieu de rendez-vous.',
 } as const;
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -340,6 +359,11 @@ export const ZEventWriteSchema = z
     /** MATCH only: an opponent that is not a team of the platform ('' or null = none). */
     adversaireNom: optionalText(EVENT_LIMITS.adversaireNomMax).optional(),
     clubId: ZIdSchema,
+    /** Meeting time (club wall clock, at or before dateDebut) and place; null = none. */
+    rendezVous: ZLocalDateTimeSchema.nullish(),
+    lieuRendezVous: optionalText(EVENT_LIMITS.lieuRendezVousMax).optional(),
+    /** MATCH only: whether the base team plays at home (default true). */
+    domicile: z.boolean({ error: SERVER_MESSAGES.invalidValue }).nullish(),
     /** Some clients send the event's id back on update; it must then match the path. */
     id: ZIdSchema.optional(),
     /** A recurring event (POST; PUT with portee suivants|serie): dateDebut is the first occurrence. */
@@ -352,6 +376,18 @@ export const ZEventWriteSchema = z
         code: 'custom',
         path: ['dateFin'],
         message: EVENT_FIELD_MESSAGES.endBeforeStart,
+      });
+    if (v.rendezVous && v.rendezVous > v.dateDebut)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rendezVous'],
+        message: EVENT_FIELD_MESSAGES.rendezVousAfterStart,
+      });
+    if (v.lieuRendezVous && !v.rendezVous)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rendezVous'],
+        message: EVENT_FIELD_MESSAGES.lieuRendezVousWithoutTime,
       });
     if (v.recurrence && v.type === 'MATCH')
       ctx.addIssue({
@@ -391,6 +427,9 @@ export const ZEventWriteSchema = z
   .transform((v) => ({
     ...v,
     adversaireNom: v.type === 'MATCH' ? (v.adversaireNom ?? null) : null,
+    rendezVous: v.rendezVous ?? null,
+    lieuRendezVous: v.lieuRendezVous ?? null,
+    domicile: v.domicile ?? true,
     recurrence: v.recurrence ?? null,
   }));
 export type TEventWrite = z.input<typeof ZEventWriteSchema>;
@@ -414,6 +453,8 @@ export const ZEventMatchSchema = z.object({
   equipeExterieurId: z.number().nullable(),
   /** The opponent typed by name, or null. */
   adversaireNom: z.string().nullable(),
+  /** Whether the base team plays at home. */
+  domicile: z.boolean(),
 });
 export type TEventMatch = z.infer<typeof ZEventMatchSchema>;
 
@@ -432,6 +473,13 @@ export const ZEventSchema = z.object({
   equipesIds: z.array(z.number()),
   clubId: z.number(),
   adversaireNom: z.string().nullable(),
+  /** A MATCH: the other side's name (the opposing team's, or the typed opponent); else null. */
+  adversaire: z.string().nullable(),
+  /** A MATCH: whether the base team plays at home; else null. */
+  domicile: z.boolean().nullable(),
+  /** Meeting time (club wall clock) and place, or null. */
+  rendezVous: z.string().nullable(),
+  lieuRendezVous: z.string().nullable(),
   equipes: z.array(ZEventTeamSchema),
   match: ZEventMatchSchema.nullable(),
   /** The recurring series of this occurrence, or null. */
@@ -486,6 +534,9 @@ export function toEventWrite(event: TEvent): TEventWrite {
     type: event.type,
     equipesIds: [...event.equipesIds],
     adversaireNom: event.adversaireNom,
+    rendezVous: event.rendezVous,
+    lieuRendezVous: event.lieuRendezVous,
+    ...(event.domicile !== null ? { domicile: event.domicile } : {}),
     clubId: event.clubId,
   };
 }

@@ -24,4 +24,5 @@ export * from './notifications.ts';
 export * from './announcements.ts';
 export * from './push.ts';
 export * from './privacy.ts';
+export * from './carpool.ts';
 export * from './api/index.ts';

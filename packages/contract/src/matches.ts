@@ -49,6 +49,14 @@ export const MATCH_SERVER_MESSAGES = {
   duplicatePlayer: 'Un joueur apparaît deux fois dans la convocation.',
   itemsMax: 'Trop de lignes dans la convocation.',
   saved: 'Convocation enregistrée.',
+  /** PUT selection: an unavailable player cannot be selected (409). */
+  unavailableSelected: (prenom: string, nom: string) =>
+    `${prenom} ${nom} a répondu être indisponible : il (elle) ne peut pas être sélectionné(e) ni remplaçant(e).`,
+  /** PUT selection: a player who is not ACTIF (injured, suspended…) cannot be selected (409). */
+  notActiveSelected: (prenom: string, nom: string) =>
+    `${prenom} ${nom} n’est pas en statut actif : il (elle) ne peut pas être sélectionné(e) ni remplaçant(e).`,
+  /** PUT annulation on a match that has started or is over (409). */
+  playedNotCancellable: 'Ce match a déjà commencé ou est terminé : il ne peut plus être annulé.',
   statusInvalid: 'Statut de match invalide (A_VENIR, EN_COURS, TERMINE ou ANNULE).',
 } as const;
 
@@ -106,6 +114,8 @@ export const CONVOCATION_PERMISSIONS = definePermissions({
   readSummary: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
   /** `dateLimiteReponse` of PUT /api/matches/{id}/convocations (the reply deadline). */
   setDeadline: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
+  /** PUT /api/matches/{id}/selection: who plays (the team's coach and the leaders). */
+  select: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
 });
 export type TConvocationAction = keyof typeof CONVOCATION_PERMISSIONS;
 
@@ -184,6 +194,19 @@ export const ZMatchSchema = z.object({
    * (decision 0025; the effective one is `replyDeadline(match)` in notifications.ts).
    */
   dateLimiteReponse: z.string().nullable(),
+  /** Whether the base team (the team whose match it is) plays at home. */
+  domicile: z.boolean(),
+  /** The base team's opponent: the other team's name or the typed opponent, or null. */
+  adversaire: z.string().nullable(),
+  /** Meeting time (club wall clock) and place, or null. */
+  rendezVous: z.string().nullable(),
+  lieuRendezVous: z.string().nullable(),
+  /** When the selection was last published (ISO instant), or null. */
+  selectionPublieeLe: z.string().nullable(),
+  /** Answer counts (présents / absents / sans réponse): for the coach and leaders, else null. */
+  reponses: z
+    .object({ presents: z.number(), absents: z.number(), sansReponse: z.number() })
+    .nullable(),
 });
 export type TMatch = z.infer<typeof ZMatchSchema>;
 
@@ -257,6 +280,69 @@ export const ZMatchCancelSchema = z
   .strict();
 export type TMatchCancel = z.input<typeof ZMatchCancelSchema>;
 
+/* ------------------------------------------------------------------ selection */
+
+/** The coach's choice for a convoked player once the availabilities are in. */
+export const SELECTION_VALUES = ['SELECTIONNE', 'REMPLACANT', 'NON_RETENU'] as const;
+export type TSelection = (typeof SELECTION_VALUES)[number];
+export const SELECTION_LABELS: Record<TSelection, string> = {
+  SELECTIONNE: 'Sélectionné',
+  REMPLACANT: 'Remplaçant',
+  NON_RETENU: 'Non retenu',
+};
+
+/**
+ * Players on a match sheet per sport (starters and substitutes): what the selection screen counts
+ * the selected and substitute players against. Unknown sport: football's.
+ */
+export const SQUAD_SIZES: Record<string, number> = {
+  Football: 16,
+  Basketball: 12,
+  Handball: 16,
+  Rugby: 23,
+};
+export function squadSize(sport: string | null | undefined): number {
+  return SQUAD_SIZES[sport ?? ''] ?? SQUAD_SIZES.Football!;
+}
+
+/** Whether a player with this availability and status may be selected or be a substitute. */
+export function maySelect(
+  row: { statutPresence: PresenceStatus | null; statut: string },
+  selection: TSelection | null,
+): boolean {
+  if (selection === null || selection === 'NON_RETENU') return true;
+  return row.statutPresence !== 'INDISPONIBLE' && isActiveStatus(row.statut);
+}
+
+/**
+ * PUT /api/matches/{id}/selection {joueurs: [{membreId, selection}], publier?}: the rows given
+ * change (null clears a choice); with `publier` the whole selection is published: each player
+ * whose published selection changes is told once (e-mail, push).
+ */
+export const ZSelectionUpdateSchema = z
+  .object({
+    joueurs: z
+      .array(
+        z
+          .object({
+            membreId: ZIdSchema,
+            selection: z
+              .enum(SELECTION_VALUES, {
+                error: 'Sélection invalide (SELECTIONNE, REMPLACANT ou NON_RETENU).',
+              })
+              .nullable(),
+          })
+          .strict(),
+      )
+      .max(200, MATCH_SERVER_MESSAGES.itemsMax)
+      .refine((rows) => new Set(rows.map((r) => r.membreId)).size === rows.length, {
+        error: MATCH_SERVER_MESSAGES.duplicatePlayer,
+      }),
+    publier: z.boolean({ error: SERVER_MESSAGES.invalidValue }).optional(),
+  })
+  .strict();
+export type TSelectionUpdate = z.input<typeof ZSelectionUpdateSchema>;
+
 /* ------------------------------------------------------------------ convocations */
 
 /**
@@ -271,6 +357,11 @@ export const ZConvocationSchema = z.object({
   justificationAbsence: z.string().nullable().optional(),
   modifiable: z.boolean(),
   reponduLe: z.string().nullable(),
+  /**
+   * The selection: the coach and leaders read their working choice; everyone else the published
+   * one only (null until it is published).
+   */
+  selection: z.enum(SELECTION_VALUES).nullable(),
 });
 export type TConvocation = z.infer<typeof ZConvocationSchema>;
 export const ZConvocationListSchema = z.array(ZConvocationSchema);

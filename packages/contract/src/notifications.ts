@@ -253,14 +253,25 @@ export function shiftLocalDateTime(local: string, hours: number): string {
   return `${t.getUTCFullYear()}-${p(t.getUTCMonth() + 1)}-${p(t.getUTCDate())}T${p(t.getUTCHours())}:${p(t.getUTCMinutes())}:${p(t.getUTCSeconds())}`;
 }
 
-/** The effective reply deadline: the one set, or 48 h (wall clock) before the start. */
+/** A default deadline is never earlier than this many hours after the match was created. */
+export const MIN_REPLY_HOURS_AFTER_CREATION = 12;
+
+/**
+ * The effective reply deadline: the one set, or 48 h (wall clock) before the start. A default
+ * that cannot be honoured (the match was created less than 60 h before it starts) moves to the
+ * creation time + 12 h (`creeLe`, club wall clock), and never after the start.
+ */
 export function replyDeadline(match: {
   dateDebut: string;
   dateLimiteReponse?: string | null;
+  creeLe?: string | null;
 }): string {
-  return (
-    match.dateLimiteReponse ?? shiftLocalDateTime(match.dateDebut, -DEFAULT_REPLY_DEADLINE_HOURS)
-  );
+  if (match.dateLimiteReponse) return match.dateLimiteReponse;
+  const byDefault = shiftLocalDateTime(match.dateDebut, -DEFAULT_REPLY_DEADLINE_HOURS);
+  if (!match.creeLe) return byDefault;
+  const earliest = shiftLocalDateTime(match.creeLe, MIN_REPLY_HOURS_AFTER_CREATION);
+  if (byDefault >= earliest) return byDefault;
+  return earliest < match.dateDebut ? earliest : match.dateDebut;
 }
 
 /* ------------------------------------------------------------------ training attendance */

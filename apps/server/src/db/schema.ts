@@ -277,6 +277,9 @@ export const events = pgTable(
     dateDebut: timestamp('date_debut', { mode: 'string' }).notNull(),
     dateFin: timestamp('date_fin', { mode: 'string' }).notNull(),
     lieux: text('lieux').notNull(),
+    /** Meeting time (club wall clock, at or before date_debut) and place, both optional. */
+    rendezVous: timestamp('rendez_vous', { mode: 'string' }),
+    lieuRendezVous: text('lieu_rendez_vous'),
     /** Recurring events: the series, the rule's date of this occurrence, whether it was changed alone. */
     seriesId: integer('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
     occurrenceDate: date('occurrence_date', { mode: 'string' }),
@@ -326,6 +329,12 @@ export const matches = pgTable(
     scoreDomicile: smallint('score_domicile'),
     scoreExterieur: smallint('score_exterieur'),
     cancelled: boolean('cancelled').notNull().default(false),
+    /** Whether the base team plays at home (true) or away (false). */
+    domicile: boolean('domicile').notNull().default(true),
+    /** When the coach last published the selection (null: never). */
+    selectionPublishedAt: timestamp('selection_published_at', { withTimezone: true }),
+    /** When the match was created: the default reply deadline is never earlier than this + 12 h. */
+    createdAt: createdAt(),
     /** Reply deadline (club wall clock); null = 48 h before the start. */
     replyDeadline: timestamp('reply_deadline', { mode: 'string' }),
     /** The deadline (effective, wall clock) whose reminder / summary went out: each once. */
@@ -355,6 +364,10 @@ export const convocations = pgTable(
     statutPresence: text('statut_presence'),
     justification: text('justification'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The coach's working selection: SELECTIONNE | REMPLACANT | NON_RETENU | null. */
+    selection: text('selection'),
+    /** The selection as last published (what the player sees and was mailed). */
+    selectionPublished: text('selection_published'),
   },
   (t) => [
     uniqueIndex('convocations_match_member_unique').on(t.matchId, t.memberId),
@@ -557,5 +570,62 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_club_endpoint_unique').on(t.clubId, t.endpoint),
     index('push_subscriptions_member_idx').on(t.clubId, t.memberId),
+  ],
+);
+
+/**
+ * Carpooling for an event: a member (or a parent) offers `places` seats; `placesPrises` counts the
+ * booked seats. The CHECK keeps it within 0..places, so the database itself refuses an
+ * overbooking (docs/decisions/0061-carpool-seats-in-the-database.md).
+ */
+export const carpoolOffers = pgTable(
+  'carpool_offers',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    places: smallint('places').notNull(),
+    placesPrises: smallint('places_prises').notNull().default(0),
+    depart: text('depart').notNull(),
+    /** Departure time, club wall clock. */
+    heureDepart: timestamp('heure_depart', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('carpool_offers_event_idx').on(t.clubId, t.eventId),
+    check('carpool_offers_places_check', sql`${t.places} between 1 and 8`),
+    check(
+      'carpool_offers_seats_check',
+      sql`${t.placesPrises} >= 0 and ${t.placesPrises} <= ${t.places}`,
+    ),
+  ],
+);
+
+/** One booked seat: a passenger (a member, booked by themself or a parent) of an offer. */
+export const carpoolSeats = pgTable(
+  'carpool_seats',
+  {
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => carpoolOffers.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    bookedBy: integer('booked_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.offerId, t.memberId] }),
+    index('carpool_seats_member_idx').on(t.clubId, t.memberId),
   ],
 );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import announcementsFeature from './announcements/index.ts';
 import authFeature from './auth/index.ts';
 import calendarFeedsFeature from './calendar-feeds/index.ts';
+import carpoolFeature from './carpool/index.ts';
 import clubsFeature from './clubs/index.ts';
 import clubRegistrationFeature from './club-registration/index.ts';
 import contactFeature from './contact/index.ts';
@@ -37,4 +38,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(matchesFeature);
   await app.register(dashboardFeature);
   await app.register(calendarFeedsFeature);
+  await app.register(carpoolFeature);
 }

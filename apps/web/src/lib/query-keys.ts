@@ -58,6 +58,11 @@ export const queryKeys = {
     /** GET /api/clubs/{id} (settings, logo background) */
     one: (clubId: number) => ['club', clubId] as const,
   },
+  carpool: {
+    all: ['carpool'] as const,
+    /** GET /api/evenements/{id}/covoiturage */
+    event: (eventId: number) => ['carpool', 'event', eventId] as const,
+  },
   matches: {
     all: ['matches'] as const,
     /** GET /api/matches/equipe/{teamId}?statut= (no statut: every match) */

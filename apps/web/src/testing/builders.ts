@@ -197,6 +197,10 @@ export function aClubEvent(overrides: Partial<TEvent> = {}): TEvent {
     ...anEvent(),
     clubId: 2,
     adversaireNom: null,
+    adversaire: null,
+    domicile: null,
+    rendezVous: null,
+    lieuRendezVous: null,
     equipes: [{ id: 3, nom: 'Seniors', categorie: 'Senior', division: 'Régional 1' }],
     match: null,
     serie: null,
@@ -237,6 +241,12 @@ export function aMatch(overrides: Partial<TMatch> = {}): TMatch {
     annule: false,
     version: 'v1',
     dateLimiteReponse: null,
+    domicile: true,
+    adversaire: 'AS Voisine',
+    rendezVous: null,
+    lieuRendezVous: null,
+    selectionPublieeLe: null,
+    reponses: null,
     ...overrides,
   };
 }
@@ -253,6 +263,7 @@ export function aConvocation(
     justificationAbsence: null,
     modifiable: true,
     reponduLe: null,
+    selection: null,
     ...rest,
     joueur: { id: 10, nom: 'Durand', prenom: 'Léo', ...joueur },
   };

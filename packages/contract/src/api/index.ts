@@ -1,5 +1,6 @@
 import { announcementsEndpoints } from './announcements.ts';
 import { authEndpoints } from './auth.ts';
+import { carpoolEndpoints } from './carpool.ts';
 import { clubsEndpoints } from './clubs.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { eventsEndpoints } from './events.ts';
@@ -34,5 +35,6 @@ export const api = {
   notifications: notificationsEndpoints,
   announcements: announcementsEndpoints,
   push: pushEndpoints,
+  carpool: carpoolEndpoints,
 } as const;
 export type Api = typeof api;

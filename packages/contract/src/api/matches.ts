@@ -10,6 +10,7 @@ import {
   ZMatchSchema,
   ZScoreConflictSchema,
   ZScoreInputSchema,
+  ZSelectionUpdateSchema,
 } from '../matches.ts';
 import { ZIdParamsSchema, safeString } from '../schemas/common.ts';
 import { can, defineEndpoint } from './endpoint.ts';
@@ -81,6 +82,22 @@ export const matchesEndpoints = {
     access: can(CONVOCATION_PERMISSIONS, 'answer'),
     params: ZIdParamsSchema,
     body: ZConvocationUpdateSchema,
+    responses: { 200: ZConvocationListSchema },
+  }),
+  selection: defineEndpoint({
+    method: 'PUT',
+    path: '/api/matches/:id/selection',
+    tags,
+    summary:
+      'Sélection du match (entraîneur de l’équipe ou dirigeants) : SELECTIONNE, REMPLACANT ou NON_RETENU par joueur ; avec publier, chaque joueur est prévenu une fois',
+    description:
+      'Un joueur indisponible ou non actif ne peut être ni sélectionné ni remplaçant (409). ' +
+      'Publier envoie à chaque joueur (et à ses parents) sa sélection avec l’heure et le lieu du ' +
+      'rendez-vous, puis de nouveau seulement si elle change. Les joueurs ne voient leur ' +
+      'sélection qu’une fois publiée.',
+    access: can(CONVOCATION_PERMISSIONS, 'select'),
+    params: ZIdParamsSchema,
+    body: ZSelectionUpdateSchema,
     responses: { 200: ZConvocationListSchema },
   }),
 };

@@ -5,6 +5,7 @@ import {
   CALENDAR_FEED_MESSAGES,
   EVENT_PERMISSIONS,
   EVENT_TYPE_LABELS,
+  matchTitle,
   type EventType,
   type TCalendarSubscription,
   type TEvent,
@@ -119,21 +120,39 @@ export function createCalendarFeedsService({ db }: CalendarFeedsDeps) {
         timezone: { name: feed.timezone, generator: getVtimezoneComponent },
       });
       for (const e of events) {
-        const opponent = e.match?.adversaireNom ?? null;
+        const opponent = e.adversaire;
         const teams = e.equipes.map((t) => t.nom).join(', ');
+        // A match is named by both sides, the home side first ('Seniors A – FC Voisin').
+        const summary =
+          e.match && opponent
+            ? matchTitle({
+                equipe: e.equipes[0]?.nom ?? null,
+                adversaire: opponent,
+                domicile: e.domicile,
+              })
+            : e.nom;
+        const rendezVous = e.rendezVous
+          ? `Rendez-vous : ${e.rendezVous.slice(11, 13)}h${e.rendezVous.slice(14, 16)}${
+              e.rendezVous.slice(0, 10) !== e.dateDebut.slice(0, 10)
+                ? ` le ${e.rendezVous.slice(8, 10)}/${e.rendezVous.slice(5, 7)}`
+                : ''
+            }${e.lieuRendezVous ? `, ${e.lieuRendezVous}` : ''}`
+          : null;
         calendar.createEvent({
           id: `evenement-${e.id}@club-${e.clubId}`,
           start: wallClockDate(e.dateDebut),
           end: wallClockDate(e.dateFin),
           timezone: feed.timezone,
           stamp: feed.createdAt,
-          summary: e.nom,
+          summary,
           location: e.lieux || null,
           categories: [{ name: typeLabel(e.type) }],
           description: [
-            typeLabel(e.type),
+            summary !== e.nom ? `${typeLabel(e.type)} : ${e.nom}` : typeLabel(e.type),
             teams ? `Équipes : ${teams}` : null,
             opponent ? `Adversaire : ${opponent}` : null,
+            e.match ? (e.domicile === false ? 'À l’extérieur' : 'À domicile') : null,
+            rendezVous,
           ]
             .filter(Boolean)
             .join('\n'),

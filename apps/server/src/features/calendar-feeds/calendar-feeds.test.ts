@@ -240,8 +240,9 @@ describe('[calendar-feeds] POST /api/calendrier/abonnement', () => {
   });
 });
 
-/** The match event's name as the factory stored it. */
+/** The match's title in the feed: both sides, the home side first ('Seniors – AS Voisine'). */
 async function matchName() {
   const res = await asLeader.get(`/api/evenements/${ev.match}`);
-  return (res.json() as { nom: string }).nom;
+  const e = res.json() as { equipes: { nom: string }[]; adversaire: string };
+  return `${e.equipes[0]!.nom} – ${e.adversaire}`;
 }

@@ -7,8 +7,9 @@ import { eventSeries, eventTeams, events, matches, teams } from '../../db/schema
 /** The only Drizzle queries of the events feature; every one is filtered by the club id. */
 
 /** Wall-clock timestamp as the API writes it: 'YYYY-MM-DDThh:mm:ss'. */
-const wallClock = (column: typeof events.dateDebut | typeof events.dateFin) =>
-  sql<string>`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+const wallClock = (
+  column: typeof events.dateDebut | typeof events.dateFin | typeof events.rendezVous,
+) => sql<string>`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
 const eventColumns = {
   id: events.id,
@@ -18,6 +19,8 @@ const eventColumns = {
   dateDebut: wallClock(events.dateDebut),
   dateFin: wallClock(events.dateFin),
   lieux: events.lieux,
+  rendezVous: wallClock(events.rendezVous),
+  lieuRendezVous: events.lieuRendezVous,
   seriesId: events.seriesId,
   occurrenceDate: events.occurrenceDate,
   detached: events.detached,
@@ -27,6 +30,7 @@ const eventColumns = {
   homeTeamId: matches.homeTeamId,
   awayTeamId: matches.awayTeamId,
   opponentName: matches.opponentName,
+  domicile: matches.domicile,
   teamId: teams.id,
   teamNom: teams.nom,
   teamCategorie: teams.categorie,
@@ -47,6 +51,8 @@ export interface EventRow {
   dateDebut: string;
   dateFin: string;
   lieux: string;
+  rendezVous: string | null;
+  lieuRendezVous: string | null;
   /** Recurring events: the series (rule and exclusions), the rule's date, changed alone. */
   seriesId: number | null;
   occurrenceDate: string | null;
@@ -58,6 +64,7 @@ export interface EventRow {
   homeTeamId: number | null;
   awayTeamId: number | null;
   opponentName: string | null;
+  domicile: boolean | null;
 }
 
 export interface EventListFilter {
@@ -78,6 +85,8 @@ export interface EventValues {
   dateDebut: string;
   dateFin: string;
   lieux: string;
+  rendezVous?: string | null;
+  lieuRendezVous?: string | null;
   seriesId?: number | null;
   occurrenceDate?: string | null;
   detached?: boolean;
@@ -258,7 +267,16 @@ export const eventsRepository = {
     db: DbOrTx,
     clubId: number,
     ids: readonly number[],
-    values: { nom: string; type: string; lieux: string; time: string; durationSeconds: number },
+    values: {
+      nom: string;
+      type: string;
+      lieux: string;
+      time: string;
+      durationSeconds: number;
+      /** Seconds from the meeting time to the start (null: no meeting time). */
+      rendezVousBeforeSeconds: number | null;
+      lieuRendezVous: string | null;
+    },
   ): Promise<void> {
     if (!ids.length) return;
     const start = sql`(${events.occurrenceDate} + ${values.time}::time)`;
@@ -268,6 +286,11 @@ export const eventsRepository = {
         nom: values.nom,
         type: values.type,
         lieux: values.lieux,
+        rendezVous:
+          values.rendezVousBeforeSeconds === null
+            ? null
+            : sql`${start} - make_interval(secs => ${values.rendezVousBeforeSeconds})`,
+        lieuRendezVous: values.lieuRendezVous,
         dateDebut: sql`${start}`,
         dateFin: sql`${start} + make_interval(secs => ${values.durationSeconds})`,
         detached: false,

@@ -21,6 +21,11 @@ import { expandSeries, ruleEndingBefore, ruleFrom } from './recurrence.ts';
 /** An event as every events call answers it (spec §3 plus teams and match, contract ZEventSchema). */
 export function toEventJson(row: EventRow): TEvent {
   const isMatch = row.matchId !== null;
+  const adversaire = isMatch
+    ? (row.opponentName ??
+      row.teams.find((t) => t.id === row.awayTeamId && row.awayTeamId !== null)?.nom ??
+      null)
+    : null;
   return {
     id: row.id,
     nom: row.nom,
@@ -31,6 +36,10 @@ export function toEventJson(row: EventRow): TEvent {
     equipesIds: row.teams.map((t) => t.id),
     clubId: row.clubId,
     adversaireNom: isMatch ? row.opponentName : null,
+    adversaire,
+    domicile: isMatch ? (row.domicile ?? true) : null,
+    rendezVous: row.rendezVous,
+    lieuRendezVous: row.lieuRendezVous,
     equipes: row.teams,
     match: isMatch
       ? {
@@ -38,6 +47,7 @@ export function toEventJson(row: EventRow): TEvent {
           equipeDomicileId: row.homeTeamId,
           equipeExterieurId: row.awayTeamId,
           adversaireNom: row.opponentName,
+          domicile: row.domicile ?? true,
         }
       : null,
     serie:
@@ -51,7 +61,22 @@ export function toEventJson(row: EventRow): TEvent {
 const secondsBetween = (from: string, to: string) =>
   (Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 1000;
 
-const EDITABLE = ['nom', 'type', 'dateDebut', 'dateFin', 'lieux'] as const;
+const EDITABLE = [
+  'nom',
+  'type',
+  'dateDebut',
+  'dateFin',
+  'lieux',
+  'rendezVous',
+  'lieuRendezVous',
+] as const;
+
+/** The meeting time of an occurrence starting at `dateDebut`, as far before it as in `input`. */
+function shiftedRendezVous(input: TEventWriteParsed, dateDebut: string): string | null {
+  if (!input.rendezVous) return null;
+  const before = secondsBetween(input.rendezVous, input.dateDebut);
+  return new Date(Date.parse(`${dateDebut}Z`) - before * 1000).toISOString().slice(0, 19);
+}
 
 const sameSet = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
@@ -101,6 +126,7 @@ export function createEventsService({ db, notifier }: EventsDeps) {
         homeTeamId: input.equipesIds[0]!,
         awayTeamId: input.equipesIds[1] ?? null,
         opponentName: input.adversaireNom,
+        domicile: input.domicile,
       });
       // Players convoked to an existing match by a new base team get their convocation
       // (decision 0025).
@@ -118,6 +144,8 @@ export function createEventsService({ db, notifier }: EventsDeps) {
     dateDebut: input.dateDebut,
     dateFin: input.dateFin,
     lieux: input.lieux,
+    rendezVous: input.rendezVous,
+    lieuRendezVous: input.lieuRendezVous,
   });
 
   async function answer(tx: Tx | Db, clubId: number, id: number) {
@@ -145,6 +173,7 @@ export function createEventsService({ db, notifier }: EventsDeps) {
           ...values(input),
           dateDebut: o.dateDebut,
           dateFin: o.dateFin,
+          rendezVous: shiftedRendezVous(input, o.dateDebut),
           seriesId,
           occurrenceDate: o.date,
         })),
@@ -233,7 +262,17 @@ export function createEventsService({ db, notifier }: EventsDeps) {
       tx,
       clubId,
       toUpdate.map((e) => e.id),
-      { nom: input.nom, type: input.type, lieux: input.lieux, time, durationSeconds: duration },
+      {
+        nom: input.nom,
+        type: input.type,
+        lieux: input.lieux,
+        time,
+        durationSeconds: duration,
+        rendezVousBeforeSeconds: input.rendezVous
+          ? secondsBetween(input.rendezVous, input.dateDebut)
+          : null,
+        lieuRendezVous: input.lieuRendezVous,
+      },
     );
     const inserted = await repo.insertMany(
       tx,
@@ -242,6 +281,7 @@ export function createEventsService({ db, notifier }: EventsDeps) {
         ...values(input),
         dateDebut: o.dateDebut,
         dateFin: o.dateFin,
+        rendezVous: shiftedRendezVous(input, o.dateDebut),
         seriesId: series.id,
         occurrenceDate: o.date,
       })),
@@ -361,11 +401,12 @@ export function createEventsService({ db, notifier }: EventsDeps) {
         if (teamsChanged) fields.push('equipesIds');
         if (input.type === 'MATCH' && current.adversaireNom !== input.adversaireNom)
           fields.push('adversaireNom');
+        if (input.type === 'MATCH' && current.domicile !== input.domicile) fields.push('domicile');
         if (matchId !== null && notifier) {
           // A new match (the event became a MATCH), or its date, time or place changed.
-          const moved = (['dateDebut', 'dateFin', 'lieux'] as const).some((f) =>
-            fields.includes(f),
-          );
+          const moved = (
+            ['dateDebut', 'dateFin', 'lieux', 'rendezVous', 'lieuRendezVous', 'domicile'] as const
+          ).some((f) => fields.includes(f));
           if (!current.match || current.match.id !== matchId)
             await notifier.matchChanged(tx, actor.clubId, matchId, 'CREATED');
           else if (moved) await notifier.matchChanged(tx, actor.clubId, matchId, 'CHANGED');

@@ -476,6 +476,7 @@ describe('[events] MATCH events keep their match', () => {
       equipeDomicileId: seniors.id,
       equipeExterieurId: u15.id,
       adversaireNom: null,
+      domicile: true,
     });
     expect(await matchOf(event.id)).toMatchObject({
       id: matchId,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { MatchStatus, PresenceStatus } from '@club/contract';
+import type { MatchStatus, PresenceStatus, TSelection } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { clubTimeZone } from '../../db/club-settings.ts';
 import { byMemberName, convocationMember, convocationsOfMatch } from '../../db/fragments.ts';
@@ -37,6 +37,14 @@ function matchColumns(nowLocal: string) {
     dateDebut: events.dateDebut,
     dateFin: events.dateFin,
     lieux: events.lieux,
+    rendezVous: events.rendezVous,
+    lieuRendezVous: events.lieuRendezVous,
+    domicile: matches.domicile,
+    selectionPublishedAt: matches.selectionPublishedAt,
+    createdAt: matches.createdAt,
+    presents: sql<number>`(select count(*)::int from ${convocations} c where c.club_id = ${matches.clubId} and c.match_id = ${matches.id} and c.statut_presence = 'DISPONIBLE')`,
+    absents: sql<number>`(select count(*)::int from ${convocations} c where c.club_id = ${matches.clubId} and c.match_id = ${matches.id} and c.statut_presence = 'INDISPONIBLE')`,
+    convoques: sql<number>`(select count(*)::int from ${convocations} c where c.club_id = ${matches.clubId} and c.match_id = ${matches.id})`,
     homeTeamId: matches.homeTeamId,
     homeTeamNom: home.nom,
     awayTeamId: matches.awayTeamId,
@@ -57,6 +65,14 @@ export type MatchRow = {
   dateDebut: string;
   dateFin: string;
   lieux: string;
+  rendezVous: string | null;
+  lieuRendezVous: string | null;
+  domicile: boolean;
+  selectionPublishedAt: Date | null;
+  createdAt: Date;
+  presents: number;
+  absents: number;
+  convoques: number;
   homeTeamId: number | null;
   homeTeamNom: string | null;
   awayTeamId: number | null;
@@ -87,6 +103,8 @@ export interface ConvocationRow {
   statutPresence: PresenceStatus | null;
   justification: string | null;
   answeredAt: Date | null;
+  selection: TSelection | null;
+  selectionPublished: TSelection | null;
 }
 
 /** The only Drizzle queries of the matches feature; every one is filtered by the club id. */
@@ -196,7 +214,12 @@ export const matchesRepository = {
     db: DbOrTx,
     clubId: number,
     id: number,
-    sides: { homeTeamId: number; awayTeamId: number | null; opponentName: string | null },
+    sides: {
+      homeTeamId: number;
+      awayTeamId: number | null;
+      opponentName: string | null;
+      domicile: boolean;
+    },
   ) {
     await db
       .update(matches)
@@ -315,6 +338,8 @@ export const matchesRepository = {
         statutPresence: convocations.statutPresence,
         justification: convocations.justification,
         answeredAt: convocations.answeredAt,
+        selection: convocations.selection,
+        selectionPublished: convocations.selectionPublished,
       })
       .from(convocations)
       .innerJoin(members, convocationMember())
@@ -334,6 +359,7 @@ export const matchesRepository = {
     }[],
   ) {
     for (const item of items) {
+      // A row sent back unchanged keeps its answer time (the coach saves the whole list).
       await db
         .update(convocations)
         .set({
@@ -341,8 +367,54 @@ export const matchesRepository = {
           justification: item.justification,
           answeredAt: item.statutPresence ? sql`now()` : null,
         })
-        .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, item.memberId)));
+        .where(
+          and(
+            convocationsOfMatch(clubId, matchId),
+            eq(convocations.memberId, item.memberId),
+            sql`(${convocations.statutPresence}, ${convocations.justification}) is distinct from (${item.statutPresence}::text, ${item.justification}::text)`,
+          ),
+        );
     }
+  },
+
+  /** Writes the working selection of the given players. */
+  async setSelection(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+    rows: readonly { memberId: number; selection: TSelection | null }[],
+  ) {
+    for (const r of rows)
+      await db
+        .update(convocations)
+        .set({ selection: r.selection })
+        .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, r.memberId)));
+  },
+
+  /**
+   * Publishes the working selection: rows whose published value changes take it and are
+   * returned (the players to tell); the match records the time.
+   */
+  async publishSelection(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+  ): Promise<{ memberId: number; selection: TSelection | null }[]> {
+    const changed = await db
+      .update(convocations)
+      .set({ selectionPublished: sql`${convocations.selection}` })
+      .where(
+        and(
+          convocationsOfMatch(clubId, matchId),
+          sql`${convocations.selectionPublished} is distinct from ${convocations.selection}`,
+        ),
+      )
+      .returning({ memberId: convocations.memberId, selection: convocations.selectionPublished });
+    await db
+      .update(matches)
+      .set({ selectionPublishedAt: sql`now()` })
+      .where(and(eq(matches.clubId, clubId), eq(matches.id, matchId)));
+    return changed as { memberId: number; selection: TSelection | null }[];
   },
 
   /** The reply deadline (club wall clock), null = the default. */

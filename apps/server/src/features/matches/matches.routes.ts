@@ -41,6 +41,9 @@ const matchesRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.convocations, async (request) =>
     matches(request).listConvocations(request.actor, request.params.id),
   );
+  route(app, endpoints.selection, async (request) =>
+    matches(request).select(request.actor, request.params.id, request.body),
+  );
   route(app, endpoints.answerConvocations, async (request) =>
     matches(request).answerConvocations(request.actor, request.params.id, request.body),
   );

@@ -12,6 +12,8 @@ import {
   type TMatchPage,
   type ZConvocationUpdateSchema,
   type ZScoreInputSchema,
+  type ZSelectionUpdateSchema,
+  maySelect,
 } from '@club/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { z } from 'zod';
@@ -36,12 +38,23 @@ import {
 
 type ScoreInput = z.output<typeof ZScoreInputSchema>;
 type ConvocationInput = z.output<typeof ZConvocationUpdateSchema>;
+type SelectionInput = z.output<typeof ZSelectionUpdateSchema>;
 
 /** 'YYYY-MM-DD HH:mm:ss[.fff]' as stored → 'YYYY-MM-DDTHH:mm:ss' (spec §5 local date-time). */
 const localDateTime = (v: string) => v.replace(' ', 'T').slice(0, 19);
 
-export function toMatchJson(row: MatchRow): TMatch {
+/**
+ * A match as answered. The stored home side is the base team; when it plays away
+ * (`domicile` false) the answer's equipeDomicile is the opponent and equipeExterieur the base team,
+ * so that the sides and scores read as on the pitch. `withCounts`: the answer counts (readSummary).
+ */
+export function toMatchJson(row: MatchRow, withCounts = false): TMatch {
   const awayNom = row.awayTeamId !== null ? row.awayTeamNom : row.opponentName;
+  const base =
+    row.homeTeamId !== null && row.homeTeamNom !== null
+      ? { id: row.homeTeamId, nom: row.homeTeamNom }
+      : null;
+  const other = awayNom ? { id: row.awayTeamId, nom: awayNom } : null;
   return {
     id: row.id,
     evenementId: row.eventId,
@@ -50,16 +63,25 @@ export function toMatchJson(row: MatchRow): TMatch {
     dateFin: localDateTime(row.dateFin),
     statut: row.statut,
     lieux: row.lieux,
-    equipeDomicile:
-      row.homeTeamId !== null && row.homeTeamNom !== null
-        ? { id: row.homeTeamId, nom: row.homeTeamNom }
-        : null,
-    equipeExterieur: awayNom ? { id: row.awayTeamId, nom: awayNom } : null,
+    equipeDomicile: row.domicile ? base : other,
+    equipeExterieur: row.domicile ? other : base,
     scoreDomicile: row.scoreDomicile,
     scoreExterieur: row.scoreExterieur,
     annule: row.cancelled,
     version: row.version,
     dateLimiteReponse: row.replyDeadline ? localDateTime(row.replyDeadline) : null,
+    domicile: row.domicile,
+    adversaire: awayNom ?? null,
+    rendezVous: row.rendezVous ? localDateTime(row.rendezVous) : null,
+    lieuRendezVous: row.lieuRendezVous,
+    selectionPublieeLe: row.selectionPublishedAt ? row.selectionPublishedAt.toISOString() : null,
+    reponses: withCounts
+      ? {
+          presents: row.presents,
+          absents: row.absents,
+          sansReponse: row.convoques - row.presents - row.absents,
+        }
+      : null,
   };
 }
 
@@ -93,6 +115,9 @@ export interface MatchesDeps {
  * against the event's local times.
  */
 export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
+  /** The counts only for those who read the summary (spec §4: the coach and leaders). */
+  const json = (actor: Actor, row: MatchRow) =>
+    toMatchJson(row, convocationsPolicy.can(actor, 'readSummary', teamsOf(row)));
   const now = async (tx: DbOrTx, clubId: number) =>
     clubNow(await repo.clubTimezone(tx, clubId), clock);
 
@@ -114,6 +139,10 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
           convocationsPolicy.can(actor, 'answer', target) &&
           (answersAsStaff(actor) || isActiveStatus(r.statut)),
         reponduLe: r.answeredAt ? r.answeredAt.toISOString() : null,
+        // The coach's working choice for those who select; the published one for everyone else.
+        selection: convocationsPolicy.can(actor, 'select', teamsOf(match))
+          ? r.selection
+          : r.selectionPublished,
       };
       if (convocationsPolicy.can(actor, 'readJustification', target))
         entry.justificationAbsence = r.justification;
@@ -138,7 +167,7 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
         statut: q.statut,
         ...(paged ? { limit: size, offset: page * size } : {}),
       });
-      const content = rows.map(toMatchJson);
+      const content = rows.map((r) => json(actor, r));
       if (!paged) return content;
       return { content, page, size, totalElements: total, totalPages: Math.ceil(total / size) };
     },
@@ -147,7 +176,7 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
     async get(actor: Actor, id: number): Promise<TMatch> {
       const { row } = await loadMatch(db, actor, id);
       matchesPolicy.assert(actor, 'read', teamsOf(row));
-      return toMatchJson(row);
+      return json(actor, row);
     },
 
     /**
@@ -170,7 +199,7 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
         if (!canEditScore(row.statut)) throw forbidden(MATCH_SERVER_MESSAGES.scoreNotEditable);
         const scores = { scoreDomicile: input.scoreDomicile, scoreExterieur: input.scoreExterieur };
         if (!(await repo.updateScore(tx, actor.clubId, id, scores, version)))
-          throw new ScoreConflict(toMatchJson(row));
+          throw new ScoreConflict(json(actor, row));
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -182,7 +211,7 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
             to: scores,
           },
         });
-        return toMatchJson(found(await repo.findById(tx, actor.clubId, id, nowLocal)));
+        return json(actor, found(await repo.findById(tx, actor.clubId, id, nowLocal)));
       });
     },
 
@@ -192,7 +221,10 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
         const { row, nowLocal } = await loadMatch(tx, actor, id, true);
         matchesPolicy.assert(actor, 'read', teamsOf(row));
         matchesPolicy.assert(actor, 'cancel', teamsOf(row));
-        if (row.cancelled === annule) return toMatchJson(row);
+        if (row.cancelled === annule) return json(actor, row);
+        // A match that has started or is over cannot be cancelled (restoring one stays possible).
+        if (annule && row.statut !== 'A_VENIR')
+          throw new HttpError(409, MATCH_SERVER_MESSAGES.playedNotCancellable);
         await repo.setCancelled(tx, actor.clubId, id, annule);
         if (notifier) {
           await notifier.matchChanged(tx, actor.clubId, id, 'CANCEL', row.cancelled);
@@ -205,7 +237,59 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
           entity: 'match',
           entityId: id,
         });
-        return toMatchJson(found(await repo.findById(tx, actor.clubId, id, nowLocal)));
+        return json(actor, found(await repo.findById(tx, actor.clubId, id, nowLocal)));
+      });
+    },
+
+    /**
+     * PUT /api/matches/{id}/selection: the coach of the match's team or a leader sets who plays
+     * (docs/decisions/0060-match-selection.md); an unavailable or non-ACTIF player can be neither
+     * selected nor substitute (409). With `publier`, the players whose published selection changes
+     * are told once.
+     */
+    async select(actor: Actor, id: number, input: SelectionInput): Promise<TConvocation[]> {
+      return db.transaction(async (tx) => {
+        const { row: match } = await loadMatch(tx, actor, id, true);
+        convocationsPolicy.assert(actor, 'read', teamsOf(match));
+        convocationsPolicy.assert(actor, 'select', teamsOf(match));
+        if (match.cancelled) throw new HttpError(409, MATCH_SERVER_MESSAGES.cancelled);
+        const rows = await repo.listConvocations(tx, actor.clubId, id);
+        const byMember = new Map(rows.map((r) => [r.memberId, r]));
+        const writes = input.joueurs.map((j, i) => {
+          const convoked = byMember.get(j.membreId);
+          if (!convoked)
+            throw badRequest(MATCH_SERVER_MESSAGES.unknownPlayer, {
+              [`joueurs.${i}.membreId`]: MATCH_SERVER_MESSAGES.unknownPlayer,
+            });
+          if (!maySelect(convoked, j.selection))
+            throw new HttpError(
+              409,
+              convoked.statutPresence === 'INDISPONIBLE'
+                ? MATCH_SERVER_MESSAGES.unavailableSelected(convoked.prenom, convoked.nom)
+                : MATCH_SERVER_MESSAGES.notActiveSelected(convoked.prenom, convoked.nom),
+            );
+          return { memberId: j.membreId, selection: j.selection };
+        });
+        await repo.setSelection(tx, actor.clubId, id, writes);
+        let published: { memberId: number; selection: string | null }[] = [];
+        if (input.publier) {
+          published = await repo.publishSelection(tx, actor.clubId, id);
+          if (notifier) await notifier.selectionPublished(tx, actor.clubId, id, published);
+        }
+        await audit(tx, {
+          clubId: actor.clubId,
+          actorMemberId: actor.id,
+          action: 'update',
+          entity: 'match_selection',
+          entityId: id,
+          details: {
+            rows: writes.map((w) => ({ joueurId: w.memberId, selection: w.selection })),
+            publiee: input.publier === true,
+            prevenus: published.length,
+          },
+        });
+        const after = found(await repo.findById(tx, actor.clubId, id, await now(tx, actor.clubId)));
+        return convocationJson(actor, after, await repo.listConvocations(tx, actor.clubId, id));
       });
     },
 

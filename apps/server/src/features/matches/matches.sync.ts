@@ -8,6 +8,8 @@ export interface MatchSides {
   homeTeamId: number;
   awayTeamId: number | null;
   opponentName: string | null;
+  /** Whether the base team plays at home (default true). */
+  domicile?: boolean;
 }
 
 /**
@@ -28,9 +30,14 @@ export const matchSync = {
       const changed =
         current.homeTeamId !== sides.homeTeamId ||
         current.awayTeamId !== sides.awayTeamId ||
-        current.opponentName !== sides.opponentName;
+        current.opponentName !== sides.opponentName ||
+        current.domicile !== (sides.domicile ?? true);
       // Unchanged sides keep the match's version (a score being typed is not made stale).
-      if (changed) await repo.updateSides(tx, clubId, current.id, sides);
+      if (changed)
+        await repo.updateSides(tx, clubId, current.id, {
+          ...sides,
+          domicile: sides.domicile ?? true,
+        });
       if (current.homeTeamId !== sides.homeTeamId) {
         // A new base team: its players are convoked, the former team's unanswered rows withdrawn.
         await repo.withdrawUnansweredOutsideTeam(tx, clubId, current.id, sides.homeTeamId);

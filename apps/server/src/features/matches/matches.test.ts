@@ -175,7 +175,7 @@ describe('[matches] status from the club’s wall clock', () => {
 
   it('ANNULE when cancelled, whatever the time; undoing it restores the derived status', async () => {
     const id = await newMatch('2026-06-11 18:00:00', '2026-06-11 20:00:00');
-    at('2026-06-11T16:30:00Z');
+    at('2026-06-11T15:30:00Z');
     const res = await as.coach!.put(`/api/matches/${id}/annulation`, { annule: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ statut: 'ANNULE', annule: true });
@@ -245,6 +245,13 @@ describe('[matches] a team’s matches', () => {
       annule: false,
       dateLimiteReponse: null,
       version: expect.stringMatching(/^\d+$/),
+      domicile: true,
+      adversaire: 'FC Nantes',
+      rendezVous: null,
+      lieuRendezVous: null,
+      selectionPublieeLe: null,
+      // A player does not read the answer counts (the coach and leaders do).
+      reponses: null,
     });
     expect(list[0]!.equipeDomicile).toEqual({ id: other.id, nom: 'Renards' });
   });
@@ -337,10 +344,18 @@ describe('[matches] scores', () => {
     expect((await put(as.coach!, id, { scoreDomicile: 1, scoreExterieur: 0 })).statusCode).toBe(
       200,
     );
-    await as.boss!.put(`/api/matches/${id}/annulation`, { annule: true });
-    expect((await put(as.coach!, id, { scoreDomicile: 2, scoreExterieur: 0 })).statusCode).toBe(
-      403,
-    );
+    // A match under way cannot be cancelled any more (409).
+    const late = await as.boss!.put(`/api/matches/${id}/annulation`, { annule: true });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(MATCH_SERVER_MESSAGES.playedNotCancellable);
+    // A match cancelled before its start takes no score when its time comes.
+    const cancelled = await newMatch('2026-09-02 15:00:00', '2026-09-02 17:00:00');
+    at('2026-09-02T10:00:00Z');
+    await as.boss!.put(`/api/matches/${cancelled}/annulation`, { annule: true });
+    at('2026-09-02T14:00:00Z');
+    expect(
+      (await put(as.coach!, cancelled, { scoreDomicile: 2, scoreExterieur: 0 })).statusCode,
+    ).toBe(403);
   });
 
   it('by the coach of either team or a leader; never by players, parents or other coaches', async () => {
@@ -431,6 +446,7 @@ describe('[matches] convocations', () => {
       justificationAbsence: null,
       modifiable: true,
       reponduLe: null,
+      selection: null,
     });
   });
 
@@ -586,7 +602,10 @@ describe('[matches] convocations', () => {
 
   it('a cancelled match’s convocation is read-only (409)', async () => {
     const cid = await newMatch('2026-04-12 15:00:00', '2026-04-12 17:00:00');
-    await as.coach!.put(`/api/matches/${cid}/annulation`, { annule: true });
+    at('2026-04-01T10:00:00Z');
+    expect(
+      (await as.coach!.put(`/api/matches/${cid}/annulation`, { annule: true })).statusCode,
+    ).toBe(200);
     const res = await put(
       as.alice!,
       [{ joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null }],

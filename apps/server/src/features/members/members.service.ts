@@ -214,9 +214,9 @@ export function createMembersService(deps: MembersDeps) {
       deps.clock,
     );
     const notifier = deps.notifier?.();
-    if (notifier)
-      for (const matchId of addedMatchIds)
-        await notifier.playersConvoked(tx, clubId, matchId, [memberId]);
+    // One digest for all the upcoming matches, not one mail per match.
+    if (notifier && addedMatchIds.length)
+      await notifier.memberConvoked(tx, clubId, memberId, addedMatchIds);
   }
 
   async function list(
@@ -509,9 +509,14 @@ export function createMembersService(deps: MembersDeps) {
           deps.clock,
         );
         const notifier = deps.notifier?.();
-        if (notifier)
+        if (notifier) {
+          // One digest per member for all their new matches, not one mail per match.
+          const byMember = new Map<number, number[]>();
           for (const [matchId, ids] of addedByMatch)
-            await notifier.playersConvoked(tx, actor.clubId, matchId, ids);
+            for (const id of ids) byMember.set(id, [...(byMember.get(id) ?? []), matchId]);
+          for (const [memberId, matchIds] of byMember)
+            await notifier.memberConvoked(tx, actor.clubId, memberId, matchIds);
+        }
         await auditMany(
           tx,
           joined.map((j) => ({

@@ -57,7 +57,12 @@ export default fp(notificationsFeature, {
   name: 'notifications',
   dependencies: ['db', 'auth', 'push'],
 });
-export { type MatchNotifier } from './notifications.jobs.ts';
+export {
+  MATCH_NOTIFICATION_QUEUE,
+  MATCH_REMINDER_QUEUE,
+  MATCH_SUMMARY_QUEUE,
+  type MatchNotifier,
+} from './notifications.jobs.ts';
 export { createLinkTokens } from './notifications.tokens.ts';
 export { afterQuietHours, parseQuietHours, type QuietHours } from './notifications.time.ts';
 export { unsubscribeLinks, type Links } from './notifications.links.ts';

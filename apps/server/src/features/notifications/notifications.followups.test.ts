@@ -196,7 +196,7 @@ describe(
       expect(to(later, parent)).toHaveLength(0);
     });
 
-    it('a player who joins the team (member update) is convoked by mail to its upcoming matches', async () => {
+    it('a player who joins the team (member update) gets one digest of its upcoming matches', async () => {
       const { matchId, name } = await announcedMatch(reserve.id);
       const newcomer = await createMember(ctx.app.db, club.id, { prenom: 'Noé', nom: 'Neuf' });
       const before = ctx.smtp.mails.length;
@@ -204,9 +204,10 @@ describe(
       expect(res.statusCode, res.body).toBe(200);
       await waitForMailQueueIdle(ctx, 10_000);
       const mine = to(ctx.smtp.mails.slice(before), newcomer);
-      // One convocation per upcoming match of the team (an earlier test moved one to it too).
-      expect(mine.every((m) => m.subject.startsWith('Convocation : '))).toBe(true);
-      expect(mine.filter((m) => m.subject.includes(name))).toHaveLength(1);
+      // One mail listing every upcoming match of the team (an earlier test moved one to it too).
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.subject).toMatch(/^\d+ matchs? à venir : indiquez vos disponibilités$/);
+      expect(mine[0]!.text).toContain(`Match : ${name.trim()}`);
       expect(to(ctx.smtp.mails.slice(before), rita)).toHaveLength(0);
       expect(await queued(matchId)).toHaveLength(0);
     });

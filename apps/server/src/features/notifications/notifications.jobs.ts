@@ -15,7 +15,11 @@ import { clubLocalDateTime } from '../../lib/club-time.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import {
   convocationMail,
+  digestMail,
   frenchDateTime,
+  selectionMail,
+  SELECTION_SUBJECTS,
+  type SelectionMailKind,
   summaryMail,
   SUBJECTS,
   type ConvocationMailKind,
@@ -76,6 +80,22 @@ export interface MatchNotifier {
    * has started.
    */
   matchDeleted(tx: DbOrTx, clubId: number, matchId: number): Promise<void>;
+  /**
+   * The selection was published: each player whose published selection changed (and their
+   * guardians) is told once, in the write's transaction.
+   */
+  selectionPublished(
+    tx: DbOrTx,
+    clubId: number,
+    matchId: number,
+    changed: readonly { memberId: number; selection: string | null }[],
+  ): Promise<void>;
+  /**
+   * A member joined a team with upcoming matches (convoked to `matchIds`): one digest mail listing
+   * them instead of one mail per match; nothing while the member has not activated their account
+   * (the invitation is then the only mail), nor for a member who is not ACTIF.
+   */
+  memberConvoked(tx: DbOrTx, clubId: number, memberId: number, matchIds: number[]): Promise<void>;
 }
 
 /** Which preference (kind of notification) each convocation mail falls under. */
@@ -150,9 +170,13 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
     lieux: m.lieux,
     equipe: m.homeTeamNom ?? '-',
     adversaire: m.awayNom,
+    domicile: m.domicile,
+    rendezVous: m.rendezVous,
+    lieuRendezVous: m.lieuRendezVous,
     dateLimiteReponse: replyDeadline({
       dateDebut: m.dateDebut,
       dateLimiteReponse: m.replyDeadline,
+      creeLe: m.creeLe,
     }),
   });
   const startedAt = (m: MatchInfo, now: Date) => clubLocalDateTime(m.timezone, now) >= m.dateDebut;
@@ -174,8 +198,10 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
     let sent = 0;
     for (const p of players) {
       if (onlyUnanswered && p.statutPresence !== null) continue;
-      const answer =
-        kind !== 'CANCELLED' && isActiveStatus(p.statut) ? answerLinks(m.clubId, m.id, p.id) : null;
+      // Only ACTIF players are asked (an injured or suspended player is not mailed; the coach
+      // answers for them on the page).
+      if (!isActiveStatus(p.statut)) continue;
+      const answer = kind !== 'CANCELLED' ? answerLinks(m.clubId, m.id, p.id) : null;
       const recipients: { to: Recipient; child: { prenom: string; nom: string } | null }[] = [
         { to: p, child: null },
         ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
@@ -230,7 +256,11 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
   async function deadlineMatch(tx: DbOrTx, job: DeadlineJob) {
     const m = await repo.matchInfo(tx, job.clubId, job.matchId);
     if (!m || m.cancelled) return undefined;
-    const deadline = replyDeadline({ dateDebut: m.dateDebut, dateLimiteReponse: m.replyDeadline });
+    const deadline = replyDeadline({
+      dateDebut: m.dateDebut,
+      dateLimiteReponse: m.replyDeadline,
+      creeLe: m.creeLe,
+    });
     if (deadline !== job.deadline) return undefined; // moved since: a newer job is queued
     return { m, deadline };
   }
@@ -315,6 +345,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       const deadline = replyDeadline({
         dateDebut: m.dateDebut,
         dateLimiteReponse: m.replyDeadline,
+        creeLe: m.creeLe,
       });
       const deadlineAt = instantOf(m.timezone, deadline);
       const now = deps.clock.now().getTime();
@@ -348,6 +379,115 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       if (pending ? pending.wasCancelled : m.cancelled) return;
       const sent = await mailPlayers(tx, m, 'CANCELLED', false);
       log.info({ matchId, mails: sent }, 'match supprimé : annulation envoyée');
+    },
+
+    async selectionPublished(tx, clubId, matchId, changed) {
+      const told = new Map<number, SelectionMailKind>();
+      for (const c of changed)
+        if (c.selection) told.set(c.memberId, c.selection as SelectionMailKind);
+      if (!told.size) return;
+      const m = await repo.matchInfo(tx, clubId, matchId);
+      if (!m) return;
+      const info = mailInfo(m);
+      const db = transactionExecutor(tx);
+      let sent = 0;
+      for (const p of await repo.convokedPlayers(tx, clubId, matchId)) {
+        const selection = told.get(p.id);
+        if (!selection) continue;
+        const recipients = [
+          { to: p as Recipient, child: null as { prenom: string; nom: string } | null },
+          ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
+        ];
+        for (const r of recipients) {
+          await deps.push.notify(tx, {
+            clubId,
+            timezone: m.timezone,
+            memberIds: [r.to.id],
+            kind: 'convocations',
+            message: {
+              titre: SELECTION_SUBJECTS[selection](info),
+              corps:
+                selection === 'NON_RETENU'
+                  ? 'Pas retenu(e) cette fois : merci pour la disponibilité.'
+                  : `${frenchDateTime(info.dateDebut)} · ${info.lieux}${
+                      info.rendezVous ? ` · rendez-vous ${frenchDateTime(info.rendezVous)}` : ''
+                    }`,
+              url: matchesPage(m),
+            },
+          });
+          if (!wantsNotification(r.to, 'convocations', 'email')) continue;
+          await deps.mailer.send(
+            selectionMail({
+              selection,
+              to: r.to,
+              child: r.child,
+              match: info,
+              links: linksFor(clubId, r.to),
+            }),
+            { db },
+          );
+          sent++;
+        }
+      }
+      if (sent) deps.jobs.notify('mail');
+      log.info({ matchId, mails: sent }, 'sélection publiée');
+    },
+
+    async memberConvoked(tx, clubId, memberId, matchIds) {
+      const now = deps.clock.now();
+      const infos: MatchInfo[] = [];
+      for (const matchId of matchIds) {
+        const m = await repo.matchInfo(tx, clubId, matchId);
+        if (!m || m.cancelled || startedAt(m, now)) continue;
+        // A match whose creation burst is pending: its own mail will include the member.
+        if ((await repo.pending(tx, clubId, matchId))?.kind === 'CREATED') continue;
+        infos.push(m);
+      }
+      if (!infos.length) return;
+      infos.sort((a, b) => a.dateDebut.localeCompare(b.dateDebut));
+      const player = (await repo.convokedPlayers(tx, clubId, infos[0]!.id)).find(
+        (p) => p.id === memberId,
+      );
+      if (!player || !isActiveStatus(player.statut)) return;
+      // Before the account exists, the invitation is the only mail.
+      if (!(await repo.isActivated(tx, clubId, memberId))) return;
+      const first = infos[0]!;
+      const db = transactionExecutor(tx);
+      const recipients = [
+        { to: player as Recipient, child: null as { prenom: string; nom: string } | null },
+        ...player.guardians.map((g) => ({
+          to: g,
+          child: { prenom: player.prenom, nom: player.nom },
+        })),
+      ];
+      let sent = 0;
+      for (const r of recipients) {
+        await deps.push.notify(tx, {
+          clubId,
+          timezone: first.timezone,
+          memberIds: [r.to.id],
+          kind: 'convocations',
+          message: {
+            titre: `${infos.length} match(s) à venir`,
+            corps: `${r.child ? `${r.child.prenom} est convoqué(e)` : 'Vous êtes convoqué(e)'} : indiquez les disponibilités.`,
+            url: matchesPage(first),
+          },
+        });
+        if (!wantsNotification(r.to, 'convocations', 'email')) continue;
+        await deps.mailer.send(
+          digestMail({
+            to: r.to,
+            child: r.child,
+            clubNom: first.clubNom,
+            matches: infos.map(mailInfo),
+            page: `${base}${matchesPage(first)}`,
+            links: linksFor(clubId, r.to),
+          }),
+          { db },
+        );
+        sent++;
+      }
+      log.info({ memberId, matches: infos.length, mails: sent }, 'convocations groupées');
     },
 
     /** Creates the queues (before any request: a job sent to a missing queue is dropped). */

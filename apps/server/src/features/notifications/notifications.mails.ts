@@ -26,6 +26,11 @@ export interface MatchMailInfo {
   lieux: string;
   equipe: string;
   adversaire: string | null;
+  /** Whether the team plays at home. */
+  domicile: boolean;
+  /** Meeting time (club wall clock) and place, or null. */
+  rendezVous: string | null;
+  lieuRendezVous: string | null;
   dateLimiteReponse: string;
 }
 
@@ -114,13 +119,22 @@ ${html.join('\n')}
   };
 }
 
-function matchLines(m: MatchMailInfo): string {
+/** The meeting line: 'Rendez-vous : samedi 5 décembre 2026 à 13h30, parking du stade'. */
+export function meetingLine(m: Pick<MatchMailInfo, 'rendezVous' | 'lieuRendezVous'>) {
+  if (!m.rendezVous) return null;
+  return `Rendez-vous : ${frenchDateTime(m.rendezVous)}${m.lieuRendezVous ? `, ${m.lieuRendezVous}` : ''}`;
+}
+
+export function matchLines(m: MatchMailInfo): string {
   return [
     `Match : ${m.nom}`,
-    `Équipe : ${m.equipe}${m.adversaire ? ` contre ${m.adversaire}` : ''}`,
-    `Date : ${frenchDateTime(m.dateDebut)}`,
+    `Équipe : ${m.equipe}${m.adversaire ? ` contre ${m.adversaire}` : ''} (${m.domicile ? 'à domicile' : 'à l’extérieur'})`,
+    meetingLine(m),
+    `Coup d’envoi : ${frenchDateTime(m.dateDebut)}`,
     `Lieu : ${m.lieux}`,
-  ].join('\n');
+  ]
+    .filter((l) => l !== null)
+    .join('\n');
 }
 
 export type ConvocationMailKind = 'CREATED' | 'CHANGED' | 'RESTORED' | 'CANCELLED' | 'REMINDER';
@@ -179,7 +193,7 @@ export function convocationMail(opts: {
   } else if (kind !== 'CANCELLED') {
     blocks.push({
       kind: 'p',
-      text: 'Le statut du joueur n’est pas ACTIF : seul l’entraîneur peut répondre à cette convocation.',
+      text: 'Seul l’entraîneur peut répondre à cette convocation pour ce joueur.',
     });
   }
   const subject = who ? `${SUBJECTS[kind](m)} (${who})` : SUBJECTS[kind](m);
@@ -220,4 +234,74 @@ export function summaryMail(opts: {
     opts.links,
     opts.to.email,
   );
+}
+
+export type SelectionMailKind = 'SELECTIONNE' | 'REMPLACANT' | 'NON_RETENU';
+
+export const SELECTION_SUBJECTS: Record<SelectionMailKind, (m: MatchMailInfo) => string> = {
+  SELECTIONNE: (m) => `Sélectionné(e) : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
+  REMPLACANT: (m) => `Remplaçant(e) : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
+  NON_RETENU: (m) => `Sélection : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
+};
+
+/**
+ * The published selection of one player, to the player (`child` null) or a guardian: the meeting
+ * time and place for the selected and substitutes, a kind word for the others.
+ */
+export function selectionMail(opts: {
+  selection: SelectionMailKind;
+  to: { email: string; prenom: string };
+  child: { prenom: string; nom: string } | null;
+  match: MatchMailInfo;
+  links: Links;
+}): Mail {
+  const { selection, match: m, child } = opts;
+  const who = child ? `${child.prenom} ${child.nom}` : null;
+  const lead: Record<SelectionMailKind, string> = {
+    SELECTIONNE: who
+      ? `${who} est sélectionné(e) pour le match de ${m.clubNom}.`
+      : `Vous êtes sélectionné(e) pour le match de ${m.clubNom}.`,
+    REMPLACANT: who
+      ? `${who} est remplaçant(e) pour le match de ${m.clubNom}.`
+      : `Vous êtes remplaçant(e) pour le match de ${m.clubNom}.`,
+    NON_RETENU: who
+      ? `${who} n’est pas retenu(e) pour ce match. Merci pour sa disponibilité : l’entraîneur compte sur lui (elle) pour les prochains matchs.`
+      : 'Vous n’êtes pas retenu(e) pour ce match. Merci pour votre disponibilité : l’entraîneur compte sur vous pour les prochains matchs.',
+  };
+  const blocks: Block[] = [
+    { kind: 'p', text: `Bonjour ${opts.to.prenom},` },
+    { kind: 'p', text: lead[selection] },
+    { kind: 'p', text: matchLines(m) },
+  ];
+  if (selection !== 'NON_RETENU' && m.rendezVous)
+    blocks.push({ kind: 'p', text: `Merci d’être à l’heure au rendez-vous.` });
+  const subject = SELECTION_SUBJECTS[selection](m);
+  return render(who ? `${subject} (${who})` : subject, blocks, opts.links, opts.to.email);
+}
+
+/**
+ * One mail for a member who joined a team with upcoming matches: the list of those matches,
+ * instead of one convocation mail per match.
+ */
+export function digestMail(opts: {
+  to: { email: string; prenom: string };
+  child: { prenom: string; nom: string } | null;
+  clubNom: string;
+  matches: MatchMailInfo[];
+  page: string;
+  links: Links;
+}): Mail {
+  const who = opts.child ? `${opts.child.prenom} ${opts.child.nom}` : null;
+  const n = opts.matches.length;
+  const blocks: Block[] = [
+    { kind: 'p', text: `Bonjour ${opts.to.prenom},` },
+    {
+      kind: 'p',
+      text: `${who ? `${who} est convoqué(e)` : 'Vous êtes convoqué(e)'} à ${n} match${n > 1 ? 's' : ''} à venir de ${opts.clubNom}. Merci d’indiquer ${who ? 'ses' : 'vos'} disponibilités sur la page des matchs.`,
+    },
+    ...opts.matches.map((m) => ({ kind: 'p' as const, text: matchLines(m) })),
+    { kind: 'button', label: 'Répondre aux convocations', href: opts.page },
+  ];
+  const subject = `${n} match${n > 1 ? 's' : ''} à venir : indiquez ${who ? 'les' : 'vos'} disponibilités`;
+  return render(who ? `${subject} (${who})` : subject, blocks, opts.links, opts.to.email);
 }

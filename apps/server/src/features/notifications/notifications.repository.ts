@@ -30,6 +30,11 @@ export interface MatchInfo {
   dateDebut: string;
   dateFin: string;
   lieux: string;
+  rendezVous: string | null;
+  lieuRendezVous: string | null;
+  domicile: boolean;
+  /** When the match was created (club wall clock). */
+  creeLe: string;
   homeTeamId: number | null;
   homeTeamNom: string | null;
   awayNom: string | null;
@@ -81,6 +86,10 @@ export const notificationsRepository = {
         dateDebut: events.dateDebut,
         dateFin: events.dateFin,
         lieux: events.lieux,
+        rendezVous: events.rendezVous,
+        lieuRendezVous: events.lieuRendezVous,
+        domicile: matches.domicile,
+        creeLe: sql<string>`to_char(${matches.createdAt} at time zone ${clubs.timezone}, 'YYYY-MM-DD"T"HH24:MI:SS')`,
         homeTeamId: matches.homeTeamId,
         homeTeamNom: home.nom,
         awayTeamNom: away.nom,
@@ -103,6 +112,7 @@ export const notificationsRepository = {
       ...rest,
       dateDebut: localDateTime(row.dateDebut),
       dateFin: localDateTime(row.dateFin),
+      rendezVous: row.rendezVous ? localDateTime(row.rendezVous) : null,
       replyDeadline: row.replyDeadline ? localDateTime(row.replyDeadline) : null,
       reminderSentFor: row.reminderSentFor ? localDateTime(row.reminderSentFor) : null,
       summarySentFor: row.summarySentFor ? localDateTime(row.summarySentFor) : null,
@@ -141,6 +151,16 @@ export const notificationsRepository = {
       statutPresence: p.statutPresence as PresenceStatus | null,
       guardians: links.filter((l) => l.childId === p.id).map(({ childId: _c, ...g }) => g),
     }));
+  },
+
+  /** Whether the member has activated their account (chosen a password). */
+  async isActivated(db: DbOrTx, clubId: number, memberId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ activated: sql<boolean>`${members.passwordHash} is not null` })
+      .from(members)
+      .where(and(eq(members.clubId, clubId), eq(members.id, memberId)))
+      .limit(1);
+    return row?.activated === true;
   },
 
   /** The coaches (ENTRAINEUR) of a team. */

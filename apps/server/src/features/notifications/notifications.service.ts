@@ -81,6 +81,7 @@ export function createNotificationsService({ db, tokens, clock }: NotificationsD
       dateLimiteReponse: replyDeadline({
         dateDebut: m.dateDebut,
         dateLimiteReponse: m.replyDeadline,
+        creeLe: m.creeLe,
       }),
     };
   }

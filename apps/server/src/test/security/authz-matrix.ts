@@ -9,7 +9,12 @@ import {
   type PermissionSubject,
   type PermissionTarget,
 } from '@club/contract';
-import { announcementTeams, announcements as announcementsTable, clubs } from '../../db/schema.ts';
+import {
+  announcementTeams,
+  announcements as announcementsTable,
+  carpoolOffers,
+  clubs,
+} from '../../db/schema.ts';
 import {
   DEFAULT_TEST_PASSWORD,
   createEvent,
@@ -533,6 +538,75 @@ export const MATRIX: MatrixTable = {
       body: { annule: true },
     }),
   },
+  'matches.selection': {
+    resource: 'match',
+    ok: 200,
+    target: 'team',
+    // NON_RETENU is allowed whatever the player answered; nothing is published (no mail)
+    call: (m, ref, p) => ({
+      method: 'PUT',
+      url: `/api/matches/${id(ref, (s) => s.futureMatch)}/selection`,
+      body: {
+        joueurs: [
+          {
+            membreId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
+            selection: 'NON_RETENU',
+          },
+        ],
+      },
+    }),
+  },
+
+  // carpooling
+  'carpool.list': {
+    resource: 'event',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'GET',
+      url: `/api/evenements/${id(ref, (s) => s.event.id)}/covoiturage`,
+    }),
+  },
+  'carpool.offer': {
+    resource: 'event',
+    ok: 201,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'POST',
+      url: `/api/evenements/${id(ref, (s) => s.event.id)}/covoiturage`,
+      body: { places: 3, depart: 'Parking du stade', heureDepart: '2030-03-10T13:00:00' },
+    }),
+  },
+  'carpool.book': {
+    resource: 'event',
+    ok: 200,
+    // the seat of the slot's player: themself, or their parent
+    target: 'member',
+    call: async (m, ref, p) => ({
+      method: 'POST',
+      url: `/api/covoiturage/${await offerOf(m, ref)}/passagers`,
+      body: { membreId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id },
+    }),
+  },
+  'carpool.unbook': {
+    resource: 'event',
+    ok: 200,
+    target: 'member',
+    call: async (m, ref) => ({
+      method: 'DELETE',
+      url: `/api/covoiturage/${await offerOf(m, ref)}/passagers/${id(ref, (s) => s.player.id)}`,
+    }),
+  },
+  'carpool.cancel': {
+    resource: 'event',
+    ok: 200,
+    // an offer driven by the slot's player: the driver and the leaders cancel it
+    target: 'member',
+    call: async (m, ref) => ({
+      method: 'DELETE',
+      url: `/api/covoiturage/${await offerOf(m, ref, true)}`,
+    }),
+  },
   'matches.answerConvocations': {
     resource: 'match',
     ok: 200,
@@ -711,6 +785,30 @@ async function freshMatch(
     }),
   );
   return matchId;
+}
+
+/**
+ * A fresh carpool offer for the slot's event (3 seats), driven by a member of its club who is none
+ * of the principals, or by the slot's player (`byPlayer`).
+ */
+async function offerOf(m: MatrixWorld, ref: Ref, byPlayer = false): Promise<number> {
+  if (ref === 'missing') return MISSING_ID;
+  const db = m.w.app.db;
+  const driverId = byPlayer
+    ? ref.player.id
+    : (await createMember(db, ref.clubId, { role: 'PARENT' })).id;
+  const [row] = await db
+    .insert(carpoolOffers)
+    .values({
+      clubId: ref.clubId,
+      eventId: ref.event.id,
+      driverId,
+      places: 3,
+      depart: 'Parking',
+      heureDepart: '2030-03-10T13:00:00',
+    })
+    .returning({ id: carpoolOffers.id });
+  return row!.id;
 }
 
 const announcements = new Map<number, number>();

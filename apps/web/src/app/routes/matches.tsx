@@ -1,9 +1,14 @@
+import { CarpoolPanel } from '../../features/carpool/components/carpool-panel.tsx';
 import { MatchesPage as TeamMatchesPage } from '../../features/matches/components/matches-page.tsx';
 
 /**
  * /{nomClub}/{nomEquipe}/matche — the team's matches, scores and convocations (spec §2,
- * decision 0022).
+ * decision 0022), each card opening the match's carpooling on demand.
  */
 export default function MatchesPage() {
-  return <TeamMatchesPage />;
+  return (
+    <TeamMatchesPage
+      cardExtra={(m) => <CarpoolPanel eventId={m.evenementId} dateDebut={m.dateDebut} />}
+    />
+  );
 }

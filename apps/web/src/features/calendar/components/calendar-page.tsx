@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import FullCalendar, {
   type CalendarRef,
   type DateClickInfo,
@@ -85,7 +85,14 @@ function useWindowWidth(): number {
 const isoDate = (d: Date) => localToPicker(d).slice(0, 10);
 
 /** The calendar page (spec §2): filters, FullCalendar month / week / day, the event modal. */
-export function CalendarPage({ member }: { member: TCurrentMember }) {
+export function CalendarPage({
+  member,
+  eventExtra,
+}: {
+  member: TCurrentMember;
+  /** What the app adds to an event's details (the carpooling panel). */
+  eventExtra?: (event: TEvent) => ReactNode;
+}) {
   const subject: PermissionSubject = useMemo(
     () => ({ id: member.id, role: member.role, teamIds: teamsOf(member).map((t) => t.id) }),
     [member],
@@ -354,7 +361,12 @@ export function CalendarPage({ member }: { member: TCurrentMember }) {
           />
         ) : null}
         {editor?.kind === 'detail' ? (
-          <EventDetail event={editor.event} teams={clubTeams} onClose={() => setEditor(null)} />
+          <EventDetail
+            event={editor.event}
+            teams={clubTeams}
+            onClose={() => setEditor(null)}
+            extra={eventExtra?.(editor.event)}
+          />
         ) : null}
       </Suspense>
     </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { teamLabel, type TTeam, type TEvent } from '@club/contract';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
@@ -11,10 +12,13 @@ export function EventDetail({
   event,
   teams,
   onClose,
+  extra,
 }: {
   event: TEvent;
   teams: readonly TTeam[];
   onClose: () => void;
+  /** What the app adds below the details (the carpooling panel). */
+  extra?: ReactNode;
 }) {
   const names = event.equipesIds.map((id) =>
     teamLabel(
@@ -40,14 +44,27 @@ export function EventDetail({
         <dd>{event.lieux}</dd>
         <dt>Équipes</dt>
         <dd>{names.length ? names.join(', ') : 'Toutes les équipes'}</dd>
-        {event.adversaireNom ? (
+        {event.adversaire ? (
           <>
             <dt>Adversaire</dt>
-            <dd>{event.adversaireNom}</dd>
+            <dd>
+              {event.adversaire}
+              {event.domicile === false ? ' (à l’extérieur)' : ' (à domicile)'}
+            </dd>
+          </>
+        ) : null}
+        {event.rendezVous ? (
+          <>
+            <dt>Rendez-vous</dt>
+            <dd>
+              {asDate(event.rendezVous)}
+              {event.lieuRendezVous ? `, ${event.lieuRendezVous}` : ''}
+            </dd>
           </>
         ) : null}
       </dl>
       <TrainingAttendance event={event} />
+      {extra}
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           Fermer

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { EVENT_MESSAGES, SERVER_MESSAGES } from '@club/contract';
+import { EVENT_FIELD_MESSAGES, EVENT_MESSAGES, SERVER_MESSAGES } from '@club/contract';
 import { aClubEvent, aTeam } from '../../../testing/builders.ts';
 import { json, stubFetch } from '../../../testing/render.tsx';
 import { EventForm, type EventFormProps } from './event-form.tsx';
@@ -139,7 +139,34 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
       dateFin: '2026-03-14T19:30:00',
       equipesIds: [5],
       adversaireNom: 'AS Voisins',
+      domicile: true,
+      rendezVous: null,
+      lieuRendezVous: null,
       clubId: 2,
+    });
+  });
+
+  it('an away MATCH with a meeting time and place; a meeting after the start is refused in French', async () => {
+    const { onSubmit, user } = open();
+    await fillCommon(user);
+    await user.selectOptions(screen.getByLabelText('Type *'), 'MATCH');
+    await user.selectOptions(screen.getByLabelText('Équipe (base) *'), '5');
+    await user.type(screen.getByLabelText('Adversaire (hors plateforme)'), 'AS Voisins');
+    await user.click(screen.getByLabelText('À l’extérieur'));
+    await user.type(screen.getByLabelText('Heure de rendez-vous'), '19:00');
+    await user.type(screen.getByLabelText('Lieu de rendez-vous'), 'Parking du stade');
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByText(EVENT_FIELD_MESSAGES.rendezVousAfterStart)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Heure de rendez-vous'));
+    await user.type(screen.getByLabelText('Heure de rendez-vous'), '17:30');
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      type: 'MATCH',
+      domicile: false,
+      rendezVous: '2026-03-14T17:30:00',
+      lieuRendezVous: 'Parking du stade',
     });
   });
 

@@ -14,6 +14,7 @@ import {
 import { Controller } from 'react-hook-form';
 import { Field } from '../../../components/ui/field.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
+import { TimeInput } from '../../../components/ui/time-input.tsx';
 import { DateTimeInput } from '../../../components/ui/date-time-input.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -72,6 +73,8 @@ const FIELDS = [
   'baseTeamId',
   'adverseTeamId',
   'adversaireNom',
+  'heureRendezVous',
+  'lieuRendezVous',
   'equipesIds',
   'repeatDays',
   'repeatInterval',
@@ -192,6 +195,30 @@ export function EventForm({
           />
         ))}
       </div>
+      <div className="event-form-meeting">
+        <Controller
+          control={form.control}
+          name="heureRendezVous"
+          render={({ field }) => (
+            <Field
+              label="Heure de rendez-vous"
+              error={errors.heureRendezVous?.message}
+              hint="Le jour du début, au plus tard à l’heure du début."
+            >
+              <TimeInput
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            </Field>
+          )}
+        />
+        <Field label="Lieu de rendez-vous" error={errors.lieuRendezVous?.message}>
+          <input autoComplete="off" {...form.register('lieuRendezVous')} />
+        </Field>
+      </div>
       <Field label="Type *" error={errors.type?.message}>
         <select required {...form.register('type')}>
           {EVENT_TYPES.map((t) => (
@@ -249,6 +276,15 @@ export function EventForm({
               {...form.register('adversaireNom')}
             />
           </Field>
+          <fieldset className="event-form-home">
+            <legend>Lieu du match</legend>
+            <label className="radio">
+              <input type="radio" value="true" {...form.register('domicile')} />À domicile
+            </label>
+            <label className="radio">
+              <input type="radio" value="false" {...form.register('domicile')} />À l’extérieur
+            </label>
+          </fieldset>
         </>
       ) : isLeader || teams.length > 1 ? (
         <fieldset className="event-form-teams" aria-describedby={`${checklistId}-hint`}>

@@ -56,6 +56,11 @@ export const ZEventFormSchema = z
     adverseTeamId: z.string(),
     /** MATCH: the opponent typed by name when it is not a team of the platform. */
     adversaireNom: write.adversaireNom,
+    /** MATCH: 'true' at home, 'false' away. */
+    domicile: z.enum(['true', 'false']),
+    /** Meeting time 'hh:mm' on the start's day ('' = none), and place. */
+    heureRendezVous: z.string(),
+    lieuRendezVous: write.lieuRendezVous,
     /** Other types: the teams concerned ([] = every team, leaders only). */
     equipesIds: z.array(z.string()),
     /** Set by the form: the member must pick at least one team (a coach). */
@@ -92,6 +97,18 @@ export const ZEventFormSchema = z
         code: 'custom',
         path: ['dateFin'],
         message: EVENT_FIELD_MESSAGES.endBeforeStart,
+      });
+    if (v.heureRendezVous && v.dateDebut && v.heureRendezVous > v.dateDebut.slice(11, 16))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['heureRendezVous'],
+        message: EVENT_FIELD_MESSAGES.rendezVousAfterStart,
+      });
+    if (v.lieuRendezVous && !v.heureRendezVous)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['heureRendezVous'],
+        message: EVENT_FIELD_MESSAGES.lieuRendezVousWithoutTime,
       });
     if (v.type === 'MATCH' && v.baseTeamId === '')
       ctx.addIssue({
@@ -131,6 +148,9 @@ export function initialFormValues(
       adverseTeamId:
         isMatch && event.equipesIds[1] !== undefined ? String(event.equipesIds[1]) : '',
       adversaireNom: isMatch ? (event.adversaireNom ?? '') : '',
+      domicile: event.domicile === false ? 'false' : 'true',
+      heureRendezVous: event.rendezVous ? event.rendezVous.slice(11, 16) : '',
+      lieuRendezVous: event.lieuRendezVous ?? '',
       equipesIds: isMatch ? [] : event.equipesIds.map(String),
       teamRequired: options.teamRequired,
       ...noRepeat(event.dateDebut),
@@ -147,6 +167,9 @@ export function initialFormValues(
     baseTeamId: options.defaultTeamIds.length === 1 ? String(options.defaultTeamIds[0]) : '',
     adverseTeamId: '',
     adversaireNom: '',
+    domicile: 'true',
+    heureRendezVous: '',
+    lieuRendezVous: '',
     equipesIds: options.defaultTeamIds.map(String),
     teamRequired: options.teamRequired,
     ...noRepeat(localToPicker(start)),
@@ -243,6 +266,11 @@ export function toEventWrite(
     dateFin: pickerToLocal(values.dateFin),
     type: values.type,
     clubId,
+    // The meeting is on the start's day, at or before the start.
+    rendezVous: values.heureRendezVous
+      ? `${pickerToLocal(values.dateDebut).slice(0, 10)}T${values.heureRendezVous}:00`
+      : null,
+    lieuRendezVous: values.heureRendezVous ? (values.lieuRendezVous ?? null) : null,
     ...(values.repeat && values.type !== 'MATCH'
       ? {
           recurrence: {
@@ -260,6 +288,7 @@ export function toEventWrite(
       equipesIds:
         adverse === null ? [Number(values.baseTeamId)] : [Number(values.baseTeamId), adverse],
       adversaireNom: adverse === null ? values.adversaireNom : null,
+      domicile: values.domicile !== 'false',
     };
   }
   return { ...base, equipesIds: values.equipesIds.map(Number) };

@@ -6,6 +6,7 @@ import {
   type TMatch,
   type TMatchCancel,
   type TScoreInput,
+  type TSelectionUpdate,
 } from '@club/contract';
 import { api } from '../../../lib/api.ts';
 import { sendOrQueue } from '../../../lib/offline-outbox.ts';
@@ -97,5 +98,17 @@ export function useSaveConvocations(matchId: number) {
             ? queryKeys.matches.all
             : queryKeys.matches.convocations(matchId),
       }),
+  });
+}
+
+/** PUT /api/matches/{id}/selection {joueurs, publier?}: the coach's choices, published or not. */
+export function useSaveSelection(matchId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSelectionUpdate) =>
+      api.matches.selection({ params: { id: matchId }, body }),
+    onSuccess: (rows) => qc.setQueryData(queryKeys.matches.convocations(matchId), rows),
+    // The match carries the publication time.
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.matches.all }),
   });
 }

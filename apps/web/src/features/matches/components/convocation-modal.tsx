@@ -11,6 +11,7 @@ import {
   JUSTIFICATION_MAX,
   MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
+  SELECTION_LABELS,
   ZConvocationItemSchema,
   convocationCounts,
   matchTarget,
@@ -133,6 +134,15 @@ export function ConvocationModal({
                   if (role === 'JOUEUR') onAnswered(match.id);
                 }}
               />
+              {entry.selection ? (
+                <p className="convocation-selection">
+                  <strong>{SELECTION_LABELS[entry.selection]}</strong>
+                  {entry.joueur.id === viewer.id ? '' : ` (${entry.joueur.prenom})`}
+                  {entry.selection !== 'NON_RETENU' && match.rendezVous
+                    ? ` — rendez-vous à ${match.rendezVous.slice(11, 13)}h${match.rendezVous.slice(14, 16)}${match.lieuRendezVous ? `, ${match.lieuRendezVous}` : ''}`
+                    : ''}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,13 +1,17 @@
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
+  CONVOCATION_PERMISSIONS,
   MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
+  matchTarget,
   mayCancelMatch,
   mayEditScore,
+  permits,
   type PermissionSubject,
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Menu } from '../../../components/ui/menu.tsx';
 import { useNarrow } from '../../../components/ui/use-media-query.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -23,7 +27,20 @@ interface MatchCardProps {
   /** The player already answered this convocation during the session (spec §4). */
   answered: boolean;
   onConvocation: (match: TMatch) => void;
+  /** Opens the selection (shown to the team's coach and the leaders). */
+  onSelection?: (match: TMatch) => void;
+  /** What the app adds on demand below the card (the carpooling panel). */
+  extra?: (match: TMatch) => ReactNode;
 }
+
+/** 'Rendez-vous 13h30 · Parking du stade' (the day is the match's). */
+export function meetingText(match: Pick<TMatch, 'rendezVous' | 'lieuRendezVous'>): string | null {
+  if (!match.rendezVous) return null;
+  const time = `${match.rendezVous.slice(11, 13)}h${match.rendezVous.slice(14, 16)}`;
+  return `Rendez-vous ${time}${match.lieuRendezVous ? ` · ${match.lieuRendezVous}` : ''}`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 /**
  * A card of spec §2: day, month, time, status badge (text, never colour alone), both teams or '-',
@@ -31,17 +48,34 @@ interface MatchCardProps {
  * cancellation (and its undoing) for those who may. On phones the primary action ('Convocation')
  * stays a button and the secondary ones go into the card's actions menu (the members list's Menu).
  */
-export function MatchCard({ match, subject, answered, onConvocation }: MatchCardProps) {
+export function MatchCard({
+  match,
+  subject,
+  answered,
+  onConvocation,
+  onSelection,
+  extra,
+}: MatchCardProps) {
+  const [showExtra, setShowExtra] = useState(false);
   const titleId = useId();
   const w = wallClock(match.dateDebut);
   const cancel = useCancelMatch();
   const home = teamText(match.equipeDomicile);
   const away = teamText(match.equipeExterieur);
-  const canCancel = mayCancelMatch(subject, match);
   const cancelled = match.statut === 'ANNULE';
+  // Only an upcoming match can be cancelled (the server answers 409 otherwise); restoring stays.
+  const canCancel = mayCancelMatch(subject, match) && (cancelled || match.statut === 'A_VENIR');
+  const canSelect =
+    !cancelled && permits(CONVOCATION_PERMISSIONS, subject, 'select', matchTarget(match));
   const narrow = useNarrow();
+  const [confirming, setConfirming] = useState(false);
   const cancelLabel = cancelled ? 'Rétablir le match' : 'Annuler le match';
-  const toggleCancel = () => cancel.mutate({ id: match.id, body: { annule: !cancelled } });
+  const toggleCancel = () => {
+    // Cancelling mails every convoked player: it is confirmed first; restoring is not.
+    if (!cancelled) setConfirming(true);
+    else cancel.mutate({ id: match.id, body: { annule: false } });
+  };
+  const meeting = meetingText(match);
 
   return (
     <article
@@ -73,7 +107,19 @@ export function MatchCard({ match, subject, answered, onConvocation }: MatchCard
           <PlaceIcon className="match-venue-pin" />
           <span className="visually-hidden">Lieu : </span>
           {match.lieux?.trim() ? match.lieux : '-'}
+          <span className="match-side"> · {match.domicile ? 'À domicile' : 'À l’extérieur'}</span>
         </p>
+        {match.adversaire ? (
+          <p className="match-opponent">Adversaire : {match.adversaire}</p>
+        ) : null}
+        {meeting ? <p className="match-meeting">{meeting}</p> : null}
+        {match.reponses ? (
+          <p className="match-counts">
+            {plural(match.reponses.presents, 'présent')} ·{' '}
+            {plural(match.reponses.absents, 'absent')} · {match.reponses.sansReponse} sans réponse
+          </p>
+        ) : null}
+        {match.selectionPublieeLe ? <p className="match-selection">Sélection publiée</p> : null}
         {cancel.isError ? (
           <Alert tone="error">{errorMessage(cancel.error, MATCH_MESSAGES.saveFailed)}</Alert>
         ) : null}
@@ -93,6 +139,27 @@ export function MatchCard({ match, subject, answered, onConvocation }: MatchCard
               {answered ? ' (réponse envoyée)' : ''}
             </span>
           </button>
+          {extra && !cancelled ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              aria-expanded={showExtra}
+              onClick={() => setShowExtra((v) => !v)}
+            >
+              Covoiturage
+              <span className="visually-hidden">{` : ${home} – ${away}`}</span>
+            </button>
+          ) : null}
+          {canSelect && onSelection ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-secondary"
+              onClick={() => onSelection(match)}
+            >
+              Sélection
+              <span className="visually-hidden">{` : ${home} – ${away}`}</span>
+            </button>
+          ) : null}
           {canCancel && narrow ? (
             <Menu
               label={`Actions pour le match ${home} – ${away}`}
@@ -125,6 +192,27 @@ export function MatchCard({ match, subject, answered, onConvocation }: MatchCard
           ) : null}
         </div>
       </div>
+      {showExtra && extra ? <div className="match-extra">{extra(match)}</div> : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Annuler le match ?"
+          confirmLabel="Annuler le match"
+          cancelLabel="Garder le match"
+          danger
+          busy={cancel.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            cancel.mutate(
+              { id: match.id, body: { annule: true } },
+              { onSettled: () => setConfirming(false) },
+            )
+          }
+        >
+          <p>
+            {home} – {away} : les joueurs convoqués et leurs parents seront prévenus par e-mail.
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </article>
   );
 }

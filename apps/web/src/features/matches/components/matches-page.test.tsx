@@ -374,6 +374,11 @@ describe('[matches] cancellation (leaders and the team’s coach)', () => {
     );
     atTeamPage();
     await userEvent.click(await screen.findByRole('button', { name: /Annuler le match/ }));
+    // Cancelling is confirmed first (every convoked player is mailed); nothing is sent before.
+    const confirm = screen.getByRole('alertdialog', { name: 'Annuler le match ?' });
+    expect(calls.filter((c) => c.url.endsWith('/annulation'))).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Annuler le match' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: /Rétablir le match/ }));
     const puts = calls.filter((c) => c.url.endsWith('/annulation'));
     expect(puts.map((c) => [c.url, JSON.parse(c.init.body as string)])).toEqual([
@@ -424,6 +429,8 @@ describe('[matches] card actions below 640 px', () => {
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Annuler le match' })).toHaveFocus();
     await user.keyboard('{Enter}');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Annuler le match ?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Annuler le match' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.url.endsWith('/annulation')).map((c) => c.url)).toEqual([
         '/api/matches/2/annulation',

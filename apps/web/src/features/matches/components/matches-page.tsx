@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import {
   MATCH_MESSAGES,
@@ -23,6 +23,7 @@ import { useAnsweredConvocations } from '../hooks/use-answered.ts';
 import { groupByMonth, matchesSearch } from '../model.ts';
 import { ConvocationModal } from './convocation-modal.tsx';
 import { MatchCard } from './match-card.tsx';
+import { SelectionModal } from './selection-modal.tsx';
 import './matches.css';
 
 const toId = (v: string | number | null | undefined): number | null => {
@@ -65,7 +66,14 @@ function useChildIds(me: TCurrentMember | null | undefined): readonly number[] {
   return useMemo(() => profile.data?.enfants?.map((c) => c.id) ?? [], [profile.data]);
 }
 
-export function MatchesPage({ equipeId }: { equipeId?: number }) {
+export function MatchesPage({
+  equipeId,
+  cardExtra,
+}: {
+  equipeId?: number;
+  /** What the app adds to a card on demand (the carpooling panel). */
+  cardExtra?: (match: TMatch) => ReactNode;
+}) {
   const { data: me } = useCurrentMember();
   const { teamId, pending } = useMatchesTeam(me, equipeId);
   useDocumentTitle(
@@ -88,13 +96,22 @@ export function MatchesPage({ equipeId }: { equipeId?: number }) {
       </main>
     );
   }
-  return <TeamMatches key={`${me.id}-${teamId}`} me={me} teamId={teamId} />;
+  return <TeamMatches key={`${me.id}-${teamId}`} me={me} teamId={teamId} cardExtra={cardExtra} />;
 }
 
-function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
+function TeamMatches({
+  me,
+  teamId,
+  cardExtra,
+}: {
+  me: TCurrentMember;
+  teamId: number;
+  cardExtra?: (match: TMatch) => ReactNode;
+}) {
   const [statut, setStatut] = useState<MatchStatus | ''>('');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<TMatch | null>(null);
+  const [selecting, setSelecting] = useState<TMatch | null>(null);
   const list = useTeamMatches(teamId, statut);
   const childIds = useChildIds(me);
   const { answered, markAnswered } = useAnsweredConvocations(me.id);
@@ -108,6 +125,17 @@ function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
     teamIds: (me.equipes ?? []).map((t) => t.id).concat(me.idEquipe != null ? [me.idEquipe] : []),
     childIds,
   };
+  // The page opens at the next match (the past ones stay above, reachable by scrolling).
+  const nextId = useMemo(
+    () => (list.data ?? []).find((m) => m.statut === 'EN_COURS' || m.statut === 'A_VENIR')?.id,
+    [list.data],
+  );
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (scrolled.current || nextId === undefined) return;
+    scrolled.current = true;
+    document.getElementById(`match-${nextId}`)?.scrollIntoView?.({ block: 'start' });
+  }, [nextId]);
   const groups = useMemo(
     () => groupByMonth((list.data ?? []).filter((m) => matchesSearch(m, search))),
     [list.data, search],
@@ -173,12 +201,14 @@ function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
               <h2 id={`mois-${g.key}`}>{g.heading}</h2>
               <ul className="matches-list">
                 {g.matches.map((m) => (
-                  <li key={m.id}>
+                  <li key={m.id} id={`match-${m.id}`}>
                     <MatchCard
                       match={m}
                       subject={subject}
                       answered={isPlayer && answered.includes(m.id)}
                       onConvocation={setOpen}
+                      onSelection={setSelecting}
+                      extra={cardExtra}
                     />
                   </li>
                 ))}
@@ -188,6 +218,7 @@ function TeamMatches({ me, teamId }: { me: TCurrentMember; teamId: number }) {
         </div>
       )}
 
+      {selecting ? <SelectionModal match={selecting} onClose={() => setSelecting(null)} /> : null}
       {open ? (
         <ConvocationModal
           match={open}

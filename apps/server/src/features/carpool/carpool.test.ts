@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { CARPOOL_MESSAGES, type TCarpoolOffer } from '@club/contract';
+import {
+  createClub,
+  createEvent,
+  createMember,
+  createTeam,
+  linkGuardian,
+} from '../../db/factories.ts';
+import { carpoolOffers, carpoolSeats } from '../../db/schema.ts';
+import {
+  LOCAL_POSTGRES_URL,
+  buildTestApp,
+  signIn,
+  type TestClient,
+  type TestContext,
+} from '../../test/helper.ts';
+import { until, waitForMailQueueIdle } from '../../test/http-utils.ts';
+
+/**
+ * Carpooling on the real application and a real SMTP server (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL); the booking race also on a PostgreSQL server whatever the run, where
+ * requests really run at the same time.
+ */
+type Member = Awaited<ReturnType<typeof createMember>>;
+
+async function world(ctx: TestContext, players = 3) {
+  const db = ctx.app.db;
+  const club = await createClub(db, { timezone: 'Europe/Paris', nom: 'AS Covoit' });
+  const team = await createTeam(db, club.id, { nom: 'U13' });
+  const event = await createEvent(db, club.id, {
+    nom: 'Tournoi de Noël',
+    type: 'TOURNOI',
+    dateDebut: '2030-12-12T10:00:00',
+    dateFin: '2030-12-12T17:00:00',
+    teamIds: [team.id],
+  });
+  const members: Member[] = [];
+  for (let i = 0; i < players; i++)
+    members.push(
+      await createMember(db, club.id, { teamId: team.id, prenom: `Joueur${i}`, nom: 'Test' }),
+    );
+  return { club, team, event, members };
+}
+
+const offer = (client: TestClient, eventId: number, places = 3) =>
+  client.post(`/api/evenements/${eventId}/covoiturage`, {
+    places,
+    depart: 'Parking de la mairie',
+    heureDepart: '2030-12-12T09:15',
+  });
+const book = (client: TestClient, offerId: number, membreId: number) =>
+  client.post(`/api/covoiturage/${offerId}/passagers`, { membreId });
+
+describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => {
+  let ctx: TestContext;
+  let w: Awaited<ReturnType<typeof world>>;
+  let driver: Member;
+  let child: Member;
+  let parent: Member;
+  let asDriver: TestClient;
+  let asParent: TestClient;
+  let asChild: TestClient;
+  let asOther: TestClient;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    w = await world(ctx, 3);
+    [driver, child] = w.members as [Member, Member];
+    parent = await createMember(ctx.app.db, w.club.id, { role: 'PARENT', prenom: 'Pia' });
+    await linkGuardian(ctx.app.db, w.club.id, parent.id, child.id);
+    asDriver = await signIn(ctx.app, driver);
+    asParent = await signIn(ctx.app, parent);
+    asChild = await signIn(ctx.app, child);
+    asOther = await signIn(ctx.app, w.members[2]!);
+  }, 120_000);
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('a player offers seats; the event’s members see it; the seat count is validated in French', async () => {
+    const bad = await offer(asDriver, w.event.id, 0);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.places).toBe(CARPOOL_MESSAGES.placesRange);
+    const res = await offer(asDriver, w.event.id, 2);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<TCarpoolOffer>()).toMatchObject({
+      evenementId: w.event.id,
+      conducteur: { id: driver.id, prenom: 'Joueur0' },
+      places: 2,
+      placesRestantes: 2,
+      depart: 'Parking de la mairie',
+      heureDepart: '2030-12-12T09:15:00',
+      passagers: [],
+    });
+    const list = await asParent.get(`/api/evenements/${w.event.id}/covoiturage`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<TCarpoolOffer[]>()).toHaveLength(1);
+    // Member data in the answer: names only, never contact details.
+    expect(JSON.stringify(list.json())).not.toContain(driver.email);
+  });
+
+  it('a seat for oneself or one’s own child only; twice, or in one’s own car, is refused', async () => {
+    const { id } = (await offer(asDriver, w.event.id, 3)).json<TCarpoolOffer>();
+    const forChild = await book(asParent, id, child.id);
+    expect(forChild.statusCode, forChild.body).toBe(200);
+    expect(forChild.json<TCarpoolOffer>().passagers.map((p) => p.id)).toEqual([child.id]);
+    expect((await book(asParent, id, w.members[2]!.id)).statusCode).toBe(403);
+    expect((await book(asOther, id, child.id)).statusCode).toBe(403);
+    const twice = await book(asChild, id, child.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(CARPOOL_MESSAGES.alreadyBooked);
+    const own = await book(asDriver, id, driver.id);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(CARPOOL_MESSAGES.driverOwnCar);
+    const self = await book(asOther, id, w.members[2]!.id);
+    expect(self.json<TCarpoolOffer>().placesRestantes).toBe(1);
+    const back = await asOther.delete(`/api/covoiturage/${id}/passagers/${w.members[2]!.id}`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<TCarpoolOffer>().placesRestantes).toBe(2);
+  });
+
+  it('the database refuses an overbooking even without the service (CHECK)', async () => {
+    const { id } = (await offer(asDriver, w.event.id, 1)).json<TCarpoolOffer>();
+    await expect(
+      ctx.app.db
+        .update(carpoolOffers)
+        .set({ placesPrises: sql`${carpoolOffers.places} + 1` })
+        .where(eq(carpoolOffers.id, id)),
+    ).rejects.toThrow();
+  });
+
+  it('the driver cancels: the passengers, and the parent who booked, are mailed', async () => {
+    const { id } = (await offer(asDriver, w.event.id, 3)).json<TCarpoolOffer>();
+    await book(asParent, id, child.id);
+    await book(asOther, id, w.members[2]!.id);
+    expect((await asParent.delete(`/api/covoiturage/${id}`)).statusCode).toBe(403);
+    const count = ctx.smtp.mails.length;
+    const res = await asDriver.delete(`/api/covoiturage/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(CARPOOL_MESSAGES.offerCancelled);
+    await until('e-mails d’annulation', () => ctx.smtp.mails.length >= count + 3);
+    await waitForMailQueueIdle(ctx, 10_000);
+    const fresh = ctx.smtp.mails.slice(count);
+    expect(fresh.map((m) => m.to[0]).sort()).toEqual(
+      [child.email, parent.email, w.members[2]!.email].sort(),
+    );
+    expect(fresh[0]!.subject).toMatch(/^Covoiturage annulé : Tournoi de Noël/);
+    expect(fresh[0]!.text).toContain('Parking de la mairie');
+    const gone = await asParent.post(`/api/covoiturage/${id}/passagers`, { membreId: child.id });
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+/** 10 players book the last 3 seats at the same time: exactly 3 get one. */
+async function race(ctx: TestContext) {
+  const w = await world(ctx, 11);
+  const [driver, ...others] = w.members as [Member, ...Member[]];
+  const asDriver = await signIn(ctx.app, driver);
+  const { id } = (await offer(asDriver, w.event.id, 3)).json<TCarpoolOffer>();
+  const clients = await Promise.all(others.map((m) => signIn(ctx.app, m)));
+  const answers = await Promise.all(clients.map((c, i) => book(c, id, others[i]!.id)));
+  const ok = answers.filter((r) => r.statusCode === 200);
+  const full = answers.filter((r) => r.statusCode === 409);
+  expect(ok).toHaveLength(3);
+  expect(full).toHaveLength(7);
+  for (const r of full) expect(r.json().message).toBe('Plus de place disponible.');
+  const [row] = await ctx.app.db.select().from(carpoolOffers).where(eq(carpoolOffers.id, id));
+  expect(row!.placesPrises).toBe(3);
+  const seats = await ctx.app.db
+    .select()
+    .from(carpoolSeats)
+    .where(and(eq(carpoolSeats.offerId, id), eq(carpoolSeats.clubId, w.club.id)));
+  expect(seats).toHaveLength(3);
+}
+
+describe('[carpool] 10 concurrent bookings for 3 seats', { timeout: 120_000 }, () => {
+  it('on this run’s database', async () => {
+    const ctx = await buildTestApp();
+    try {
+      await race(ctx);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('on a PostgreSQL server (requests in parallel on a pool of connections)', async () => {
+    const ctx = await buildTestApp({}, undefined, {
+      postgresUrl: process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL,
+    });
+    try {
+      await race(ctx);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

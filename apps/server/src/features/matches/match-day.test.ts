@@ -1,0 +1,428 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EVENT_FIELD_MESSAGES,
+  MATCH_SERVER_MESSAGES,
+  shiftLocalDateTime,
+  type TConvocation,
+  type TEvent,
+  type TMatch,
+} from '@club/contract';
+import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
+import { clubLocalDateTime } from '../../lib/club-time.ts';
+import type { CapturedMail } from '../../test/helper.ts';
+import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import { until, waitForMailQueueIdle } from '../../test/http-utils.ts';
+import {
+  MATCH_NOTIFICATION_QUEUE,
+  MATCH_REMINDER_QUEUE,
+  MATCH_SUMMARY_QUEUE,
+} from '../notifications/index.ts';
+
+/**
+ * Match day on the real application, a real SMTP server and the real job queue (PGlite, or
+ * PostgreSQL with TEST_DATABASE_URL): meeting time and home/away, the opponent everywhere, the
+ * selection and its mails, respectful notifications.
+ */
+let ctx: TestContext;
+type Member = Awaited<ReturnType<typeof createMember>>;
+let club: { id: number };
+let team: { id: number; nom: string };
+let coach: Member;
+let alice: Member;
+let bruno: Member;
+let dan: Member;
+let eve: Member;
+let hurt: Member;
+let parent: Member;
+let hurtParent: Member;
+let leader: Member;
+let asCoach: TestClient;
+let asAlice: TestClient;
+let asBruno: TestClient;
+let asLeader: TestClient;
+
+const TZ = 'Europe/Paris';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** The club's wall clock `ms` from now, to the minute. */
+const local = (ms: number) => `${clubLocalDateTime(TZ, new Date(Date.now() + ms)).slice(0, 16)}:00`;
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ NOTIFICATION_DELAY_SECONDS: '30', QUIET_HOURS: '' });
+  const db = ctx.app.db;
+  club = await createClub(db, { timezone: TZ, nom: 'AS Jour de Match' });
+  team = await createTeam(db, club.id, { nom: 'Seniors A' });
+  coach = await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: team.id, prenom: 'Carla' });
+  alice = await createMember(db, club.id, { teamId: team.id, prenom: 'Alice', nom: 'Durand' });
+  bruno = await createMember(db, club.id, { teamId: team.id, prenom: 'Bruno', nom: 'Petit' });
+  dan = await createMember(db, club.id, { teamId: team.id, prenom: 'Dan', nom: 'Roux' });
+  eve = await createMember(db, club.id, { teamId: team.id, prenom: 'Eve', nom: 'Blanc' });
+  hurt = await createMember(db, club.id, {
+    teamId: team.id,
+    prenom: 'Hugo',
+    nom: 'Blessé',
+    statut: 'Blessé',
+  });
+  parent = await createMember(db, club.id, { role: 'PARENT', prenom: 'Paule', nom: 'Petit' });
+  await linkGuardian(db, club.id, parent.id, bruno.id);
+  hurtParent = await createMember(db, club.id, { role: 'PARENT', prenom: 'Henri' });
+  await linkGuardian(db, club.id, hurtParent.id, hurt.id);
+  leader = await createMember(db, club.id, { role: 'DIRIGEANT', prenom: 'Léa' });
+  asCoach = await signIn(ctx.app, coach);
+  asAlice = await signIn(ctx.app, alice);
+  asBruno = await signIn(ctx.app, bruno);
+  asLeader = await signIn(ctx.app, leader);
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function queued(name: string, matchId: number) {
+  const { rows } = await ctx.app.database.executeSql(
+    `select id, start_after from pgboss.job
+      where name = $1 and state in ('created', 'retry') and (data->>'matchId')::int = $2`,
+    [name, matchId],
+  );
+  return rows as { id: string; start_after: Date | string }[];
+}
+
+/** "Time passes": the match's queued notification is due now; waits until it ran and was mailed. */
+async function runDue(matchId: number) {
+  await ctx.app.database.executeSql(
+    `update pgboss.job set start_after = now()
+      where name = $1 and state in ('created', 'retry') and (data->>'matchId')::int = $2`,
+    [MATCH_NOTIFICATION_QUEUE, matchId],
+  );
+  ctx.app.jobs.notify(MATCH_NOTIFICATION_QUEUE);
+  await until('notification envoyée', async () => {
+    const r = await ctx.app.database.executeSql(
+      `select count(*)::int as n from pgboss.job
+        where name = $1 and state in ('created', 'retry', 'active') and (data->>'matchId')::int = $2`,
+      [MATCH_NOTIFICATION_QUEUE, matchId],
+    );
+    return Number(r.rows[0]!.n) === 0;
+  });
+  await waitForMailQueueIdle(ctx, 10_000);
+}
+
+let seq = 0;
+/** A match of the team created by its coach (away unless told), meeting 2 h before the start. */
+async function createMatch(
+  opts: { startMs?: number; domicile?: boolean; client?: TestClient; teamId?: number } = {},
+) {
+  seq++;
+  const start = local(opts.startMs ?? 5 * DAY);
+  const res = await (opts.client ?? asCoach).post('/api/evenements', {
+    nom: `Jour ${seq}`,
+    type: 'MATCH',
+    dateDebut: start,
+    dateFin: shiftLocalDateTime(start, 2),
+    rendezVous: shiftLocalDateTime(start, -2),
+    lieuRendezVous: 'Parking du stade',
+    domicile: opts.domicile ?? false,
+    lieux: 'Stade du Voisin',
+    equipesIds: [opts.teamId ?? team.id],
+    adversaireNom: 'FC Voisin',
+    clubId: club.id,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const event = res.json<TEvent>();
+  return { event, matchId: event.match!.id, name: `Jour ${seq} ` };
+}
+
+const mailsAbout = (name: string) => ctx.smtp.mails.filter((m) => m.subject.includes(name));
+const to = (mails: CapturedMail[], who: { email: string }) =>
+  mails.filter((m) => m.to.includes(who.email));
+const hhmm = (local: string) => `${local.slice(11, 13)}h${local.slice(14, 16)}`;
+
+describe(
+  '[match day] meeting time, home and away, the opponent everywhere',
+  { timeout: 60_000 },
+  () => {
+    it('an away match with a meeting time: the event and the match name the opponent and the sides as on the pitch', async () => {
+      const { event, matchId } = await createMatch();
+      expect(event).toMatchObject({
+        adversaire: 'FC Voisin',
+        domicile: false,
+        rendezVous: shiftLocalDateTime(event.dateDebut, -2),
+        lieuRendezVous: 'Parking du stade',
+        match: { domicile: false },
+      });
+      const res = await asAlice.get(`/api/matches/${matchId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const match = res.json<TMatch>();
+      expect(match).toMatchObject({
+        adversaire: 'FC Voisin',
+        domicile: false,
+        equipeDomicile: { id: null, nom: 'FC Voisin' },
+        equipeExterieur: { id: team.id, nom: 'Seniors A' },
+        rendezVous: event.rendezVous,
+        lieuRendezVous: 'Parking du stade',
+        reponses: null, // a player does not read the counts
+      });
+      const list = await asCoach.get(`/api/matches/equipe/${team.id}`);
+      const mine = list.json<TMatch[]>().find((m) => m.id === matchId)!;
+      expect(mine.reponses).toEqual({ presents: 0, absents: 0, sansReponse: 5 });
+    });
+
+    it('the form’s rules: a meeting after the start, or a meeting place without a time, answer 400 in French', async () => {
+      const start = local(5 * DAY);
+      const base = {
+        nom: 'Match',
+        type: 'MATCH',
+        dateDebut: start,
+        dateFin: shiftLocalDateTime(start, 2),
+        lieux: 'Stade',
+        equipesIds: [team.id],
+        clubId: club.id,
+      };
+      const late = await asCoach.post('/api/evenements', {
+        ...base,
+        rendezVous: shiftLocalDateTime(start, 1),
+      });
+      expect(late.statusCode).toBe(400);
+      expect(late.json().errors.rendezVous).toBe(EVENT_FIELD_MESSAGES.rendezVousAfterStart);
+      const placeOnly = await asCoach.post('/api/evenements', {
+        ...base,
+        lieuRendezVous: 'Parking',
+      });
+      expect(placeOnly.statusCode).toBe(400);
+      expect(placeOnly.json().errors.rendezVous).toBe(
+        EVENT_FIELD_MESSAGES.lieuRendezVousWithoutTime,
+      );
+      const atStart = await asCoach.post('/api/evenements', { ...base, rendezVous: start });
+      expect(atStart.statusCode, atStart.body).toBe(201);
+      expect(atStart.json<TEvent>().domicile).toBe(true); // home by default
+    });
+
+    it('the calendar feed names both sides (home first) and carries the meeting time and place', async () => {
+      const { event } = await createMatch();
+      const sub = await asAlice.post('/api/calendrier/abonnement', { matchesSeulement: true });
+      expect(sub.statusCode, sub.body).toBe(201);
+      const res = await ctx.app.inject({ method: 'GET', url: new URL(sub.json().url).pathname });
+      expect(res.statusCode).toBe(200);
+      const body = res.body.replace(/\r\n[ \t]/g, '').replace(/\\,/g, ',');
+      expect(body).toContain('SUMMARY:FC Voisin – Seniors A');
+      expect(body).toContain(`Rendez-vous : ${hhmm(event.rendezVous!)}, Parking du stade`);
+      expect(body).toContain('À l’extérieur');
+    });
+
+    it('the convocation mail gives the meeting time and place; players who are not ACTIF (and their parents) get none', async () => {
+      const { event, matchId, name } = await createMatch();
+      await runDue(matchId);
+      const mails = mailsAbout(name);
+      const forAlice = to(mails, alice);
+      expect(forAlice).toHaveLength(1);
+      expect(forAlice[0]!.text).toContain('Équipe : Seniors A contre FC Voisin (à l’extérieur)');
+      expect(forAlice[0]!.text).toContain(`Rendez-vous : `);
+      expect(forAlice[0]!.text).toContain(`à ${hhmm(event.rendezVous!)}, Parking du stade`);
+      expect(forAlice[0]!.text).not.toContain('ACTIF');
+      expect(to(mails, parent)).toHaveLength(1);
+      expect(to(mails, hurt)).toHaveLength(0);
+      expect(to(mails, hurtParent)).toHaveLength(0);
+    });
+  },
+);
+
+describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
+  let matchId: number;
+  let name: string;
+
+  beforeAll(async () => {
+    ({ matchId, name } = await createMatch());
+    await runDue(matchId);
+  });
+
+  const answer = (client: TestClient, items: unknown[]) =>
+    client.put(`/api/matches/${matchId}/convocations`, { items });
+  const rows = async (client: TestClient) => {
+    const res = await client.get(`/api/matches/${matchId}/convocations`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TConvocation[]>();
+  };
+  const rowOf = (list: TConvocation[], who: { id: number }) =>
+    list.find((r) => r.joueur.id === who.id)!;
+
+  it('the coach’s save of the whole list keeps the answer time of the rows it did not change', async () => {
+    const mine = await answer(asAlice, [
+      { joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null },
+    ]);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const before = rowOf(await rows(asCoach), alice).reponduLe;
+    expect(before).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    const saved = await answer(asCoach, [
+      { joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null },
+      { joueurId: bruno.id, statutPresence: 'INDISPONIBLE', justification: 'Travail' },
+      { joueurId: dan.id, statutPresence: 'DISPONIBLE', justification: null },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await rows(asCoach);
+    expect(rowOf(after, alice).reponduLe).toBe(before);
+    expect(rowOf(after, bruno).reponduLe).not.toBeNull();
+  });
+
+  it('an unavailable or injured player cannot be selected (409 in French); a player cannot select', async () => {
+    const unavailable = await asCoach.put(`/api/matches/${matchId}/selection`, {
+      joueurs: [{ membreId: bruno.id, selection: 'SELECTIONNE' }],
+    });
+    expect(unavailable.statusCode).toBe(409);
+    expect(unavailable.json().message).toBe(
+      MATCH_SERVER_MESSAGES.unavailableSelected('Bruno', 'Petit'),
+    );
+    const injured = await asCoach.put(`/api/matches/${matchId}/selection`, {
+      joueurs: [{ membreId: hurt.id, selection: 'REMPLACANT' }],
+    });
+    expect(injured.statusCode).toBe(409);
+    expect(injured.json().message).toBe(MATCH_SERVER_MESSAGES.notActiveSelected('Hugo', 'Blessé'));
+    const byPlayer = await asAlice.put(`/api/matches/${matchId}/selection`, {
+      joueurs: [{ membreId: alice.id, selection: 'SELECTIONNE' }],
+    });
+    expect(byPlayer.statusCode).toBe(403);
+  });
+
+  it('players see their selection only once published; publishing mails each player once, the non-selected kindly', async () => {
+    const before = ctx.smtp.mails.length;
+    const draft = await asCoach.put(`/api/matches/${matchId}/selection`, {
+      joueurs: [
+        { membreId: alice.id, selection: 'SELECTIONNE' },
+        { membreId: dan.id, selection: 'REMPLACANT' },
+        { membreId: bruno.id, selection: 'NON_RETENU' },
+      ],
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(rowOf(draft.json<TConvocation[]>(), alice).selection).toBe('SELECTIONNE');
+    expect(rowOf(await rows(asAlice), alice).selection).toBeNull();
+    await waitForMailQueueIdle(ctx, 10_000);
+    expect(ctx.smtp.mails.length).toBe(before); // nothing before publishing
+
+    const published = await asCoach.put(`/api/matches/${matchId}/selection`, {
+      joueurs: [],
+      publier: true,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(rowOf(await rows(asAlice), alice).selection).toBe('SELECTIONNE');
+    const match = (await asAlice.get(`/api/matches/${matchId}`)).json<TMatch>();
+    expect(match.selectionPublieeLe).not.toBeNull();
+    await until('e-mails de sélection', () =>
+      to(mailsAbout(name), dan).some((m) => m.subject.startsWith('Remplaçant')),
+    );
+    await waitForMailQueueIdle(ctx, 10_000);
+    const mails = mailsAbout(name).filter((m) => /^(Sélection|Remplaçant)/.test(m.subject));
+    expect(to(mails, alice)).toHaveLength(1);
+    expect(to(mails, alice)[0]!.subject).toMatch(/^Sélectionné\(e\) : /);
+    expect(to(mails, alice)[0]!.text).toContain('Rendez-vous : ');
+    expect(to(mails, alice)[0]!.text).toContain('Parking du stade');
+    expect(to(mails, dan)).toHaveLength(1);
+    expect(to(mails, bruno)).toHaveLength(1);
+    expect(to(mails, bruno)[0]!.text).toContain('Merci pour votre disponibilité');
+    expect(to(mails, parent)).toHaveLength(1); // Bruno's parent
+    expect(to(mails, eve)).toHaveLength(0); // no choice made for her
+    expect(to(mails, coach)).toHaveLength(0);
+
+    // Publishing again changes nothing: no mail. Dan moves up: one mail, to Dan only.
+    const count = ctx.smtp.mails.length;
+    await asCoach.put(`/api/matches/${matchId}/selection`, { joueurs: [], publier: true });
+    await waitForMailQueueIdle(ctx, 10_000);
+    expect(ctx.smtp.mails.length).toBe(count);
+    const moved = await asCoach.put(`/api/matches/${matchId}/selection`, {
+      joueurs: [{ membreId: dan.id, selection: 'SELECTIONNE' }],
+      publier: true,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await until('e-mail de Dan', () => ctx.smtp.mails.length > count);
+    await waitForMailQueueIdle(ctx, 10_000);
+    const fresh = ctx.smtp.mails.slice(count);
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]!.to).toEqual([dan.email]);
+    expect(fresh[0]!.subject).toMatch(/^Sélectionné\(e\) : /);
+    expect(rowOf(await rows(asBruno), bruno).selection).toBe('NON_RETENU');
+  });
+});
+
+describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
+  it('a played match cannot be cancelled (409 in French)', async () => {
+    const start = local(-3 * HOUR);
+    const res = await asCoach.post('/api/evenements', {
+      nom: 'Joué',
+      type: 'MATCH',
+      dateDebut: start,
+      dateFin: shiftLocalDateTime(start, 2),
+      lieux: 'Stade',
+      equipesIds: [team.id],
+      adversaireNom: 'FC Passé',
+      clubId: club.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const cancel = await asCoach.put(`/api/matches/${res.json<TEvent>().match!.id}/annulation`, {
+      annule: true,
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe(MATCH_SERVER_MESSAGES.playedNotCancellable);
+  });
+
+  it('restoring a cancelled match tells everyone who was told of the cancellation', async () => {
+    const { matchId, name } = await createMatch();
+    await runDue(matchId);
+    expect(
+      (await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true })).statusCode,
+    ).toBe(200);
+    await runDue(matchId);
+    const cancelled = mailsAbout(name).filter((m) => m.subject.startsWith('Match annulé'));
+    const told = new Set(cancelled.flatMap((m) => m.to));
+    expect(told.has(alice.email) && told.has(parent.email)).toBe(true);
+    expect(
+      (await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: false })).statusCode,
+    ).toBe(200);
+    await runDue(matchId);
+    const restored = mailsAbout(name).filter((m) => m.subject.startsWith('Match maintenu'));
+    expect(new Set(restored.flatMap((m) => m.to))).toEqual(told);
+    expect(restored).toHaveLength(cancelled.length);
+  });
+
+  it('a match created 30 h before its start: the deadline moves to creation + 12 h, and no reminder in the past is queued', async () => {
+    const { matchId } = await createMatch({ startMs: 30 * HOUR });
+    expect(await queued(MATCH_REMINDER_QUEUE, matchId)).toHaveLength(0);
+    const [summary] = await queued(MATCH_SUMMARY_QUEUE, matchId);
+    expect(summary).toBeDefined();
+    const due = new Date(summary!.start_after).getTime();
+    expect(Math.abs(due - (Date.now() + 12 * HOUR))).toBeLessThan(5 * 60_000);
+  });
+
+  it('a member who joins a team with three upcoming matches gets one digest; a member without an account gets nothing', async () => {
+    const u19 = await createTeam(ctx.app.db, club.id, { nom: 'U19' });
+    const u19Coach = await createMember(ctx.app.db, club.id, {
+      role: 'ENTRAINEUR',
+      teamId: u19.id,
+    });
+    const asU19Coach = await signIn(ctx.app, u19Coach);
+    for (let i = 0; i < 3; i++) {
+      const { matchId } = await createMatch({
+        client: asU19Coach,
+        teamId: u19.id,
+        startMs: (6 + i) * DAY,
+      });
+      await runDue(matchId);
+    }
+    const newcomer = await createMember(ctx.app.db, club.id, { prenom: 'Nina', nom: 'Neuve' });
+    const invited = await createMember(ctx.app.db, club.id, {
+      prenom: 'Igor',
+      nom: 'Invité',
+      password: null,
+    });
+    const count = ctx.smtp.mails.length;
+    const res = await asLeader.put(`/api/equipes/${u19.id}/membres`, {
+      ajouter: [newcomer.id, invited.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await until('le récapitulatif', () =>
+      ctx.smtp.mails.slice(count).some((m) => m.to.includes(newcomer.email)),
+    );
+    await waitForMailQueueIdle(ctx, 10_000);
+    const fresh = ctx.smtp.mails.slice(count);
+    expect(to(fresh, newcomer)).toHaveLength(1);
+    expect(to(fresh, newcomer)[0]!.subject).toBe('3 matchs à venir : indiquez vos disponibilités');
+    expect(to(fresh, newcomer)[0]!.text).toContain('FC Voisin');
+    expect(to(fresh, invited)).toHaveLength(0);
+  });
+});

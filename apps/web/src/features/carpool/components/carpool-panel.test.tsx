@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CARPOOL_MESSAGES, type TCarpoolOffer } from '@club/contract';
+import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
+import { aCurrentMember, aMember } from '../../../testing/builders.ts';
+import { CarpoolPanel } from './carpool-panel.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const parent = aCurrentMember({ id: 30, role: 'PARENT', prenom: 'Anne', nom: 'Martin' });
+const offer = (over: Partial<TCarpoolOffer> = {}): TCarpoolOffer => ({
+  id: 7,
+  evenementId: 500,
+  conducteur: { id: 40, nom: 'Roux', prenom: 'Marc' },
+  places: 3,
+  placesRestantes: 1,
+  depart: 'Parking de la mairie',
+  heureDepart: '2027-02-06T13:15:00',
+  passagers: [
+    { id: 12, nom: 'Petit', prenom: 'Hugo' },
+    { id: 13, nom: 'Blanc', prenom: 'Eve' },
+  ],
+  ...over,
+});
+
+function serve(offers: TCarpoolOffer[], bookAnswer = json(200, offer())) {
+  return stubFetch(async (url, init) => {
+    if (url === '/api/dashboard/infos') return json(200, parent);
+    if (url === '/api/membres/30')
+      return json(
+        200,
+        aMember({ id: 30, role: 'PARENT', enfants: [{ id: 11, nom: 'Martin', prenom: 'Lou' }] }),
+      );
+    if (url === '/api/evenements/500/covoiturage') {
+      if (init.method === 'POST') return json(201, offer({ id: 8 }));
+      return json(200, offers);
+    }
+    if (url === '/api/covoiturage/7/passagers' && init.method === 'POST') return bookAnswer;
+    return json(404, { message: 'Ressource introuvable.' });
+  });
+}
+const show = () =>
+  renderAt(
+    '/FC/calendrier',
+    ':nomClub/calendrier',
+    <CarpoolPanel eventId={500} dateDebut="2027-02-06T15:00:00" />,
+  );
+
+describe('[carpool] the panel', () => {
+  it('lists the offers with the seats left and passengers; a parent books for their child', async () => {
+    const calls = serve([offer()]);
+    show();
+    const panel = await screen.findByRole('region', { name: 'Covoiturage' });
+    expect(
+      await within(panel).findByText(/départ 13h15, Parking de la mairie/),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText(/1 place libre sur 3/)).toBeInTheDocument();
+    expect(within(panel).getByText('Passagers : Hugo Petit, Eve Blanc')).toBeInTheDocument();
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: /Réserver une place \(Lou\)/ }),
+    );
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url === '/api/covoiturage/7/passagers')
+          .map((c) => JSON.parse(c.init.body as string)),
+      ).toEqual([{ membreId: 11 }]),
+    );
+  });
+
+  it('a full car: the server’s French message is shown', async () => {
+    serve([offer()], json(409, { message: CARPOOL_MESSAGES.full }));
+    show();
+    const panel = await screen.findByRole('region', { name: 'Covoiturage' });
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: /Réserver une place \(moi\)/ }),
+    );
+    expect(await within(panel).findByText(CARPOOL_MESSAGES.full)).toBeInTheDocument();
+  });
+
+  it('offers seats: places, place and time of departure on the event’s day', async () => {
+    const calls = serve([]);
+    show();
+    const panel = await screen.findByRole('region', { name: 'Covoiturage' });
+    expect(
+      await within(panel).findByText('Aucune voiture proposée pour l’instant.'),
+    ).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(panel).getByRole('button', { name: 'Proposer des places' }));
+    await user.clear(within(panel).getByLabelText('Places proposées'));
+    await user.type(within(panel).getByLabelText('Places proposées'), '2');
+    await user.type(within(panel).getByLabelText('Lieu de départ'), 'Place de l’église');
+    await user.click(within(panel).getByRole('button', { name: 'Proposer' }));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url === '/api/evenements/500/covoiturage' && c.init.method === 'POST')
+          .map((c) => JSON.parse(c.init.body as string)),
+      ).toEqual([{ places: 2, depart: 'Place de l’église', heureDepart: '2027-02-06T15:00:00' }]),
+    );
+  });
+});
