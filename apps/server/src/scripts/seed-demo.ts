@@ -491,6 +491,10 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
         dateDebut: wall(day, hour),
         dateFin: wall(day, hour + 2),
         lieux: home ? 'Stade de la Beaujoire, terrain annexe' : 'Stade de l’adversaire',
+        domicile: home,
+        // Meeting 45 min before at home; away, at the club 1 h 15 before, to share the cars.
+        rendezVous: home ? wall(day, hour - 1, 15) : wall(day, hour - 2, 45),
+        lieuRendezVous: home ? null : 'Parking du stade de la Beaujoire',
         scoreDomicile: past && !cancelled ? Math.floor(rand() * 5) : null,
         scoreExterieur: past && !cancelled ? Math.floor(rand() * 4) : null,
         cancelled,
