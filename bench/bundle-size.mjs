@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// JavaScript shipped to '/' (issue 3 budget: ≤ 100 kB gzip): the scripts and module preloads of the
-// prerendered dist/index.html, plus every chunk they import statically (what the browser fetches
-// before the page is interactive). Lazy chunks (import()) are not counted: '/' never loads them.
-// Usage: npm run build -w @club/web && node bench/bundle-size.mjs [--max-kb 100]
+// JavaScript shipped to '/' (budget of decision 0005: ≤ 100 kB gzip): the scripts and module
+// preloads of the prerendered dist/index.html, plus every chunk they import statically (what the
+// browser fetches before the page is interactive). Lazy chunks (import()) are not counted: '/'
+// never loads them. Usage: npm run build -w @club/web && node bench/bundle-size.mjs [--max-kb 100]
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

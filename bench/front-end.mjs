@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Front end of issue 14 on the production build with the demo club (PGlite, throwaway): JavaScript
-// fetched per route (gzip -9 of the files the browser loaded), and Lighthouse mobile (default
-// emulation and simulated throttling) on the signed-in dashboard, members, calendar and matches
-// pages (issue 15: accessibility 100 on those four). Prints Markdown.
+// Front-end performance (docs/scaling.md) on the production build with the demo club (PGlite,
+// throwaway): JavaScript fetched per route (gzip -9 of the files the browser loaded), and
+// Lighthouse mobile (default emulation and simulated throttling) on the signed-in dashboard,
+// members, calendar and matches pages (accessibility 100 on those four). Prints Markdown.
 // Budgets: Lighthouse performance ≥ 90, accessibility 100 (exit 1 otherwise).
 // Usage: npm run build && node bench/front-end.mjs [--runs 3]
 import fs from 'node:fs';
@@ -70,7 +70,7 @@ try {
     ['matchs', `/${club}/${team}/matche`, true],
     ['paramètres', `/${club}/parametre`, true],
   ];
-  /** The pages Lighthouse measures (issue 14: dashboard and calendar; issue 15: members and matches too). */
+  /** The pages Lighthouse measures (dashboard, calendar, members and matches). */
   const lighthouseRoutes = routes.filter(([title]) =>
     ['tableau de bord', 'membres', 'calendrier', 'matchs'].includes(title),
   );
@@ -169,8 +169,8 @@ try {
   } finally {
     await chrome.kill();
   }
-  // Where the time goes (the median run's own diagnostics): the closing note of issue 14 asks for
-  // the profile behind every unmet target.
+  // Where the time goes (the median run's own diagnostics): every unmet target
+  // comes with the profile behind it.
   log();
   log('#### Front end : où passe le temps (passe médiane, mobile simulé)');
   log();

@@ -3,7 +3,7 @@
 // Usage: npm run build && node bench/lighthouse.mjs [--runs 3] [/path ...]
 // Each page is measured RUNS times and the run with the median performance score is kept (the
 // method Lighthouse's documentation recommends against run-to-run variance on a busy machine).
-// Budgets (issue 3): performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95.
+// Budgets (decision 0010): performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95.
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';

@@ -1,8 +1,8 @@
 /**
- * What row-level security costs per request (issue 16): GET /api/membres/club/{id} (200 members)
- * under autocannon, the server built with the request-path club scope (the default) and without it
- * (`rowLevelSecurity: false`, a build option the server itself never sets). PGlite in memory, or
- * PostgreSQL with DATABASE_URL (a throwaway database is created and dropped).
+ * What row-level security costs per request (decision 0028): GET /api/membres/club/{id} (200
+ * members) under autocannon, the server built with the request-path club scope (the default) and
+ * without it (`rowLevelSecurity: false`, a build option the server itself never sets). PGlite in
+ * memory, or PostgreSQL with DATABASE_URL (a throwaway database is created and dropped).
  * Usage: npx tsx bench/rls-request.ts [--members 200] [--duration 10] [--connections 10]
  */
 import os from 'node:os';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench` (after the build): every measurement of issue 14 owned by this runner, against the
-// production build on loopback, on PGlite and on PostgreSQL, then appends the figures to
-// bench/README.md. Stops by itself.
+// `npm run bench` (after the build): every measurement owned by this runner (bench/README.md),
+// against the production build on loopback, on PGlite and on PostgreSQL, then appends the figures
+// to bench/README.md. Stops by itself.
 //
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=50   autocannon settings of the read calls
 //   BENCH_DATABASES=pglite,postgres          which databases (BENCH_PG_URL: the PostgreSQL server)

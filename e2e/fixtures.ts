@@ -11,7 +11,16 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { COOKIE_XSRF_TOKEN, HEADER_XSRF_TOKEN } from '@club/contract';
+import {
+  api as endpoints,
+  createClient,
+  queryString,
+  type Api as ApiTree,
+  type Client,
+  type TransportRequest,
+  COOKIE_XSRF_TOKEN,
+  HEADER_XSRF_TOKEN,
+} from '@club/contract';
 
 /**
  * Fixtures for the end-to-end tests. Every piece of data is created through the REAL HTTP API of
@@ -31,16 +40,42 @@ export function unique(prefix = 'e2e'): string {
 export const uniqueEmail = (prefix = 'membre') => `${unique(prefix)}@example.org`.toLowerCase();
 
 // ---------------------------------------------------------------------------------------------
-// HTTP with the anti-forgery token (ARCHITECTURE §5: signed double-submit X-XSRF-TOKEN).
+// HTTP with the anti-forgery token (docs/architecture.md §6: signed double-submit X-XSRF-TOKEN).
 
 type Body = Record<string, unknown> | unknown[] | undefined;
 
-/** Calls the API through a request context, sending X-XSRF-TOKEN from the XSRF-TOKEN cookie. */
+/**
+ * Calls the API through a request context, sending X-XSRF-TOKEN from the XSRF-TOKEN cookie.
+ * `client` is the contract's typed client (the same declarations as the server's routes and the
+ * web's calls): `await api.client.dashboard.infos()`; it fails the test on a non-2xx answer.
+ * `get`/`post`/… stay for the tests that look at the raw answer (statuses, headers).
+ */
 export class Api {
+  readonly client: Client<ApiTree>;
+
   constructor(
     readonly request: APIRequestContext,
     readonly baseURL: string,
-  ) {}
+  ) {
+    this.client = createClient(endpoints, (req) => this.transport(req));
+  }
+
+  private async transport(req: TransportRequest): Promise<unknown> {
+    const url = `${req.path}${queryString(req.query)}`;
+    const res =
+      req.method === 'GET'
+        ? await this.request.get(url, { headers: req.headers })
+        : await this.request.fetch(url, {
+            method: req.method,
+            data: req.body as Body,
+            headers: {
+              ...req.headers,
+              [HEADER_XSRF_TOKEN]: await this.xsrfToken(),
+              origin: new URL(this.baseURL).origin,
+            },
+          });
+    return this.ok(res);
+  }
 
   async xsrfToken(): Promise<string> {
     const find = async () =>
@@ -84,6 +119,9 @@ export class Api {
 
 // ---------------------------------------------------------------------------------------------
 // Clubs and members through the real API.
+
+/** The signed-in member's club (GET /api/dashboard/infos). */
+export const infos = (api: Api) => api.client.dashboard.infos();
 
 /**
  * The club's calendar day (Europe/Paris: the browser's time zone in these tests and the club's
@@ -161,14 +199,27 @@ export async function createActiveMember(
       ...fields,
     }),
   );
+  await activateFromInvitation(api, browser, email, since);
+  return { ...member, ...fields, email, password: E2E_PASSWORD };
+}
+
+/**
+ * Activates the account of `email` with E2E_PASSWORD from its invitation mail (received after
+ * `since`), as the invited person would: the link's token, in a browser context of their own.
+ */
+export async function activateFromInvitation(
+  api: Api,
+  browser: Browser,
+  email: string,
+  since: number,
+) {
   const mail = await waitForMail(email, /Invitation/, { since });
   const link = mail.links.find((l) => l.includes('/activation?token='))!;
   const token = new URL(link).searchParams.get('token')!;
   const context = await browser.newContext();
   const anon = new Api(context.request, api.baseURL);
-  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
+  await anon.client.auth.activate({ body: { token, password: E2E_PASSWORD } });
   await context.close();
-  return { ...member, ...fields, email, password: E2E_PASSWORD };
 }
 
 export interface Account {
@@ -341,8 +392,8 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /**
- * A member in a members list (issue 15): a table row from 640 px, a card below. `text` is a name
- * part (rows read 'Nom Prénom', cards 'Prénom Nom').
+ * A member in a members list (decision 0031): a table row from 640 px, a card below. `text` is a
+ * name part (rows read 'Nom Prénom', cards 'Prénom Nom').
  */
 export const memberEntry = (page: Page, text: string | RegExp) =>
   page.locator('tbody tr, li.card-list-item').filter({ hasText: text });
@@ -365,7 +416,7 @@ export const frenchDate = (iso: string) =>
   `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
- * Types 'aaaa-mm-jjThh:mm' into a French date and time picker (issue 15): the date under its
+ * Types 'aaaa-mm-jjThh:mm' into a French date and time picker (decision 0031): the date under its
  * label ('Début *'), the time under the time half's name ('Heure de début').
  */
 export async function fillDateTime(

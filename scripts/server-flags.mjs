@@ -3,7 +3,7 @@
 //
 // --max-semi-space-size=4: V8's young generation grows to 2 × 16 MB by default and stays there,
 // about 22 MB of resident memory for a server whose requests allocate little each. 4 MB keeps
-// scavenges short and the process under the memory target of issue 14.
+// scavenges short and the process under its resident-memory target (decision 0042).
 // --liftoff-only: the embedded PostgreSQL (PGlite) is WebAssembly; V8 compiles it twice (baseline
 // Liftoff, then optimised TurboFan code for hot functions), and the second copy costs 60–130 MB of
 // resident memory for queries 15–40 % faster. Without PGlite (DATABASE_URL) no WebAssembly runs and

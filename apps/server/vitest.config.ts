@@ -1,11 +1,46 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The files whose outcome can depend on the database engine: queries and their plans, row-level
+ * security, migrations, transactions under concurrency, LISTEN/NOTIFY, the job queue, outages and
+ * backups, and the features whose rules live in SQL (seat counts, imports, statistics). The whole
+ * suite runs on PGlite (`npm test`); `SERVER_TESTS=database-sensitive` with TEST_DATABASE_URL runs
+ * these again on PostgreSQL (.ci/run, decision 0055).
+ */
+export const DATABASE_SENSITIVE = [
+  'src/db/**/*.test.ts',
+  'src/backup/**/*.test.ts',
+  'src/faults/**/*.test.ts',
+  'src/jobs/**/*.test.ts',
+  'src/plugins/idempotency.test.ts',
+  'src/plugins/response-cache.test.ts',
+  'src/plugins/client-abort.test.ts',
+  'src/features/auth/actor-cache.test.ts',
+  'src/features/announcements/**/*.test.ts',
+  'src/features/push/**/*.test.ts',
+  'src/features/matches/**/*.test.ts',
+  'src/features/members/**/*.test.ts',
+  'src/features/notifications/**/*.test.ts',
+  'src/features/events/recurrence.test.ts',
+  'src/features/dashboard/**/*.test.ts',
+  'src/features/teams/teams.summary.test.ts',
+  'src/features/statistics/**/*.test.ts',
+  'src/features/carpool/**/*.test.ts',
+  'src/test/security/rls-filter-removed.test.ts',
+  'src/test/security/canary.test.ts',
+  'src/test/security/member-privacy.test.ts',
+  'src/scripts/seed-demo.test.ts',
+  'src/process.test.ts',
+];
+
 export default defineConfig({
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts'],
+    include:
+      process.env.SERVER_TESTS === 'database-sensitive' ? DATABASE_SENSITIVE : ['src/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
+    globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,5 +1,5 @@
 /**
- * Issue 12: listing a month of a club whose 20 teams all train on weekly series.
+ * Listing a month of a club whose 20 teams all train on weekly series.
  *
  * Boots the real application in-process (buildApp, the server's test helper: PGlite in memory, or a
  * fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped at the end), creates one

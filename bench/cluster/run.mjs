@@ -1,4 +1,4 @@
-// Issue 14 "Past one machine": two production server instances on one PostgreSQL database and one
+// Past one machine: two production server instances on one PostgreSQL database and one
 // Redis, behind nginx (the Debian package: apt-get install -y nginx), everything on loopback:
 //   1. a session created through instance A is valid on instance B;
 //   2. the login throttle is shared: 10 wrong passwords for one e-mail spread over A and B, then the

@@ -1,4 +1,4 @@
-// Issue 16 "Load": 100 clubs × 200 members on PostgreSQL. Finds the saturation point of the hot
+// Load: 100 clubs × 200 members on PostgreSQL. Finds the saturation point of the hot
 // signed-in reads (the request rate beyond which p99 blows up, the server no longer keeps up, or
 // errors appear), then holds 70 % of it for BENCH_DURATION seconds (600 by default) with autocannon
 // -R, sampling the server's RSS every 30 s. Exits 1 on any error or non-2xx answer during the

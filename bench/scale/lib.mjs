@@ -1,6 +1,6 @@
 // Shared by bench/scale, bench/load and bench/cluster: throw-away PostgreSQL databases filled by the
 // bulk load (apps/server/src/scripts/bulk-load.ts), production server processes on loopback ports,
-// sign-in, the hot signed-in calls of issue 14, and latency percentiles.
+// sign-in, the hot signed-in calls (decision 0030), and latency percentiles.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -177,7 +177,7 @@ export async function signIn(base, email, password, { fingerprint = 'bench-devic
   return { cookie: cookie(), info: await res.json(), status: res.status };
 }
 
-/** The hot signed-in reads of issue 14 for the probe club (signed in as its DIRIGEANT). */
+/** The hot signed-in reads (decision 0030) for the probe club (signed in as its DIRIGEANT). */
 export function hotCalls(probe, { month = '2026-03' } = {}) {
   const [y, m] = month.split('-').map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();

@@ -1,4 +1,4 @@
-// Issue 14 "Scale": the hot signed-in calls' latency for one club in a PostgreSQL database of 100
+// Scale: the hot signed-in calls' latency for one club in a PostgreSQL database of 100
 // clubs and in one of 10,000 clubs (1,000,000 members, 2,000,000 events), and the accent-insensitive
 // member search by name at 10,000 clubs. Target: p95 at 10,000 clubs ≤ 1.5 × p95 at 100 clubs;
 // search p95 < 50 ms. Exits 1 when a target is missed.

@@ -115,9 +115,11 @@ export default async function globalSetup(_config: FullConfig) {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       REDIS_URL: '',
-      // Issue 13: convocation e-mails leave one second after the last change, at any hour.
+      // Convocation e-mails leave one second after the last change, at any hour.
       NOTIFICATION_DELAY_SECONDS: '1',
       QUIET_HOURS: '',
+      // Hundreds of sign-ups and sign-ins: Argon2id at its test cost (never for real passwords).
+      PASSWORD_HASH_COST: 'test',
       ...E2E_THROTTLES,
     },
   });

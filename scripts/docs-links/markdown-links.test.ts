@@ -7,13 +7,6 @@ import { anchorsOf, brokenLinks, markdownFiles, slug } from './markdown-links.ts
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/**
- * Documents being written on another branch of the same wave, linked before they land. A target
- * listed here may be missing; once it exists its links and anchors are checked like any other.
- * Remove an entry when its document is merged.
- */
-const LANDING_IN_THIS_WAVE = new Set(['docs/privacy.md']);
-
 describe('links of the documentation', () => {
   const files = markdownFiles(repoRoot);
 
@@ -33,13 +26,6 @@ describe('links of the documentation', () => {
   it('every relative link resolves to a file, a folder or a heading of the repository', () => {
     const broken = files
       .flatMap((file) => brokenLinks(repoRoot, file))
-      .filter((b) => {
-        const target = path.relative(
-          repoRoot,
-          path.resolve(repoRoot, path.dirname(b.file), decodeURIComponent(b.target.split('#')[0]!)),
-        );
-        return !(LANDING_IN_THIS_WAVE.has(target) && !fs.existsSync(path.join(repoRoot, target)));
-      })
       .map((b) => `${b.file}:${b.line} ${b.target} (${b.reason})`);
     expect(broken).toEqual([]);
   });

@@ -1,4 +1,4 @@
--- Accent-insensitive member search by name (issue 14, decision 0029): unaccent() is only STABLE (its
+-- Accent-insensitive member search by name (decision 0029): unaccent() is only STABLE (its
 -- dictionary can change), so an index cannot use it directly. f_unaccent() wraps it with the
 -- dictionary named explicitly and is declared IMMUTABLE; the search queries call f_unaccent() so
 -- that these trigram indexes serve `f_unaccent(nom) ilike f_unaccent('%…%')`.

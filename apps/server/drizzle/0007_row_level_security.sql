@@ -1,4 +1,4 @@
--- Row-level security (issue 16, defence in depth; docs/security.md, decision "row-level security").
+-- Row-level security (defence in depth; docs/security.md, decision 0028).
 -- club_app: a NOLOGIN role without BYPASSRLS. Code that runs "as a club" (db/tenant-scope.ts)
 -- does SET LOCAL ROLE club_app and set_config('app.club_id', <id>, true) in its transaction: every
 -- tenant table then shows and accepts that club's rows only. Other roles (the owner the server

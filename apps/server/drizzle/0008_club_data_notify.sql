@@ -1,4 +1,4 @@
--- Change feed of the response cache (issue 14, decision "response cache"): every statement that
+-- Change feed of the response cache (decision 0032): every statement that
 -- writes club data sends NOTIFY club_data (at commit; PostgreSQL folds identical notifications of
 -- one transaction into one). Each server instance LISTENs and empties its cache of hot lists, so a
 -- write by another instance, a job or direct SQL is seen by the next read once announced.

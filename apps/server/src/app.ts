@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { systemClock, type Clock } from './lib/clock.ts';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +65,8 @@ declare module 'fastify' {
     limiter: RateLimiter;
     /** Whether signed-in requests run in a club-scoped transaction (BuildOptions). */
     rowLevelSecurity: boolean;
+    /** What the server calls now (lib/clock.ts). */
+    clock: Clock;
     /** A secret derived from the signing key for one purpose (e.g. the captcha's HMAC keys). */
     secretFor: (purpose: string) => string;
   }
@@ -80,6 +83,8 @@ export interface BuildOptions {
    * the server; the filter-removed proof and the bench turn it off to compare. Not configurable.
    */
   rowLevelSecurity?: boolean;
+  /** The system clock unless a test stands elsewhere in time (lib/clock.ts). */
+  clock?: Clock;
 }
 
 const MAX_JSON_BODY = 100 * 1024;
@@ -182,15 +187,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installFrenchZodMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
-    createResponseSerializerCompiler(
-      config.RESPONSE_SERIALIZER ?? (config.NODE_ENV === 'test' ? 'zod' : 'compiled'),
-    ),
+    // Tests run this production configuration too; `zod` is for a developer checking a schema.
+    createResponseSerializerCompiler(config.RESPONSE_SERIALIZER ?? 'compiled'),
   );
 
   configurePasswordHashing({
     concurrency: config.PASSWORD_HASH_CONCURRENCY,
     maxWaiting: config.PASSWORD_HASH_QUEUE,
+    cost: config.PASSWORD_HASH_COST,
   });
+  if (config.PASSWORD_HASH_COST === 'test')
+    app.log.warn(
+      'PASSWORD_HASH_COST=test : hachage des mots de passe au coût de test, jamais en production',
+    );
   const dataDir =
     config.NODE_ENV === 'test' && !opts.database ? null : path.resolve(config.DATA_DIR);
   const database =
@@ -239,6 +248,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('retention', retention);
   app.decorate('limiter', limiter);
   app.decorate('rowLevelSecurity', opts.rowLevelSecurity ?? true);
+  app.decorate('clock', opts.clock ?? systemClock);
   await app.register(fp(async () => {}, { name: 'db' }));
   // Workers start once every feature has registered what follows a delivery.
   app.addHook('onReady', () => mailQueue.work());
@@ -252,9 +262,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  // Off by default in tests (they change rows directly); decision 0032-response-cache.
+  // On in tests as in production (decision 0032-response-cache); a test that changes rows behind
+  // the server's back says so (test/helper.ts writeDirectly).
   await app.register(responseCachePlugin, {
-    ttlMs: config.RESPONSE_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 5_000),
+    ttlMs: config.RESPONSE_CACHE_MS ?? 5_000,
   });
   // After the cache: a stored answer gets its ETag (and 304) like a computed one.
   await app.register(etagPlugin);
@@ -343,8 +354,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     signingKey,
     publicUrl: config.PUBLIC_URL,
-    // Off by default in tests (they change rows directly); see features/auth/actor-cache.ts.
-    actorCacheMs: config.ACTOR_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 5_000),
+    // On in tests as in production (features/auth/actor-cache.ts).
+    actorCacheMs: config.ACTOR_CACHE_MS ?? 5_000,
   });
   await app.register(signedInRegistry);
 

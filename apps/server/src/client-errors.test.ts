@@ -1,5 +1,5 @@
 /**
- * Issue 17 §4: errors that Node's HTTP parser raises before Fastify sees a request (headers too
+ * Errors that Node's HTTP parser raises before Fastify sees a request (headers too
  * large, a malformed request) answer the French JSON body of every other error. A real socket
  * against the listening server: inject() never goes through the parser.
  */

@@ -12,7 +12,10 @@ const optionalUrl = (protocols: string[]) =>
 
 const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
 
-/** Configuration of ARCHITECTURE §9, read from the environment and validated at start. */
+/**
+ * Configuration (every variable in the README, Configuration), read from the environment and
+ * validated at start.
+ */
 export const ZConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -54,9 +57,9 @@ export const ZConfigSchema = z.object({
   REGISTRATIONS_WINDOW_SECONDS: positiveInt(3600),
   CONTACT_PER_IP: positiveInt(5),
   CONTACT_WINDOW_SECONDS: positiveInt(3600),
-  /** Issue 13: a burst of edits of a match within this delay sends one convocation mail. */
+  /** A burst of edits of a match within this delay sends one convocation mail. */
   NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  /** Issue 13: club-time window 'HH:mm-HH:mm' when notifications wait for its end; '' = none. */
+  /** Club-time window 'HH:mm-HH:mm' when notifications wait for its end; '' = none. */
   QUIET_HOURS: z
     .string()
     .trim()
@@ -64,7 +67,7 @@ export const ZConfigSchema = z.object({
     .refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/.test(v), {
       message: 'format attendu : HH:mm-HH:mm (ou vide)',
     }),
-  /** Issue 13: e-mail answer links (GET and POST) and one-click unsubscribes per IP. */
+  /** E-mail answer links (GET and POST) and one-click unsubscribes per IP. */
   ANSWER_LINKS_PER_IP: positiveInt(60),
   ANSWER_LINKS_WINDOW_SECONDS: positiveInt(600),
   /**
@@ -120,11 +123,13 @@ export const ZConfigSchema = z.object({
   /** How long a hot list's answer is reused while the club data is unchanged (0: never; default 5 s, 0 in tests). */
   RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /**
-   * Issue 14: Argon2id hashes run at once (0: every core but one) and sign-ins waiting for one;
+   * Argon2id hashes run at once (0: every core but one) and sign-ins waiting for one;
    * past that queue a sign-in gets a French 503 at once (lib/password-hash.ts, decision 0033).
    */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+  /** A test setting: `test` makes Argon2id cheap for the browser tests' server (lib/password-hash.ts). */
+  PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
   /** On SIGTERM, time during which new requests get 503 before the listener closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
 });

@@ -10,8 +10,8 @@ const focusIsInside = (dialog: Locator) =>
   dialog.evaluate((node) => node.contains(document.activeElement));
 
 /**
- * Opens the dialog from `opener` with the keyboard (through its menu's first item when `viaMenu`,
- * issue 15), checks focus handling, closes with Escape.
+ * Opens the dialog from `opener` with the keyboard (through its menu's first item when
+ * `viaMenu`), checks focus handling, closes with Escape.
  */
 async function checkDialog(page: Page, opener: Locator, name: string, viaMenu = false) {
   await opener.focus();

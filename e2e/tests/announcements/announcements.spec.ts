@@ -8,6 +8,7 @@ import {
   signIn,
   test,
   waitForMail,
+  infos,
 } from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
@@ -17,18 +18,13 @@ import { THEMES, useTheme } from '../public-site/helpers.ts';
  * text; the e-mail goes out through the real SMTP server. axe in the three themes.
  */
 
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
-
 test('a coach posts an announcement, a player reads it on the dashboard, the coach sees “lu par 1/2”', async ({
   leaderPage,
   api,
   browser,
 }) => {
   test.setTimeout(90_000);
-  const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+  const me = await infos(api);
   await api.ok(
     api.post('/api/equipes', {
       nom: 'Seniors',
@@ -119,7 +115,7 @@ test('a coach posts an announcement, a player reads it on the dashboard, the coa
 });
 
 async function openAnnouncementsWorld(page: Page, api: Api) {
-  const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+  const me = await infos(api);
   await api.ok(
     api.post('/api/annonces', {
       titre: 'Assemblée générale',

@@ -10,7 +10,7 @@ import {
   waitForMail,
 } from '../../fixtures.ts';
 
-/** Issue 4 journeys: registration, login, cooldown, reset by e-mail, invitation, logout. */
+/** Account journeys: registration, login, cooldown, reset by e-mail, invitation, logout. */
 test.describe('[auth] accounts and sessions', () => {
   test('register a club, sign in, land on /{nomClub}/dashboard', async ({ page }) => {
     const nomClub = `Les Canaris ${unique('c')}`;

@@ -12,20 +12,17 @@ import {
   uniqueEmail,
   waitForMail,
   parisDay,
+  infos,
 } from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
- * Issue 9, the web calendar (spec §2 "Calendar page" and "Event form modal", §5, §6): a leader
+ * The web calendar (spec §2 "Calendar page" and "Event form modal", §5, §6): a leader
  * creates, drags and deletes events; a player sees their teams' and team-less events only and
  * cannot open the editor; the view follows the window; axe in the three themes. Everything goes
  * through the real server and its API.
  */
 
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 interface EventAnswer {
   id: number;
   nom: string;
@@ -126,7 +123,7 @@ test.describe('[calendar] leader', () => {
     test.slow();
     const errors = consoleErrors(page);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const me = await infos(api);
     const teams = await createTeams(api, me.idClub);
     await openCalendar(page, me.nomClub);
     await expect(page.locator('[data-view="dayGridMonth"]')).toBeVisible();
@@ -239,7 +236,7 @@ test.describe('[calendar] leader', () => {
     api,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const me = await infos(api);
     const from = dayOfThisMonth(10);
     const to = dayOfThisMonth(17);
     await api.ok(
@@ -290,7 +287,7 @@ test.describe('[calendar] leader', () => {
   }) => {
     const view = page.locator('.calendar-main');
     await page.setViewportSize({ width: 1280, height: 900 });
-    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const me = await infos(api);
     await openCalendar(page, me.nomClub);
     await expect(view).toHaveAttribute('data-view', 'dayGridMonth');
     const toolbar = page.locator('.calendar-main');
@@ -327,7 +324,7 @@ test.describe('[calendar] player', () => {
     browser,
   }) => {
     test.slow();
-    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const me = await infos(api);
     const teams = await createTeams(api, me.idClub);
     const day = dayOfThisMonth(parisDayOfMonth());
     const add = (nom: string, equipesIds: number[], hour: number) =>
@@ -385,7 +382,7 @@ test.describe('[calendar] coach', () => {
     browser,
   }) => {
     test.slow();
-    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const me = await infos(api);
     const teams = await createTeams(api, me.idClub);
     const day = dayOfThisMonth(parisDayOfMonth());
     const add = (nom: string, equipesIds: number[], hour: number) =>
@@ -450,7 +447,7 @@ for (const theme of THEMES) {
     test.slow();
     await useTheme(page, theme);
     await signIn(page, club);
-    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const me = await infos(api);
     const teams = await createTeams(api, me.idClub);
     const day = dayOfThisMonth(parisDayOfMonth());
     const types = ['MATCH', 'ENTRAINEMENT', 'TOURNOI', 'REUNION', 'AUTRE'];

@@ -9,19 +9,15 @@ import {
   test,
   uniqueEmail,
   waitForMail,
+  infos,
 } from '../../fixtures.ts';
 
 /**
- * Issue 12, the personal calendar feed in Chromium: a player asks for the secret URL in the
+ * The personal calendar feed in Chromium: a player asks for the secret URL in the
  * profile's 'Mon calendrier' section; the URL, fetched without any cookie, answers text/calendar
  * that an independent parser (ical.js) reads, with the team's events (a weekly series included)
  * and not another team's.
  */
-
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 
 async function createPlayer(api: Api, browser: Browser, clubId: number, nomEquipe: string) {
   const email = uniqueEmail('joueur');
@@ -58,7 +54,7 @@ test('[calendar] a player subscribes to their feed in the profile; the URL answe
   baseURL,
 }) => {
   test.slow();
-  const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+  const me = await infos(api);
   const team = async (nom: string) =>
     (
       await api.ok<{ id: number }>(

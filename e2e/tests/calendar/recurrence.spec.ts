@@ -11,18 +11,15 @@ import {
   test,
   uniqueEmail,
   waitForMail,
+  infos,
 } from '../../fixtures.ts';
 
 /**
- * Issue 12, recurring events in Chromium against the real server: a coach creates a season of
+ * Recurring events in Chromium against the real server: a coach creates a season of
  * Tuesday and Thursday trainings skipping a holiday week, moves "this and following" to 19:30 and
  * deletes one occurrence; each step is checked on screen and through the API.
  */
 
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 interface EventAnswer {
   id: number;
   nom: string;
@@ -94,7 +91,7 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
   browser,
 }) => {
   test.slow();
-  const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+  const me = await infos(api);
   const seniors = await api.ok<{ id: number }>(
     api.post('/api/equipes', {
       nom: 'Seniors',

@@ -8,22 +8,18 @@ import {
   signIn,
   test,
   uniqueEmail,
-  waitForMail,
   parisDay,
+  infos,
+  activateFromInvitation,
 } from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
- * Issue 9 dashboards in Chromium (spec §2 "Dashboard"): the leaders' club dashboard and the team
+ * Dashboards in Chromium (spec §2 "Dashboard"): the leaders' club dashboard and the team
  * dashboard of a player show the right events and members, the search filters the members, and axe
  * finds nothing in the three themes. Data comes from the real API (events through
  * POST /api/evenements); the player's account is activated from the real invitation mail.
  */
-
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 
 async function createMember(
   api: Api,
@@ -53,13 +49,7 @@ async function createActiveMember(
 ) {
   const since = Date.now();
   const account = await createMember(api, clubId, fields);
-  const mail = await waitForMail(account.email, /Invitation/, { since });
-  const link = mail.links.find((l) => l.includes('/activation?token='))!;
-  const token = new URL(link).searchParams.get('token')!;
-  const context = await browser.newContext();
-  const anon = new Api(context.request, api.baseURL);
-  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
-  await context.close();
+  await activateFromInvitation(api, browser, account.email, since);
   return account;
 }
 
@@ -93,7 +83,7 @@ async function createEvent(
  * Seniors, Nora Petit in U17; events of today, of the days to come and of the past.
  */
 async function buildWorld(api: Api, browser: Browser) {
-  const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+  const me = await infos(api);
   const team = (nom: string) =>
     api.ok<{ id: number }>(
       api.post('/api/equipes', { nom, division: 'R1', category: 'Senior', idClub: me.idClub }),
@@ -211,7 +201,7 @@ async function axeInThreeThemes(page: Page, heading: RegExp | string, shot: stri
   }
 }
 
-test.describe('[dashboard] leaders and team dashboards (issue 9)', () => {
+test.describe('[dashboard] leaders and team dashboards', () => {
   test('leader: pick a team, see its events of today and its members, search them; axe in three themes', async ({
     leaderPage: page,
     api,

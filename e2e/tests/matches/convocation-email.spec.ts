@@ -9,20 +9,16 @@ import {
   test,
   uniqueEmail,
   waitForMail,
+  infos,
 } from '../../fixtures.ts';
 
 /**
- * Issue 13 journey in Chromium: a coach creates a match; the convoked player's e-mail arrives at
- * the real SMTP server of the global set-up (NOTIFICATION_DELAY_SECONDS=1, no quiet hours); the
- * player opens its 'Absent' link without signing in, types a justification and confirms; the
- * coach's convocation modal shows the answer. Everything goes through the production build and
- * the real server.
+ * Convocation e-mail journey in Chromium: a coach creates a match; the convoked player's e-mail
+ * arrives at the real SMTP server of the global set-up (NOTIFICATION_DELAY_SECONDS=1, no quiet
+ * hours); the player opens its 'Absent' link without signing in, types a justification and
+ * confirms; the coach's convocation modal shows the answer. Everything goes through the production
+ * build and the real server.
  */
-
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 
 /** 'YYYY-MM-DDThh:mm:ss', the club's wall clock, `days` from today at `hour`:00. */
 function clubDate(days: number, hour: number): string {
@@ -79,7 +75,7 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-test.describe('[matches] convocation e-mail and answer from the e-mail (issue 13)', () => {
+test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
   test('the player answers Absent from the e-mail; the coach’s modal shows it', async ({
     leaderPage: _leader,
     api,
@@ -88,7 +84,7 @@ test.describe('[matches] convocation e-mail and answer from the e-mail (issue 13
     // Three accounts, two e-mails and three browsers: over 30 s on a loaded 2-core machine.
     test.slow();
     // The leader sets up a team with a coach and a player.
-    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const me = await infos(api);
     const team = await api.ok<{ id: number }>(
       api.post('/api/equipes', {
         nom: 'Seniors',
@@ -208,7 +204,7 @@ test.describe('[matches] convocation e-mail and answer from the e-mail (issue 13
     browser,
   }) => {
     test.slow();
-    const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+    const me = await infos(api);
     const team = await api.ok<{ id: number }>(
       api.post('/api/equipes', { nom: 'U17', division: 'R2', category: 'U17', idClub: me.idClub }),
     );

@@ -8,27 +8,22 @@ import {
   signIn,
   test,
   uniqueEmail,
+  infos,
 } from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
- * Issue 10 journeys in Chromium (375 and 1280 px): the matches page, scores and convocations,
+ * Matches journeys in Chromium (375 and 1280 px): the matches page, scores and convocations,
  * through the production build and the real server. Matches come from MATCH events created with
  * POST /api/evenements (the base team's players are convoked when the match is created); accounts
  * are activated through the real invitation mail.
  */
 
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 interface Convocation {
   joueur: { id: number; nom: string; prenom: string };
   statutPresence: 'DISPONIBLE' | 'INDISPONIBLE' | null;
   justificationAbsence?: string | null;
 }
-
-const infos = (api: Api) => api.ok<Infos>(api.get('/api/dashboard/infos'));
 
 /** 'YYYY-MM-DDThh:mm:ss', the club's wall clock, `days` from today at `hour`:00. */
 function clubDate(days: number, hour: number): string {
@@ -193,7 +188,7 @@ async function setUp(api: Api, browser: Browser, who: ('coach' | 'leo' | 'noe' |
 const card = (page: Page, opponent: string) =>
   page.getByRole('article').filter({ hasText: opponent });
 
-test.describe('[matches] matches page, scores and convocations (issue 10)', () => {
+test.describe('[matches] matches page, scores and convocations', () => {
   test('the leader filters by status, searches, and sees French month headings in date order', async ({
     leaderPage: page,
     api,

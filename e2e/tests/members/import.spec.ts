@@ -12,6 +12,7 @@ import {
   test,
   unique,
   waitForMail,
+  infos,
 } from '../../fixtures.ts';
 import { THEMES, useTheme } from '../public-site/helpers.ts';
 
@@ -23,13 +24,8 @@ import { THEMES, useTheme } from '../public-site/helpers.ts';
  * and the real SMTP server of the global set-up.
  */
 
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
-
 async function prepareClub(api: Api) {
-  const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+  const me = await infos(api);
   for (const [nom, category] of [
     ['U13', 'U13'],
     ['Seniors', 'Senior'],

@@ -1,7 +1,5 @@
 import type { Browser } from '@playwright/test';
 import {
-  Api,
-  E2E_PASSWORD,
   expect,
   memberAction,
   memberEntry,
@@ -11,53 +9,16 @@ import {
   unique,
   uniqueEmail,
   waitForMail,
+  infos,
+  clubUrl,
+  createActiveMember,
 } from '../../fixtures.ts';
 
 /**
- * Issue 5 journeys in Chromium: club members, teams, team members and profile, driven through the
+ * Members journeys in Chromium: club members, teams, team members and profile, driven through the
  * screens of the production build; data is prepared through the real API, accounts are activated
  * through the real invitation mail.
  */
-
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
-const clubUrl = (nomClub: string, ...rest: string[]) =>
-  `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
-
-async function infos(api: Api): Promise<Infos> {
-  return api.ok<Infos>(api.get('/api/dashboard/infos'));
-}
-
-/** Creates a member through the API and activates the account from the invitation mail. */
-async function createActiveMember(
-  api: Api,
-  browser: Browser,
-  clubId: number,
-  fields: { nom: string; prenom: string; role: string; nomEquipe?: string },
-) {
-  const email = uniqueEmail(fields.role.toLowerCase());
-  const since = Date.now();
-  const member = await api.ok<{ id: number }>(
-    api.post('/api/membres', {
-      dateDeNaissance: '2001-02-03',
-      genre: 'Homme',
-      numeroTelephone: '0611223344',
-      email,
-      clubId,
-      ...fields,
-    }),
-  );
-  const mail = await waitForMail(email, /Invitation/, { since });
-  const link = mail.links.find((l) => l.includes('/activation?token='))!;
-  const token = new URL(link).searchParams.get('token')!;
-  const context = await browser.newContext();
-  const anon = new Api(context.request, api.baseURL);
-  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
-  await context.close();
-  return { ...member, email, password: E2E_PASSWORD };
-}
 
 async function newSignedInPage(browser: Browser, account: { email: string; password: string }) {
   const context = await browser.newContext();
@@ -98,7 +59,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await dialog.getByLabel('Rôle *').selectOption('JOUEUR');
     await dialog.getByLabel('Équipe').selectOption('Seniors');
     const since = Date.now();
-    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: '+ Ajouter un membre' })).toBeVisible();
 
@@ -126,7 +87,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(edit).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Membre modifié.' })).toBeVisible();
     await expect(row).toContainText('Blessé');
-    // The licence and the e-mail are one click away (issue 15).
+    // The licence and the e-mail are one click away (decision 0031).
     const details = await showMemberDetails(page, 'Hélène');
     await expect(details).toContainText('LIC-42');
     await expect(details).toContainText(email);
@@ -200,7 +161,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(page.getByText('Aucune équipe trouvée pour ce club.')).toBeVisible();
   });
 
-  test('a team card shows its players, coaches, next event and last result (issue 15)', async ({
+  test('a team card shows its players, coaches, next event and last result', async ({
     leaderPage: page,
     api,
   }) => {
@@ -339,7 +300,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(page.getByRole('heading', { name: 'Mon Profil' })).toBeVisible();
     await expect(page.getByLabel('Rôle')).toHaveValue('Joueur');
     await expect(page.getByLabel('Rôle')).not.toBeEditable();
-    await expect(page.getByLabel('Date de naissance *')).toHaveValue('03/02/2001');
+    await expect(page.getByLabel('Date de naissance *')).toHaveValue('03/02/2006');
     await page.getByLabel('Prénom *').fill('Zoé-Lou');
     await page.getByLabel('Genre').selectOption('Autre');
     await page.getByLabel('Téléphone', { exact: true }).fill('');

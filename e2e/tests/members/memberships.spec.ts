@@ -11,26 +11,21 @@ import {
   signIn,
   test,
   uniqueEmail,
-  waitForMail,
+  infos,
+  activateFromInvitation,
 } from '../../fixtures.ts';
 
 /**
- * Issue 8 journeys in Chromium: members in several teams and a parent's children, through the
+ * Membership journeys in Chromium: members in several teams and a parent's children, through the
  * screens of the production build. Data is prepared through the real API; accounts are activated
  * through the real invitation mail.
  */
 
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 interface MemberAnswer {
   id: number;
   equipes: { id: number; nom: string }[];
   enfants?: { id: number; nom: string; prenom: string }[];
 }
-
-const infos = (api: Api) => api.ok<Infos>(api.get('/api/dashboard/infos'));
 
 async function createTeams(api: Api, clubId: number, ...names: string[]) {
   const ids: Record<string, number> = {};
@@ -76,13 +71,7 @@ async function createActiveMember(
 ) {
   const since = Date.now();
   const member = await createMember(api, clubId, fields);
-  const mail = await waitForMail(member.email, /Invitation/, { since });
-  const link = mail.links.find((l) => l.includes('/activation?token='))!;
-  const token = new URL(link).searchParams.get('token')!;
-  const context = await browser.newContext();
-  const anon = new Api(context.request, api.baseURL);
-  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
-  await context.close();
+  await activateFromInvitation(api, browser, member.email, since);
   return { ...member, password: E2E_PASSWORD };
 }
 
@@ -110,7 +99,7 @@ async function switchTeam(page: Page, team: string) {
   await nav.getByRole('link', { name: new RegExp(`^✓?${team}`) }).click();
 }
 
-test.describe('[members] members in several teams, parents and children (issue 8)', () => {
+test.describe('[members] members in several teams, parents and children', () => {
   test('a leader gives a player two teams; the player switches between both teams’ pages', async ({
     leaderPage: page,
     api,
@@ -311,7 +300,7 @@ test.describe('[members] members in several teams, parents and children (issue 8
     const linked = children.getByRole('list', { name: 'Enfants liés' });
     await expect(linked).toContainText('Zoé Bernard (U17)');
     await expect(linked).toContainText('Léo Bernard (U15)');
-    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(dialog).toBeHidden();
 
     const details = await showMemberDetails(page, 'Marc');

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { clubUrl, createActiveMember, expect, parisDay, signIn, test } from '../../fixtures.ts';
+import {
+  clubUrl,
+  createActiveMember,
+  expect,
+  parisDay,
+  signIn,
+  test,
+  infos,
+} from '../../fixtures.ts';
 
 /**
  * The installable app and its pitch-side mode in Chromium: the service worker registers from the
@@ -11,10 +19,6 @@ import { clubUrl, createActiveMember, expect, parisDay, signIn, test } from '../
  * through the API).
  */
 
-interface Infos {
-  idClub: number;
-  nomClub: string;
-}
 interface Presence {
   joueur: { id: number; prenom: string };
   statutPresence: string | null;
@@ -26,7 +30,7 @@ test('offline: the dashboard opens, and attendance marked offline reaches the se
   browser,
 }) => {
   test.setTimeout(120_000);
-  const me = await api.ok<Infos>(api.get('/api/dashboard/infos'));
+  const me = await infos(api);
   const seniors = await api.ok<{ id: number }>(
     api.post('/api/equipes', {
       nom: 'Seniors',

@@ -1,7 +1,7 @@
 import { expect, readMails, test, waitForMail } from '../../fixtures.ts';
 import { open, captchaPayload, contactBody, solveCaptcha } from './helpers.ts';
 
-/** Spec §2/§4/§5/§8 contact page, with the self-hosted captcha of ARCHITECTURE §8. */
+/** Spec §2/§4/§5/§8 contact page, with the self-hosted captcha of docs/architecture.md §11. */
 const EDITOR_EMAIL = 'contact@example.org'; // EDITOR_EMAIL default of config.ts (not set by the e2e set-up)
 
 async function fill(page: import('@playwright/test').Page, values: Record<string, string>) {

@@ -11,7 +11,7 @@ import {
 } from '../../fixtures.ts';
 
 /**
- * Issue 11 journeys: the settings page (spec §2, §4, §6, §8) — themes that survive a reload, the
+ * Settings journeys: the settings page (spec §2, §4, §6, §8) — themes that survive a reload, the
  * club logo (drag and drop, preview, save, cancel), the read-only view of a JOUEUR, the password
  * change, the club deletion, and axe in the three themes. Data comes from the real API.
  */
@@ -287,7 +287,7 @@ test.describe('[settings] club settings', () => {
     await expect(password).toHaveAccessibleDescription('Mot de passe incorrect.');
     await password.fill(club.password);
     await remove.click();
-    // Confirmed in an accessible dialog (issue 15: no window.confirm); Annuler keeps the club.
+    // Confirmed in an accessible dialog (no window.confirm, decision 0031); Annuler keeps the club.
     await expect(confirm).toContainText(club.nomClub);
     await confirm.getByRole('button', { name: 'Annuler' }).click();
     await expect(confirm).toHaveCount(0);

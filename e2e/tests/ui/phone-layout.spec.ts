@@ -9,8 +9,9 @@ import {
 import { SIGNED_IN_APP_ROUTES } from './routes.ts';
 
 /**
- * Issue 15 in Chromium: no signed-in page scrolls sideways at 375 px; the members lists are cards
- * below 640 px and tables above; the date picker speaks jj/mm/aaaa in an English-language browser.
+ * Phone layout in Chromium (decision 0031): no signed-in page scrolls sideways at 375 px; the
+ * members lists are cards below 640 px and tables above; the date picker speaks jj/mm/aaaa in an
+ * English-language browser.
  */
 
 test.describe('[ui] phone layout', () => {
@@ -108,7 +109,7 @@ test.describe('[ui] French date picker in an English browser', () => {
     await dialog.getByLabel('Email *').fill(email);
     await dialog.getByLabel('Téléphone *').fill('0612345678');
     await dialog.getByLabel('Rôle *').selectOption('JOUEUR');
-    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(dialog).toBeHidden();
     const list = await api.ok<{ email: string; dateDeNaissance: string }[]>(
       api.get(`/api/membres/club/${me.idClub}`),

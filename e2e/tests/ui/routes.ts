@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { clubUrl } from '../../fixtures.ts';
 
 /**
- * Every route of the web app (issue 15), keyed by its path in the router
+ * Every route of the web app, keyed by its path in the router
  * (apps/web/src/app/router.tsx): `routerPaths()` reads that file, and a test fails when the router
  * has a path this list does not cover, or the other way round.
  */

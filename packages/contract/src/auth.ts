@@ -18,7 +18,7 @@ import {
   safeString,
 } from './schemas/common.ts';
 
-/** Messages of the account features that the spec does not word (ARCHITECTURE §5, §8). */
+/** Messages of the account features that the spec does not word (docs/architecture.md §6, §11). */
 export const AUTH_MESSAGES = {
   passwordTooLong: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`,
   passwordIsEmail: 'Le mot de passe ne doit pas être votre adresse e-mail.',
@@ -94,7 +94,7 @@ export type TSessionInfo = z.infer<typeof ZSessionInfoSchema>;
 
 /**
  * GET /api/dashboard/infos: the current member (spec §3). idEquipe / nomEquipe are the primary team
- * (the login redirect's); `equipes` lists every team of the member, primary first (issue 8).
+ * (the login redirect's); `equipes` lists every team of the member, primary first (decision 0012).
  */
 export const ZCurrentMemberSchema = z.object({
   id: z.number(),
@@ -114,7 +114,9 @@ export type TCurrentMember = z.infer<typeof ZCurrentMemberSchema>;
 export const ZForgotPasswordBodySchema = z.object({ email: ZEmailSchema }).strict();
 export type TForgotPasswordBody = z.infer<typeof ZForgotPasswordBodySchema>;
 
-/** The spec's {email, newPassword}, plus the e-mailed token that ARCHITECTURE §8 requires. */
+/**
+ * The spec's {email, newPassword}, plus the e-mailed token that docs/architecture.md §11 requires.
+ */
 export const ZResetPasswordBodySchema = z
   .object({
     email: ZEmailSchema,

@@ -3,8 +3,9 @@ import { SERVER_MESSAGES } from './messages.ts';
 import { safeString } from './schemas/common.ts';
 
 /**
- * Personal calendar feeds (issue 12, ARCHITECTURE §7): POST /api/calendrier/abonnement gives a
- * secret iCalendar URL; GET on it (no cookie) answers the member's events as text/calendar.
+ * Personal calendar feeds (decision 0023, docs/architecture.md §10): POST
+ * /api/calendrier/abonnement gives a secret iCalendar URL; GET on it (no cookie) answers the
+ * member's events as text/calendar.
  */
 
 /** The subscription's filters: one team (otherwise all the member's teams), matches only. */

@@ -14,7 +14,7 @@ export const CLUB_LIMITS = {
 } as const;
 
 /**
- * The logo rules of ARCHITECTURE §5b: one file of at most 2 MiB, PNG, JPEG or WebP recognised by
+ * The logo rules of docs/security.md: one file of at most 2 MiB, PNG, JPEG or WebP recognised by
  * its content (never SVG), at most 4096 × 4096 input pixels, re-encoded to at most 512 px.
  * (Spec §5 says "any image file type"; these limits are the deliberate safer reading.)
  */
@@ -73,8 +73,8 @@ export const ZClubUpdateSchema = z
 export type TClubUpdate = z.input<typeof ZClubUpdateSchema>;
 
 /**
- * ARCHITECTURE §6 and spec §6: every member of the club reads the club information and its logo;
- * only the DIRIGEANT updates it, changes the logo or deletes the club.
+ * docs/architecture.md §7 and spec §6: every member of the club reads the club information and its
+ * logo; only the DIRIGEANT updates it, changes the logo or deletes the club.
  */
 export const CLUB_PERMISSIONS = definePermissions({
   read: row('club'),

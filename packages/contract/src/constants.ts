@@ -20,7 +20,7 @@ export const SETTINGS_SECTION_THRESHOLD = 0.45;
 
 export const CLUB_DELETION_WORD = 'SUPPRIMER';
 
-/** Session cookie lifetimes (privacy page, ARCHITECTURE §5). */
+/** Session cookie lifetimes (privacy page, docs/architecture.md §6). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_IDLE_SECONDS = 7 * 24 * 3600;
 export const REFRESH_TOKEN_ABSOLUTE_SECONDS = 30 * 24 * 3600;
@@ -28,7 +28,7 @@ export const COOKIE_ACCESS_TOKEN = 'accessToken';
 export const COOKIE_REFRESH_TOKEN = 'refreshToken';
 export const COOKIE_XSRF_TOKEN = 'XSRF-TOKEN';
 export const HEADER_XSRF_TOKEN = 'X-XSRF-TOKEN';
-/** A client-chosen key that makes a retried write safe: the first answer is replayed (issue 16). */
+/** A client-chosen key that makes a retried write safe: the first answer is replayed. */
 export const HEADER_IDEMPOTENCY_KEY = 'Idempotency-Key';
 
 export const LEGAL_PAGES_DATE = '5 octobre 2025';

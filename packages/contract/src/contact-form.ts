@@ -4,7 +4,7 @@ import { CONTACT_MESSAGES, SERVER_MESSAGES } from './messages.ts';
 /** Same rule as EMAIL_PATTERN (schemas/common.ts, which loads zod): something@something.something. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** ARCHITECTURE §5b: a contact message is at most 5000 characters. */
+/** docs/security.md: a contact message is at most 5000 characters. */
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 export const CONTACT_NAME_MAX_LENGTH = 80;
 export const CONTACT_SUBJECT_MAX_LENGTH = 200;

@@ -12,7 +12,10 @@ import { SERVER_MESSAGES } from './messages.ts';
 const required = (message: string, max: number) =>
   safeString({ error: message }).min(1, message).max(max, SERVER_MESSAGES.tooLong(max));
 
-/** POST /api/contact (spec §7): values trimmed, messages of spec §5, captcha of ARCHITECTURE §8. */
+/**
+ * POST /api/contact (spec §7): values trimmed, messages of spec §5, captcha of
+ * docs/architecture.md §11.
+ */
 export const ZContactRequestSchema = z
   .object({
     nom: required(CONTACT_MESSAGES.nomRequired, CONTACT_NAME_MAX_LENGTH),
@@ -47,7 +50,10 @@ export const ZSportStatSchema = z.object({
 export const ZSportStatsSchema = z.array(ZSportStatSchema);
 export type TSportStat = z.infer<typeof ZSportStatSchema>;
 
-/** GET /api/site: the editor's details and social links (ARCHITECTURE §8: from configuration). */
+/**
+ * GET /api/site: the editor's details and social links (docs/architecture.md §11: from
+ * configuration).
+ */
 export const ZSiteInfoSchema = z.object({
   editor: z.object({
     name: z.string(),

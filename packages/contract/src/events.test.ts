@@ -122,7 +122,7 @@ describe('ZEventRangeQuerySchema', () => {
   });
 });
 
-describe('event permissions (ARCHITECTURE §6)', () => {
+describe('event permissions (docs/architecture.md §7)', () => {
   const coach = { id: 1, role: 'ENTRAINEUR', teamIds: [1] };
   it('a coach edits a match of their team against another team, not the reverse', () => {
     expect(eventEditableBy(coach, { type: 'MATCH', equipesIds: [1, 2] })).toBe(true);

@@ -11,8 +11,8 @@ import {
 } from './schemas/common.ts';
 
 /**
- * The events row of ARCHITECTURE §6 (spec §6 calendar). Target: the event's teams (`[]` = every
- * team). Team roles read their teams' events and the events with no team (a parent also their
+ * The events row of docs/architecture.md §7 (spec §6 calendar). Target: the event's teams (`[]` =
+ * every team). Team roles read their teams' events and the events with no team (a parent also their
  * children's teams'); leaders write any event, a coach only events all of whose teams are theirs.
  * Write checks pass the teams of eventWriteTeamIds (a MATCH: its base team only).
  */
@@ -95,7 +95,7 @@ export function toLocalDateTime(d: Date): string {
 }
 
 /* ------------------------------------------------------------------------------------------------
- * The events API (spec §3, §5 "Event form", §7; ARCHITECTURE §7)
+ * The events API (spec §3, §5 "Event form", §7; docs/architecture.md §10)
  *
  *   GET    /api/evenements/club/{clubId}[?from=YYYY-MM-DD&to=YYYY-MM-DD]  → TEvent[]
  *   GET    /api/evenements/{id}                                           → TEvent
@@ -179,7 +179,7 @@ export const ZEventTypeSchema = safeString({ error: EVENT_FIELD_MESSAGES.typeInv
   .pipe(z.enum(EVENT_TYPES, { error: EVENT_FIELD_MESSAGES.typeInvalid }));
 
 /* ------------------------------------------------------------------------------------------------
- * Recurring events (issue 12, decision "recurring events")
+ * Recurring events (decision 0024)
  *
  * POST /api/evenements may carry `recurrence: { rrule, exclusions }`: an RFC 5545 RRULE on the
  * club's wall clock (FREQ=WEEKLY or DAILY, INTERVAL, BYDAY, and UNTIL or COUNT) and the dates

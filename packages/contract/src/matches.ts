@@ -15,9 +15,9 @@ import { ZIdSchema, ZPagingQuerySchema, safeString, type TPage } from './schemas
 
 /**
  * Matches, scores and convocations (spec §2 matches page, §3 Match and Convocation entry, §4 match
- * statuses and presence, §5 scores and convocation, §6, §7 matches calls; ARCHITECTURE §4 and §6).
- * The statuses, their labels and colours, the presence values and `canEditScore` live in enums.ts;
- * the spec's page and error texts in MATCH_MESSAGES (messages.ts).
+ * statuses and presence, §5 scores and convocation, §6, §7 matches calls; docs/architecture.md §5
+ * and §7). The statuses, their labels and colours, the presence values and `canEditScore` live in
+ * enums.ts; the spec's page and error texts in MATCH_MESSAGES (messages.ts).
  */
 
 export const SCORE_MAX = 999;
@@ -63,10 +63,10 @@ export const MATCH_SERVER_MESSAGES = {
 /* ------------------------------------------------------------------ permissions */
 
 /**
- * ARCHITECTURE §6 "matches, scores". Target: the match's teams ({teamIds: [home, away?]}, both teams
- * of the club when the opponent is one). Read: leaders, members of either team, a parent of a child
- * in one. Score and cancellation: leaders and a coach of either team; the score only while EN_COURS
- * or TERMINE (the value rule `canEditScore`, see `mayEditScore`).
+ * docs/architecture.md §7 "matches, scores". Target: the match's teams ({teamIds: [home, away?]},
+ * both teams of the club when the opponent is one). Read: leaders, members of either team, a parent
+ * of a child in one. Score and cancellation: leaders and a coach of either team; the score only
+ * while EN_COURS or TERMINE (the value rule `canEditScore`, see `mayEditScore`).
  */
 export const MATCH_PERMISSIONS = definePermissions({
   /** GET /api/matches/equipe/{id} (target: that team) and GET /api/matches/{id}. */
@@ -82,9 +82,10 @@ export const MATCH_PERMISSIONS = definePermissions({
 export type TMatchAction = keyof typeof MATCH_PERMISSIONS;
 
 /**
- * ARCHITECTURE §6 "convocations" and "a child's convocation". Targets: the list → the match's teams;
- * a row → {memberId: the convoked player, teamIds: the match's teams}. Coach (of either team) and
- * leaders write every row; a JOUEUR only their own row, and only when ACTIF (value rule
+ * docs/architecture.md §7 "convocations" and "a child's convocation". Targets: the list → the
+ * match's teams; a row → {memberId: the convoked player, teamIds: the match's teams}. Coach (of
+ * either team) and leaders write every row; a JOUEUR only their own row, and only when ACTIF (value
+ * rule
  * `mayAnswerOwnConvocation`); a PARENT the rows of their children. Justifications are read by the
  * coach and leaders, by the player on their own row and by the player's guardians — never by other
  * players.
@@ -190,7 +191,7 @@ export const ZMatchSchema = z.object({
   version: z.string(),
   /**
    * Reply deadline set for the convocation (club wall clock), or null: 48 h before the start
-   * (issue 13; the effective one is `replyDeadline(match)` in notifications.ts).
+   * (decision 0025; the effective one is `replyDeadline(match)` in notifications.ts).
    */
   dateLimiteReponse: z.string().nullable(),
   /** Whether the base team (the team whose match it is) plays at home. */
@@ -395,7 +396,7 @@ export const ZConvocationUpdateSchema = z
         error: MATCH_SERVER_MESSAGES.duplicatePlayer,
       }),
     /**
-     * Issue 13: the reply deadline (club wall clock), null = the default (48 h before the start),
+     * The reply deadline (club wall clock), null = the default (48 h before the start),
      * omitted = unchanged. Must be before the start (400 NOTIFICATION_MESSAGES.deadlineAfterStart).
      */
     dateLimiteReponse: ZLocalDateTimeSchema.nullable().optional(),

@@ -8,7 +8,7 @@ const coach = { id: 1, role: 'ENTRAINEUR', teamId: team };
 const player = { id: 2, role: 'JOUEUR', teamId: team };
 const parent = { id: 4, role: 'PARENT', teamId: team };
 
-describe('editableMemberFields (spec §6 "Team members", ARCHITECTURE §6)', () => {
+describe('editableMemberFields (spec §6 "Team members", docs/architecture.md §7)', () => {
   it('coach: self all but numero, poste, numeroLicence; own players numero and poste only', () => {
     expect(sorted(editableMemberFields(coach, coach))).toEqual(
       [

@@ -165,8 +165,8 @@ const memberFields = {
   numero: optionalInt(...MEMBER_LIMITS.numero),
   poste: optionalText(MEMBER_LIMITS.posteMax),
   /**
-   * Several teams (ARCHITECTURE §7): team ids of the club, the first one primary (the spec's
-   * idEquipe / nomEquipe). Takes precedence over idEquipe and nomEquipe; [] means no team.
+   * Several teams (docs/architecture.md §10): team ids of the club, the first one primary (the
+   * spec's idEquipe / nomEquipe). Takes precedence over idEquipe and nomEquipe; [] means no team.
    */
   equipesIds: idList(MEMBER_LIMITS.teamsMax, MEMBER_FIELD_MESSAGES.tooManyTeams),
   /** A PARENT's children: members of the same club. */
@@ -360,7 +360,7 @@ export const MEMBER_FORM_ROLES = [
 ] as const satisfies readonly Role[];
 
 /**
- * The members row of ARCHITECTURE §6 (spec §6 "Team members", profile). Targets: a member
+ * The members row of docs/architecture.md §7 (spec §6 "Team members", profile). Targets: a member
  * (`memberId` and its `teamIds`) or a team (`teamIds: [team]`). Field by field, editableMemberFields.
  */
 export const MEMBER_PERMISSIONS = definePermissions({
@@ -395,7 +395,7 @@ export const MEMBER_PERMISSIONS = definePermissions({
 });
 export type TMemberAction = keyof typeof MEMBER_PERMISSIONS;
 
-/** Who edits and who is edited: enough to apply spec §6 and ARCHITECTURE §6. */
+/** Who edits and who is edited: enough to apply spec §6 and docs/architecture.md §7. */
 export interface TMemberEditParty {
   id: number;
   role: string;
@@ -427,8 +427,9 @@ const TEAM_SELF_FIELDS: readonly TMemberField[] = [
 ];
 
 /**
- * The fields `actor` may change on `target` (spec §6 "Team members", ARCHITECTURE §6). The server's
- * policy applies it (a changed field outside this set answers 403) and the screens disable the others.
+ * The fields `actor` may change on `target` (spec §6 "Team members", docs/architecture.md §7). The
+ * server's policy applies it (a changed field outside this set answers 403) and the screens disable
+ * the others.
  * - leaders: every field of every club member, except their own role; a RESPONSABLE may not edit a
  *   DIRIGEANT. Granting or removing a leader role is further limited to a DIRIGEANT (value rule).
  * - coach: self, all but numero, poste, numeroLicence; players of one of their teams, numero and

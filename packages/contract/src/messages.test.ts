@@ -9,7 +9,10 @@ const repoRoot = path.resolve(here, '../../..');
 /** The product specification, committed in docs/spec (kept identical to the shared copy, see below). */
 const spec = fs.readFileSync(path.join(repoRoot, 'docs/spec/specification.txt'), 'utf8');
 
-/** Messages that deliberately differ from the spec (ARCHITECTURE.md §8) or are not in it (server answers). */
+/**
+ * Messages that deliberately differ from the spec (docs/architecture.md §11) or are not in it
+ * (server answers).
+ */
 const NOT_FROM_SPEC = new Set(['CONTACT_MESSAGES.captchaRequired']);
 /** Reset-page rules the spec abbreviates as '... une majuscule.' etc. */
 const ABBREVIATED = new Set([
@@ -36,7 +39,7 @@ describe('[contract] every French message is the spec’s text', () => {
     }
   }
 
-  it('the deliberate difference of ARCHITECTURE §8: self-hosted captcha message', () => {
+  it('the deliberate difference of docs/architecture.md §11: self-hosted captcha message', () => {
     expect(messages.CONTACT_MESSAGES.captchaRequired).toBe('Veuillez valider le captcha.');
   });
 

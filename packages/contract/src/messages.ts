@@ -40,7 +40,7 @@ export const CONTACT_MESSAGES = {
   sujetRequired: 'Le sujet est requis.',
   messageRequired: 'Le message est requis.',
   emailInvalid: "L'email est invalide.",
-  /** ARCHITECTURE §8: self-hosted captcha instead of reCAPTCHA. */
+  /** docs/architecture.md §11: self-hosted captcha instead of reCAPTCHA. */
   captchaRequired: 'Veuillez valider le captcha.',
   honeypot: 'La soumission a été bloquée (détection anti-bot).',
   submitting: 'Envoi en cours...',
@@ -132,7 +132,7 @@ export const MATCH_MESSAGES = {
   notActive: "Votre statut n'est pas ACTIF. Vous ne pouvez pas répondre aux convocations.",
 } as const;
 
-/** Server-side generic answers (ARCHITECTURE §7). */
+/** Server-side generic answers (docs/architecture.md §10). */
 export const SERVER_MESSAGES = {
   badRequest: 'Requête invalide.',
   validation: 'Données invalides. Merci de corriger le formulaire.',

@@ -6,7 +6,7 @@ import { definePermissions } from './permissions.ts';
 import { ZIdSchema, safeString } from './schemas/common.ts';
 
 /**
- * Convocation notifications (issue 13): answer links in the e-mails, notification preferences,
+ * Convocation notifications (decision 0025): answer links in the e-mails, notification preferences,
  * one-click unsubscribe, the reply deadline of a match and the attendance of trainings.
  *
  * Answer links (no cookie, no CSRF token: the signed `jeton` is the proof):

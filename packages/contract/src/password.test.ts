@@ -33,7 +33,7 @@ describe('[contract] password rules (spec §5)', () => {
     expect(isStrongPassword('Abcdefghij1!')).toBe(true); // 12
   });
 
-  it('at most 128 characters (ARCHITECTURE §5)', () => {
+  it('at most 128 characters (docs/architecture.md §6)', () => {
     expect(isStrongPassword(`Aa1!${'x'.repeat(124)}`)).toBe(true);
     expect(isStrongPassword(`Aa1!${'x'.repeat(125)}`)).toBe(false);
   });

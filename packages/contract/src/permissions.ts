@@ -1,7 +1,7 @@
 import { ROLES, normalizeRole, type Role } from './enums.ts';
 
 /**
- * Who may do what (spec §6, ARCHITECTURE §6), declared once as one role × action table per
+ * Who may do what (spec §6, docs/architecture.md §7), declared once as one role × action table per
  * feature. The server enforces the tables (apps/server/src/authz) and its authorization suite walks them;
  * the screens read the same tables to show or hide a control. Tenant isolation is not a scope:
  * another club's ids never reach a table (the server answers 404 before asking).

@@ -84,6 +84,8 @@ describe('[privacy] who sees which member field', () => {
         'email',
         'numeroTelephone',
         'dateDeNaissance',
+        // The age category tells the birth year: hidden with the birth date.
+        'categorie',
         'genre',
         'numeroLicence',
         'taille',

@@ -6,7 +6,7 @@ import {
   parseRecurrenceRule,
 } from './events.ts';
 
-describe('[contract] recurrence rules (issue 12)', () => {
+describe('[contract] recurrence rules', () => {
   it('parses the supported subset and writes it back in canonical form', () => {
     const parsed = parseRecurrenceRule('RRULE:freq=weekly;byday=TH,TU;until=20270630T235959');
     expect(parsed).toEqual({

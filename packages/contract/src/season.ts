@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './schemas/common.ts';
 import { normalizeText } from './text.ts';
 
 /**
@@ -149,8 +150,7 @@ export function parseAgeCategory(value: string | null | undefined): AgeCategory 
 }
 
 /** `?categorie=` of the members lists: one of AGE_CATEGORIES, in any case or accent. */
-export const ZAgeCategoryFilterSchema = z
-  .string()
+export const ZAgeCategoryFilterSchema = safeString()
   .max(20, SEASON_MESSAGES.categoryInvalid)
   .optional()
   .transform((v, ctx) => {

@@ -34,7 +34,7 @@ export const ZTeamWriteSchema = z
         categorie: requiredText(TEAM_LIMITS.categorieMax).optional(),
         idClub: ZIdSchema,
         /**
-         * Issue 13: trainings count the team's players present unless they answer Absent.
+         * Trainings count the team's players present unless they answer Absent.
          * Omitted = unchanged (false on creation).
          */
         presentParDefaut: z.boolean({ error: SERVER_MESSAGES.invalidValue }).optional(),
@@ -54,7 +54,7 @@ export const ZTeamSchema = z.object({
   category: z.string(),
   categorie: z.string(),
   idClub: z.number(),
-  /** Issue 13: 'présent par défaut' for trainings. */
+  /** 'présent par défaut' for trainings. */
   presentParDefaut: z.boolean(),
 });
 export type TTeam = z.infer<typeof ZTeamSchema>;
@@ -70,8 +70,8 @@ export const ZTeamByCatDivQuerySchema = z.object({
 });
 
 /**
- * The teams row of ARCHITECTURE §6: every member of the club reads teams (their names label events
- * and matches); leaders write.
+ * The teams row of docs/architecture.md §7: every member of the club reads teams (their names label
+ * events and matches); leaders write.
  */
 export const TEAM_PERMISSIONS = definePermissions({
   read: row('club'),
@@ -82,7 +82,7 @@ export const TEAM_PERMISSIONS = definePermissions({
 export type TTeamAction = keyof typeof TEAM_PERMISSIONS;
 
 /**
- * Issue 15, GET /api/equipes/club/{clubId}/resume: what a leader looks for on a team card. Only what
+ * GET /api/equipes/club/{clubId}/resume: what a leader looks for on a team card. Only what
  * the signed-in member may see: `joueurs` and `entraineurs` are null when the team's members are not
  * theirs to read (MEMBER_PERMISSIONS.readTeam); the next event and the last result are among the
  * events and matches they read (EVENT_PERMISSIONS.read, MATCH_PERMISSIONS.read).

@@ -29,7 +29,10 @@ export function policy<A extends string>(table: PermissionTable<A>): Policy<A> {
   };
 }
 
-/** A club id named by a path, query or body must be the actor's own: otherwise 404 (ARCHITECTURE §6). */
+/**
+ * A club id named by a path, query or body must be the actor's own: otherwise 404
+ * (docs/architecture.md §7).
+ */
 export function assertOwnClub(actor: Pick<Actor, 'clubId'>, clubId: number | undefined): void {
   if (clubId !== undefined && clubId !== actor.clubId) throw notFound();
 }

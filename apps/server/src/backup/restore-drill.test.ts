@@ -1,5 +1,5 @@
 /**
- * Issue 16, restore drill: a logical dump of a database with two clubs, restored into a fresh one,
+ * Restore drill: a logical dump of a database with two clubs, restored into a fresh one,
  * gives equal row counts and per-club checksums; ids continue after the restored ones. The same
  * dump taken from the embedded database restores into PostgreSQL (migrate-to-postgres) when
  * TEST_DATABASE_URL is set.

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
 /**
- * Bulk load for the scale measures (issue 14, bench/scale) and the index test (explain.test.ts):
+ * Bulk load for the scale measures (bench/scale, docs/scaling.md) and the index test
+ * (explain.test.ts):
  * `clubs` clubs of the same shape, written by a few set-based `INSERT … SELECT generate_series`
  * statements (no row goes through JavaScript), so that 10,000 clubs and 1,000,000 members take
  * minutes. Every club gets `teamsPerClub` teams, `membersPerClub` members (the first a DIRIGEANT,

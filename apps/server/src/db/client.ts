@@ -37,6 +37,8 @@ export interface Database {
    * meanwhile waits for it instead of failing (decision 0009).
    */
   announceShutdown?(): void;
+  /** PGlite only: the data directory as a compressed tar (what `openPglite`'s `loadDataDir` reads). */
+  dumpDataDir?(): Promise<Blob>;
   /** PostgreSQL only: connections of the pool (all, idle, requests waiting for one). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
@@ -67,7 +69,7 @@ export function migrationsFolder(): string {
 
 export class DatabaseLockedError extends Error {}
 
-/** How long a starting process waits for a previous server that is stopping (issue 16). */
+/** How long a starting process waits for a previous server that is stopping. */
 export const LOCK_WAIT_MS = 30_000;
 
 function ownerOf(lockFile: string): { pid: number; stopping: boolean } | null {
@@ -151,7 +153,7 @@ interface LockHandle {
 }
 
 /**
- * PGlite's own start parameters plus smaller shared buffers (issue 14, decision 0033). Its initdb
+ * PGlite's own start parameters plus smaller shared buffers (decision 0033). Its initdb
  * writes shared_buffers = 128 MB, which the embedded postgres allocates inside the WebAssembly
  * heap and which the process keeps resident (the WASM memory grows from 128 to 189 MB and never
  * shrinks). 16 MB holds a club's working set many times over; the data files are read through
@@ -159,7 +161,14 @@ interface LockHandle {
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * Opens the embedded database in `dataDir` (in memory when null). `loadDataDir` starts it from a
+ * snapshot made with `dumpDataDir()` — the tests' migrated template.
+ */
+export async function openPglite(
+  dataDir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const lock = dataDir ? await lockDataDir(dataDir) : null;
   const unlock = () => lock?.release();
@@ -169,6 +178,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       dataDir: dataDir ?? undefined,
       extensions: { citext, unaccent, pg_trgm },
       startParams: PGLITE_START_PARAMS,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   } catch (err) {
     unlock();
@@ -178,6 +188,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     announceShutdown: () => lock?.markStopping(),
     ping: async () => {
       if (client.closed) throw new Error('database closed');

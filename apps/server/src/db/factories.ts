@@ -169,6 +169,11 @@ export async function createMatch(
     dateDebut?: string;
     dateFin?: string;
     lieux?: string;
+    /** Meeting time (club wall clock, before dateDebut) and place. */
+    rendezVous?: string | null;
+    lieuRendezVous?: string | null;
+    /** Whether the base team plays at home (the default) or away. */
+    domicile?: boolean;
     scoreDomicile?: number | null;
     scoreExterieur?: number | null;
     cancelled?: boolean;
@@ -181,6 +186,8 @@ export async function createMatch(
     dateDebut: overrides.dateDebut ?? '2026-01-11 15:00:00',
     dateFin: overrides.dateFin ?? '2026-01-11 17:00:00',
     lieux: overrides.lieux ?? 'Stade municipal',
+    rendezVous: overrides.rendezVous ?? null,
+    lieuRendezVous: overrides.lieuRendezVous ?? null,
     teamIds,
   });
   const [match] = await db
@@ -191,6 +198,7 @@ export async function createMatch(
       homeTeamId: overrides.homeTeamId,
       awayTeamId: overrides.awayTeamId ?? null,
       opponentName: overrides.opponentName ?? null,
+      domicile: overrides.domicile ?? true,
       scoreDomicile: overrides.scoreDomicile ?? null,
       scoreExterieur: overrides.scoreExterieur ?? null,
       cancelled: overrides.cancelled ?? false,

@@ -1,5 +1,5 @@
 /**
- * Issue 14 "Scale": every query that the hot signed-in calls run reads tenant tables through an
+ * Scale: every query that the hot signed-in calls run reads tenant tables through an
  * index. The calls go through the real application on PostgreSQL; the SQL text and parameters
  * the repositories send are captured at the driver (pg's Client#query), then each statement is
  * planned with EXPLAIN (FORMAT JSON) on a database of a few hundred generated clubs after ANALYZE,

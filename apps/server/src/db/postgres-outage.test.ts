@@ -1,5 +1,5 @@
 /**
- * Issue 17 §1: PostgreSQL losing its connections under concurrent writes (DATABASE_URL mode).
+ * PostgreSQL losing its connections under concurrent writes (DATABASE_URL mode).
  * The server's backends are terminated from a separate admin connection (as a restart does) while
  * 8 POST /api/membres run. Only meaningful on a real PostgreSQL: runs when TEST_DATABASE_URL is set
  * (`npm run test:pg`, the PostgreSQL pass of .ci/run).

@@ -7,7 +7,7 @@ import { clubs, events, members, teams } from './schema.ts';
 import { TENANT_ROLE, withClubScope } from './tenant-scope.ts';
 
 /**
- * Issue 16, row-level security (migration 0007, db/tenant-scope.ts), on PGlite and — with
+ * Row-level security (migration 0007, db/tenant-scope.ts), on PGlite and — with
  * TEST_DATABASE_URL — on PostgreSQL: every tenant table has RLS enabled and forced with the
  * tenant policy; acting as a club (club_app, app.club_id) a query that forgets its club filter
  * still sees that club's rows only, cannot write another club's, and an unset club fails closed.

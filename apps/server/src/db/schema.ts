@@ -61,7 +61,7 @@ export const teams = pgTable(
     nom: text('nom').notNull(),
     categorie: text('categorie').notNull(),
     division: text('division').notNull(),
-    /** Issue 13: trainings count the players present unless they answer Absent. */
+    /** Trainings count the players present unless they answer Absent. */
     presentParDefaut: boolean('present_par_defaut').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -97,7 +97,7 @@ export const members = pgTable(
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
-    /** Issue 13: notification e-mails (convocations, reminders, summaries) wanted. */
+    /** Notification e-mails (convocations, reminders, summaries) wanted. */
     notificationEmails: boolean('notification_emails').notNull().default(true),
     /**
      * The notification kinds turned off per channel, e.g. {"annonces": {"push": false}}
@@ -125,8 +125,9 @@ export const members = pgTable(
 );
 
 /**
- * A member's teams (ARCHITECTURE §4): several per member. `members.team_id` stays the primary team
- * (the spec's idEquipe / nomEquipe) and always has its row here; "own team" means any row here.
+ * A member's teams (docs/architecture.md §5): several per member. `members.team_id` stays the
+ * primary team (the spec's idEquipe / nomEquipe) and always has its row here; "own team" means any
+ * row here.
  */
 export const teamMemberships = pgTable(
   'team_memberships',
@@ -218,7 +219,9 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_member_idx').on(t.memberId, t.purpose)],
 );
 
-/** Secret iCalendar URLs (issue 12): one live feed per member; only the token's hash is stored. */
+/**
+ * Secret iCalendar URLs (decision 0023): one live feed per member; only the token's hash is stored.
+ */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
@@ -239,8 +242,9 @@ export const calendarFeeds = pgTable(
 );
 
 /**
- * A recurring series of events (issue 12): its RFC 5545 RRULE on the club's wall clock, the dates
- * it skips, and its first start. Occurrences are materialised as rows of `events` (series_id).
+ * A recurring series of events (decision 0024): its RFC 5545 RRULE on the club's wall clock, the
+ * dates it skips, and its first start. Occurrences are materialised as rows of `events`
+ * (series_id).
  */
 export const eventSeries = pgTable(
   'event_series',
@@ -331,7 +335,7 @@ export const matches = pgTable(
     selectionPublishedAt: timestamp('selection_published_at', { withTimezone: true }),
     /** When the match was created: the default reply deadline is never earlier than this + 12 h. */
     createdAt: createdAt(),
-    /** Issue 13: reply deadline (club wall clock); null = 48 h before the start. */
+    /** Reply deadline (club wall clock); null = 48 h before the start. */
     replyDeadline: timestamp('reply_deadline', { mode: 'string' }),
     /** The deadline (effective, wall clock) whose reminder / summary went out: each once. */
     reminderSentFor: timestamp('reminder_sent_for', { mode: 'string' }),
@@ -372,7 +376,7 @@ export const convocations = pgTable(
 );
 
 /**
- * Issue 13: a convocation notification waiting for its burst of edits to end (one row per match;
+ * A convocation notification waiting for its burst of edits to end (one row per match;
  * `kind` CREATED wins over CHANGED; the sending job deletes the row it sends).
  */
 export const pendingMatchNotifications = pgTable('pending_match_notifications', {
@@ -388,7 +392,7 @@ export const pendingMatchNotifications = pgTable('pending_match_notifications', 
   createdAt: createdAt(),
 });
 
-/** Issue 13: attendance answers of trainings (ENTRAINEMENT events), one row per player. */
+/** Attendance answers of trainings (ENTRAINEMENT events), one row per player. */
 export const eventPresences = pgTable(
   'event_presences',
   {
@@ -453,9 +457,9 @@ export const auditLog = pgTable(
 );
 
 /**
- * Idempotency keys (issue 16): the first answer to a write sent with an `Idempotency-Key` header,
- * replayed when the same member sends the same key again (plugins/idempotency.ts). A row without a
- * status is a write in progress; `lockedUntil` bounds how long it blocks a retry.
+ * Idempotency keys (decision 0027): the first answer to a write sent with an `Idempotency-Key`
+ * header, replayed when the same member sends the same key again (plugins/idempotency.ts). A row
+ * without a status is a write in progress; `lockedUntil` bounds how long it blocks a retry.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -13,10 +13,10 @@ const clubScopeSettings = (clubId: number) =>
   sql`select set_config('app.club_id', ${String(clubId)}, true), set_config('role', ${TENANT_ROLE}, true)`;
 
 /**
- * Runs `fn` in a transaction that acts as one club (issue 16, row-level security): the role becomes
- * club_app (SET LOCAL ROLE) and app.club_id is that club (set_config(..., true)), both undone at
- * the end of the transaction. Every tenant table then shows and accepts that club's rows only,
- * whatever the queries forget; an unset club fails closed (the policies cast '' to int).
+ * Runs `fn` in a transaction that acts as one club (row-level security, decision 0028): the role
+ * becomes club_app (SET LOCAL ROLE) and app.club_id is that club (set_config(..., true)), both
+ * undone at the end of the transaction. Every tenant table then shows and accepts that club's rows
+ * only, whatever the queries forget; an unset club fails closed (the policies cast '' to int).
  * PGlite runs as a superuser, who bypasses RLS: the role switch is what makes the policies apply.
  */
 export async function withClubScope<T>(

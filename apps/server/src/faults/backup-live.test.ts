@@ -1,5 +1,5 @@
 /**
- * Issue 16: `npm run backup` of the embedded database while the built server runs (and has just
+ * `npm run backup` of the embedded database while the built server runs (and has just
  * written), `npm run restore` into another data directory, and `npm run migrate-to-postgres`
  * (PostgreSQL pass): equal per-club row counts and checksums each time. About 2 minutes on a busy
  * 2-core machine (three processes open the embedded database in turn): run on demand with

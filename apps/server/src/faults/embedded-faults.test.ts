@@ -1,5 +1,5 @@
 /**
- * Issue 16, faults on the BUILT server with its embedded database (PGlite), as `npm start` runs it:
+ * Faults on the BUILT server with its embedded database (PGlite), as `npm start` runs it:
  * - SIGTERM under a write load: no request in flight is cut, and every write retried with its
  *   Idempotency-Key after the restart is stored exactly once;
  * - SIGKILL during writes: the next start is clean and every acknowledged write is there;

@@ -1,5 +1,5 @@
 /**
- * Issue 16: PostgreSQL restarted (`pg_ctl restart -m fast`) under a write load on the BUILT server
+ * PostgreSQL restarted (`pg_ctl restart -m fast`) under a write load on the BUILT server
  * (DATABASE_URL mode). Clients send each write with its own Idempotency-Key and retry it until it
  * is stored (honouring Retry-After). Proves: 0 acknowledged writes lost, 0 duplicates, only 503
  * while PostgreSQL is away, and writes stored again within 5 s of PostgreSQL accepting connections.

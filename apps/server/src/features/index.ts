@@ -16,7 +16,10 @@ import pushFeature from './push/index.ts';
 import siteFeature from './site/index.ts';
 import teamsFeature from './teams/index.ts';
 
-/** One registration line per feature (STYLE.md); each feature's index says whether it is signed in. */
+/**
+ * One registration line per feature (docs/conventions.md §1); each feature's index says whether it
+ * is signed in.
+ */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(authFeature);
   await app.register(clubRegistrationFeature);

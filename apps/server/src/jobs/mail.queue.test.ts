@@ -1,5 +1,5 @@
 /**
- * Issue 13, reliable mail delivery: every mail goes through the persistent `mail` queue (pg-boss
+ * Reliable mail delivery: every mail goes through the persistent `mail` queue (pg-boss
  * on the application's database). Real SMTP server, real application, real database: PGlite here,
  * PostgreSQL under `npm run test:pg` (TEST_DATABASE_URL), where two instances also share one queue.
  */

@@ -1,7 +1,7 @@
 /**
  * The club's wall clock. Events are stored as club-local wall-clock times (`timestamp` without zone,
- * ARCHITECTURE §4); "now" and "today" are therefore decided in the club's time zone, never in the
- * server's (the server may run in UTC while the club plays in Europe/Paris).
+ * docs/architecture.md §5); "now" and "today" are therefore decided in the club's time zone, never
+ * in the server's (the server may run in UTC while the club plays in Europe/Paris).
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,6 +1,9 @@
 import { SERVER_MESSAGES } from '@club/contract';
 
-/** An error a service throws to answer with a status and a French message (ARCHITECTURE §7). */
+/**
+ * An error a service throws to answer with a status and a French message
+ * (docs/architecture.md §10).
+ */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,

@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { safeEqual } from './tokens.ts';
 
-/** Minimal HS256 JWT: the algorithm is fixed, exp/iss/aud are always checked (ARCHITECTURE §5). */
+/**
+ * Minimal HS256 JWT: the algorithm is fixed, exp/iss/aud are always checked
+ * (docs/architecture.md §6).
+ */
 export interface AccessClaims {
   sub: string; // member id
   sid: string; // session id

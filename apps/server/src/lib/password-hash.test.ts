@@ -9,7 +9,7 @@ import {
   verifyPassword,
 } from './password-hash.ts';
 
-describe('password hashing off the event loop, limited (issue 14)', () => {
+describe('password hashing off the event loop, limited', () => {
   afterEach(() => configurePasswordHashing({ concurrency: 0, maxWaiting: 64 }));
 
   it('runs at most PASSWORD_HASH_CONCURRENCY hashes at once, the others wait their turn', async () => {

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { SERVER_MESSAGES } from '@club/contract';
 import { HttpError } from './http-error.ts';
 
-/** Argon2id, OWASP minimum (ARCHITECTURE §5). */
+/** Argon2id at the OWASP minimum (docs/security.md): what every real deployment uses. */
 export const ARGON2_PARAMS = {
   algorithm: 2 /* Argon2id (a const enum upstream) */,
   memoryCost: 19_456,
@@ -12,9 +12,17 @@ export const ARGON2_PARAMS = {
 } as const;
 
 /**
+ * PASSWORD_HASH_COST=test: the cheapest Argon2id (1 MiB, one pass), for the browser tests' server,
+ * which signs up and in hundreds of accounts; never for real passwords (the server logs a warning).
+ */
+export const ARGON2_TEST_PARAMS = { ...ARGON2_PARAMS, memoryCost: 1_024, timeCost: 1 } as const;
+
+let params: typeof ARGON2_PARAMS | typeof ARGON2_TEST_PARAMS = ARGON2_PARAMS;
+
+/**
  * Hashes at once by default: every core but one, so that a burst of sign-ins (each Argon2id run is
- * about 30 ms of one core and 19 MiB) leaves the event loop a core of its own (issue 14, decision
- * 0033). The hashes run on the libuv pool (@node-rs/argon2); the others wait in a queue.
+ * about 30 ms of one core and 19 MiB) leaves the event loop a core of its own (decision 0033).
+ * The hashes run on the libuv pool (@node-rs/argon2); the others wait in a queue.
  */
 export const defaultHashConcurrency = () => Math.max(1, os.availableParallelism() - 1);
 
@@ -23,7 +31,12 @@ let running = 0;
 const waiting: (() => void)[] = [];
 
 /** PASSWORD_HASH_CONCURRENCY (0: automatic) and PASSWORD_HASH_QUEUE, set once at start. */
-export function configurePasswordHashing(opts: { concurrency?: number; maxWaiting?: number }) {
+export function configurePasswordHashing(opts: {
+  concurrency?: number;
+  maxWaiting?: number;
+  cost?: 'standard' | 'test';
+}) {
+  if (opts.cost !== undefined) params = opts.cost === 'test' ? ARGON2_TEST_PARAMS : ARGON2_PARAMS;
   if (opts.concurrency !== undefined)
     limits.concurrency = opts.concurrency > 0 ? opts.concurrency : defaultHashConcurrency();
   if (opts.maxWaiting !== undefined) limits.maxWaiting = opts.maxWaiting;
@@ -56,7 +69,7 @@ async function withHashSlot<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return withHashSlot(() => hash(password, ARGON2_PARAMS));
+  return withHashSlot(() => hash(password, params));
 }
 
 let dummyHash: Promise<string> | null = null;
@@ -70,7 +83,7 @@ export async function verifyPassword(
   password: string,
 ): Promise<boolean> {
   if (!stored) {
-    dummyHash ??= hash('dummy-password-for-timing-Aa1!', ARGON2_PARAMS);
+    dummyHash ??= hash('dummy-password-for-timing-Aa1!', params);
     const dummy = await dummyHash;
     await withHashSlot(() => verify(dummy, password)).catch((err: unknown) => {
       if (err instanceof PasswordHashBusyError) throw err;
@@ -91,6 +104,6 @@ export async function verifyPassword(
 /** True when the stored hash was made with other parameters than today's (rehash at login). */
 export function needsRehash(stored: string): boolean {
   return !stored.startsWith(
-    `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_PARAMS.timeCost},p=${ARGON2_PARAMS.parallelism}$`,
+    `$argon2id$v=19$m=${params.memoryCost},t=${params.timeCost},p=${params.parallelism}$`,
   );
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-/** JWT_SECRET when set, else a key generated once and kept in DATA_DIR (ARCHITECTURE §9). */
+/** JWT_SECRET when set, else a key generated once and kept in DATA_DIR (README, Configuration). */
 export function loadSigningKey(secret: string | undefined, dataDir: string | null): Buffer {
   if (secret) return Buffer.from(secret, 'utf8');
   if (!dataDir) return randomBytes(32);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SERVER_MESSAGES } from '@club/contract';
 
 /**
- * French messages for every Zod issue that a schema leaves without its own message (issue 16: the
+ * French messages for every Zod issue that a schema leaves without its own message (the
  * fuzzer found Zod's English defaults — "Invalid input: expected object, received array",
  * 'Unrecognized key: "x"' — in 400 answers). A schema's own message still wins (Zod's precedence:
  * schema, then parse call, then this global map). Installed once per process by buildApp.

@@ -4,7 +4,7 @@ import { SERVER_MESSAGES } from '@club/contract';
 /**
  * The router's own refusals (a malformed percent-encoding, a path parameter over maxParamLength,
  * a failed constraint) skip the error handler: Fastify answers in English and echoes the URL.
- * Found by the fuzzer (issue 16); here they get the uniform French 400 body.
+ * Found by the fuzzer; here they get the uniform French 400 body.
  */
 export function frameworkErrors(
   error: FastifyError,

@@ -1,5 +1,5 @@
 /**
- * Issue 16: client-chosen Idempotency-Key on writes. Same key + same request → the first answer is
+ * Client-chosen Idempotency-Key on writes. Same key + same request → the first answer is
  * replayed and nothing is written twice; per member and per club; bad keys and reuse refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

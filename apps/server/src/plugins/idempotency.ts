@@ -5,7 +5,7 @@ import { HEADER_IDEMPOTENCY_KEY, SERVER_MESSAGES } from '@club/contract';
 import { HttpError } from '../lib/http-error.ts';
 
 /**
- * Idempotency keys on the writes of the signed-in scope (issue 16, decision "idempotency-keys").
+ * Idempotency keys on the writes of the signed-in scope (decision 0027).
  *
  * A client sends `Idempotency-Key: <its own unique string>` on a POST, PUT, PATCH or DELETE. The
  * first request with that key reserves it (a row of idempotency_keys, per club and member); its

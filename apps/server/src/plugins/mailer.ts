@@ -58,7 +58,7 @@ export const SMTP_TIMEOUTS = {
   socketTimeout: 30_000,
 } as const;
 
-/** Strips CR/LF so that user text can never inject a header (ARCHITECTURE §5b). */
+/** Strips CR/LF so that user text can never inject a header (docs/security.md). */
 export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
 }

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 const SLOW_PER_SECOND = 10;
 
 /**
- * Request logging that does not dominate a busy server (issue 14, decision 0030): Fastify's own
+ * Request logging that does not dominate a busy server (decision 0030): Fastify's own
  * two lines per request are off; one line per answered request is written at `info` for a sample
  * (REQUEST_LOG_SAMPLE, 0–1), and always for server errors (5xx, at `error`) and slow answers
  * (≥ REQUEST_LOG_SLOW_MS, at `warn`; an overloaded server answers everything slowly, so at most

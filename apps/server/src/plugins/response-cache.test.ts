@@ -37,7 +37,7 @@ async function demoClub(app: FastifyInstance) {
   return { club, team, other, boss, player, outsider };
 }
 
-describe('[perf] response cache of the hot lists (issue 14)', () => {
+describe('[perf] response cache of the hot lists', () => {
   it('listens to the club-data feed once the app is ready', () => {
     expect(ctx.app.responseCache.active).toBe(true);
   });

@@ -58,8 +58,9 @@ export default async function webPlugin(app: FastifyInstance, opts: { root: stri
     const url = decodeURIComponent(request.url.split('?')[0]!).replace(/\/+$/, '') || '/';
     const file = url === '/' ? 'index.html' : (prerendered.get(url) ?? 'spa.html');
     const available = fs.existsSync(path.join(root!, file)) ? file : 'index.html';
-    // The reset link carries its token in the query: never leak it through Referer (ARCHITECTURE §5b).
-    // So do the answer and unsubscribe links of notification e-mails (issue 13).
+    // The reset link carries its token in the query: never leak it through Referer
+    // (docs/security.md). So do the answer and unsubscribe links of notification e-mails
+    // (decision 0026).
     if (TOKEN_PAGES.has(url)) reply.header('referrer-policy', 'no-referrer');
     return reply
       .header('cache-control', 'no-cache')

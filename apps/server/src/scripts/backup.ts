@@ -1,6 +1,6 @@
 /**
  * `npm run backup [-- fichier]`, `npm run restore -- fichier`, `npm run migrate-to-postgres [-- fichier]`
- * (issue 16, decision "backups"), with the server's configuration (DATA_DIR or DATABASE_URL):
+ * (decision 0027), with the server's configuration (DATA_DIR or DATABASE_URL):
  * - PostgreSQL (DATABASE_URL): pg_dump -Fc / pg_restore --clean;
  * - embedded database: a logical dump (backup/logical.ts). While the server runs it is asked for
  *   the dump (SIGUSR2; PGlite is single-process); stopped, the database is opened here. A restore

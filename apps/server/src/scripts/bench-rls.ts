@@ -1,5 +1,5 @@
 /**
- * What row-level security costs (issue 16): the hot list of the members page — one club's 200
+ * What row-level security costs (decision 0028): the hot list of the members page — one club's 200
  * members with their primary team, the repository's own query — timed in a plain transaction and
  * in a club-scoped one (db/tenant-scope.ts: SET LOCAL ROLE club_app + set_config, the policies
  * applied). PGlite by default; DATABASE_URL for PostgreSQL. Results in bench/README.md.

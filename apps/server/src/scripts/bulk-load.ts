@@ -1,5 +1,5 @@
 /**
- * Bulk load of generated clubs into the PostgreSQL database of DATABASE_URL (issue 14, used by
+ * Bulk load of generated clubs into the PostgreSQL database of DATABASE_URL (used by
  * bench/scale and bench/load): migrates it, writes the clubs (db/bulk-load.ts), gives the DIRIGEANT
  * and one JOUEUR of the middle club ("probe" club) the password BENCH_PASSWORD, runs ANALYZE, and
  * prints one JSON line with the probe club's ids and the time taken.

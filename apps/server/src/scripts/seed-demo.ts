@@ -407,8 +407,8 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
   const seasonStart = new Date(seasonStartYear, 8, 1);
   const seasonEnd = new Date(seasonStartYear + 1, 5, 30);
 
-  // Trainings: each team's weekly series for the whole season (issue 12), skipping the Christmas
-  // break (its dates are the series' exclusions).
+  // Trainings: each team's weekly series for the whole season (decision 0024), skipping the
+  // Christmas break (its dates are the series' exclusions).
   const isChristmas = (day: Date) => day.getMonth() === 11 && day.getDate() >= 22;
   const RRULE_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
   const seriesOf = new Map<number, number>();
@@ -491,6 +491,10 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
         dateDebut: wall(day, hour),
         dateFin: wall(day, hour + 2),
         lieux: home ? 'Stade de la Beaujoire, terrain annexe' : 'Stade de l’adversaire',
+        domicile: home,
+        // Meeting 45 min before at home; away, at the club 1 h 15 before, to share the cars.
+        rendezVous: home ? wall(day, hour - 1, 15) : wall(day, hour - 2, 45),
+        lieuRendezVous: home ? null : 'Parking du stade de la Beaujoire',
         scoreDomicile: past && !cancelled ? Math.floor(rand() * 5) : null,
         scoreExterieur: past && !cancelled ? Math.floor(rand() * 4) : null,
         cancelled,

@@ -1,5 +1,5 @@
 /**
- * The built server (dist/server.mjs) as a child process, for the fault tests (issue 16): build when
+ * The built server (dist/server.mjs) as a child process, for the fault tests: build when
  * stale, free ports, spawn with its own DATA_DIR, wait until healthy, stop.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

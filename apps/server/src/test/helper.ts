@@ -1,10 +1,16 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Clock } from '../lib/clock.ts';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openPglite, openPostgres, type Database } from '../db/client.ts';
+import {
+  postgresTemplateExists,
+  postgresTemplateName,
+  readPgliteTemplate,
+} from './database-template.ts';
 import {
   api,
   createClient,
@@ -34,19 +40,24 @@ export async function createTestDatabase(
   adminUrl = process.env.TEST_DATABASE_URL,
 ): Promise<Database & { url?: string }> {
   if (!adminUrl) {
-    const database = await openPglite(null);
-    await migrate(database);
+    const template = readPgliteTemplate();
+    const database = await openPglite(null, template ? { loadDataDir: template } : {});
+    if (!template) await migrate(database);
     return database;
   }
   const name = `club_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const templateName = postgresTemplateName();
+  const fromTemplate = await postgresTemplateExists(adminUrl, templateName);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    fromTemplate ? `create database ${name} template ${templateName}` : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 5);
-  await migrate(database);
+  if (!fromTemplate) await migrate(database);
   return {
     ...database,
     url: url.toString(),
@@ -134,7 +145,7 @@ export interface TestContext {
 export async function buildTestApp(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void | Promise<void>,
-  options: { postgresUrl?: string } = {},
+  options: { postgresUrl?: string; clock?: Clock } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(options.postgresUrl);
   const smtp = await startSmtpServer();
@@ -146,17 +157,9 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     // A mail is queued then sent by the worker, woken at once; retries wait for the next poll.
     JOB_POLLING_INTERVAL_SECONDS: '0.5',
-    // TEST_RESPONSE_SERIALIZER=compiled runs a file on the production serialiser (default: zod).
-    ...(process.env.TEST_RESPONSE_SERIALIZER
-      ? { RESPONSE_SERIALIZER: process.env.TEST_RESPONSE_SERIALIZER }
-      : {}),
-    // TEST_RESPONSE_CACHE_MS=5000 runs a file with the hot lists' cache on (default: off).
-    ...(process.env.TEST_RESPONSE_CACHE_MS
-      ? { RESPONSE_CACHE_MS: process.env.TEST_RESPONSE_CACHE_MS }
-      : {}),
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, clock: options.clock });
   if (extend) await extend(app);
   await app.ready();
   return {

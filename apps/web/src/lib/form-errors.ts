@@ -3,7 +3,8 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { HttpError } from './http.ts';
 
 /**
- * The one mapping from an API error answer to a form (ARCHITECTURE §7: every non-2xx answer is
+ * The one mapping from an API error answer to a form (docs/architecture.md §10: every non-2xx
+ * answer is
  * `{ message, errors? }`, `errors` keyed by field, dotted for nested paths such as `equipesIds.0`).
  * Field errors of fields the form shows go under those fields (react-hook-form `setError`, type
  * 'server'); the answer's `message` (or a fallback) is the form-level message.

@@ -1,10 +1,11 @@
 import type { TCurrentMember, TMemberEditParty, TTeamRef } from '@club/contract';
 
-/* Teams of a member (issue 8: members in several teams), for the signed-in member and the lists. */
+/* Teams of a member (members in several teams, decision 0012), for the signed-in member and the
+   lists. */
 
 /**
  * What these helpers read of the current member. `equipes` may be missing from an answer built
- * before issue 8 (test doubles of the spec's shape): the primary team then stands alone.
+ * without it (test doubles of the spec's shape): the primary team then stands alone.
  */
 export type TeamsHolder = Pick<TCurrentMember, 'idEquipe' | 'nomEquipe'> & {
   equipes?: TCurrentMember['equipes'];

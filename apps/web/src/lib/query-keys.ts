@@ -1,8 +1,9 @@
 /**
- * Every react-query key of the app, in one place (issue 8). A feature reads and invalidates through
- * these factories, never through a literal array, so that one feature's mutation refreshes another
- * feature's lists without knowing how they are spelled. Each group starts with its own root
- * (`queryKeys.members.all` …): invalidating the root refreshes every list of the group.
+ * Every react-query key of the app, in one place (docs/conventions.md §3). A feature reads and
+ * invalidates through these factories, never through a literal array, so that one feature's
+ * mutation refreshes another feature's lists without knowing how they are spelled. Each group
+ * starts with its own root (`queryKeys.members.all` …): invalidating the root refreshes every list
+ * of the group.
  *
  * Filters are part of the key: pass only the non-empty ones, so that "no filter" and "empty
  * filter" share one cache entry.

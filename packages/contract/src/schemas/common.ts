@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from '../messages.ts';
 
-/** Error body of every non-2xx API answer (ARCHITECTURE §7). */
+/** Error body of every non-2xx API answer (docs/architecture.md §10). */
 export const ZApiErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
@@ -77,7 +77,10 @@ export const ZDateSchema = safeString({ error: SERVER_MESSAGES.invalidDate })
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Optional paging of growing lists (ARCHITECTURE §7): without page/size the answer is a plain array. */
+/**
+ * Optional paging of growing lists (docs/architecture.md §10): without page/size the answer is a
+ * plain array.
+ */
 export const ZPagingQuerySchema = z.object({
   page: z.coerce.number().int().min(0).optional(),
   size: z.coerce.number().int().min(1).max(500).optional(),

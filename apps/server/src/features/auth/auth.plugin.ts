@@ -182,10 +182,13 @@ export default fp(
     };
     app.decorate('auth', auth);
 
-    /** CSRF (ARCHITECTURE §5): signed double-submit plus Origin / Sec-Fetch-Site on every state-changing method. */
+    /**
+     * CSRF (docs/architecture.md §6): signed double-submit plus Origin / Sec-Fetch-Site on every
+     * state-changing method.
+     */
     app.addHook('onRequest', async (request) => {
       if (!STATE_CHANGING.has(request.method)) return;
-      // A route whose signed link token is the proof (e-mail links, issue 13) declares it.
+      // A route whose signed link token is the proof (e-mail links, decision 0025) declares it.
       if (request.routeOptions.config?.csrfExempt === true) return;
       const site = request.headers['sec-fetch-site'];
       if (site === 'cross-site') throw new HttpError(403, SERVER_MESSAGES.csrf);

@@ -99,7 +99,7 @@ const actorColumns = () => ({
  * The signed-in scope's one query per request: the session (unrevoked, within its absolute
  * lifetime) of that member, the member, its club, teams, children and children's teams.
  */
-/** The query below, prepared once per database handle (drizzle `.prepare()`, issue 14). */
+/** The query below, prepared once per database handle (drizzle `.prepare()`, decision 0030). */
 const preparedActorQueries = new WeakMap<object, ReturnType<typeof prepareActorQuery>>();
 function prepareActorQuery(db: DbOrTx) {
   return db
@@ -296,8 +296,9 @@ export async function consumeToken(db: DbOrTx, id: number): Promise<boolean> {
 }
 
 /**
- * A member as an Actor without a session (a secret calendar feed acts on their behalf, issue 12);
- * null when the member is not of that club. `sessionId` is empty: nothing may revoke it.
+ * A member as an Actor without a session (a secret calendar feed acts on their behalf,
+ * decision 0023); null when the member is not of that club. `sessionId` is empty: nothing may
+ * revoke it.
  */
 export async function findMemberActor(
   db: DbOrTx,

@@ -72,7 +72,9 @@ export type RefreshResult =
   /** Grace re-use of the previous token: a new access token for the current row, refresh cookie untouched. */
   | { kind: 'grace'; accessToken: string; xsrfToken: string; info: TSessionInfo };
 
-/** Sessions, password reset and password change (spec §7 authentication, ARCHITECTURE §5). */
+/**
+ * Sessions, password reset and password change (spec §7 authentication, docs/architecture.md §6).
+ */
 export function createAuthService(deps: AuthDeps) {
   const { db, config, limiter, sessions, log } = deps;
 
@@ -170,9 +172,9 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     /**
-     * POST /auth/connexion/login. Throttles (ARCHITECTURE §5): attempts per IP (/64) and failures
-     * per e-mail, known or not; once an e-mail has LOGIN_FAILURES_PER_EMAIL failures it is locked
-     * for the whole window, even for the right password.
+     * POST /auth/connexion/login. Throttles (docs/architecture.md §6): attempts per IP (/64) and
+     * failures per e-mail, known or not; once an e-mail has LOGIN_FAILURES_PER_EMAIL failures it is
+     * locked for the whole window, even for the right password.
      */
     async login(
       ctx: RequestContext,
@@ -258,8 +260,8 @@ export function createAuthService(deps: AuthDeps) {
 
     /**
      * POST /auth/connexion/mdpUpdte {email, newPassword, token}: without a valid token for that
-     * e-mail nothing changes (ARCHITECTURE §8). Success revokes every session of the member and
-     * mails a notice.
+     * e-mail nothing changes (docs/architecture.md §11). Success revokes every session of the
+     * member and mails a notice.
      */
     async resetPassword(body: TResetPasswordBody) {
       if (!body.token) throw badRequest(AUTH_MESSAGES.resetTokenRequired);
@@ -280,9 +282,9 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /**
-     * POST /api/compte/mot-de-passe: the current password is required (ARCHITECTURE §8). Every
-     * OTHER session of the member is revoked (a thief's session dies, this tab stays signed in);
-     * pending reset links are voided; a notice is mailed.
+     * POST /api/compte/mot-de-passe: the current password is required (docs/architecture.md §11).
+     * Every OTHER session of the member is revoked (a thief's session dies, this tab stays signed
+     * in); pending reset links are voided; a notice is mailed.
      */
     async changePassword(actor: Actor, body: TChangePasswordBody) {
       await enforceLimit(

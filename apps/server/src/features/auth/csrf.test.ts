@@ -19,7 +19,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const concreteUrl = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, '999999').replace(/\*/g, 'x');
 
 describe('[auth] CSRF on every state-changing route', () => {
-  it('finds the routes of this issue (the walk is not empty)', () => {
+  it('finds the account and sign-up routes among the state-changing ones (the walk is not empty)', () => {
     const urls = ctx.app.registeredRoutes
       .filter((r) => STATE_CHANGING.has(r.method))
       .map((r) => r.url);

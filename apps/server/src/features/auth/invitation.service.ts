@@ -21,7 +21,7 @@ export interface InvitationDeps {
   log: FastifyBaseLogger;
 }
 
-/** Invitations of members created by a leader, and their activation (ARCHITECTURE §5). */
+/** Invitations of members created by a leader, and their activation (docs/architecture.md §6). */
 export function createInvitationService(deps: InvitationDeps) {
   const { db, config } = deps;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 17 §3: Redis (REDIS_URL, the shared throttle store) going down during logins. A real
+ * Redis (REDIS_URL, the shared throttle store) going down during logins. A real
  * throwaway redis-server (no persistence) is started on a free port, shut down mid-test and
  * started again on the same port, empty. Expected (docs/decisions/0014-throttle-store-outage.md):
  * logins answer 503 with the French message, quickly, while the store is unreachable; other API
@@ -118,7 +118,7 @@ describe('[defects] Redis down during logins', { timeout: 60_000 }, () => {
     }
     // Calls that do not go through the throttle store are unaffected.
     expect((await asOther.get(`/api/membres/${other.id}`)).statusCode).toBe(200);
-    // Writes too, and their idempotency keys (issue 16) live in the database, not in Redis.
+    // Writes too, and their idempotency keys (decision 0027) live in the database, not in Redis.
     const newMember = {
       nom: 'Panne',
       prenom: 'Redis',

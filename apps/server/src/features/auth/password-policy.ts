@@ -7,8 +7,8 @@ import {
 import { badRequest } from '../../lib/http-error.ts';
 
 /**
- * Server-side password policy (ARCHITECTURE §5): the spec's five rules, at most 128 characters, not the
- * member's own e-mail, not a very common password.
+ * Server-side password policy (docs/architecture.md §6): the spec's five rules, at most 128
+ * characters, not the member's own e-mail, not a very common password.
  *
  * "Very common" is a small bundled list (COMMON_PASSWORDS, 134 entries of the most used passwords
  * and French/English base words). A candidate is refused when, lower-cased, it is on the list, or

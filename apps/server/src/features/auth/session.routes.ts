@@ -10,7 +10,7 @@ import { route } from '../../lib/endpoint-route.ts';
 import { publicBaseUrl } from '../../lib/public-url.ts';
 import { createAuthService, type RequestContext } from './auth.service.ts';
 
-/** Login, refresh, logout and the two-step password reset (spec §7, ARCHITECTURE §5). */
+/** Login, refresh, logout and the two-step password reset (spec §7, docs/architecture.md §6). */
 const sessionRoutes: FastifyPluginAsync = async (app) => {
   const service = createAuthService({
     db: app.db,

@@ -1,7 +1,7 @@
 import { everyMember, type GridRow } from '../../test/policy-grid.ts';
 
 /**
- * Issue 12, personal calendar feeds: every member subscribes to their own feed; a team filter
+ * Personal calendar feeds: every member subscribes to their own feed; a team filter
  * follows EVENT_PERMISSIONS.read (T1 is read by every team principal but SANS_EQUIPE; T3 by
  * leaders only); another club's team → 404. The feed itself (GET /api/calendrier/:fichier) is
  * public: its secret token is the credential (declared PUBLIC in the contract; calendar-feeds.test.ts).

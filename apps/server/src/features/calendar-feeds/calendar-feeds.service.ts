@@ -39,7 +39,7 @@ export interface CalendarFeedsDeps {
   db: DbOrTx;
 }
 
-/** Personal calendar feeds (issue 12): a secret URL per member, only its hash stored. */
+/** Personal calendar feeds (decision 0023): a secret URL per member, only its hash stored. */
 export function createCalendarFeedsService({ db }: CalendarFeedsDeps) {
   return {
     /**

@@ -12,7 +12,7 @@ import { calendarFeeds } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
 
-/** Issue 12, personal calendar feed: the secret URL, its filters, revocation, tenant isolation. */
+/** Personal calendar feed: the secret URL, its filters, revocation, tenant isolation. */
 let ctx: TestContext;
 let club: { id: number };
 let seniors: { id: number; nom: string };

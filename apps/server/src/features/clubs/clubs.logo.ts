@@ -6,7 +6,7 @@ export type LogoFormat = 'png' | 'jpeg' | 'webp';
 
 /**
  * The format a file's first bytes announce, or null. Only PNG, JPEG and WebP are accepted
- * (ARCHITECTURE §5b); anything else (SVG, HTML, a renamed file) never reaches the image decoder.
+ * (docs/security.md); anything else (SVG, HTML, a renamed file) never reaches the image decoder.
  */
 export function sniffImage(bytes: Buffer): LogoFormat | null {
   if (
@@ -35,7 +35,8 @@ export const LOGO_OUTPUT_MIME = 'image/webp';
  */
 /**
  * sharp (libvips) is loaded on the first logo upload, not at start: it is needed only there and
- * costs the idle server 24–34 MB of resident memory (measured: RSS before and after `import(sharp)`) (issue 14, decision 0037).
+ * costs the idle server 24–34 MB of resident memory (measured: RSS before and after
+ * `import(sharp)`) (decision 0037).
  */
 let sharpModule: Promise<(input: Buffer, options: SharpOptions) => Sharp> | null = null;
 function loadSharp() {

@@ -46,9 +46,9 @@ export interface ClubsDeps {
 }
 
 /**
- * The club settings (spec §2, §6, §7; ARCHITECTURE §5b, §6): every member of the club reads the
- * information and the logo; only the DIRIGEANT changes them or deletes the club. Another club's id
- * answers 404.
+ * The club settings (spec §2, §6, §7; docs/security.md, docs/architecture.md §7): every member of
+ * the club reads the information and the logo; only the DIRIGEANT changes them or deletes the club.
+ * Another club's id answers 404.
  */
 export function createClubsService({ db, confirmPassword }: ClubsDeps) {
   return {

@@ -3,9 +3,10 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 
 /**
- * Self-hosted ALTCHA proof of work (ARCHITECTURE §8). Deterministic mode: the server knows the
- * counter and signs the derived key, so verifying is one key derivation. Each challenge is usable
- * once: its nonce is recorded in the rate limiter's store (memory, or Redis shared by instances).
+ * Self-hosted ALTCHA proof of work (docs/architecture.md §11). Deterministic mode: the server knows
+ * the counter and signs the derived key, so verifying is one key derivation. Each challenge is
+ * usable once: its nonce is recorded in the rate limiter's store (memory, or Redis shared by
+ * instances).
  */
 export const CAPTCHA_TTL_SECONDS = 10 * 60;
 const ALGORITHM = 'PBKDF2/SHA-256';

@@ -5,7 +5,10 @@ import { createCaptcha } from './captcha.ts';
 import { CONTACT_MAILED, createContactService } from './contact.service.ts';
 import { contactRepository } from './contact.repository.ts';
 
-/** Contact form (spec §7 "Contact", ARCHITECTURE §5b and §8): same origin, public. */
+/**
+ * Contact form (spec §7 "Contact", docs/security.md and docs/architecture.md §11): same origin,
+ * public.
+ */
 const contactRoutes: FastifyPluginAsync = async (app) => {
   const captcha = createCaptcha({
     secret: app.secretFor('captcha'),

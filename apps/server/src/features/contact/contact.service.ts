@@ -22,7 +22,7 @@ export interface ContactDeps {
 export const CONTACT_MAILED = 'contact-message-mailed';
 
 /**
- * ARCHITECTURE §5b: 5 per hour per IP, captcha verified by the server (single use), stored before
+ * docs/security.md: 5 per hour per IP, captcha verified by the server (single use), stored before
  * the mail is sent, and the spec's per-submission token makes a repeated submission a no-op.
  */
 export function createContactService(deps: ContactDeps) {

@@ -104,7 +104,7 @@ describe('[contact] POST /api/contact', () => {
     expect(mail.raw).toMatch(/^Reply-To: alice@example\.org\r?$/im);
   });
 
-  it('SMTP down when a message is sent: stored, retried, mailed once when SMTP is back (issue 13)', async () => {
+  it('SMTP down when a message is sent: stored, retried, mailed once when SMTP is back', async () => {
     const port = ctx.smtp.port;
     await ctx.smtp.close();
     const { post } = client();

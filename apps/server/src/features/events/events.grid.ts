@@ -9,12 +9,12 @@ import {
 } from '../../test/policy-grid.ts';
 
 /**
- * ARCHITECTURE §6 for events (EVENT_PERMISSIONS): leaders read and write every event; team roles
- * read their teams' events and those with no team (a parent also the teams of their children); a
- * coach writes the events of their own teams only (a MATCH: by its base team). T1 is the team of
- * ENTRAINEUR, JOUEUR, PARENT and PARENT_AUTRE_EQUIPE (whose child plays in T2); DEUX_EQUIPES
- * coaches T1 and T2; SANS_EQUIPE has no team. AUTRE_CLUB names its own club in bodies, so that
- * its 404 comes from the event or team ids of club A.
+ * docs/architecture.md §7 for events (EVENT_PERMISSIONS): leaders read and write every event; team
+ * roles read their teams' events and those with no team (a parent also the teams of their
+ * children); a coach writes the events of their own teams only (a MATCH: by its base team). T1 is
+ * the team of ENTRAINEUR, JOUEUR, PARENT and PARENT_AUTRE_EQUIPE (whose child plays in T2);
+ * DEUX_EQUIPES coaches T1 and T2; SANS_EQUIPE has no team. AUTRE_CLUB names its own club in bodies,
+ * so that its 404 comes from the event or team ids of club A.
  */
 const clubOf = (w: GridWorld, p: Principal) => (p === 'AUTRE_CLUB' ? w.otherClub.id : w.club.id);
 

@@ -10,8 +10,8 @@ import {
 import { policy } from '../../authz/index.ts';
 
 /**
- * The events part of ARCHITECTURE §6: EVENT_PERMISSIONS (contract, read by the calendar too).
- * Reads target the event's teams; writes target eventWriteTeamIds (a MATCH: its base team).
+ * The events part of docs/architecture.md §7: EVENT_PERMISSIONS (contract, read by the calendar
+ * too). Reads target the event's teams; writes target eventWriteTeamIds (a MATCH: its base team).
  */
 export const eventsPolicy = policy(EVENT_PERMISSIONS);
 

@@ -103,11 +103,14 @@ export async function listVisibleEvents(
 
 export interface EventsDeps {
   db: DbOrTx;
-  /** Issue 13: told when a match is created or moved (convocation e-mails, deadline jobs). */
+  /** Told when a match is created or moved (convocation e-mails, deadline jobs). */
   notifier?: MatchNotifier;
 }
 
-/** Events of spec §7 with ARCHITECTURE §6 (EVENT_PERMISSIONS); MATCH events keep their match. */
+/**
+ * Events of spec §7 with docs/architecture.md §7 (EVENT_PERMISSIONS); MATCH events keep their
+ * match.
+ */
 export function createEventsService({ db, notifier }: EventsDeps) {
   /** Every requested team must be a team of the actor's club (400 naming equipesIds). */
   async function assertClubTeams(tx: Tx, clubId: number, teamIds: readonly number[]) {
@@ -125,7 +128,8 @@ export function createEventsService({ db, notifier }: EventsDeps) {
         opponentName: input.adversaireNom,
         domicile: input.domicile,
       });
-      // Players convoked to an existing match by a new base team get their convocation (issue 13).
+      // Players convoked to an existing match by a new base team get their convocation
+      // (decision 0025).
       if (!synced.created && notifier)
         await notifier.playersConvoked(tx, clubId, synced.matchId, synced.newlyConvoked);
       return synced.matchId;
@@ -389,7 +393,7 @@ export function createEventsService({ db, notifier }: EventsDeps) {
         const teamsChanged =
           teamSetChanged ||
           (input.type === 'MATCH' && current.equipesIds[0] !== input.equipesIds[0]);
-        // No longer a MATCH: its match goes, so its players learn it is cancelled (issue 13).
+        // No longer a MATCH: its match goes, so its players learn it is cancelled (decision 0025).
         if (current.match && input.type !== 'MATCH' && notifier)
           await notifier.matchDeleted(tx, actor.clubId, current.match.id);
         const matchId = await syncMatch(tx, actor.clubId, id, input);

@@ -14,7 +14,10 @@ import { buildTestApp, signIn, type TestClient, type TestContext } from '../../t
 import type { Actor } from '../../authz/index.ts';
 import { listVisibleEvents } from './index.ts';
 
-/** Events CRUD of spec §7 with ARCHITECTURE §6 and the matches of MATCH events (issue 9). */
+/**
+ * Events CRUD of spec §7 with docs/architecture.md §7 and the matches of MATCH events
+ * (decision 0017).
+ */
 let ctx: TestContext;
 let club: { id: number };
 let other: { id: number };
@@ -215,7 +218,7 @@ describe('[events] validation (spec §5 "Event form"), French messages', () => {
   });
 });
 
-describe('[events] another club (ARCHITECTURE §6: 404)', () => {
+describe('[events] another club (docs/architecture.md §7: 404)', () => {
   it('its events, its club id and its list are not found', async () => {
     const event = await created(asLeader);
     expect((await asOtherLeader.get(`/api/evenements/${event.id}`)).statusCode).toBe(404);
@@ -378,7 +381,7 @@ describe('[events] from/to: only the events overlapping the range', () => {
   });
 });
 
-describe('[events] MATCH events keep their match (issue 9 "Matches from events")', () => {
+describe('[events] MATCH events keep their match', () => {
   const convoked = async (matchId: number) =>
     (
       await ctx.app.db

@@ -5,7 +5,9 @@ import { createClub, createEvent, createMember, createTeam } from '../../db/fact
 import { eventSeries } from '../../db/schema.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
 
-/** Recurring events (issue 12): series on the club's wall clock, portee of edits and deletes. */
+/**
+ * Recurring events (decision 0024): series on the club's wall clock, portee of edits and deletes.
+ */
 let ctx: TestContext;
 let club: { id: number };
 let seniors: { id: number };

@@ -8,4 +8,4 @@ import matchesRoutes from './matches.routes.ts';
  */
 export default signedIn(matchesRoutes);
 export { matchSync, type MatchSides } from './matches.sync.ts';
-export { clubNow, matchClock } from './matches.clock.ts';
+export { clubNow } from './matches.clock.ts';

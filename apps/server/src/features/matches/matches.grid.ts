@@ -9,7 +9,7 @@ import {
 import { matchSync } from './matches.sync.ts';
 
 /**
- * ARCHITECTURE §6 for matches, scores and convocations (MATCH_PERMISSIONS,
+ * docs/architecture.md §7 for matches, scores and convocations (MATCH_PERMISSIONS,
  * CONVOCATION_PERMISSIONS). T1 is the team of ENTRAINEUR, JOUEUR, PARENT and PARENT_AUTRE_EQUIPE;
  * DEUX_EQUIPES coaches T1 and T2; player1 plays in T1, player2 in T2 (PARENT_AUTRE_EQUIPE's child),
  * player3 in T3. A match convokes its home team's players: JOUEUR and player1 for T1, player2 for T2.

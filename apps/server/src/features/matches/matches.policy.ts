@@ -9,10 +9,10 @@ import { policy } from '../../authz/index.ts';
 import type { MatchRow } from './matches.repository.ts';
 
 /**
- * The matches part of ARCHITECTURE §6: the tables (MATCH_PERMISSIONS, CONVOCATION_PERMISSIONS, in
- * the contract so that the page reads them too) and the value rules beside them (the score only
- * while EN_COURS or TERMINE: `canEditScore`; a player answers only when ACTIF). Nothing else
- * decides who may do what with a match.
+ * The matches part of docs/architecture.md §7: the tables (MATCH_PERMISSIONS,
+ * CONVOCATION_PERMISSIONS, in the contract so that the page reads them too) and the value rules
+ * beside them (the score only while EN_COURS or TERMINE: `canEditScore`; a player answers only when
+ * ACTIF). Nothing else decides who may do what with a match.
  */
 export const matchesPolicy = policy(MATCH_PERMISSIONS);
 export const convocationsPolicy = policy(CONVOCATION_PERMISSIONS);

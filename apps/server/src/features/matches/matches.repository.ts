@@ -10,10 +10,10 @@ const home = alias(teams, 'home_team');
 const away = alias(teams, 'away_team');
 
 /**
- * The derived status (ARCHITECTURE §4): ANNULE when cancelled, else A_VENIR before the start,
- * EN_COURS from the start (included) to the end (excluded), TERMINE from the end. `nowLocal` is the
- * club's wall clock ('YYYY-MM-DDTHH:mm:ss', lib/club-time.ts), compared with the event's stored
- * club-local times: the one place the status is computed (the list filter uses it too).
+ * The derived status (docs/architecture.md §5): ANNULE when cancelled, else A_VENIR before the
+ * start, EN_COURS from the start (included) to the end (excluded), TERMINE from the end. `nowLocal`
+ * is the club's wall clock ('YYYY-MM-DDTHH:mm:ss', lib/club-time.ts), compared with the event's
+ * stored club-local times: the one place the status is computed (the list filter uses it too).
  */
 export function statusSql(nowLocal: string): SQL<MatchStatus> {
   return sql<MatchStatus>`(case
@@ -240,7 +240,7 @@ export const matchesRepository = {
       where tm.club_id = ${clubId} and tm.team_id = ${teamId} and upper(m.role) = 'JOUEUR'
       on conflict do nothing
       returning member_id`);
-    // The newly convoked players (their convocation mail: issue 13).
+    // The newly convoked players (they get their convocation mail).
     return (result as unknown as { rows: { member_id: number }[] }).rows.map((r) => r.member_id);
   },
 
@@ -417,7 +417,7 @@ export const matchesRepository = {
     return changed as { memberId: number; selection: TSelection | null }[];
   },
 
-  /** Issue 13: the reply deadline (club wall clock), null = the default. */
+  /** The reply deadline (club wall clock), null = the default. */
   async setReplyDeadline(db: DbOrTx, clubId: number, matchId: number, deadline: string | null) {
     await db
       .update(matches)

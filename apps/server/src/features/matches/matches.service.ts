@@ -15,6 +15,7 @@ import {
   type ZSelectionUpdateSchema,
   maySelect,
 } from '@club/contract';
+import type { Clock } from '../../lib/clock.ts';
 import type { z } from 'zod';
 import { found, memberRef, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -103,20 +104,22 @@ export function versionFromIfMatch(header: string | undefined): string | undefin
 
 export interface MatchesDeps {
   db: DbOrTx;
-  /** Issue 13: told when a match is cancelled or restored, or its reply deadline set. */
+  /** Told when a match is cancelled or restored, or its reply deadline set. */
   notifier?: MatchNotifier;
+  clock: Clock;
 }
 
 /**
- * Matches of spec §7 with ARCHITECTURE §6 (MATCH_PERMISSIONS, CONVOCATION_PERMISSIONS). Another
- * club's ids answer 404 before any table is asked; the status is the club's wall clock against the
- * event's local times.
+ * Matches of spec §7 with docs/architecture.md §7 (MATCH_PERMISSIONS, CONVOCATION_PERMISSIONS).
+ * Another club's ids answer 404 before any table is asked; the status is the club's wall clock
+ * against the event's local times.
  */
-export function createMatchesService({ db, notifier }: MatchesDeps) {
+export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
   /** The counts only for those who read the summary (spec §4: the coach and leaders). */
   const json = (actor: Actor, row: MatchRow) =>
     toMatchJson(row, convocationsPolicy.can(actor, 'readSummary', teamsOf(row)));
-  const now = async (tx: DbOrTx, clubId: number) => clubNow(await repo.clubTimezone(tx, clubId));
+  const now = async (tx: DbOrTx, clubId: number) =>
+    clubNow(await repo.clubTimezone(tx, clubId), clock);
 
   async function loadMatch(tx: DbOrTx, actor: Actor, id: number, forUpdate = false) {
     const nowLocal = await now(tx, actor.clubId);

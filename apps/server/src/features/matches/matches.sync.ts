@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { clubNow } from './matches.clock.ts';
 import { matchesRepository as repo } from './matches.repository.ts';
 
@@ -12,8 +13,8 @@ export interface MatchSides {
 }
 
 /**
- * Matches come from MATCH events (ARCHITECTURE §4): the events feature calls these inside its
- * write transaction. Creating a match convokes the base team's players.
+ * Matches come from MATCH events (docs/architecture.md §5): the events feature calls these inside
+ * its write transaction. Creating a match convokes the base team's players.
  */
 export const matchSync = {
   /** Creates or updates the match of a MATCH event. */
@@ -63,8 +64,9 @@ export const matchSync = {
     tx: DbOrTx,
     clubId: number,
     memberId: number,
+    clock: Clock,
   ): Promise<{ added: number; addedMatchIds: number[]; removed: number }> {
-    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId));
+    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId), clock);
     return repo.syncMemberUpcoming(tx, clubId, memberId, nowLocal);
   },
 
@@ -76,9 +78,10 @@ export const matchSync = {
     tx: DbOrTx,
     clubId: number,
     memberIds: readonly number[],
+    clock: Clock,
   ): Promise<{ addedByMatch: Map<number, number[]>; removed: number }> {
     if (!memberIds.length) return { addedByMatch: new Map(), removed: 0 };
-    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId));
+    const nowLocal = clubNow(await repo.clubTimezone(tx, clubId), clock);
     return repo.syncMembersUpcoming(tx, clubId, memberIds, nowLocal);
   },
 };

@@ -16,18 +16,14 @@ import {
 } from '../../db/factories.ts';
 import { auditLog, convocations, matches, members } from '../../db/schema.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
-import { matchClock } from './matches.clock.ts';
+import { manualClock } from '../../lib/clock.ts';
 import { matchSync } from './matches.sync.ts';
 
 let ctx: TestContext;
-const realNow = matchClock.now;
-afterEach(() => {
-  matchClock.now = realNow;
-});
-/** Stands the feature's clock at an instant (UTC). */
-const at = (iso: string) => {
-  matchClock.now = () => new Date(iso);
-};
+const clock = manualClock();
+afterEach(() => clock.set(undefined));
+/** Stands the server's clock at an instant (UTC). */
+const at = (iso: string) => clock.set(iso);
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
@@ -48,7 +44,7 @@ let outsider: Member;
 let as: Record<string, TestClient>;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  ctx = await buildTestApp({}, undefined, { clock });
   const db = ctx.app.db;
   club = await createClub(db);
   t1 = await createTeam(db, club.id, { nom: 'Seniors A' });

@@ -7,7 +7,7 @@ import {
 } from '../../test/policy-grid.ts';
 
 /**
- * ARCHITECTURE §6 for members, team members and the profile (MEMBER_PERMISSIONS and
+ * docs/architecture.md §7 for members, team members and the profile (MEMBER_PERMISSIONS and
  * editableMemberFields). T1 is the team of ENTRAINEUR, JOUEUR, PARENT and PARENT_AUTRE_EQUIPE;
  * DEUX_EQUIPES coaches T1 and T2; player2 (T2) is PARENT_AUTRE_EQUIPE's child.
  */

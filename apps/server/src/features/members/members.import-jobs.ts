@@ -50,7 +50,12 @@ export function createImportFollowUp(app: FastifyInstance): ImportFollowUp {
     for (let i = 0; i < convoke.length; i += CONVOKE_CHUNK) {
       if (signal.aborted) throw new Error('suite de l’import interrompue');
       await app.db.transaction((tx) =>
-        matchSync.syncMembersConvocations(tx, clubId, convoke.slice(i, i + CONVOKE_CHUNK)),
+        matchSync.syncMembersConvocations(
+          tx,
+          clubId,
+          convoke.slice(i, i + CONVOKE_CHUNK),
+          app.clock,
+        ),
       );
     }
     let sent = 0;

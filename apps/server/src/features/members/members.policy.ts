@@ -12,9 +12,10 @@ import { policy } from '../../authz/index.ts';
 import { HttpError, forbidden } from '../../lib/http-error.ts';
 
 /**
- * The members part of ARCHITECTURE §6: the role × action table (MEMBER_PERMISSIONS, in the contract
- * so that the screens read it too), the field rule (editableMemberFields, contract) and the value
- * rules below (who grants a leader role, who deletes a leader). Nothing else decides who may do what.
+ * The members part of docs/architecture.md §7: the role × action table (MEMBER_PERMISSIONS, in the
+ * contract so that the screens read it too), the field rule (editableMemberFields, contract) and
+ * the value rules below (who grants a leader role, who deletes a leader). Nothing else decides who
+ * may do what.
  */
 export const membersPolicy = policy(MEMBER_PERMISSIONS);
 

@@ -50,6 +50,7 @@ const membersRoutes =
     const members = (request: FastifyRequest) =>
       createMembersService({
         db: request.db,
+        clock: app.clock,
         // Registered after this feature (features/index.ts): read when a member is written.
         notifier: () => (app.hasDecorator('matchNotifier') ? app.matchNotifier : undefined),
         // A mail failure leaves the member created (a leader can resend): reported as false, not thrown.

@@ -20,6 +20,7 @@ import {
   type ZMemberUpdateSchema,
   type ZTeamMemberSearchSchema,
 } from '@club/contract';
+import type { Clock } from '../../lib/clock.ts';
 import type { z } from 'zod';
 import {
   assertOwnClub,
@@ -66,8 +67,9 @@ export type Inviter = (member: { id: number; clubId: number }) => Promise<boolea
 export interface MembersDeps {
   db: DbOrTx;
   invite: Inviter;
-  /** Issue 13: a player convoked by joining a team gets the convocation mail (read at call time). */
+  /** A player convoked by joining a team gets the convocation mail (read at call time). */
   notifier?: () => MatchNotifier | undefined;
+  clock: Clock;
 }
 
 /**
@@ -203,9 +205,14 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
 export function createMembersService(deps: MembersDeps) {
   const { db } = deps;
 
-  /** Convocations follow the member's teams; the newly convoked get their mail (issue 13). */
+  /** Convocations follow the member's teams; the newly convoked get their mail (decision 0025). */
   async function syncConvocations(tx: DbOrTx, clubId: number, memberId: number) {
-    const { addedMatchIds } = await matchSync.syncMemberConvocations(tx, clubId, memberId);
+    const { addedMatchIds } = await matchSync.syncMemberConvocations(
+      tx,
+      clubId,
+      memberId,
+      deps.clock,
+    );
     const notifier = deps.notifier?.();
     // One digest for all the upcoming matches, not one mail per match.
     if (notifier && addedMatchIds.length)
@@ -499,6 +506,7 @@ export function createMembersService(deps: MembersDeps) {
           tx,
           actor.clubId,
           joined.map((j) => j.id),
+          deps.clock,
         );
         const notifier = deps.notifier?.();
         if (notifier) {

@@ -10,7 +10,7 @@ import { unsubscribeLinks, type Links } from './notifications.links.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Issue 13: the events and matches features report match changes here (in their transaction). */
+    /** The events and matches features report match changes here (in their transaction). */
     matchNotifier: MatchNotifier;
     /** The unsubscribe links of a member's notification mails (other features' mails use them). */
     notificationLinks: (clubId: number, memberId: number) => Links;
@@ -18,10 +18,11 @@ declare module 'fastify' {
 }
 
 /**
- * Convocation notifications (issue 13): e-mails on match created / moved / cancelled after a burst
- * delay and the quiet hours, reminders and the coach's summary around the reply deadline (jobs of
- * the persistent queue), the e-mail answer links and the unsubscribe links (public, signed tokens),
- * and the notification preference (signed in). Registered before the features that report changes.
+ * Convocation notifications (decision 0025): e-mails on match created / moved / cancelled after a
+ * burst delay and the quiet hours, reminders and the coach's summary around the reply deadline
+ * (jobs of the persistent queue), the e-mail answer links and the unsubscribe links (public, signed
+ * tokens), and the notification preference (signed in). Registered before the features that report
+ * changes.
  */
 async function notificationsFeature(app: FastifyInstance) {
   const tokens = createLinkTokens(app.secretFor);
@@ -35,6 +36,7 @@ async function notificationsFeature(app: FastifyInstance) {
     delaySeconds: app.config.NOTIFICATION_DELAY_SECONDS,
     quietHours: parseQuietHours(app.config.QUIET_HOURS),
     log: app.log,
+    clock: app.clock,
   });
   await notifier.createQueues();
   app.decorate('matchNotifier', notifier);
@@ -59,7 +61,6 @@ export {
   MATCH_NOTIFICATION_QUEUE,
   MATCH_REMINDER_QUEUE,
   MATCH_SUMMARY_QUEUE,
-  notificationClock,
   type MatchNotifier,
 } from './notifications.jobs.ts';
 export { createLinkTokens } from './notifications.tokens.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 13, the convocation notification's delivery on the real job queue: it survives a restart,
+ * The convocation notification's delivery on the real job queue: it survives a restart,
  * SMTP down then up delivers it once, two instances on one PostgreSQL send it once, quiet hours
  * delay it. Real application, real SMTP server; PGlite (a data folder, for the restart) or
  * PostgreSQL with TEST_DATABASE_URL.

@@ -8,10 +8,11 @@ import { until, waitForMailQueueIdle } from '../../test/http-utils.ts';
 import { MATCH_NOTIFICATION_QUEUE } from './notifications.jobs.ts';
 
 /**
- * Issue 13 leftovers on the real application, a real SMTP server and the real job queue (PGlite,
- * or PostgreSQL with TEST_DATABASE_URL): a deleted match, players convoked by a new base team, and
- * a player who joins a team get their mails. The burst delay is long (30 s): a due job's start is
- * moved to now in pgboss.job ("time passes") instead of waiting.
+ * Follow-ups of the convocation notifications (decision 0025) on the real application, a real SMTP
+ * server and the real job queue (PGlite, or PostgreSQL with TEST_DATABASE_URL): a deleted match,
+ * players convoked by a new base team, and a player who joins a team get their mails. The burst
+ * delay is long (30 s): a due job's start is moved to now in pgboss.job ("time passes") instead of
+ * waiting.
  */
 let ctx: TestContext;
 

@@ -10,7 +10,7 @@ const training = (w: GridWorld, teamIds: number[]) =>
   });
 
 /**
- * Issue 13: the preference is the signed-in member's own. The e-mail link routes are public
+ * The preference is the signed-in member's own. The e-mail link routes are public
  * (declared PUBLIC in the contract): their signed token is the credential (notifications.test.ts).
  */
 export const gridRows: GridRow[] = [

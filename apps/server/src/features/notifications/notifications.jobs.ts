@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
 import type PgBoss from 'pg-boss';
 import {
   ANSWER_LINK_PAGE_PATH,
@@ -39,9 +40,6 @@ export const MATCH_NOTIFICATION_QUEUE = 'match-notification';
 export const MATCH_REMINDER_QUEUE = 'match-reminder';
 export const MATCH_SUMMARY_QUEUE = 'match-summary';
 const QUEUES = [MATCH_NOTIFICATION_QUEUE, MATCH_REMINDER_QUEUE, MATCH_SUMMARY_QUEUE];
-
-/** "Now" of the notifications (one indirection so that tests can stand at another instant). */
-export const notificationClock = { now: (): Date => new Date() };
 
 interface MatchJob {
   clubId: number;
@@ -120,6 +118,7 @@ export interface NotificationDeps {
   delaySeconds: number;
   quietHours: QuietHours | null;
   log: FastifyBaseLogger;
+  clock: Clock;
 }
 
 /** The team's matches page of the web app (where a convocation is answered). */
@@ -242,7 +241,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       let kind: ConvocationMailKind | null;
       if (m.cancelled)
         kind = pending.kind === 'CREATED' || pending.wasCancelled ? null : 'CANCELLED';
-      else if (startedAt(m, notificationClock.now())) kind = null;
+      else if (startedAt(m, deps.clock.now())) kind = null;
       else if (pending.kind === 'CREATED') kind = 'CREATED';
       else if (pending.wasCancelled) kind = 'RESTORED';
       else if (pending.kind === 'CHANGED') kind = 'CHANGED';
@@ -271,7 +270,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       const found = await deadlineMatch(tx, job.data);
       if (!found) return 0;
       const { m, deadline } = found;
-      const nowLocal = clubLocalDateTime(m.timezone, notificationClock.now());
+      const nowLocal = clubLocalDateTime(m.timezone, deps.clock.now());
       if (nowLocal >= deadline || nowLocal >= m.dateDebut) return 0; // too late for a reminder
       if (!(await repo.claimDeadlineMail(tx, m.clubId, m.id, 'reminder', deadline))) return 0;
       return mailPlayers(tx, m, 'REMINDER', true);
@@ -332,7 +331,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       const before = wasCancelled ?? m.cancelled;
       const opened = await repo.recordPending(tx, clubId, matchId, change, before);
       if (!opened) return;
-      const due = new Date(notificationClock.now().getTime() + deps.delaySeconds * 1000);
+      const due = new Date(deps.clock.now().getTime() + deps.delaySeconds * 1000);
       const data: MatchJob = { clubId, matchId };
       await boss.send(MATCH_NOTIFICATION_QUEUE, data, {
         startAfter: at(m.timezone, due),
@@ -349,7 +348,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
         creeLe: m.creeLe,
       });
       const deadlineAt = instantOf(m.timezone, deadline);
-      const now = notificationClock.now().getTime();
+      const now = deps.clock.now().getTime();
       const data: DeadlineJob = { clubId, matchId, deadline };
       const db = transactionExecutor(tx);
       const reminderAt = new Date(
@@ -364,7 +363,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
     async playersConvoked(tx, clubId, matchId, memberIds) {
       if (!memberIds.length) return;
       const m = await repo.matchInfo(tx, clubId, matchId);
-      if (!m || m.cancelled || startedAt(m, notificationClock.now())) return;
+      if (!m || m.cancelled || startedAt(m, deps.clock.now())) return;
       const pending = await repo.pending(tx, clubId, matchId);
       if (pending?.kind === 'CREATED') return;
       const sent = await mailPlayers(tx, m, 'CREATED', false, new Set(memberIds));
@@ -373,7 +372,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
 
     async matchDeleted(tx, clubId, matchId) {
       const m = await repo.matchInfo(tx, clubId, matchId);
-      if (!m || startedAt(m, notificationClock.now())) return;
+      if (!m || startedAt(m, deps.clock.now())) return;
       const pending = await repo.pending(tx, clubId, matchId);
       if (pending?.kind === 'CREATED') return; // nobody was told about it yet
       // What the players were last told: the state when the pending burst began, else the current.
@@ -435,7 +434,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
     },
 
     async memberConvoked(tx, clubId, memberId, matchIds) {
-      const now = notificationClock.now();
+      const now = deps.clock.now();
       const infos: MatchInfo[] = [];
       for (const matchId of matchIds) {
         const m = await repo.matchInfo(tx, clubId, matchId);

@@ -25,7 +25,7 @@ const endpoints = api.notifications;
 export function publicRoutes(tokens: LinkTokens): FastifyPluginAsync {
   return async (app) => {
     // Public: the owner's handle; the signed token names the club every query is scoped by.
-    const service = createNotificationsService({ db: app.db, tokens });
+    const service = createNotificationsService({ db: app.db, tokens, clock: app.clock });
     const limit = (ip: string) =>
       enforceLimit(
         app.limiter,
@@ -73,7 +73,7 @@ export function publicRoutes(tokens: LinkTokens): FastifyPluginAsync {
 export function preferenceRoutes(tokens: LinkTokens): FastifyPluginAsync {
   return async (app) => {
     const notifications = (request: FastifyRequest) =>
-      createNotificationsService({ db: request.db, tokens });
+      createNotificationsService({ db: request.db, tokens, clock: app.clock });
     route(app, endpoints.preferences, async (request) =>
       notifications(request).preferences(request.actor),
     );
@@ -85,7 +85,8 @@ export function preferenceRoutes(tokens: LinkTokens): FastifyPluginAsync {
 
 /** Training attendance (signed in): GET /api/evenements/{id}/presences, PUT …/presence. */
 export const presenceRoutes: FastifyPluginAsync = async (app) => {
-  const presences = (request: FastifyRequest) => createPresencesService({ db: request.db });
+  const presences = (request: FastifyRequest) =>
+    createPresencesService({ db: request.db, clock: app.clock });
   route(app, api.events.presences, async (request) =>
     presences(request).list(request.actor, request.params.id),
   );

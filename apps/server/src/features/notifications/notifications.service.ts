@@ -13,13 +13,13 @@ import {
   type TNotificationPreferencesUpdate,
   type ZAnswerLinkPostSchema,
 } from '@club/contract';
+import type { Clock } from '../../lib/clock.ts';
 import type { z } from 'zod';
 import { found, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import { notificationClock } from './notifications.jobs.ts';
 import {
   notificationsRepository as repo,
   type ConvokedPlayer,
@@ -40,13 +40,14 @@ const preferenceView = (stored: { emails: boolean; prefs: unknown }): TNotificat
 export interface NotificationsDeps {
   db: DbOrTx;
   tokens: LinkTokens;
+  clock: Clock;
 }
 
 /**
  * The answer links of the e-mails (no session: the signed token names the club, the match and the
  * player, and nothing else can be answered with it), the preferences and the unsubscribe links.
  */
-export function createNotificationsService({ db, tokens }: NotificationsDeps) {
+export function createNotificationsService({ db, tokens, clock }: NotificationsDeps) {
   async function load(tx: DbOrTx, claims: AnswerClaims, lock = false) {
     const m = await repo.matchInfo(tx, claims.clubId, claims.matchId);
     if (!m) throw invalidLink();
@@ -58,7 +59,7 @@ export function createNotificationsService({ db, tokens }: NotificationsDeps) {
   }
 
   function view(m: MatchInfo, player: ConvokedPlayer): TAnswerLinkView {
-    const nowLocal = clubLocalDateTime(m.timezone, notificationClock.now());
+    const nowLocal = clubLocalDateTime(m.timezone, clock.now());
     return {
       joueur: { prenom: player.prenom, nom: player.nom },
       match: {

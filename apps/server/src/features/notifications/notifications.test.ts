@@ -14,18 +14,17 @@ import { clubLocalDateTime } from '../../lib/club-time.ts';
 import type { CapturedMail } from '../../test/helper.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { freshIp, until, waitForMailQueueIdle } from '../../test/http-utils.ts';
-import { MATCH_NOTIFICATION_QUEUE, notificationClock } from './notifications.jobs.ts';
+import { MATCH_NOTIFICATION_QUEUE } from './notifications.jobs.ts';
+import { manualClock } from '../../lib/clock.ts';
 
 /**
- * Issue 13 on the real application, a real SMTP server and the real job queue (PGlite, or
- * PostgreSQL with TEST_DATABASE_URL). The burst delay is long (30 s): the tests move a due job's
- * start to now in pgboss.job ("time passes") instead of waiting.
+ * Convocation notifications (decision 0025) on the real application, a real SMTP server and the
+ * real job queue (PGlite, or PostgreSQL with TEST_DATABASE_URL). The burst delay is long (30 s):
+ * the tests move a due job's start to now in pgboss.job ("time passes") instead of waiting.
  */
 let ctx: TestContext;
-const realNow = notificationClock.now;
-afterEach(() => {
-  notificationClock.now = realNow;
-});
+const clock = manualClock();
+afterEach(() => clock.set(undefined));
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 let club: { id: number };
@@ -46,7 +45,9 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 beforeAll(async () => {
-  ctx = await buildTestApp({ NOTIFICATION_DELAY_SECONDS: '30', QUIET_HOURS: '' });
+  ctx = await buildTestApp({ NOTIFICATION_DELAY_SECONDS: '30', QUIET_HOURS: '' }, undefined, {
+    clock,
+  });
   const db = ctx.app.db;
   club = await createClub(db, { timezone: TZ, nom: 'AS Notif' });
   team = await createTeam(db, club.id, { nom: 'Seniors A' });
@@ -353,13 +354,13 @@ describe('[notifications] answer links', { timeout: 60_000 }, () => {
     const view = (await getAnswer(jeton)).json<TAnswerLinkView>();
     // Stand at the match's start.
     const start = new Date(Date.now() + 5 * DAY + HOUR);
-    notificationClock.now = () => start;
+    clock.set(start);
     const shown = await getAnswer(jeton);
     expect(shown.json<TAnswerLinkView>().commence).toBe(true);
     const late = await postAnswer({ jeton, statutPresence: 'DISPONIBLE' });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: NOTIFICATION_MESSAGES.matchStarted });
-    notificationClock.now = realNow;
+    clock.set(undefined);
     expect(view.commence).toBe(false);
 
     await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true });

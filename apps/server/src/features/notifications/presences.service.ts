@@ -10,13 +10,13 @@ import {
   type TEventPresence,
   type ZEventPresenceUpdateSchema,
 } from '@club/contract';
+import type { Clock } from '../../lib/clock.ts';
 import type { z } from 'zod';
 import { found, memberRef, policy, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import { HttpError, badRequest, forbidden } from '../../lib/http-error.ts';
-import { notificationClock } from './notifications.jobs.ts';
 import {
   presencesRepository as repo,
   type TrainingPlayer,
@@ -35,18 +35,17 @@ const answersAsStaff = (actor: Actor) =>
 const rowTarget = (p: TrainingPlayer) => ({ memberId: p.id, teamIds: p.teamIds });
 
 /**
- * Training attendance (issue 13): players of an ENTRAINEMENT's teams answer Présent / Absent;
+ * Training attendance (decision 0025): players of an ENTRAINEMENT's teams answer Présent / Absent;
  * with a team 'présent par défaut', an unanswered player counts DISPONIBLE (parDefaut: true).
  */
-export function createPresencesService({ db }: { db: DbOrTx }) {
+export function createPresencesService({ db, clock }: { db: DbOrTx; clock: Clock }) {
   async function load(actor: Actor, eventId: number, lock = false, tx: DbOrTx = db) {
     const training = found(await repo.training(tx, actor.clubId, eventId, lock));
     if (training.type !== 'ENTRAINEMENT') throw badRequest(NOTIFICATION_MESSAGES.notTraining);
     presencePolicy.assert(actor, 'read', { teamIds: training.teamIds });
     return training;
   }
-  const started = (t: TrainingRow) =>
-    clubLocalDateTime(t.timezone, notificationClock.now()) >= t.dateDebut;
+  const started = (t: TrainingRow) => clubLocalDateTime(t.timezone, clock.now()) >= t.dateDebut;
 
   function json(actor: Actor, training: TrainingRow, players: TrainingPlayer[]): TEventPresence[] {
     const closed = started(training);

@@ -8,14 +8,12 @@ import {
   linkGuardian,
 } from '../../db/factories.ts';
 import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
-import { notificationClock } from './notifications.jobs.ts';
+import { manualClock } from '../../lib/clock.ts';
 
-/** Issue 13: training attendance and the teams' 'présent par défaut' (PGlite or PostgreSQL). */
+/** Training attendance and the teams' 'présent par défaut' (PGlite or PostgreSQL). */
 let ctx: TestContext;
-const realNow = notificationClock.now;
-afterEach(() => {
-  notificationClock.now = realNow;
-});
+const clock = manualClock();
+afterEach(() => clock.set(undefined));
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 let club: { id: number };
@@ -31,7 +29,7 @@ let junior: Member;
 let parent: Member;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  ctx = await buildTestApp({}, undefined, { clock });
   const db = ctx.app.db;
   club = await createClub(db, { timezone: 'Europe/Paris' });
   seniors = await createTeam(db, club.id, { nom: 'Seniors' });
@@ -169,7 +167,7 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
     expect(wrong.json().message).toBe(NOTIFICATION_MESSAGES.notTraining);
 
     const event = await createEvent(ctx.app.db, club.id, { ...future, teamIds: [seniors.id] });
-    notificationClock.now = () => new Date('2099-05-04T17:00:00Z'); // 19:00 in Paris: started
+    clock.set('2099-05-04T17:00:00Z'); // 19:00 in Paris: started
     const late = await (
       await signIn(ctx.app, alice)
     ).put(`/api/evenements/${event.id}/presence`, {
@@ -178,7 +176,7 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
     });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(NOTIFICATION_MESSAGES.trainingStarted);
-    notificationClock.now = realNow;
+    clock.set(undefined);
 
     for (const body of [
       { joueurId: alice.id, statutPresence: 'PEUT-ETRE' },

@@ -3,7 +3,10 @@ import { api, type TSiteInfo } from '@club/contract';
 import { route } from '../../lib/endpoint-route.ts';
 import type { Config } from '../../config.ts';
 
-/** Only http(s) targets become links (ARCHITECTURE §8: no dead link, nothing else clickable). */
+/**
+ * Only http(s) targets become links (docs/architecture.md §11: no dead link, nothing else
+ * clickable).
+ */
 const link = (value: string | undefined) =>
   value && /^https?:\/\/[^\s]+$/i.test(value) ? value : null;
 

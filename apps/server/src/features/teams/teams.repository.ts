@@ -60,7 +60,7 @@ export const teamsRepository = {
   },
 
   /**
-   * Issue 15, team cards: for every team of the club in ONE query (correlated subqueries, each
+   * Team cards: for every team of the club in ONE query (correlated subqueries, each
    * limited to one row per team: no N+1), the number of players, the coaches' names, the next
    * event not over at `nowLocal` that the actor reads (`eventsFilter`) and the last finished,
    * scored, not cancelled match that the actor reads (`matchesFilter`).

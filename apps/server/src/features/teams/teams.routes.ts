@@ -7,7 +7,8 @@ const endpoints = api.teams;
 
 /** Teams calls of spec §7 (declared in packages/contract/src/api/teams.ts), signed in. */
 const teamsRoutes: FastifyPluginAsync = async (app) => {
-  const teams = (request: FastifyRequest) => createTeamsService({ db: request.db });
+  const teams = (request: FastifyRequest) =>
+    createTeamsService({ db: request.db, clock: app.clock });
 
   route(
     app,

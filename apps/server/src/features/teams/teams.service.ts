@@ -9,6 +9,7 @@ import {
   type TTeamSummary,
   type ZTeamWriteSchema,
 } from '@club/contract';
+import type { Clock } from '../../lib/clock.ts';
 import type { z } from 'zod';
 import { assertOwnClub, found, policy, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -67,10 +68,14 @@ const nameConflict = () =>
 
 export interface TeamsDeps {
   db: DbOrTx;
+  clock: Clock;
 }
 
-/** Teams of spec §7 with ARCHITECTURE §6 (TEAM_PERMISSIONS): every member reads, leaders write. */
-export function createTeamsService({ db }: TeamsDeps) {
+/**
+ * Teams of spec §7 with docs/architecture.md §7 (TEAM_PERMISSIONS): every member reads, leaders
+ * write.
+ */
+export function createTeamsService({ db, clock }: TeamsDeps) {
   return {
     async get(actor: Actor, id: number) {
       teamsPolicy.assert(actor, 'read');
@@ -84,13 +89,13 @@ export function createTeamsService({ db }: TeamsDeps) {
     },
 
     /**
-     * Issue 15: the team cards' facts in one query, with the calendar's and the matches' read
+     * The team cards' facts in one query, with the calendar's and the matches' read
      * rules (readPrefilter) and the team members page's (MEMBER_PERMISSIONS.readTeam).
      */
     async summaries(actor: Actor, clubId: number) {
       assertOwnClub(actor, clubId);
       teamsPolicy.assert(actor, 'read');
-      const nowLocal = clubNow(await repo.clubTimeZone(db, actor.clubId));
+      const nowLocal = clubNow(await repo.clubTimeZone(db, actor.clubId), clock);
       const rows = await repo.summaries(
         db,
         actor.clubId,

@@ -8,19 +8,19 @@ import {
   setMemberTeams,
 } from '../../db/factories.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
-import { matchClock } from '../matches/index.ts';
+import { manualClock } from '../../lib/clock.ts';
 
-/** Issue 15: the team cards' facts (GET /api/equipes/club/{clubId}/resume). */
+/** The team cards' facts (GET /api/equipes/club/{clubId}/resume). */
 let ctx: TestContext;
 let club: { id: number };
 let seniors: { id: number };
 let juniors: { id: number };
 let asBoss: TestClient;
 let asJuniorPlayer: TestClient;
-const realNow = matchClock.now;
+const clock = manualClock();
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  ctx = await buildTestApp({}, undefined, { clock });
   const db = ctx.app.db;
   club = await createClub(db, { timezone: 'Europe/Paris' });
   seniors = await createTeam(db, club.id, { nom: 'Seniors A' });
@@ -104,16 +104,12 @@ beforeAll(async () => {
     scoreExterieur: 0,
   });
 });
-afterEach(() => {
-  matchClock.now = realNow;
-});
+afterEach(() => clock.set(undefined));
 afterAll(async () => {
   await ctx?.close();
 });
 
-const at = (iso: string) => {
-  matchClock.now = () => new Date(iso);
-};
+const at = (iso: string) => clock.set(iso);
 
 describe('[teams] team cards: players, coaches, next event, last result', () => {
   it('answers every team of the club with its facts, from the team’s side', async () => {

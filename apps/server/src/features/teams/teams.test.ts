@@ -47,7 +47,7 @@ describe('[teams] create, update, delete', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'team'), eq(auditLog.entityId, t.id)));
     expect(row).toMatchObject({ action: 'create', actorMemberId: boss.id, clubId: club.id });
-    // Issue 13: 'présent par défaut' for trainings, kept when a later update omits it.
+    // 'présent par défaut' for trainings, kept when a later update omits it.
     const body = { nom: 'Seniors A', division: 'Régional 1', category: 'Senior', idClub: club.id };
     const on = await asBoss.put(`/api/equipes/${t.id}`, { ...body, presentParDefaut: true });
     expect(on.statusCode, on.body).toBe(200);

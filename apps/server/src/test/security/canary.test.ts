@@ -21,7 +21,7 @@ import {
 } from '../policy-grid.ts';
 
 /**
- * Issue 16, the canary scan: club B is seeded with unique strings (its name, town, address,
+ * The canary scan: club B is seeded with unique strings (its name, town, address,
  * description, teams, members' names, e-mails, phones and positions, events, places, opponents,
  * absence justifications); every GET route — lists, searches, dashboards, the calendar feed — is
  * crawled as every member of club A with every id of both clubs, and every e-mail sent to club A's

@@ -1,4 +1,4 @@
 import { fuzzPart } from './fuzz.ts';
 
-/** Issue 16, fuzzing: part 3 of 3 (fuzz.ts). */
+/** Fuzzing: part 3 of 3 (fuzz.ts). */
 fuzzPart(2);

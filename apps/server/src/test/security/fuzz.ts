@@ -7,7 +7,7 @@ import { buildTestApp, signIn, TestClient, type TestContext } from '../helper.ts
 import { isInfrastructureRoute } from '../policy-grid.ts';
 
 /**
- * Issue 16, fuzzing: bad requests generated from the OpenAPI description (/api/docs/json) of every
+ * Fuzzing: bad requests generated from the OpenAPI description (/api/docs/json) of every
  * registered route — wrong types, huge and unicode strings, NUL bytes, deep nesting, `__proto__`,
  * arrays for objects, bad content types, invalid UTF-8, long URLs — sent through app.inject as
  * anonymous and as a signed-in DIRIGEANT. Every answer: no 5xx, the uniform French error body

@@ -356,6 +356,12 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
   'GET /api/annonces/:id/lectures': { kind: 'namesOnly' },
   'POST /api/annonces': { kind: 'namesOnly' },
   'POST /api/annonces/:id/lecture': { kind: 'namesOnly' },
+  // Carpooling names the driver and the passengers; the selection names the players.
+  'GET /api/evenements/:id/covoiturage': { kind: 'namesOnly' },
+  'POST /api/evenements/:id/covoiturage': { kind: 'namesOnly' },
+  'POST /api/covoiturage/:offreId/passagers': { kind: 'namesOnly' },
+  'DELETE /api/covoiturage/:offreId/passagers/:membreId': { kind: 'namesOnly' },
+  'PUT /api/matches/:id/selection': { kind: 'namesOnly' },
   'GET /api/dashboard/infos': {
     kind: 'holder',
     check: async () => {

@@ -34,7 +34,7 @@ import { NoTeamBanner } from '../../features/members/components/no-team-banner.t
 export default function ClubMembersPage() {
   useDocumentTitle('Membres du Club');
   const { data: me } = useCurrentMember();
-  // Leaders only (ARCHITECTURE §6): no doomed call for anyone else.
+  // Leaders only (docs/architecture.md §7): no doomed call for anyone else.
   const clubId = isLeader(me?.role) ? (me?.idClub ?? undefined) : undefined;
   const [filters, setFilters] = useState<ClubMemberFilters>({});
   const debounced = useDebounced(useMemo(() => searchableFilters(filters), [filters]));

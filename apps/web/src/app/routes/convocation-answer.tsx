@@ -5,7 +5,10 @@ import {
   presenceParam,
 } from '../../features/matches/components/convocation-answer.tsx';
 
-/** /convocation/reponse?jeton=…&presence=… — answer from a convocation e-mail, no sign-in (issue 13). */
+/**
+ * /convocation/reponse?jeton=…&presence=… — answer from a convocation e-mail, no sign-in
+ * (decision 0026).
+ */
 export default function ConvocationAnswerPage() {
   useDocumentTitle('Réponse à la convocation');
   const [params] = useSearchParams();

@@ -200,8 +200,8 @@ function ThemeColumn({ theme, label }: { theme: string; label: string }) {
 }
 
 /**
- * /systeme-de-design — every component of components/ui in the three themes side by side (issue 15).
- * Public, without data; its code loads only on this route.
+ * /systeme-de-design — every component of components/ui in the three themes side by side
+ * (decision 0031). Public, without data; its code loads only on this route.
  */
 export default function DesignSystemPage() {
   useDocumentTitle('Système de design');

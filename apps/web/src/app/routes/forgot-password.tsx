@@ -5,7 +5,9 @@ import {
   ResetRequestForm,
 } from '../../features/auth/components/reset-password-form.tsx';
 
-/** /mdpOublie: the request form, or with ?token= the spec's reset form (ARCHITECTURE §5). */
+/**
+ * /mdpOublie: the request form, or with ?token= the spec's reset form (docs/architecture.md §6).
+ */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Mot de passe oublié');
   const [params] = useSearchParams();

@@ -29,7 +29,7 @@ const REASONS = [
   },
 ] as const;
 
-/** Real screenshots of the demo club (issue 15), below the fold: lazy, with explicit sizes. */
+/** Real screenshots of the demo club (decision 0031), below the fold: lazy, with explicit sizes. */
 const SHOTS = [
   {
     src: '/captures/calendrier.webp',

@@ -2,8 +2,8 @@ import { CarpoolPanel } from '../../features/carpool/components/carpool-panel.ts
 import { MatchesPage as TeamMatchesPage } from '../../features/matches/components/matches-page.tsx';
 
 /**
- * /{nomClub}/{nomEquipe}/matche — the team's matches, scores and convocations (spec §2), each card
- * opening the match's carpooling on demand.
+ * /{nomClub}/{nomEquipe}/matche — the team's matches, scores and convocations (spec §2,
+ * decision 0022), each card opening the match's carpooling on demand.
  */
 export default function MatchesPage() {
   return (

@@ -91,7 +91,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('[members] team members page of a coach of two teams (issue 8)', () => {
+describe('[members] team members page of a coach of two teams', () => {
   it("lists the second team's members and offers Modifier for its players, even one whose primary team is elsewhere", async () => {
     render(
       <QueryClientProvider

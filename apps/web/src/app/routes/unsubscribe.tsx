@@ -2,7 +2,10 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Unsubscribe } from '../../features/notifications/components/unsubscribe.tsx';
 
-/** /notifications/desabonnement?jeton=… — the unsubscribe link of notification e-mails (issue 13). */
+/**
+ * /notifications/desabonnement?jeton=… — the unsubscribe link of notification e-mails
+ * (decision 0026).
+ */
 export default function UnsubscribePage() {
   useDocumentTitle('Notifications par e-mail');
   const [params] = useSearchParams();

@@ -3,20 +3,10 @@
  * Values exchanged with forms are ISO: 'aaaa-mm-jj' and 'hh:mm'.
  */
 
-export const MONTHS_FR = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-] as const;
+import { SEASON_MONTH_LABELS } from '@club/contract';
+
+/** The month names, lower case (one list with the club settings' season month). */
+export const MONTHS_FR = SEASON_MONTH_LABELS;
 /** Monday first, as in France. */
 export const WEEKDAYS_FR = [
   'lundi',

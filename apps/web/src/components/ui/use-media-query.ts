@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below this width lists become card lists (issue 15). */
+/** Below this width lists become card lists (decision 0031). */
 export const CARDS_BELOW_PX = 640;
 export const NARROW_QUERY = `(max-width: ${CARDS_BELOW_PX - 0.02}px)`;
 

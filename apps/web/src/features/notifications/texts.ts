@@ -1,6 +1,9 @@
 import { NOTIFICATION_MESSAGES } from '@club/contract';
 
-/** The notification screens' French texts (issue 13); the server's messages come from the contract. */
+/**
+ * The notification screens' French texts (decision 0026); the server's messages come from the
+ * contract.
+ */
 export const NOTIFICATION_TEXTS = {
   unsubscribeTitle: 'Notifications par e-mail',
   unsubscribeIntro:

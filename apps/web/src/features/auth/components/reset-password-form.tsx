@@ -21,7 +21,10 @@ import '../auth.css';
 
 type Result = { tone: 'error' | 'success'; text: string } | null;
 
-/** Step 1 (ARCHITECTURE §5): ask for the e-mail; the server answers the same neutral message. */
+/**
+ * Step 1 (docs/architecture.md §6): ask for the e-mail; the server answers the same neutral
+ * message.
+ */
 export function ResetRequestForm() {
   const form = useZodForm(ZForgotPasswordBodySchema, { defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;

@@ -41,7 +41,7 @@ export function SignedInNav({
   logoUrl,
 }: {
   member: TCurrentMember;
-  /** The club's logo (issue 15: identity); the club's initials when there is none. */
+  /** The club's logo (the club's identity); the club's initials when there is none. */
   logoUrl?: string | null;
 }) {
   const [open, setOpen] = useState(false);

@@ -42,7 +42,7 @@ afterEach(() => {
 
 const club = '/FC%20%C3%89t%C3%A9';
 
-describe('[auth] team switcher of the navigation bar (issue 8)', () => {
+describe('[auth] team switcher of the navigation bar', () => {
   it('lists the member’s teams, primary marked, current one aria-current, and opens the same page of the other team', async () => {
     const user = userEvent.setup();
     renderSignedIn(`${club}/U17/membres`);

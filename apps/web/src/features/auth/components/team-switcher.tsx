@@ -4,7 +4,7 @@ import { teamSwitchPath } from '../../../lib/member-teams.ts';
 import { useCurrentTeam } from '../../../lib/use-current-team.ts';
 
 /**
- * Team switcher of the signed-in navigation bar, for a member of several teams (issue 8): a
+ * Team switcher of the signed-in navigation bar, for a member of several teams (decision 0012): a
  * disclosure button and a list of links, one per team, to the same page of that team. Links rather
  * than a select that navigates on change: a keyboard user browsing a select's options would leave
  * the page at the first arrow key (WCAG 3.2.2).

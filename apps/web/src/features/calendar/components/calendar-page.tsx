@@ -46,7 +46,7 @@ import { localToPicker, pickerToLocal } from '../lib/local-date.ts';
 import { FilterPanel } from './filter-panel.tsx';
 
 // The dialogs open on a click or a drop only: their code (the event form, react-hook-form, the
-// attendance answers) is fetched then, not with the grid (issue 14, decision 0036).
+// attendance answers) is fetched then, not with the grid (decision 0036).
 const EventDetail = lazy(() =>
   import('./event-detail.tsx').then((m) => ({ default: m.EventDetail })),
 );

@@ -61,7 +61,7 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
 
   it('nom and lieux are required; the end must follow the start', async () => {
     const { onSubmit, user } = open();
-    // French pickers (issue 15): the date in jj/mm/aaaa, the time in 24 h.
+    // French pickers (decision 0031): the date in jj/mm/aaaa, the time in 24 h.
     const end = screen.getByLabelText('Fin *');
     await user.clear(end);
     await user.type(end, '14/03/2026');

@@ -8,7 +8,7 @@ import { json, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { buildRrule, recurrenceSummary } from '../lib/event-form.ts';
 import { EventModal } from './event-modal.tsx';
 
-/** Recurring events in the event modal (issue 12): 'Répéter' and the choice of scope. */
+/** Recurring events in the event modal (decision 0024): 'Répéter' and the choice of scope. */
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -35,7 +35,7 @@ function open(responder: Responder, event: TEvent | null, start?: Date) {
 
 const serie = { id: 4, rrule: 'FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20300630', exclusions: [] };
 
-describe('[calendar] recurrence (issue 12)', () => {
+describe('[calendar] recurrence', () => {
   it('builds the RRULE and its French summary', () => {
     const v = {
       repeatDays: ['TH', 'TU'] as ('TU' | 'TH')[],

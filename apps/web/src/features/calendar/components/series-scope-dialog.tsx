@@ -20,7 +20,7 @@ export interface SeriesScopeDialogProps {
 }
 
 /**
- * Asks which occurrences an edit, a move or a deletion applies to (issue 12): 'Cet événement',
+ * Asks which occurrences an edit, a move or a deletion applies to (decision 0024): 'Cet événement',
  * 'Cet événement et les suivants', 'Toute la série', or 'Annuler'. A dialog of its own (stacked
  * over the event modal when there is one): focus trapped, Escape cancels.
  */

@@ -70,7 +70,7 @@ function show(me: TCurrentMember, rows: TEventPresence[], event: TEvent = aClubE
   };
 }
 
-describe('[calendar] attendance of a training (issue 13)', () => {
+describe('[calendar] attendance of a training', () => {
   it('a player sees the team’s answers and answers Absent for themself', async () => {
     const { puts } = show(leo, [
       row(11, 'Inès', { statutPresence: 'INDISPONIBLE', justification: null }),

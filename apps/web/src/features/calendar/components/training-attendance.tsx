@@ -33,10 +33,10 @@ export const ATTENDANCE_TEXTS = {
 } as const;
 
 /**
- * Attendance of a training (issue 13), in the calendar's event dialogs: the players of the event's
- * teams with their answers; a player answers their own row, a guardian their children's, the
- * teams' coaches and leaders every row (the server's `modifiable`). With 'présent par défaut' on
- * the team, an unanswered player counts present and only needs to say Absent.
+ * Attendance of a training (decision 0025), in the calendar's event dialogs: the players of the
+ * event's teams with their answers; a player answers their own row, a guardian their children's,
+ * the teams' coaches and leaders every row (the server's `modifiable`). With 'présent par défaut'
+ * on the team, an unanswered player counts present and only needs to say Absent.
  */
 export function TrainingAttendance({ event }: { event: TEvent }) {
   const { data: me } = useCurrentMember();

@@ -14,9 +14,9 @@ function loadAltcha() {
 }
 
 /**
- * Self-hosted ALTCHA proof-of-work widget (ARCHITECTURE §8). Reports the payload once verified,
- * null otherwise (expired, error, reset). Its code (≈ 35 kB) is fetched when the visitor starts
- * using the form (focus, pointer, touch) or asks for it, not while the page loads.
+ * Self-hosted ALTCHA proof-of-work widget (docs/architecture.md §11). Reports the payload once
+ * verified, null otherwise (expired, error, reset). Its code (≈ 35 kB) is fetched when the visitor
+ * starts using the form (focus, pointer, touch) or asks for it, not while the page loads.
  */
 export const Captcha = forwardRef<CaptchaHandle, { onChange: (payload: string | null) => void }>(
   function Captcha({ onChange }, ref) {

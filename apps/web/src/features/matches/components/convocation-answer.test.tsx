@@ -71,7 +71,7 @@ const show = (presence: 'DISPONIBLE' | 'INDISPONIBLE' | null, jeton = JETON) =>
     <ConvocationAnswer jeton={jeton} presence={presence} />,
   );
 
-describe('[matches] answer page of a convocation e-mail (issue 13)', () => {
+describe('[matches] answer page of a convocation e-mail', () => {
   it('reads the presence of the link, and nothing else', () => {
     expect(presenceParam('INDISPONIBLE')).toBe('INDISPONIBLE');
     expect(presenceParam('disponible')).toBe('DISPONIBLE');

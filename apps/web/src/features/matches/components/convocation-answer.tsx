@@ -60,7 +60,7 @@ function answeredAtText(value: string | null | undefined): string | null {
 }
 
 /**
- * /convocation/reponse?jeton=…&presence=… (issue 13): the page behind the 'Présent' / 'Absent'
+ * /convocation/reponse?jeton=…&presence=… (decision 0026): the page behind the 'Présent' / 'Absent'
  * buttons of a convocation e-mail. No sign-in: the signed token names the player and the match.
  * The answer of the button is preselected and can be changed; 'Confirmer' records it.
  */

@@ -139,7 +139,7 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
     ]);
   });
 
-  it('reply deadline (issue 13): the default is shown; a date is sent only when changed', async () => {
+  it('reply deadline: the default is shown; a date is sent only when changed', async () => {
     const calls = serve(coach, rows);
     const dialog = await open();
     const field = await within(dialog).findByLabelText('Date limite de réponse');
@@ -159,7 +159,7 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
     const dialog = await open();
     const field = await within(dialog).findByLabelText('Date limite de réponse');
     const time = within(dialog).getByLabelText('Heure limite de réponse');
-    // French pickers (issue 15): jj/mm/aaaa and 24 h, whatever the browser's language.
+    // French pickers (decision 0031): jj/mm/aaaa and 24 h, whatever the browser's language.
     fireEvent.change(field, { target: { value: '14/01/2027' } });
     fireEvent.change(time, { target: { value: '15:00' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
@@ -289,7 +289,7 @@ describe('[matches] convocation modal: a player (spec §4, §5, §6)', () => {
   });
 });
 
-describe('[matches] convocation modal: a parent (spec §6, ARCHITECTURE §6)', () => {
+describe('[matches] convocation modal: a parent (spec §6, docs/architecture.md §7)', () => {
   const family = [
     aConvocation({ joueur: { id: 40, prenom: 'Tom', nom: 'Martin' } }),
     aConvocation({ joueur: { id: 41, prenom: 'Lou', nom: 'Martin' }, modifiable: false }),

@@ -35,7 +35,7 @@ function Harness({
   );
 }
 
-describe('[members] children picker (issue 8)', () => {
+describe('[members] children picker', () => {
   it('searches the club members by name (accents and case ignored), never the parent themself', async () => {
     render(<Harness onValue={() => {}} />);
     const user = userEvent.setup();

@@ -34,9 +34,9 @@ const teamsText = (m: ChildCandidate) =>
   m.equipes && m.equipes.length > 0 ? ` (${m.equipes.map((t) => t.nom).join(', ')})` : '';
 
 /**
- * A PARENT's children in the member form (issue 8): the chosen ones with a "Retirer" button, and a
- * search among the club's members (first or last name, accents and case ignored) whose results
- * are "Ajouter" buttons. At most MEMBER_LIMITS.childrenMax children.
+ * A PARENT's children in the member form (decision 0012): the chosen ones with a "Retirer" button,
+ * and a search among the club's members (first or last name, accents and case ignored) whose
+ * results are "Ajouter" buttons. At most MEMBER_LIMITS.childrenMax children.
  */
 /** One member of a list, with its teams, and the button that adds or removes them. */
 function CandidateItem({

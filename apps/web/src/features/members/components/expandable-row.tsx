@@ -2,7 +2,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import type { TMember } from '@club/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 
-/** Which rows of a members table show their details row (issue 15): one toggle per row. */
+/** Which rows of a members table show their details row (decision 0031): one toggle per row. */
 export function useExpandedRows() {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
@@ -15,7 +15,8 @@ export function useExpandedRows() {
 }
 
 /**
- * One member of a members table (club or team): the name opens a details row under it (issue 15).
+ * One member of a members table (club or team): the name opens a details row under it
+ * (decision 0031).
  * `children` are the row's cells after the name; `detailId` the id of the details row.
  */
 export function ExpandableMemberRow({

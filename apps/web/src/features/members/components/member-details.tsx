@@ -6,7 +6,7 @@ export interface DetailItem {
   value: string;
 }
 
-/** Everything a list does not show first (issue 15: the rest one click away). */
+/** Everything a list does not show first (the rest one click away). */
 export function clubMemberDetails(m: TMember): DetailItem[] {
   const items: DetailItem[] = [
     { label: 'Email', value: dash(m.email) },

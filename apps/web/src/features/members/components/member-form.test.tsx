@@ -175,7 +175,7 @@ function renderEdit(member: TMember, serverErrors?: Record<string, string>) {
   return onSubmit;
 }
 
-describe('[members] member form: several teams, a parent’s children (issue 8)', () => {
+describe('[members] member form: several teams, a parent’s children', () => {
   it('two teams: the Équipe select is the primary one, sent first with the other team', async () => {
     const onSubmit = renderForm();
     const user = userEvent.setup();

@@ -89,7 +89,7 @@ export interface MemberFormProps {
 
 /**
  * The club members form (spec §4, §5): required nom, prenom, dateDeNaissance, email,
- * numeroTelephone, genre, role; optional numeroLicence; statut Actif by default. Issue 8: one or
+ * numeroTelephone, genre, role; optional numeroLicence; statut Actif by default. One or
  * several teams (`equipesIds`, the first one primary) and, for a PARENT, their children
  * (`enfantsIds`). react-hook-form with the request's own zod schema and the spec's error timing.
  */
@@ -128,7 +128,7 @@ export function MemberForm({
     body.nomEquipe = teams.find((t) => t.id === equipesIds[0])?.nom ?? null;
     if (equipesIds.length > 1 || hadSeveralTeams) body.equipesIds = equipesIds;
     body.clubId = clubId;
-    // Nobody changes their own role (ARCHITECTURE §6): it is shown, not sent.
+    // Nobody changes their own role (docs/architecture.md §7): it is shown, not sent.
     if (editingSelf) delete body.role;
     // Only a parent has children; the server unlinks them when the role changes.
     if (role !== 'PARENT') delete body.enfantsIds;

@@ -41,7 +41,7 @@ const pending: TMember = {
   invitationEnAttente: true,
 };
 
-describe('[members] club members table (issue 15: what a leader needs first)', () => {
+describe('[members] club members table: what a leader needs first', () => {
   it('name, role, team, status, phone; the rest behind the name; status readable without colour', async () => {
     render(
       <MembersTable
@@ -124,7 +124,7 @@ describe('[members] club members table (issue 15: what a leader needs first)', (
   });
 });
 
-describe('[members] club members table: teams and children (issue 8)', () => {
+describe('[members] club members table: teams and children', () => {
   it('lists every team of a member, primary first, and a parent’s children in the details', async () => {
     const player: TMember = {
       ...base,

@@ -65,9 +65,10 @@ function Status({ m }: { m: TMember }) {
 }
 
 /**
- * The club members list (spec §2, issue 15). From 640 px a table of what a leader needs first —
- * name, role, team, status, phone — with the rest one click away (the name opens the details row);
- * below, one card per member. Actions sit in a row menu; deleting is the last, in the danger colour.
+ * The club members list (spec §2, decision 0031). From 640 px a table of what a leader needs first
+ * — name, role, team, status, phone — with the rest one click away (the name opens the details
+ * row); below, one card per member. Actions sit in a row menu; deleting is the last, in the danger
+ * colour.
  */
 export function MembersTable({ members, actor, onEdit, onDelete, onResend, resendingId }: Props) {
   const [shown, setShown] = useState(ROWS_STEP);
@@ -139,7 +140,7 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
               details={<DetailList items={clubMemberDetails(m)} />}
             >
               <td>{roleLabel(m.role)}</td>
-              {/* Every team, the primary one first (issue 8). */}
+              {/* Every team, the primary one first (decision 0012). */}
               <td>{teamNames(m)}</td>
               {/* The age category of the club's season (contract season.ts). */}
               <td>{dash(m.categorie)}</td>

@@ -21,7 +21,7 @@ const everyRowHas = (members: readonly TMember[], field: 'statut' | 'numeroTelep
   members.length > 0 && members.every((m) => m[field] !== undefined);
 
 /**
- * The team members list of spec §2 ('-' for an empty value), issue 15: from 640 px a table of
+ * The team members list of spec §2 ('-' for an empty value): from 640 px a table of
  * name, role, status, phone, number and position, the rest behind the name; below, cards. What
  * the reader may not see (privacy.ts: other families see no status, and only the contact details
  * of coaches and of adults who share them) is not in the answer: a column shows only when every
@@ -41,7 +41,7 @@ export function TeamMembersTable({
   const rows = useExpandedRows();
   const statusColumn = everyRowHas(members, 'statut');
   const phoneColumn = everyRowHas(members, 'numeroTelephone');
-  // A coach edits the players of any of their teams (issue 8): every team counts.
+  // A coach edits the players of any of their teams (decision 0012): every team counts.
   const menuOf = (m: TMember) =>
     editableMemberFields(actor, editParty(m)).size > 0 ? (
       <Menu

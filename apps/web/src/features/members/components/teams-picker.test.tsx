@@ -33,7 +33,7 @@ function Harness({
   );
 }
 
-describe('[members] teams picker (issue 8)', () => {
+describe('[members] teams picker', () => {
   it('the spec’s Équipe select chooses the primary team; "Autres équipes" adds more', async () => {
     const onValue = vi.fn();
     render(<Harness onValue={onValue} />);

@@ -14,9 +14,10 @@ export interface TeamsPickerProps {
 }
 
 /**
- * The member form's teams (issue 8). The spec's single "Équipe" select chooses the primary team
- * (idEquipe / nomEquipe); "Autres équipes", a group of checkboxes, adds more teams, each of which
- * can become the primary one with its "Principale" button. At most MEMBER_LIMITS.teamsMax teams.
+ * The member form's teams (decision 0012). The spec's single "Équipe" select chooses the primary
+ * team (idEquipe / nomEquipe); "Autres équipes", a group of checkboxes, adds more teams, each of
+ * which can become the primary one with its "Principale" button. At most MEMBER_LIMITS.teamsMax
+ * teams.
  */
 export function TeamsPicker({ teams, value, onChange, onBlur, error }: TeamsPickerProps) {
   const id = useId();

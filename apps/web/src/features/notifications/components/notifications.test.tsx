@@ -33,7 +33,7 @@ const requests = (calls: { url: string; init: RequestInit }[], path: string) =>
     .filter((c) => c.url.startsWith(path))
     .map((c) => ({ url: c.url, method: c.init.method ?? 'GET', body: c.init.body }));
 
-describe('[notifications] unsubscribe link (issue 13)', () => {
+describe('[notifications] unsubscribe link', () => {
   it('opening the page changes nothing; the button unsubscribes and links to the profile', async () => {
     const calls = stubFetch((url) =>
       url.startsWith('/auth/csrf') ? json(200, {}) : json(200, prefs(false)),
@@ -79,7 +79,7 @@ describe('[notifications] unsubscribe link (issue 13)', () => {
   });
 });
 
-describe('[notifications] profile section (issue 13)', () => {
+describe('[notifications] profile section', () => {
   it('shows the preference, saves a change at once and says so', async () => {
     let emails = true;
     const calls = stubFetch((url, init) => {

@@ -7,8 +7,8 @@ import { NOTIFICATION_TEXTS } from '../texts.ts';
 import '../notifications.css';
 
 /**
- * /notifications/desabonnement?jeton=… (issue 13): the footer link of every notification e-mail.
- * Opening it changes nothing (link scanners open links too); the button does.
+ * /notifications/desabonnement?jeton=… (decision 0026): the footer link of every notification
+ * e-mail. Opening it changes nothing (link scanners open links too); the button does.
  */
 export function Unsubscribe({ jeton }: { jeton: string }) {
   const unsubscribe = useUnsubscribe(jeton);

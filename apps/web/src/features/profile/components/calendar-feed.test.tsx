@@ -21,7 +21,7 @@ const props = (overrides: Partial<CalendarFeedProps> = {}): CalendarFeedProps =>
   ...overrides,
 });
 
-describe('[profile] Mon calendrier (issue 12)', () => {
+describe('[profile] Mon calendrier', () => {
   it('asks for all my teams by default, or one team with matches only', async () => {
     const onSubscribe = vi.fn();
     render(<CalendarFeed {...props({ onSubscribe })} />);

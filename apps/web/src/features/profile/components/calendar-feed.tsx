@@ -29,8 +29,8 @@ export interface CalendarFeedProps {
 }
 
 /**
- * 'Mon calendrier' (issue 12): a secret URL to subscribe to from a calendar app, filtered on all
- * my teams or one and on matches only; a new URL revokes the previous one; 'Révoquer' ends it.
+ * 'Mon calendrier' (decision 0023): a secret URL to subscribe to from a calendar app, filtered on
+ * all my teams or one and on matches only; a new URL revokes the previous one; 'Révoquer' ends it.
  */
 export function CalendarFeed({
   teams,

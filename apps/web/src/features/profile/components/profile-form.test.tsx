@@ -23,7 +23,7 @@ describe('[profile] Mon Profil (spec §2, §5)', () => {
   it('cuts the birth date to YYYY-MM-DD, shows the role read-only and sends the six fields and the sharing choice', async () => {
     const onSubmit = vi.fn();
     render(<ProfileForm member={me} submitting={false} onSubmit={onSubmit} onCancel={() => {}} />);
-    // Shown as jj/mm/aaaa whatever the browser's language (issue 15); sent as ISO.
+    // Shown as jj/mm/aaaa whatever the browser's language (decision 0031); sent as ISO.
     expect(screen.getByLabelText('Date de naissance *')).toHaveValue('06/05/1990');
     const role = screen.getByLabelText('Rôle');
     expect(role).toHaveValue('Joueur');

@@ -9,7 +9,7 @@ const NETWORKS = [
 
 /**
  * The four social links of the footer (spec §2). Targets come from configuration; a network without
- * a target is shown but is not a link (ARCHITECTURE §8: no dead links).
+ * a target is shown but is not a link (docs/architecture.md §11: no dead links).
  */
 export function SocialLinks({ social }: { social: TSiteInfo['social'] | null }) {
   return (

@@ -38,7 +38,7 @@ const show = (s?: TTeamSummary | null) =>
 /** The definition that follows a term, as text. */
 const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!;
 
-describe('[teams] team card (issue 15)', () => {
+describe('[teams] team card', () => {
   it('shows players, coaches, the next event and the last result in words', () => {
     show(summary);
     expect(fact('Joueurs').textContent).toBe('14');

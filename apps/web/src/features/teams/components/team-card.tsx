@@ -68,7 +68,7 @@ function Facts({ summary }: { summary: TTeamSummary }) {
 }
 
 /**
- * A team card (spec §2, issue 15): name, category and division, then what a leader looks for —
+ * A team card (spec §2, decision 0035): name, category and division, then what a leader looks for —
  * players, coaches, next event, last result (summary: undefined while it loads, null if it
  * failed); edit and delete in the card's menu.
  */

@@ -48,7 +48,7 @@ describe('[teams] team form (spec §5)', () => {
     });
   });
 
-  it('“Présent par défaut aux entraînements” starts from the team and is sent (issue 13)', async () => {
+  it('“Présent par défaut aux entraînements” starts from the team and is sent', async () => {
     const { onSubmit } = open({ team: aTeam({ presentParDefaut: true }) });
     const box = screen.getByRole('checkbox', { name: 'Présent par défaut aux entraînements' });
     expect(box).toBeChecked();

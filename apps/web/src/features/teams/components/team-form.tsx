@@ -16,7 +16,7 @@ export interface TeamFormProps {
 
 const FIELDS = ['nom', 'division', 'category'] as const;
 
-/** The three fields of spec §5 and the trainings' 'présent par défaut' (issue 13). */
+/** The three fields of spec §5 and the trainings' 'présent par défaut' (decision 0025). */
 const ZTeamFormSchema = ZTeamFieldsSchema.extend({ presentParDefaut: z.boolean() });
 
 /**
