@@ -416,7 +416,7 @@ test.describe('[matches] matches page, scores and convocations', () => {
 
 for (const theme of THEMES) {
   test.describe(`[a11y] matches page and convocation modal, theme ${theme}`, () => {
-    test('axe finds no violation on the page, while editing a score, and in the modal', async ({
+    test('axe finds no violation on the page, while editing a score, in the modal, the selection and the carpooling panel', async ({
       leaderPage: _leader,
       api,
       browser,
@@ -452,6 +452,23 @@ for (const theme of THEMES) {
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(open).toBeFocused();
+
+      // The selection screen and the carpooling panel of match day.
+      await card(page, 'Étoile Sportive')
+        .getByRole('button', { name: /^Sélection/ })
+        .click();
+      const selection = page.getByRole('dialog', { name: 'Sélection' });
+      await expect(selection.getByLabel(/Léo Moreau/)).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(selection).toBeHidden();
+      await card(page, 'Étoile Sportive')
+        .getByRole('button', { name: /^Covoiturage/ })
+        .click();
+      const panel = card(page, 'Étoile Sportive').getByRole('region', { name: 'Covoiturage' });
+      await panel.getByRole('button', { name: 'Proposer des places' }).click();
+      await expect(panel.getByLabel('Lieu de départ')).toBeVisible();
+      await expectNoA11yViolations(page);
       await context.close();
     });
   });
