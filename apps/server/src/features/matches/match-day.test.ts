@@ -389,6 +389,36 @@ describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
     expect(Math.abs(due - (Date.now() + 12 * HOUR))).toBeLessThan(5 * 60_000);
   });
 
+  it('a member added while a new match’s first mail is pending: without an account, no convocation (the invitation only); their activated parent is told', async () => {
+    const u17 = await createTeam(ctx.app.db, club.id, { nom: 'U17' });
+    const u17Coach = await createMember(ctx.app.db, club.id, {
+      role: 'ENTRAINEUR',
+      teamId: u17.id,
+    });
+    const { matchId, name } = await createMatch({
+      client: await signIn(ctx.app, u17Coach),
+      teamId: u17.id,
+    });
+    const child = await createMember(ctx.app.db, club.id, {
+      prenom: 'Sans',
+      nom: 'Compte',
+      password: null,
+    });
+    const childParent = await createMember(ctx.app.db, club.id, {
+      role: 'PARENT',
+      prenom: 'Parent',
+      nom: 'Compte',
+    });
+    await linkGuardian(ctx.app.db, club.id, childParent.id, child.id);
+    const res = await asLeader.put(`/api/equipes/${u17.id}/membres`, { ajouter: [child.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    await runDue(matchId);
+    await waitForMailQueueIdle(ctx, 10_000);
+    const mails = mailsAbout(name);
+    expect(to(mails, child)).toHaveLength(0);
+    expect(to(mails, childParent)).toHaveLength(1);
+  });
+
   it('a member who joins a team with three upcoming matches gets one digest; a member without an account gets nothing', async () => {
     const u19 = await createTeam(ctx.app.db, club.id, { nom: 'U19' });
     const u19Coach = await createMember(ctx.app.db, club.id, {

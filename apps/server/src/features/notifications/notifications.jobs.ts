@@ -202,10 +202,12 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       // answers for them on the page).
       if (!isActiveStatus(p.statut)) continue;
       const answer = kind !== 'CANCELLED' ? answerLinks(m.clubId, m.id, p.id) : null;
+      // Before their account exists, members get the invitation only (and a parent's own
+      // account likewise): the convocation reaches whoever of them has activated theirs.
       const recipients: { to: Recipient; child: { prenom: string; nom: string } | null }[] = [
         { to: p, child: null },
         ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
-      ];
+      ].filter((r) => r.to.activated);
       for (const r of recipients) {
         await deps.push.notify(tx, {
           clubId: m.clubId,
@@ -397,7 +399,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
         const recipients = [
           { to: p as Recipient, child: null as { prenom: string; nom: string } | null },
           ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
-        ];
+        ].filter((r) => r.to.activated);
         for (const r of recipients) {
           await deps.push.notify(tx, {
             clubId,
@@ -449,17 +451,17 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
         (p) => p.id === memberId,
       );
       if (!player || !isActiveStatus(player.statut)) return;
-      // Before the account exists, the invitation is the only mail.
-      if (!(await repo.isActivated(tx, clubId, memberId))) return;
       const first = infos[0]!;
       const db = transactionExecutor(tx);
+      // Before an account exists, the invitation is its only mail: the digest reaches the player
+      // and their parents who have activated theirs.
       const recipients = [
         { to: player as Recipient, child: null as { prenom: string; nom: string } | null },
         ...player.guardians.map((g) => ({
           to: g,
           child: { prenom: player.prenom, nom: player.nom },
         })),
-      ];
+      ].filter((r) => r.to.activated);
       let sent = 0;
       for (const r of recipients) {
         await deps.push.notify(tx, {

@@ -52,6 +52,8 @@ export interface Recipient {
   notificationEmails: boolean;
   /** The kinds turned off per channel (contract `StoredChannelPreferences`). */
   notificationPrefs: unknown;
+  /** Has chosen a password: before that, the invitation is the only mail a member gets. */
+  activated: boolean;
 }
 
 export interface ConvokedPlayer extends Recipient {
@@ -71,6 +73,7 @@ const recipientColumns = {
   email: members.email,
   notificationEmails: members.notificationEmails,
   notificationPrefs: members.notificationPrefs,
+  activated: sql<boolean>`${members.passwordHash} is not null`,
 };
 
 /** The only queries of the notifications feature; every one is filtered by the club id. */
@@ -151,16 +154,6 @@ export const notificationsRepository = {
       statutPresence: p.statutPresence as PresenceStatus | null,
       guardians: links.filter((l) => l.childId === p.id).map(({ childId: _c, ...g }) => g),
     }));
-  },
-
-  /** Whether the member has activated their account (chosen a password). */
-  async isActivated(db: DbOrTx, clubId: number, memberId: number): Promise<boolean> {
-    const [row] = await db
-      .select({ activated: sql<boolean>`${members.passwordHash} is not null` })
-      .from(members)
-      .where(and(eq(members.clubId, clubId), eq(members.id, memberId)))
-      .limit(1);
-    return row?.activated === true;
   },
 
   /** The coaches (ENTRAINEUR) of a team. */
