@@ -162,6 +162,7 @@ export default function ClubTeamsPage() {
                     ? undefined
                     : null
               }
+              clubName={me?.nomClub}
               onEdit={(team) => open(team)}
               onDelete={setConfirming}
             />

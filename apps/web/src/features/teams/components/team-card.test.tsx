@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import type { TTeamSummary } from '@club/contract';
 import { aTeam } from '../../../testing/builders.ts';
 import { TeamCard } from './team-card.tsx';
@@ -80,5 +81,36 @@ describe('[teams] team card', () => {
       "Chargement du résumé de l'équipe Seniors A...",
     );
     expect(screen.queryByText('Prochain')).toBeNull();
+  });
+});
+
+describe('links to the team', () => {
+  it('with the club, a leader reaches the team’s matches, members and dashboard', () => {
+    render(
+      <MemoryRouter>
+        <ul>
+          <TeamCard
+            team={team}
+            summary={null}
+            clubName="FC Été"
+            onEdit={() => {}}
+            onDelete={() => {}}
+          />
+        </ul>
+      </MemoryRouter>,
+    );
+    const nav = screen.getByRole('navigation', { name: "Pages de l'équipe Seniors A" });
+    expect(within(nav).getByRole('link', { name: 'Matches' })).toHaveAttribute(
+      'href',
+      '/FC%20%C3%89t%C3%A9/Seniors%20A/matche',
+    );
+    expect(within(nav).getByRole('link', { name: 'Membres équipe' })).toHaveAttribute(
+      'href',
+      '/FC%20%C3%89t%C3%A9/Seniors%20A/membres',
+    );
+    expect(within(nav).getByRole('link', { name: 'Dashboard équipe' })).toHaveAttribute(
+      'href',
+      '/FC%20%C3%89t%C3%A9/Seniors%20A/dashboard',
+    );
   });
 });

@@ -4,7 +4,9 @@ import {
   type TTeamResult,
   type TTeamSummary,
 } from '@club/contract';
+import { Link } from 'react-router';
 import { Menu } from '../../../components/ui/menu.tsx';
+import { teamPath } from '../../../lib/session.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
@@ -70,16 +72,19 @@ function Facts({ summary }: { summary: TTeamSummary }) {
 /**
  * A team card (spec §2, decision 0035): name, category and division, then what a leader looks for —
  * players, coaches, next event, last result (summary: undefined while it loads, null if it
- * failed); edit and delete in the card's menu.
+ * failed); edit and delete in the card's menu; with the club's name, links to the team's matches,
+ * members and dashboard (a leader reaches every team's scores and convocations from here).
  */
 export function TeamCard({
   team,
   summary,
+  clubName,
   onEdit,
   onDelete,
 }: {
   team: TTeam;
   summary?: TTeamSummary | null;
+  clubName?: string;
   onEdit: (team: TTeam) => void;
   onDelete: (team: TTeam) => void;
 }) {
@@ -104,6 +109,19 @@ export function TeamCard({
       </dl>
       {summary === undefined ? (
         <Skeleton rows={2} label={`Chargement du résumé de l'équipe ${team.nom}...`} />
+      ) : null}
+      {clubName ? (
+        <nav className="team-card-links" aria-label={`Pages de l'équipe ${team.nom}`}>
+          <Link className="btn btn-secondary" to={teamPath(clubName, team.nom, 'matche')}>
+            Matches
+          </Link>
+          <Link className="btn btn-secondary" to={teamPath(clubName, team.nom, 'membres')}>
+            Membres équipe
+          </Link>
+          <Link className="btn btn-secondary" to={teamPath(clubName, team.nom, 'dashboard')}>
+            Dashboard équipe
+          </Link>
+        </nav>
       ) : null}
     </li>
   );
