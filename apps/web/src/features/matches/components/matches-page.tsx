@@ -15,7 +15,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useCurrentMember } from '../../../lib/session.ts';
-import { useClubTeams, useMember } from '../../../lib/shared-queries.ts';
+import { useClub, useClubTeams, useMember } from '../../../lib/shared-queries.ts';
 import { useCurrentTeam } from '../../../lib/use-current-team.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useTeamMatches } from '../api/matches.ts';
@@ -112,6 +112,8 @@ function TeamMatches({
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<TMatch | null>(null);
   const [selecting, setSelecting] = useState<TMatch | null>(null);
+  // The match sheet's size follows the club's sport: read when the selection screen opens.
+  const club = useClub(selecting ? me.idClub : undefined);
   const list = useTeamMatches(teamId, statut);
   const childIds = useChildIds(me);
   const { answered, markAnswered } = useAnsweredConvocations(me.id);
@@ -218,7 +220,13 @@ function TeamMatches({
         </div>
       )}
 
-      {selecting ? <SelectionModal match={selecting} onClose={() => setSelecting(null)} /> : null}
+      {selecting ? (
+        <SelectionModal
+          match={selecting}
+          sport={club.data?.sportNom}
+          onClose={() => setSelecting(null)}
+        />
+      ) : null}
       {open ? (
         <ConvocationModal
           match={open}
