@@ -13,6 +13,7 @@ const carpoolRoutes: FastifyPluginAsync = async (app) => {
       mailer: app.mailer,
       push: app.push,
       links: app.notificationLinks,
+      clock: app.clock,
     });
   route(app, endpoints.list, async (request) =>
     carpool(request).list(request.actor, request.params.id),

@@ -10,6 +10,8 @@ import { found, memberRef, policy, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { transactionExecutor } from '../../jobs/job-queue.ts';
 import { audit } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { clubLocalDateTime } from '../../lib/club-time.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { renderNotificationMail, type Links } from '../notifications/index.ts';
@@ -41,13 +43,19 @@ export interface CarpoolDeps {
   mailer: Mailer;
   push: FastifyInstance['push'];
   links: (clubId: number, memberId: number) => Links;
+  clock: Clock;
 }
 
 /**
  * Carpooling (docs/decisions/0061-carpool-seats-in-the-database.md): CARPOOL_PERMISSIONS, and
  * the seat count kept by the database. Another club's or a missing id answers 404 first.
  */
-export function createCarpoolService({ db, mailer, push, links }: CarpoolDeps) {
+export function createCarpoolService({ db, mailer, push, links, clock }: CarpoolDeps) {
+  /** Once the event has started, rides are neither offered nor booked (409 in French). */
+  function assertNotStarted(event: { dateDebut: string; timezone: string }) {
+    if (clubLocalDateTime(event.timezone, clock.now()) >= event.dateDebut)
+      throw new HttpError(409, CARPOOL_MESSAGES.eventOver);
+  }
   async function loadEvent(tx: DbOrTx, actor: Actor, eventId: number) {
     const event = found(await repo.event(tx, actor.clubId, eventId));
     carpoolPolicy.assert(actor, 'read', { teamIds: event.teamIds });
@@ -80,6 +88,7 @@ export function createCarpoolService({ db, mailer, push, links }: CarpoolDeps) {
     async offer(actor: Actor, eventId: number, input: TCarpoolOfferWrite): Promise<TCarpoolOffer> {
       const event = await loadEvent(db, actor, eventId);
       carpoolPolicy.assert(actor, 'offer', { teamIds: event.teamIds });
+      assertNotStarted(event);
       const id = await repo.insertOffer(db, {
         clubId: actor.clubId,
         eventId,
@@ -108,6 +117,7 @@ export function createCarpoolService({ db, mailer, push, links }: CarpoolDeps) {
       const { offer, event } = await loadOffer(db, actor, offerId);
       carpoolPolicy.assert(actor, 'book', { memberId, teamIds: event.teamIds });
       if (memberId === offer.driverId) throw new HttpError(409, CARPOOL_MESSAGES.driverOwnCar);
+      assertNotStarted(event);
       await db.transaction(async (tx) => {
         if (
           !(await repo.insertSeat(tx, {

@@ -1,3 +1,4 @@
+import { manualClock } from '../../lib/clock.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CARPOOL_MESSAGES, type TCarpoolOffer } from '@club/contract';
@@ -64,8 +65,9 @@ describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => 
   let asChild: TestClient;
   let asOther: TestClient;
 
+  const clock = manualClock();
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({}, undefined, { clock });
     w = await world(ctx, 3);
     [driver, child] = w.members as [Member, Member];
     parent = await createMember(ctx.app.db, w.club.id, { role: 'PARENT', prenom: 'Pia' });
@@ -119,6 +121,23 @@ describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => 
     const back = await asOther.delete(`/api/covoiturage/${id}/passagers/${w.members[2]!.id}`);
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json<TCarpoolOffer>().placesRestantes).toBe(2);
+  });
+
+  it('once the event has started, no ride is offered nor booked (409 in French)', async () => {
+    const open = await offer(asOther, w.event.id, 2);
+    expect(open.statusCode, open.body).toBe(201);
+    // 10:30 in Paris on the day: the tournament started at 10:00.
+    clock.set('2030-12-12T09:30:00Z');
+    try {
+      const late = await offer(asDriver, w.event.id, 2);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ message: CARPOOL_MESSAGES.eventOver });
+      const seat = await book(asParent, open.json<TCarpoolOffer>().id, child.id);
+      expect(seat.statusCode).toBe(409);
+      expect(seat.json()).toEqual({ message: CARPOOL_MESSAGES.eventOver });
+    } finally {
+      clock.set(undefined);
+    }
   });
 
   it('the database refuses an overbooking even without the service (CHECK)', async () => {
