@@ -294,6 +294,28 @@ export const ZExportedMemberSchema = z.object({
   appareilsNotifications: z.array(
     z.object({ service: z.string(), navigateur: z.string().nullable(), creeLe: z.string() }),
   ),
+  /** Carpooling: rides offered (with the departure place) and seats booked for the member. */
+  covoiturage: z.object({
+    conduites: z.array(
+      z.object({
+        evenementId: z.number(),
+        evenement: z.string(),
+        places: z.number(),
+        depart: z.string(),
+        heureDepart: z.string(),
+        creeLe: z.string(),
+      }),
+    ),
+    places: z.array(
+      z.object({
+        evenementId: z.number(),
+        evenement: z.string(),
+        depart: z.string(),
+        heureDepart: z.string(),
+        reserveeLe: z.string(),
+      }),
+    ),
+  }),
   preferencesNotifications: ZNotificationPreferencesSchema,
   /** Audit entries made by the member or about the member. */
   journal: z.array(

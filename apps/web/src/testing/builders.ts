@@ -141,6 +141,7 @@ export function anAccountExport(overrides: Partial<TExportedMember['profil']> = 
       sessions: [],
       abonnementsCalendrier: [],
       appareilsNotifications: [],
+      covoiturage: { conduites: [], places: [] },
       preferencesNotifications: {
         emails: true,
         canaux: {

@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   auditLog,
   calendarFeeds,
+  carpoolOffers,
+  carpoolSeats,
   clubs,
   convocations,
   eventPresences,
@@ -136,6 +138,54 @@ export async function memberPresences(db: DbOrTx, clubId: number, memberId: numb
     justification: r.justification,
     reponduLe: r.answeredAt.toISOString(),
   }));
+}
+
+/** Carpooling: the rides the member offers, and the seats booked for them (by them or a parent). */
+export async function memberCarpool(db: DbOrTx, clubId: number, memberId: number) {
+  const offers = await db
+    .select({
+      evenementId: events.id,
+      evenement: events.nom,
+      places: carpoolOffers.places,
+      depart: carpoolOffers.depart,
+      heureDepart: carpoolOffers.heureDepart,
+      createdAt: carpoolOffers.createdAt,
+    })
+    .from(carpoolOffers)
+    .innerJoin(events, eq(events.id, carpoolOffers.eventId))
+    .where(and(eq(carpoolOffers.clubId, clubId), eq(carpoolOffers.driverId, memberId)))
+    .orderBy(asc(carpoolOffers.heureDepart), asc(carpoolOffers.id));
+  const seats = await db
+    .select({
+      evenementId: events.id,
+      evenement: events.nom,
+      depart: carpoolOffers.depart,
+      heureDepart: carpoolOffers.heureDepart,
+      createdAt: carpoolSeats.createdAt,
+    })
+    .from(carpoolSeats)
+    .innerJoin(carpoolOffers, eq(carpoolOffers.id, carpoolSeats.offerId))
+    .innerJoin(events, eq(events.id, carpoolOffers.eventId))
+    .where(and(eq(carpoolSeats.clubId, clubId), eq(carpoolSeats.memberId, memberId)))
+    .orderBy(asc(carpoolOffers.heureDepart), asc(carpoolOffers.id));
+  const wall = (v: string) => v.replace(' ', 'T').slice(0, 19);
+  return {
+    conduites: offers.map((o) => ({
+      evenementId: o.evenementId,
+      evenement: o.evenement,
+      places: o.places,
+      depart: o.depart,
+      heureDepart: wall(o.heureDepart),
+      creeLe: o.createdAt.toISOString(),
+    })),
+    places: seats.map((s) => ({
+      evenementId: s.evenementId,
+      evenement: s.evenement,
+      depart: s.depart,
+      heureDepart: wall(s.heureDepart),
+      reserveeLe: s.createdAt.toISOString(),
+    })),
+  };
 }
 
 /** Sessions: dates, browser and device id; never the refresh token's hash. */
@@ -280,6 +330,29 @@ export async function eraseMember(db: DbOrTx, clubId: number, memberId: number, 
   await db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.clubId, clubId), eq(pushSubscriptions.memberId, memberId)));
+  // Their rides (a departure place may be their street) and their seats go; a booked passenger
+  // of a ride that goes loses the seat with it; a seat given back frees its place.
+  await db
+    .update(carpoolOffers)
+    .set({ placesPrises: sql`${carpoolOffers.placesPrises} - 1` })
+    .where(
+      and(
+        eq(carpoolOffers.clubId, clubId),
+        inArray(
+          carpoolOffers.id,
+          db
+            .select({ id: carpoolSeats.offerId })
+            .from(carpoolSeats)
+            .where(and(eq(carpoolSeats.clubId, clubId), eq(carpoolSeats.memberId, memberId))),
+        ),
+      ),
+    );
+  await db
+    .delete(carpoolSeats)
+    .where(and(eq(carpoolSeats.clubId, clubId), eq(carpoolSeats.memberId, memberId)));
+  await db
+    .delete(carpoolOffers)
+    .where(and(eq(carpoolOffers.clubId, clubId), eq(carpoolOffers.driverId, memberId)));
   await db
     .delete(teamMemberships)
     .where(and(eq(teamMemberships.clubId, clubId), eq(teamMemberships.memberId, memberId)));

@@ -63,6 +63,7 @@ async function exportMember(
   const sessions = await data.memberSessions(db, clubId, memberId);
   const feeds = await data.memberFeeds(db, clubId, memberId);
   const pushDevices = await data.memberPushDevices(db, clubId, memberId);
+  const covoiturage = await data.memberCarpool(db, clubId, memberId);
   const journal = await data.memberAudit(db, clubId, memberId);
   return {
     profil: {
@@ -96,6 +97,7 @@ async function exportMember(
     sessions,
     abonnementsCalendrier: feeds,
     appareilsNotifications: pushDevices,
+    covoiturage,
     preferencesNotifications: {
       emails: profile.notificationEmails,
       canaux: notificationChannels(profile.notificationPrefs),

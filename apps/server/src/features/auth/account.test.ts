@@ -20,6 +20,8 @@ import {
   auditLog,
   calendarFeeds,
   pushSubscriptions,
+  carpoolOffers,
+  carpoolSeats,
   convocations,
   eventPresences,
   guardians,
@@ -162,6 +164,15 @@ describe('[privacy] GET /api/compte/donnees — the export', () => {
       auth: `authentification-secrete-${parent.id}`,
       userAgent: 'Navigateur de test',
     });
+    // A ride the parent offers to the future match (its departure place is personal data).
+    await db.insert(carpoolOffers).values({
+      clubId: w.club.id,
+      eventId: w.future.event.id,
+      driverId: parent.id,
+      places: 3,
+      depart: '12 rue des Lilas',
+      heureDepart: '2099-01-01 13:00:00',
+    });
     expect(
       (await device.put(`/api/membres/${parent.id}`, { numeroTelephone: '0699887766' })).statusCode,
     ).toBe(200);
@@ -194,6 +205,9 @@ describe('[privacy] GET /api/compte/donnees — the export', () => {
     expect(data.moi.enfants).toEqual([{ id: child.id, nom: 'Enfant', prenom: 'Théo' }]);
     expect(data.moi.appareilsNotifications).toEqual([
       expect.objectContaining({ service: 'push.example.org' }),
+    ]);
+    expect(data.moi.covoiturage.conduites).toEqual([
+      expect.objectContaining({ depart: '12 rue des Lilas', places: 3 }),
     ]);
     expect(data.moi.preferencesNotifications.emails).toBe(false);
     expect(data.moi.preferencesNotifications.canaux.annonces).toEqual({ email: true, push: false });
@@ -349,6 +363,33 @@ describe('[privacy] DELETE /api/compte — erasure', () => {
       p256dh: 'cle-publique',
       auth: 'secret',
     });
+    // A ride the player offers, and a seat they hold in the leader's car.
+    const [ride] = await db
+      .insert(carpoolOffers)
+      .values({
+        clubId: w.club.id,
+        eventId: w.future.event.id,
+        driverId: player.id,
+        places: 2,
+        depart: '3 impasse du Joueur',
+        heureDepart: '2099-01-01 13:00:00',
+      })
+      .returning();
+    const [bossRide] = await db
+      .insert(carpoolOffers)
+      .values({
+        clubId: w.club.id,
+        eventId: w.future.event.id,
+        driverId: w.boss.id,
+        places: 2,
+        placesPrises: 1,
+        depart: 'Club',
+        heureDepart: '2099-01-01 13:00:00',
+      })
+      .returning();
+    await db
+      .insert(carpoolSeats)
+      .values({ clubId: w.club.id, offerId: bossRide!.id, memberId: player.id });
 
     const res = await device.delete('/api/compte', { motDePasse: DEFAULT_TEST_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
@@ -387,6 +428,12 @@ describe('[privacy] DELETE /api/compte — erasure', () => {
     ])
       expect(await db.select().from(table).where(eq(table.memberId, player.id))).toEqual([]);
     expect(await db.select().from(guardians).where(eq(guardians.childId, player.id))).toEqual([]);
+    expect(await db.select().from(carpoolOffers).where(eq(carpoolOffers.id, ride!.id))).toEqual([]);
+    expect(
+      await db.select().from(carpoolSeats).where(eq(carpoolSeats.memberId, player.id)),
+    ).toEqual([]);
+    const [freed] = await db.select().from(carpoolOffers).where(eq(carpoolOffers.id, bossRide!.id));
+    expect(freed!.placesPrises).toBe(0);
 
     // Results and attendance stay, anonymous: the past answers without justification; the
     // upcoming ones are gone.
