@@ -102,6 +102,7 @@ export type TAnswerLinkPost = z.input<typeof ZAnswerLinkPostSchema>;
 /**
  * What the answer page shows. `match.equipe`: the player's team (the home side's name);
  * `adversaire`: the other side's name or null. `reponse`: the answer already given, or null.
+ * `rendezVous`/`lieuRendezVous`: the meeting (club wall clock), or null.
  * `commence`: the match has started (answers are refused). `dateLimiteReponse`: the effective
  * deadline (club wall clock; answers are still accepted after it, until the start).
  */
@@ -111,6 +112,8 @@ export const ZAnswerLinkViewSchema = z.object({
     nom: z.string(),
     dateDebut: z.string(),
     lieux: z.string(),
+    rendezVous: z.string().nullable(),
+    lieuRendezVous: z.string().nullable(),
     equipe: z.string(),
     adversaire: z.string().nullable(),
     annule: z.boolean(),

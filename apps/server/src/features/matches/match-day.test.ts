@@ -217,6 +217,17 @@ describe(
       expect(forAlice[0]!.text).toContain(`Rendez-vous : `);
       expect(forAlice[0]!.text).toContain(`à ${hhmm(event.rendezVous!)}, Parking du stade`);
       expect(forAlice[0]!.text).not.toContain('ACTIF');
+      // The answer page of the mail's link shows the meeting too.
+      const link = /\/convocation\/reponse\?jeton=([^&\s]+)&presence=DISPONIBLE/.exec(
+        forAlice[0]!.text,
+      );
+      expect(link, 'lien de réponse').not.toBeNull();
+      const page = await ctx.app.inject(`/api/convocations/reponse?jeton=${link![1]}`);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().match).toMatchObject({
+        rendezVous: event.rendezVous,
+        lieuRendezVous: 'Parking du stade',
+      });
       expect(to(mails, parent)).toHaveLength(1);
       expect(to(mails, hurt)).toHaveLength(0);
       expect(to(mails, hurtParent)).toHaveLength(0);

@@ -66,6 +66,8 @@ export function createNotificationsService({ db, tokens, clock }: NotificationsD
         nom: m.nom,
         dateDebut: m.dateDebut,
         lieux: m.lieux,
+        rendezVous: m.rendezVous,
+        lieuRendezVous: m.lieuRendezVous,
         equipe: m.homeTeamNom ?? '-',
         adversaire: m.awayNom,
         annule: m.cancelled,

@@ -17,6 +17,8 @@ const info = (overrides: Partial<TAnswerLinkView> = {}): TAnswerLinkView => ({
     nom: 'Championnat J5',
     dateDebut: '2026-12-12T15:00:00',
     lieux: 'Gymnase Nord',
+    rendezVous: '2026-12-12T13:45:00',
+    lieuRendezVous: 'Parking du club',
     equipe: 'Seniors',
     adversaire: 'Étoile Sportive',
     annule: false,
@@ -86,6 +88,9 @@ describe('[matches] answer page of a convocation e-mail', () => {
     expect(await screen.findByText('Championnat J5')).toBeInTheDocument();
     expect(screen.getByText('samedi 12 décembre 2026 à 15:00')).toBeInTheDocument();
     expect(screen.getByText('Gymnase Nord')).toBeInTheDocument();
+    expect(
+      screen.getByText('samedi 12 décembre 2026 à 13:45, Parking du club'),
+    ).toBeInTheDocument();
     expect(screen.getByText('jeudi 10 décembre 2026 à 15:00')).toBeInTheDocument();
     expect(screen.getByText(/Seniors – Étoile Sportive/)).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'Réponse de Léo Moreau' });

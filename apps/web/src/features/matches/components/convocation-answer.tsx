@@ -120,6 +120,7 @@ function MatchSummary({ info, open }: { info: TAnswerLinkView; open: boolean }) 
   const { match, joueur } = info;
   const w = wallClock(match.dateDebut);
   const deadline = wallClock(info.dateLimiteReponse);
+  const meeting = match.rendezVous ? wallClock(match.rendezVous) : null;
   return (
     <dl className="answer-summary">
       <dt>Match</dt>
@@ -138,6 +139,15 @@ function MatchSummary({ info, open }: { info: TAnswerLinkView; open: boolean }) 
         <>
           <dt>Lieu</dt>
           <dd>{match.lieux}</dd>
+        </>
+      ) : null}
+      {meeting ? (
+        <>
+          <dt>Rendez-vous</dt>
+          <dd>
+            {longDateTime(meeting)}
+            {match.lieuRendezVous ? `, ${match.lieuRendezVous}` : ''}
+          </dd>
         </>
       ) : null}
       <dt>Joueur</dt>
