@@ -57,6 +57,9 @@ describe('[perf] response cache of the hot lists', () => {
       'announcement_teams',
       'announcements',
       'audit_log',
+      // Carpooling is read by its own route, which is not cached.
+      'carpool_offers',
+      'carpool_seats',
       'contact_messages',
       'idempotency_keys',
       'pending_match_notifications',
