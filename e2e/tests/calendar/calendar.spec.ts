@@ -176,7 +176,8 @@ test.describe('[calendar] leader', () => {
     await modal.getByLabel('Adversaire (hors plateforme)').fill('AS Voisins');
     await modal.getByRole('button', { name: 'Créer' }).click();
     await expect(modal).toHaveCount(0);
-    await expect(eventBox(page, 'Match de championnat 15:00')).toBeVisible();
+    // A match's cell names both sides, the home side first.
+    await expect(eventBox(page, 'Seniors – AS Voisins 15:00')).toBeVisible();
     events = await clubEvents(api, me.idClub);
     const match = events.find((e) => e.nom === 'Match de championnat')!;
     expect(match).toMatchObject({
@@ -217,7 +218,7 @@ test.describe('[calendar] leader', () => {
     });
 
     // Delete the match: the confirmation is a dialog of its own.
-    await eventBox(page, 'Match de championnat 15:00').click();
+    await eventBox(page, 'Seniors – AS Voisins 15:00').click();
     const edit = page.getByRole('dialog', { name: 'Modifier un événement' });
     await expect(edit.getByLabel('Nom *')).toHaveValue('Match de championnat');
     await edit.getByRole('button', { name: 'Supprimer' }).click();
@@ -225,7 +226,7 @@ test.describe('[calendar] leader', () => {
     await expect(confirm).toContainText(EVENT_MESSAGES.confirmDelete);
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByText('Match de championnat 15:00')).toHaveCount(0);
+    await expect(page.getByText('Seniors – AS Voisins 15:00')).toHaveCount(0);
     events = await clubEvents(api, me.idClub);
     expect(events.map((e) => e.nom)).toEqual(['Entraînement collectif']);
     expect(errors).toEqual([]);

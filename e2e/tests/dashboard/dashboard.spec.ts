@@ -284,11 +284,11 @@ test.describe('[dashboard] leaders and team dashboards', () => {
     const names = eventNames(page);
     await expect(names.filter({ hasText: 'Assemblée générale' })).toHaveCount(1);
     const shown = await names.allTextContents();
-    expect(shown.slice(-2)).toEqual(['Assemblée générale', 'Match contre FC Voisin']);
+    expect(shown.slice(-2)).toEqual(['Assemblée générale', 'Seniors – FC Voisin']);
     expect(shown).not.toContain('Entraînement U17');
     expect(shown).not.toContain('Tournoi U17');
     expect(shown).not.toContain('Ancienne séance');
-    await expect(page.getByRole('article', { name: 'Match contre FC Voisin' })).toContainText(
+    await expect(page.getByRole('article', { name: 'Seniors – FC Voisin' })).toContainText(
       '15:00 – 17:00',
     );
 

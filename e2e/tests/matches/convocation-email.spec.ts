@@ -106,8 +106,9 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
       browser,
       me.idClub,
       { ...base, nom: 'Moreau', prenom: 'Léo', role: 'JOUEUR' },
-      // The player never signs in: the e-mail is all they use.
-      false,
+      // The player activates the account from the invitation (before that, it is the only mail
+      // they get), then never signs in: the e-mail is all they use.
+      true,
     );
 
     // The coach creates the match (POST /api/evenements, as the calendar does).
