@@ -25,4 +25,5 @@ export * from './announcements.ts';
 export * from './push.ts';
 export * from './privacy.ts';
 export * from './carpool.ts';
+export * from './statistics.ts';
 export * from './api/index.ts';

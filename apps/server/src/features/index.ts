@@ -14,6 +14,7 @@ import membersFeature from './members/index.ts';
 import notificationsFeature from './notifications/index.ts';
 import pushFeature from './push/index.ts';
 import siteFeature from './site/index.ts';
+import statisticsFeature from './statistics/index.ts';
 import teamsFeature from './teams/index.ts';
 
 /**
@@ -39,4 +40,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(dashboardFeature);
   await app.register(calendarFeedsFeature);
   await app.register(carpoolFeature);
+  await app.register(statisticsFeature);
 }

@@ -9,6 +9,7 @@ import { membersEndpoints } from './members.ts';
 import { calendarFeedsEndpoints, notificationsEndpoints } from './notifications.ts';
 import { publicSiteEndpoints } from './public-site.ts';
 import { pushEndpoints } from './push.ts';
+import { statisticsEndpoints } from './statistics.ts';
 import { teamsEndpoints } from './teams.ts';
 
 export * from './endpoint.ts';
@@ -36,5 +37,6 @@ export const api = {
   announcements: announcementsEndpoints,
   push: pushEndpoints,
   carpool: carpoolEndpoints,
+  statistics: statisticsEndpoints,
 } as const;
 export type Api = typeof api;

@@ -4,6 +4,9 @@ import { signedIn } from '../../plugins/signed-in.ts';
 import { createImportFollowUp } from './members.import-jobs.ts';
 import membersRoutes from './members.routes.ts';
 
+/** The CSV writer of the members export, for the other exports (same format rules). */
+export { writeCsv } from './members.csv.ts';
+
 /**
  * The members feature: club members, team members, one member (signed in), the season's members
  * file (export, import) and the queue that follows an import's commit (convocations, invitations).

@@ -607,6 +607,24 @@ export const MATRIX: MatrixTable = {
       url: `/api/covoiturage/${await offerOf(m, ref, true)}`,
     }),
   },
+  // statistics (the rows each reader gets: features/statistics/statistics.test.ts)
+  'statistics.team': {
+    resource: 'team',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({ method: 'GET', url: `/api/statistiques/equipe/${teamId(ref)}` }),
+  },
+  'statistics.teamExport': {
+    resource: 'team',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({ method: 'GET', url: `/api/statistiques/equipe/${teamId(ref)}/export` }),
+  },
+  'statistics.club': {
+    resource: 'club',
+    ok: 200,
+    call: (_m, ref) => ({ method: 'GET', url: `/api/statistiques/club/${clubId(ref)}` }),
+  },
   'matches.answerConvocations': {
     resource: 'match',
     ok: 200,

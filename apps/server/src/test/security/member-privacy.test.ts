@@ -362,6 +362,34 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
   'POST /api/covoiturage/:offreId/passagers': { kind: 'namesOnly' },
   'DELETE /api/covoiturage/:offreId/passagers/:membreId': { kind: 'namesOnly' },
   'PUT /api/matches/:id/selection': { kind: 'namesOnly' },
+  // Statistics: the rows themselves are the private part (a child's attendance, selections).
+  'GET /api/statistiques/equipe/:teamId': {
+    kind: 'holder',
+    check: async () => {
+      const rows = async (reader: Member) => {
+        const res = await client.get(reader.id)!.get(`/api/statistiques/equipe/${team.id}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as {
+          joueurs: { membre: Record<string, unknown>; alerteEquite: boolean | null }[];
+        };
+        for (const j of body.joueurs)
+          expect(Object.keys(j.membre).sort()).toEqual(['id', 'nom', 'prenom']);
+        return body.joueurs;
+      };
+      const ids = async (reader: Member) => (await rows(reader)).map((j) => j.membre.id).sort();
+      const players = [target.adult.id, target.sharingAdult.id, target.minor.id].sort();
+      for (const staff of [readerOf.coach, readerOf.DIRIGEANT, readerOf.RESPONSABLE, target.coach])
+        expect(await ids(staff)).toEqual(expect.arrayContaining(players));
+      // a player: their own row only, without the fairness flag
+      expect(await ids(readerOf.player)).toEqual([readerOf.player.id]);
+      expect((await rows(target.adult)).map((j) => [j.membre.id, j.alerteEquite])).toEqual([
+        [target.adult.id, null],
+      ]);
+      // a parent: the children's rows; another family's parent: none
+      expect(await ids(target.parent)).toEqual([target.minor.id]);
+      expect(await ids(readerOf.parent)).toEqual([]);
+    },
+  },
   'GET /api/dashboard/infos': {
     kind: 'holder',
     check: async () => {

@@ -1,0 +1,165 @@
+import {
+  STATISTICS_PERMISSIONS,
+  fairnessAlerts,
+  percent,
+  seasonFirstYear,
+  seasonOf,
+  seasonParam,
+  teamResults,
+  type TClubStatistics,
+  type TPlayerStatistics,
+  type TStatisticsQuery,
+  type TTeamStatistics,
+} from '@club/contract';
+import { assertOwnClub, found, memberRef, policy, type Actor } from '../../authz/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { writeCsv } from '../members/index.ts';
+import { seasonFigures, type SeasonFigures, type TeamFigures } from './statistics.repository.ts';
+
+const statisticsPolicy = policy(STATISTICS_PERMISSIONS);
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function seasonJson(f: SeasonFigures) {
+  const s = seasonOf(`${f.firstYear}-${pad(f.startMonth)}-01`, f.startMonth);
+  return { libelle: seasonParam(f.firstYear), debut: s.debut, fin: s.fin };
+}
+
+/** Every player's row of a team, the fairness flag computed over all of them. */
+function playerRows(team: TeamFigures): { rows: TPlayerStatistics[]; median: number | null } {
+  const { median, alerts } = fairnessAlerts(team.players);
+  const rows = team.players.map((p, i) => ({
+    membre: memberRef({ id: p.id, nom: p.nom, prenom: p.prenom }),
+    actuel: p.actuel,
+    entrainements: { presents: p.presents, total: p.total },
+    matchs: {
+      convocations: p.convocations,
+      disponibles: p.disponibles,
+      selectionne: p.selectionne,
+      remplacant: p.remplacant,
+      nonRetenu: p.nonRetenu,
+    },
+    tauxPresence: percent(p.presents, p.total),
+    partSelection: percent(p.selectionne, p.disponibles),
+    alerteEquite: alerts[i]!,
+  }));
+  return { rows, median };
+}
+
+const CSV_HEADERS = [
+  'Nom',
+  'Prénom',
+  'Entraînements présents',
+  'Entraînements tenus',
+  'Taux de présence (%)',
+  'Convocations',
+  'Disponible',
+  'Sélectionné',
+  'Remplaçant',
+  'Non retenu',
+  'Part de sélection (%)',
+  'Alerte équité',
+  'Dans l’équipe aujourd’hui',
+] as const;
+
+const num = (v: number | null) => (v === null ? '' : String(v));
+
+/**
+ * Team statistics (docs/decisions/0080-team-statistics.md): one query per answer
+ * (statistics.repository.ts), then STATISTICS_PERMISSIONS decides which rows leave: every row for
+ * the coach and the leaders, the reader's own row for a player, the children's rows for a parent.
+ * Another club's team and a missing one answer 404 before the table is asked.
+ */
+export function createStatisticsService({ db, clock }: { db: DbOrTx; clock: Clock }) {
+  async function teamFigures(actor: Actor, teamId: number, q: TStatisticsQuery) {
+    const figures = found(
+      await seasonFigures(db, actor.clubId, {
+        teamId,
+        firstYear: q.saison ? seasonFirstYear(q.saison) : undefined,
+        now: clock.now(),
+      }),
+    );
+    const team = found(figures.teams[0]);
+    statisticsPolicy.assert(actor, 'read', { teamIds: [teamId] });
+    return { figures, team };
+  }
+
+  return {
+    /** GET /api/statistiques/equipe/{teamId}?saison= */
+    async team(actor: Actor, teamId: number, q: TStatisticsQuery): Promise<TTeamStatistics> {
+      const { figures, team } = await teamFigures(actor, teamId, q);
+      const complet = statisticsPolicy.can(actor, 'readAll', { teamIds: [teamId] });
+      const { rows, median } = playerRows(team);
+      const own = new Set([actor.id, ...(actor.childIds ?? [])]);
+      return {
+        equipe: { id: team.teamId, nom: team.nom },
+        saison: seasonJson(figures),
+        resultats: teamResults(team.scores),
+        entrainementsTenus: team.trainingsHeld,
+        medianeSelection: complet && median !== null ? Math.round(median * 100) : null,
+        complet,
+        joueurs: complet
+          ? rows
+          : rows.filter((r) => own.has(r.membre.id)).map((r) => ({ ...r, alerteEquite: null })),
+      };
+    },
+
+    /** GET /api/statistiques/equipe/{teamId}/export?saison=: the CSV text and a file name. */
+    async teamExport(actor: Actor, teamId: number, q: TStatisticsQuery) {
+      const { figures, team } = await teamFigures(actor, teamId, q);
+      statisticsPolicy.assert(actor, 'export', { teamIds: [teamId] });
+      const { rows } = playerRows(team);
+      const csv = writeCsv(
+        CSV_HEADERS,
+        rows.map((r) => [
+          r.membre.nom,
+          r.membre.prenom,
+          String(r.entrainements.presents),
+          String(r.entrainements.total),
+          num(r.tauxPresence),
+          String(r.matchs.convocations),
+          String(r.matchs.disponibles),
+          String(r.matchs.selectionne),
+          String(r.matchs.remplacant),
+          String(r.matchs.nonRetenu),
+          num(r.partSelection),
+          r.alerteEquite ? 'Oui' : 'Non',
+          r.actuel ? 'Oui' : 'Non',
+        ]),
+      );
+      return {
+        csv,
+        fileName: `statistiques-equipe-${teamId}-${seasonParam(figures.firstYear)}.csv`,
+      };
+    },
+
+    /** GET /api/statistiques/club/{clubId}?saison= */
+    async club(actor: Actor, clubId: number, q: TStatisticsQuery): Promise<TClubStatistics> {
+      assertOwnClub(actor, clubId);
+      statisticsPolicy.assert(actor, 'club');
+      const figures = found(
+        await seasonFigures(db, actor.clubId, {
+          firstYear: q.saison ? seasonFirstYear(q.saison) : undefined,
+          now: clock.now(),
+        }),
+      );
+      return {
+        saison: seasonJson(figures),
+        equipes: figures.teams.map((team) => {
+          const { rows } = playerRows(team);
+          const presents = team.players.reduce((n, p) => n + p.presents, 0);
+          const total = team.players.reduce((n, p) => n + p.total, 0);
+          return {
+            equipe: { id: team.teamId, nom: team.nom },
+            resultats: teamResults(team.scores),
+            entrainementsTenus: team.trainingsHeld,
+            tauxPresence: percent(presents, total),
+            joueurs: rows.length,
+            alertesEquite: rows.filter((r) => r.alerteEquite).length,
+          };
+        }),
+      };
+    },
+  };
+}
