@@ -62,12 +62,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: ':nomClub/calendrier/*', area: 'signed-in', url: club('calendrier') },
   { path: ':nomClub/profil/*', area: 'signed-in', url: club('profil') },
   { path: ':nomClub/annonces/*', area: 'signed-in', url: club('annonces') },
+  { path: ':nomClub/statistiques/*', area: 'signed-in', url: club('statistiques') },
   { path: 'profil', area: 'signed-in', url: fixed('/profil') },
   { path: ':nomClub/:nomEquipe/dashboard/*', area: 'signed-in', url: team('dashboard') },
   { path: ':nomClub/:nomEquipe/parametre/*', area: 'signed-in', url: team('parametre') },
   { path: ':nomClub/:nomEquipe/calendrier/*', area: 'signed-in', url: team('calendrier') },
   { path: ':nomClub/:nomEquipe/membres/*', area: 'signed-in', url: team('membres') },
   { path: ':nomClub/:nomEquipe/matche/*', area: 'signed-in', url: team('matche') },
+  {
+    path: ':nomClub/:nomEquipe/statistiques/*',
+    area: 'signed-in',
+    url: team('statistiques'),
+  },
 ];
 
 export const PUBLIC_APP_ROUTES = APP_ROUTES.filter((r) => r.area === 'public');

@@ -42,6 +42,7 @@ const SIGNED_IN_ROUTES: { path: string; load: Loader }[] = [
   { path: ':nomClub/calendrier/*', load: loadCalendar },
   { path: ':nomClub/profil/*', load: loadProfile },
   { path: ':nomClub/annonces/*', load: () => import('./routes/announcements.tsx') },
+  { path: ':nomClub/statistiques/*', load: () => import('./routes/club-statistics.tsx') },
   {
     path: 'profil',
     load: () => import('./routes/profile.tsx').then((m) => ({ default: m.ProfileShortcut })),
@@ -51,6 +52,10 @@ const SIGNED_IN_ROUTES: { path: string; load: Loader }[] = [
   { path: ':nomClub/:nomEquipe/calendrier/*', load: loadCalendar },
   { path: ':nomClub/:nomEquipe/membres/*', load: () => import('./routes/team-members.tsx') },
   { path: ':nomClub/:nomEquipe/matche/*', load: () => import('./routes/matches.tsx') },
+  {
+    path: ':nomClub/:nomEquipe/statistiques/*',
+    load: () => import('./routes/team-statistics.tsx'),
+  },
 ];
 const signedInPages = SIGNED_IN_ROUTES.map((r) => ({ ...r, Component: lazy(r.load) }));
 

@@ -63,6 +63,13 @@ export const queryKeys = {
     /** GET /api/evenements/{id}/covoiturage */
     event: (eventId: number) => ['carpool', 'event', eventId] as const,
   },
+  statistics: {
+    all: ['statistics'] as const,
+    /** GET /api/statistiques/equipe/{teamId}?saison= (no saison: the club's current season) */
+    team: (teamId: number, saison = '') => ['statistics', 'team', teamId, saison] as const,
+    /** GET /api/statistiques/club/{clubId}?saison= */
+    club: (clubId: number, saison = '') => ['statistics', 'club', clubId, saison] as const,
+  },
   matches: {
     all: ['matches'] as const,
     /** GET /api/matches/equipe/{teamId}?statut= (no statut: every match) */

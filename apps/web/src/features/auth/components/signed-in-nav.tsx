@@ -20,6 +20,10 @@ export function navLinks(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomE
       { to: clubPath(club, 'calendrier'), label: 'Calendrier' },
       { to: clubPath(club, 'membres'), label: 'Membres' },
       { to: clubPath(club, 'equipes'), label: 'Équipes' },
+      // the club overview is the leaders' (STATISTICS_PERMISSIONS.club)
+      ...(isLeader(member.role)
+        ? [{ to: clubPath(club, 'statistiques'), label: 'Statistiques' }]
+        : []),
       { to: clubPath(club, 'annonces'), label: 'Annonces' },
       { to: clubPath(club, 'parametre'), label: 'Paramètres' },
     ];
@@ -30,6 +34,7 @@ export function navLinks(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomE
     { to: teamPath(club, team, 'calendrier'), label: 'Calendrier' },
     { to: teamPath(club, team, 'membres'), label: 'Membres équipe' },
     { to: teamPath(club, team, 'matche'), label: 'Matches' },
+    { to: teamPath(club, team, 'statistiques'), label: 'Statistiques' },
     { to: clubPath(club, 'annonces'), label: 'Annonces' },
     { to: clubPath(club, 'parametre'), label: 'Paramètres' },
   ];

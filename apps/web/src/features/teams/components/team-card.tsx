@@ -121,6 +121,9 @@ export function TeamCard({
           <Link className="btn btn-secondary" to={teamPath(clubName, team.nom, 'dashboard')}>
             Dashboard équipe
           </Link>
+          <Link className="btn btn-secondary" to={teamPath(clubName, team.nom, 'statistiques')}>
+            Statistiques
+          </Link>
         </nav>
       ) : null}
     </li>

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { STATISTICS_MESSAGES } from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { Table } from '../../../components/ui/table.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { teamPath } from '../../../lib/session.ts';
+import { useClubStatistics } from '../api/statistics.ts';
+import { FormChips, PercentBar } from './charts.tsx';
+import { SeasonSelect, frDate } from './team-statistics.tsx';
+import './statistics.css';
+
+const pct = (v: number | null) => (v === null ? '-' : `${v} %`);
+
+/** The leaders' overview: attendance and results per team, each team linking to its page. */
+export function ClubStatistics({ clubId, clubName }: { clubId: number; clubName: string }) {
+  const [saison, setSaison] = useState('');
+  const [current, setCurrent] = useState<string>();
+  const stats = useClubStatistics(clubId, saison);
+  const data = stats.data;
+  if (data && !current && !saison) setCurrent(data.saison.libelle);
+
+  return (
+    <main id="contenu" className="container page stats-page">
+      <div className="stats-head">
+        <h1>Statistiques du club</h1>
+        <div className="stats-tools">
+          <SeasonSelect current={current} value={saison} onChange={setSaison} />
+        </div>
+      </div>
+      {stats.isPending ? (
+        <Loading label="Chargement des statistiques..." />
+      ) : stats.isError && !data ? (
+        <Alert tone="error">{errorMessage(stats.error, STATISTICS_MESSAGES.loadFailed)}</Alert>
+      ) : data ? (
+        <>
+          <p className="stats-muted">
+            Du {frDate(data.saison.debut)} au {frDate(data.saison.fin)}
+          </p>
+          {data.equipes.length === 0 ? (
+            <EmptyState title="Aucune équipe dans ce club." />
+          ) : (
+            <>
+              <section className="card" aria-labelledby="stats-club-chart">
+                <h2 id="stats-club-chart">Présence aux entraînements par équipe</h2>
+                <figure className="stats-chart">
+                  <figcaption className="visually-hidden">
+                    Taux de présence aux entraînements de chaque équipe ; le tableau ci-dessous
+                    donne tous les chiffres.
+                  </figcaption>
+                  <ul className="stats-chart-rows">
+                    {data.equipes.map((e) => (
+                      <li key={e.equipe.id}>
+                        <span className="stats-chart-name">
+                          <Link to={teamPath(clubName, e.equipe.nom, 'statistiques')}>
+                            {e.equipe.nom}
+                          </Link>
+                          {e.alertesEquite ? (
+                            <span className="stats-flag">⚠ {e.alertesEquite} équité</span>
+                          ) : null}
+                        </span>
+                        <span className="stats-chart-bar">
+                          <span className="stats-chart-label">Présence {pct(e.tauxPresence)}</span>
+                          <PercentBar value={e.tauxPresence} kind="presence" />
+                        </span>
+                        <span className="stats-chart-bar stats-chart-form">
+                          <span className="stats-chart-label">
+                            {e.resultats.victoires} V · {e.resultats.nuls} N ·{' '}
+                            {e.resultats.defaites} D
+                          </span>
+                          <FormChips forme={e.resultats.forme} />
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </figure>
+              </section>
+              <section className="card" aria-labelledby="stats-club-table">
+                <h2 id="stats-club-table">Par équipe</h2>
+                <Table
+                  label="Tableau des chiffres par équipe"
+                  headers={[
+                    'Équipe',
+                    'Joueurs',
+                    'Entraînements tenus',
+                    'Présence',
+                    'Joués',
+                    'Victoires',
+                    'Nuls',
+                    'Défaites',
+                    'Buts pour',
+                    'Buts contre',
+                    'Alertes équité',
+                  ]}
+                >
+                  {data.equipes.map((e) => (
+                    <tr key={e.equipe.id}>
+                      <th scope="row">{e.equipe.nom}</th>
+                      <td>{e.joueurs}</td>
+                      <td>{e.entrainementsTenus}</td>
+                      <td>{pct(e.tauxPresence)}</td>
+                      <td>{e.resultats.joues}</td>
+                      <td>{e.resultats.victoires}</td>
+                      <td>{e.resultats.nuls}</td>
+                      <td>{e.resultats.defaites}</td>
+                      <td>{e.resultats.butsPour}</td>
+                      <td>{e.resultats.butsContre}</td>
+                      <td>{e.alertesEquite}</td>
+                    </tr>
+                  ))}
+                </Table>
+              </section>
+            </>
+          )}
+        </>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,225 @@
+import { useId, useState } from 'react';
+import {
+  STATISTICS_MESSAGES,
+  seasonFirstYear,
+  seasonParam,
+  type TPlayerStatistics,
+  type TTeamStatistics,
+} from '@club/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { Table } from '../../../components/ui/table.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { downloadTeamStatisticsCsv, useTeamStatistics } from '../api/statistics.ts';
+import { FormChips, PercentBar, ResultsBar } from './charts.tsx';
+import './statistics.css';
+
+const pct = (v: number | null) => (v === null ? '-' : `${v} %`);
+const fullName = (p: TPlayerStatistics) => `${p.membre.prenom} ${p.membre.nom}`;
+
+/** The season picker: the current season (from the first answer) and the four before it. */
+export function SeasonSelect({
+  current,
+  value,
+  onChange,
+}: {
+  current: string | undefined;
+  value: string;
+  onChange: (saison: string) => void;
+}) {
+  const id = useId();
+  if (!current) return null;
+  const first = seasonFirstYear(current);
+  const seasons = [0, 1, 2, 3, 4].map((n) => seasonParam(first - n));
+  return (
+    <div className="field stats-season">
+      <label htmlFor={id}>Saison</label>
+      <select id={id} value={value || current} onChange={(e) => onChange(e.target.value)}>
+        {seasons.map((s) => (
+          <option key={s} value={s}>
+            {s.replace('-', '–')}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The team's statistics page: results, the players' chart and its table, the CSV. */
+export function TeamStatistics({ teamId, teamName }: { teamId: number; teamName?: string }) {
+  const [saison, setSaison] = useState('');
+  const [current, setCurrent] = useState<string>();
+  const [exportError, setExportError] = useState<string | null>(null);
+  const stats = useTeamStatistics(teamId, saison);
+  const data = stats.data;
+  if (data && !current && !saison) setCurrent(data.saison.libelle);
+  const name = data?.equipe.nom ?? teamName ?? '';
+
+  return (
+    <main id="contenu" className="container page stats-page">
+      <div className="stats-head">
+        <h1>Statistiques{name ? ` – ${name}` : ''}</h1>
+        <div className="stats-tools">
+          <SeasonSelect current={current} value={saison} onChange={setSaison} />
+          {data?.complet ? (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setExportError(null);
+                downloadTeamStatisticsCsv(teamId, saison).catch((e: unknown) =>
+                  setExportError(errorMessage(e, 'Impossible d’exporter les statistiques.')),
+                );
+              }}
+            >
+              Exporter en CSV
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {exportError ? <Alert tone="error">{exportError}</Alert> : null}
+      {stats.isPending ? (
+        <Loading label="Chargement des statistiques..." />
+      ) : stats.isError && !data ? (
+        <Alert tone="error">{errorMessage(stats.error, STATISTICS_MESSAGES.loadFailed)}</Alert>
+      ) : data ? (
+        <StatisticsBody data={data} />
+      ) : null}
+    </main>
+  );
+}
+
+function StatisticsBody({ data }: { data: TTeamStatistics }) {
+  const { resultats: r, joueurs } = data;
+  const empty =
+    r.joues === 0 && data.entrainementsTenus === 0 && joueurs.every((j) => !j.matchs.convocations);
+  const flagged = joueurs.filter((j) => j.alerteEquite);
+  return (
+    <>
+      <p className="stats-muted">
+        Du {frDate(data.saison.debut)} au {frDate(data.saison.fin)} ·{' '}
+        {plural(data.entrainementsTenus, 'entraînement tenu', 'entraînements tenus')}
+      </p>
+      {empty ? <EmptyState title={STATISTICS_MESSAGES.empty} /> : null}
+      <section className="card stats-results" aria-labelledby="stats-results-title">
+        <h2 id="stats-results-title">Résultats</h2>
+        <dl className="stats-figures">
+          <div>
+            <dt>Joués</dt>
+            <dd>{r.joues}</dd>
+          </div>
+          <div>
+            <dt>Victoires</dt>
+            <dd>{r.victoires}</dd>
+          </div>
+          <div>
+            <dt>Nuls</dt>
+            <dd>{r.nuls}</dd>
+          </div>
+          <div>
+            <dt>Défaites</dt>
+            <dd>{r.defaites}</dd>
+          </div>
+          <div>
+            <dt>Buts pour</dt>
+            <dd>{r.butsPour}</dd>
+          </div>
+          <div>
+            <dt>Buts contre</dt>
+            <dd>{r.butsContre}</dd>
+          </div>
+        </dl>
+        <ResultsBar resultats={r} />
+        <div className="stats-form-row">
+          <span>Forme :</span> <FormChips forme={r.forme} />
+        </div>
+      </section>
+
+      {data.complet && flagged.length ? (
+        <Alert tone="warning" className="stats-fairness">
+          <strong>Équité du temps de jeu :</strong>{' '}
+          {flagged.length === 1 ? 'ce joueur est sélectionné' : 'ces joueurs sont sélectionnés'}{' '}
+          moins de la moitié aussi souvent que la médiane de l’équipe ({pct(data.medianeSelection)}{' '}
+          des matchs où ils sont disponibles) :{' '}
+          {flagged.map((j) => `${fullName(j)} (${pct(j.partSelection)})`).join(', ')}.
+        </Alert>
+      ) : null}
+
+      <section className="card" aria-labelledby="stats-players-title">
+        <h2 id="stats-players-title">{data.complet ? 'Joueurs' : 'Mes chiffres'}</h2>
+        {joueurs.length === 0 ? (
+          <p className="stats-muted">Aucun joueur à afficher pour cette saison.</p>
+        ) : (
+          <>
+            <figure className="stats-chart">
+              <figcaption>
+                Présence aux entraînements et part de sélection (sélectionné ÷ disponible), par
+                joueur. <span className="stats-key stats-key-presence">Présence</span>{' '}
+                <span className="stats-key stats-key-selection">Sélection</span>
+              </figcaption>
+              <ul className="stats-chart-rows">
+                {joueurs.map((j) => (
+                  <li key={j.membre.id} className={j.alerteEquite ? 'is-flagged' : undefined}>
+                    <span className="stats-chart-name">
+                      {fullName(j)}
+                      {j.alerteEquite ? <span className="stats-flag">⚠ Équité</span> : null}
+                      {!j.actuel ? <span className="stats-muted"> (ancien joueur)</span> : null}
+                    </span>
+                    <span className="stats-chart-bar">
+                      <span className="stats-chart-label">Présence {pct(j.tauxPresence)}</span>
+                      <PercentBar value={j.tauxPresence} kind="presence" />
+                    </span>
+                    <span className="stats-chart-bar">
+                      <span className="stats-chart-label">Sélection {pct(j.partSelection)}</span>
+                      <PercentBar value={j.partSelection} kind="selection" />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </figure>
+            <Table
+              label="Tableau des chiffres par joueur"
+              headers={[
+                'Joueur',
+                'Entraînements',
+                'Présence',
+                'Convocations',
+                'Disponible',
+                'Sélectionné',
+                'Remplaçant',
+                'Non retenu',
+                'Part de sélection',
+                ...(data.complet ? ['Alerte équité'] : []),
+              ]}
+            >
+              {joueurs.map((j) => (
+                <tr key={j.membre.id}>
+                  <th scope="row">{fullName(j)}</th>
+                  <td>
+                    {j.entrainements.presents} / {j.entrainements.total}
+                  </td>
+                  <td>{pct(j.tauxPresence)}</td>
+                  <td>{j.matchs.convocations}</td>
+                  <td>{j.matchs.disponibles}</td>
+                  <td>{j.matchs.selectionne}</td>
+                  <td>{j.matchs.remplacant}</td>
+                  <td>{j.matchs.nonRetenu}</td>
+                  <td>{pct(j.partSelection)}</td>
+                  {data.complet ? <td>{j.alerteEquite ? 'Oui' : 'Non'}</td> : null}
+                </tr>
+              ))}
+            </Table>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function frDate(iso: string) {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+export function plural(n: number, one: string, many: string) {
+  return `${n} ${n > 1 ? many : one}`;
+}

@@ -1,0 +1,200 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  Api,
+  clubUrl,
+  createActiveMember,
+  expect,
+  expectNoA11yViolations,
+  parisDay,
+  signIn,
+  test,
+  uniqueEmail,
+} from '../../fixtures.ts';
+import { THEMES, useTheme } from '../public-site/helpers.ts';
+
+/**
+ * Team statistics through the production build (docs/decisions/0080-team-statistics.md): two
+ * played matches where Zoé is available and never selected, a training held; the coach opens the
+ * statistics and sees the chart and the fairness flag (axe in the three themes, no sideways
+ * scroll); a player sees only their own figures.
+ */
+
+const clubDate = (days: number, hour: number) =>
+  `${parisDay(days)}T${String(hour).padStart(2, '0')}:00:00`;
+
+async function signedInPage(browser: Browser, account: { email: string; password: string }) {
+  const { viewport, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({ viewport, hasTouch });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
+}
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('[statistics] the coach sees the chart and the fairness flag; a player only their own figures', async ({
+  leaderPage: _leader,
+  api,
+  browser,
+}) => {
+  test.slow();
+  const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
+  await api.ok(
+    api.post('/api/equipes', {
+      nom: 'Seniors',
+      division: 'R1',
+      category: 'Senior',
+      idClub: me.idClub,
+    }),
+  );
+  const base = { nomEquipe: 'Seniors' };
+  const coach = await createActiveMember(api, browser, me.idClub, {
+    ...base,
+    nom: 'Petit',
+    prenom: 'Marc',
+    role: 'ENTRAINEUR',
+  });
+  const leo = await createActiveMember(api, browser, me.idClub, {
+    ...base,
+    nom: 'Moreau',
+    prenom: 'Léo',
+    role: 'JOUEUR',
+  });
+  const player = (prenom: string) =>
+    api.ok<{ id: number }>(
+      api.post('/api/membres', {
+        ...base,
+        nom: 'Fabre',
+        prenom,
+        role: 'JOUEUR',
+        dateDeNaissance: '2004-05-06',
+        genre: 'Femme',
+        numeroTelephone: '0611223355',
+        email: uniqueEmail('joueuse'),
+        clubId: me.idClub,
+      }),
+    );
+  const ines = await player('Inès');
+  const zoe = await player('Zoé');
+  const teams = await api.ok<{ id: number; nom: string }[]>(
+    api.get(`/api/equipes/club/${me.idClub}`),
+  );
+  const seniors = teams.find((t) => t.nom === 'Seniors')!;
+
+  // History, as the coach: a training held, two played matches (everyone available, Zoé never
+  // selected) with their scores.
+  const coachPage = await signedInPage(browser, coach);
+  const asCoach = new Api(coachPage.context().request, api.baseURL);
+  await asCoach.ok(
+    asCoach.post('/api/evenements', {
+      nom: 'Séance',
+      type: 'ENTRAINEMENT',
+      lieux: 'Gymnase',
+      dateDebut: clubDate(-3, 18),
+      dateFin: clubDate(-3, 20),
+      equipesIds: [seniors.id],
+      clubId: me.idClub,
+    }),
+  );
+  for (const [days, score] of [
+    [-14, [2, 1]],
+    [-7, [0, 0]],
+  ] as const) {
+    const event = await asCoach.ok<{ match: { id: number } }>(
+      asCoach.post('/api/evenements', {
+        nom: `Championnat J${-days}`,
+        type: 'MATCH',
+        lieux: 'Stade',
+        dateDebut: clubDate(days, 15),
+        dateFin: clubDate(days, 17),
+        equipesIds: [seniors.id],
+        adversaireNom: 'FC Voisin',
+        clubId: me.idClub,
+      }),
+    );
+    const id = event.match.id;
+    await asCoach.ok(
+      asCoach.put(`/api/matches/${id}/convocations`, {
+        items: [leo, ines, zoe].map((p) => ({
+          joueurId: p.id,
+          statutPresence: 'DISPONIBLE',
+          justification: null,
+        })),
+      }),
+    );
+    await asCoach.ok(
+      asCoach.put(`/api/matches/${id}/selection`, {
+        joueurs: [
+          { membreId: leo.id, selection: 'SELECTIONNE' },
+          { membreId: ines.id, selection: 'SELECTIONNE' },
+          { membreId: zoe.id, selection: 'NON_RETENU' },
+        ],
+      }),
+    );
+    await asCoach.ok(
+      asCoach.put(`/api/matches/${id}/score`, {
+        scoreDomicile: score[0],
+        scoreExterieur: score[1],
+      }),
+    );
+  }
+  await coachPage.context().close();
+
+  // The coach, from the team's navigation, in each theme.
+  const url = clubUrl(me.nomClub, 'Seniors', 'statistiques');
+  for (const theme of THEMES) {
+    const page = await signedInPage(browser, coach);
+    await useTheme(page, theme);
+    await page.goto(clubUrl(me.nomClub, 'Seniors', 'matche'));
+    if (theme === 'light') {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const menu = page.getByRole('button', { name: 'Menu' });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole('link', { name: 'Statistiques' }).click();
+      await expect(page).toHaveURL(new RegExp(`${encodeURIComponent('Seniors')}/statistiques`));
+    } else await page.goto(url);
+    await expect(
+      page.getByRole('heading', { level: 1, name: /Statistiques – Seniors/ }),
+    ).toBeVisible();
+    await expect(page.getByText(/^Chargement/)).toHaveCount(0);
+    const chart = page.getByRole('figure');
+    await expect(chart).toBeVisible();
+    await expect(chart.getByRole('listitem').filter({ hasText: 'Zoé Fabre' })).toContainText(
+      '⚠ Équité',
+    );
+    await expect(chart.getByRole('listitem').filter({ hasText: 'Léo Moreau' })).not.toContainText(
+      'Équité',
+    );
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Équité du temps de jeu' }),
+    ).toContainText('Zoé Fabre');
+    const table = page.getByRole('region', { name: 'Tableau des chiffres par joueur' });
+    await expect(table.getByRole('row', { name: /Zoé Fabre/ })).toContainText('Oui');
+    await expect(page.getByText('Joués').locator('..')).toContainText('2');
+    await expectNoA11yViolations(page);
+    await noSidewaysScroll(page);
+    await page.screenshot({
+      path: test.info().outputPath(`statistiques-${theme}.png`),
+      fullPage: true,
+    });
+    await page.context().close();
+  }
+
+  // Léo: his own figures only, no fairness flag, no export.
+  const leoPage = await signedInPage(browser, leo);
+  await leoPage.goto(url);
+  await expect(leoPage.getByRole('heading', { name: 'Mes chiffres' })).toBeVisible();
+  await expect(leoPage.getByRole('figure')).toContainText('Léo Moreau');
+  await expect(leoPage.getByText('Zoé Fabre')).toHaveCount(0);
+  await expect(leoPage.getByText('Inès Fabre')).toHaveCount(0);
+  await expect(leoPage.getByText(/Équité/)).toHaveCount(0);
+  await expect(leoPage.getByRole('button', { name: 'Exporter en CSV' })).toHaveCount(0);
+  await expectNoA11yViolations(leoPage);
+  await noSidewaysScroll(leoPage);
+  await leoPage.context().close();
+});
