@@ -69,10 +69,28 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
 export async function seasonFigures(
   db: DbOrTx,
   clubId: number,
-  opts: { teamId?: number; firstYear?: number; now: Date },
+  opts: SeasonFiguresOptions,
 ): Promise<SeasonFigures | undefined> {
+  const result = await db.execute(seasonFiguresSql(clubId, opts));
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!row) return undefined;
+  return {
+    firstYear: Number(row.first_year),
+    startMonth: Number(row.start_month),
+    teams: json<TeamFigures[]>(row.teams),
+  };
+}
+
+export interface SeasonFiguresOptions {
+  teamId?: number;
+  firstYear?: number;
+  now: Date;
+}
+
+/** The statement of seasonFigures (its plan is read by bench/statistics). */
+export function seasonFiguresSql(clubId: number, opts: SeasonFiguresOptions): SQL {
   const teamFilter: SQL = opts.teamId === undefined ? sql`true` : sql`t.id = ${opts.teamId}`;
-  const result = await db.execute(sql`
+  return sql`
     with
     club as (
       select c.season_start_month as m,
@@ -216,12 +234,5 @@ export async function seasonFigures(
                   left join mat x on x.team_id = s.team_id and x.member_id = s.member_id
                  where s.team_id = tm.team_id)
              ) order by tm.nom, tm.team_id) from tm), '[]'::json) as teams
-      from season`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  if (!row) return undefined;
-  return {
-    firstYear: Number(row.first_year),
-    startMonth: Number(row.start_month),
-    teams: json<TeamFigures[]>(row.teams),
-  };
+      from season`;
 }

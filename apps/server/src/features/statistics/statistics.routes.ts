@@ -9,8 +9,14 @@ const endpoints = api.statistics;
 const statisticsRoutes: FastifyPluginAsync = async (app) => {
   const statistics = (request: FastifyRequest) =>
     createStatisticsService({ db: request.db, clock: app.clock });
-  route(app, endpoints.team, async (request) =>
-    statistics(request).team(request.actor, request.params.teamId, request.query),
+  // A coach reopens the page, a club checks it before a meeting: the member's answer is kept
+  // until the club data changes (docs/decisions/0032-response-cache.md, 0080-team-statistics.md).
+  route(
+    app,
+    endpoints.team,
+    async (request) =>
+      statistics(request).team(request.actor, request.params.teamId, request.query),
+    { config: { responseCache: true } },
   );
   route(app, endpoints.teamExport, async (request, reply) => {
     const { csv, fileName } = await statistics(request).teamExport(
@@ -23,8 +29,12 @@ const statisticsRoutes: FastifyPluginAsync = async (app) => {
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .send(csv);
   });
-  route(app, endpoints.club, async (request) =>
-    statistics(request).club(request.actor, request.params.clubId, request.query),
+  route(
+    app,
+    endpoints.club,
+    async (request) =>
+      statistics(request).club(request.actor, request.params.clubId, request.query),
+    { config: { responseCache: true } },
   );
 };
 export default statisticsRoutes;

@@ -334,7 +334,8 @@ describe('[statistics] figures of a team over a season', { timeout: 60_000 }, ()
     // a season starting in August takes in the end of August 2025
     await ctx.app.db.update(clubs).set({ seasonStartMonth: 8 }).where(eq(clubs.id, club.id));
     try {
-      const august = await stats('coachA', teamA.id, '2025-2026');
+      // (a reader who has not asked this address yet: answers are kept per member and address)
+      const august = await stats('leader', teamA.id, '2025-2026');
       expect(august.saison).toMatchObject({ debut: '2025-08-01', fin: '2026-07-31' });
       expect(august.resultats.joues).toBe(5);
       expect(august.entrainementsTenus).toBe(7);
@@ -343,8 +344,9 @@ describe('[statistics] figures of a team over a season', { timeout: 60_000 }, ()
       await ctx.app.db.update(clubs).set({ seasonStartMonth: 9 }).where(eq(clubs.id, club.id));
     }
     // the clock moves past the 15:00 kick-off: that match's convocation now counts
+    // (asked by a reader who has not asked it yet: answers are kept per member and address)
     clock.set('2026-03-15T15:30:00Z');
-    expect(row(await stats('coachA', teamA.id), alice).matchs.convocations).toBe(5);
+    expect(row(await stats('responsable', teamA.id), alice).matchs.convocations).toBe(5);
   });
 
   it('a bad season: 400 in French on the field', async () => {
