@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TPlayerStatistics, TTeamStatistics } from '@club/contract';
+import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
+import { TeamStatistics } from './team-statistics.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const player = (id: number, prenom: string, over: Partial<TPlayerStatistics> = {}) => ({
+  membre: { id, nom: 'Fabre', prenom },
+  actuel: true,
+  entrainements: { presents: 3, total: 4 },
+  matchs: { convocations: 2, disponibles: 2, selectionne: 2, remplacant: 0, nonRetenu: 0 },
+  tauxPresence: 75,
+  partSelection: 100,
+  alerteEquite: false,
+  ...over,
+});
+
+const coachView: TTeamStatistics = {
+  equipe: { id: 3, nom: 'Seniors' },
+  saison: { libelle: '2026-2027', debut: '2026-07-01', fin: '2027-06-30' },
+  resultats: {
+    joues: 2,
+    victoires: 1,
+    nuls: 1,
+    defaites: 0,
+    butsPour: 2,
+    butsContre: 1,
+    forme: ['V', 'N'],
+  },
+  entrainementsTenus: 4,
+  medianeSelection: 100,
+  complet: true,
+  joueurs: [
+    player(1, 'Inès'),
+    player(2, 'Zoé', {
+      matchs: { convocations: 2, disponibles: 2, selectionne: 0, remplacant: 0, nonRetenu: 2 },
+      partSelection: 0,
+      alerteEquite: true,
+    }),
+  ],
+};
+
+describe('TeamStatistics', () => {
+  it('the coach: results, the chart and its table, the fairness alert, the seasons', async () => {
+    const calls = stubFetch(async (url) =>
+      url.startsWith('/api/statistiques/equipe/3') ? json(200, coachView) : json(404, {}),
+    );
+    renderAt(
+      '/c/Seniors/statistiques',
+      '/c/:nomEquipe/statistiques',
+      <TeamStatistics teamId={3} />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Statistiques – Seniors' })).toBeVisible();
+    expect(screen.getByRole('list', { name: /Forme des derniers matchs/ })).toHaveTextContent(
+      'VVictoireNNul',
+    );
+    const chart = screen.getByRole('figure');
+    expect(within(chart).getAllByRole('listitem')[1]).toHaveTextContent('Zoé Fabre⚠ Équité');
+    expect(screen.getByText(/Équité du temps de jeu/).parentElement).toHaveTextContent(
+      'Zoé Fabre (0 %)',
+    );
+    const table = screen.getByRole('region', { name: 'Tableau des chiffres par joueur' });
+    expect(within(table).getByRole('row', { name: /Zoé Fabre/ })).toHaveTextContent('Oui');
+    expect(screen.getByRole('button', { name: 'Exporter en CSV' })).toBeVisible();
+    // the season picker: the current one and the four before; choosing one asks for it
+    const select = screen.getByLabelText('Saison');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['2026–2027', '2025–2026', '2024–2025', '2023–2024', '2022–2023']);
+    await userEvent.selectOptions(select, '2025-2026');
+    await waitFor(() => expect(calls.some((c) => c.url.includes('saison=2025-2026'))).toBe(true));
+  });
+
+  it('a player: their own figures, no flag, no export; an error in French', async () => {
+    stubFetch(async () =>
+      json(200, {
+        ...coachView,
+        complet: false,
+        medianeSelection: null,
+        joueurs: [{ ...player(1, 'Inès'), alerteEquite: null }],
+      }),
+    );
+    renderAt(
+      '/c/Seniors/statistiques',
+      '/c/:nomEquipe/statistiques',
+      <TeamStatistics teamId={3} />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Mes chiffres' })).toBeVisible();
+    expect(screen.queryByText(/Équité/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Exporter en CSV' })).toBeNull();
+    cleanup();
+    stubFetch(async () => json(403, { message: 'Accès refusé.' }));
+    renderAt(
+      '/c/Seniors/statistiques',
+      '/c/:nomEquipe/statistiques',
+      <TeamStatistics teamId={3} />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Accès refusé.');
+  });
+});
