@@ -16,7 +16,7 @@ import { THEMES, useTheme } from '../public-site/helpers.ts';
  * Team statistics through the production build (docs/decisions/0080-team-statistics.md): two
  * played matches where Zoé is available and never selected, a training held; the coach opens the
  * statistics and sees the chart and the fairness flag (axe in the three themes, no sideways
- * scroll); a player sees only their own figures.
+ * scroll); a player sees only their own figures; the leader's club overview.
  */
 
 const clubDate = (days: number, hour: number) =>
@@ -38,7 +38,7 @@ async function noSidewaysScroll(page: Page) {
 }
 
 test('[statistics] the coach sees the chart and the fairness flag; a player only their own figures', async ({
-  leaderPage: _leader,
+  leaderPage,
   api,
   browser,
 }) => {
@@ -197,4 +197,21 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
   await expectNoA11yViolations(leoPage);
   await noSidewaysScroll(leoPage);
   await leoPage.context().close();
+
+  // The leader's club overview: attendance and results per team, linked to each team's page.
+  await leaderPage.goto(clubUrl(me.nomClub, 'statistiques'));
+  await expect(
+    leaderPage.getByRole('heading', { level: 1, name: 'Statistiques du club' }),
+  ).toBeVisible();
+  const perTeam = leaderPage.getByRole('region', { name: 'Tableau des chiffres par équipe' });
+  await expect(perTeam.getByRole('row', { name: /Seniors/ })).toContainText('2');
+  await expect(
+    leaderPage.getByRole('figure').getByRole('link', { name: 'Seniors' }),
+  ).toHaveAttribute('href', url);
+  await expectNoA11yViolations(leaderPage);
+  await noSidewaysScroll(leaderPage);
+  await leaderPage.screenshot({
+    path: test.info().outputPath('statistiques-club.png'),
+    fullPage: true,
+  });
 });
