@@ -1,7 +1,12 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one worker on a 2-core CI
+    // machine. The test files spend most of their time in PGlite (WebAssembly, in the worker) and
+    // the main process little, so two workers use both cores (decision 0055).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       'packages/contract/vitest.config.ts',
       'apps/server/vitest.config.ts',

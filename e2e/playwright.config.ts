@@ -28,6 +28,43 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Each journey runs once, at the width its people meet it at (decision 0056): the leader's
+ * management screens (members, import, calendar planning, matches, settings, keyboard use) at
+ * 1280 px; what players, parents and coaches do pitch-side (answers, match day, dashboard,
+ * announcements, privacy, accounts, contact) and the accessibility walks at 375 px. The specs that
+ * check a layout itself (smoke, the public pages) run at both widths; a journey whose screen
+ * changes with the width checks both layouts by resizing the page (matches, match day,
+ * phone-layout, burger).
+ */
+const DESKTOP_ONLY = [
+  '**/a11y/keyboard.spec.ts',
+  '**/calendar/calendar.spec.ts',
+  '**/calendar/recurrence.spec.ts',
+  '**/matches/matches.spec.ts',
+  '**/members/import.spec.ts',
+  '**/members/members.spec.ts',
+  '**/settings/settings.spec.ts',
+];
+const PHONE_ONLY = [
+  '**/a11y/every-route.spec.ts',
+  '**/a11y/signed-in.spec.ts',
+  '**/announcements/**',
+  '**/auth/**',
+  '**/calendar/feed.spec.ts',
+  '**/dashboard/**',
+  '**/fixtures.spec.ts',
+  '**/matches/convocation-email.spec.ts',
+  '**/matches/match-day.spec.ts',
+  '**/members/memberships.spec.ts',
+  '**/offline/**',
+  '**/privacy/**',
+  '**/public-site/burger.spec.ts',
+  '**/public-site/contact.spec.ts',
+  '**/statistics/**',
+  '**/ui/phone-layout.spec.ts',
+];
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -59,6 +96,7 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile',
+      testIgnore: DESKTOP_ONLY,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 375, height: 812 },
@@ -68,6 +106,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      testIgnore: PHONE_ONLY,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],

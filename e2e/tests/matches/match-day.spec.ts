@@ -177,10 +177,9 @@ test('[match day] away match with a meeting time: selection published, seat book
   // The opponent in the calendar's month cell and in the feed's SUMMARY.
   // Phones open the calendar on the day view; the month grid (at least five days of the next
   // month shown, so a match two days ahead is always in it) is the 1280 px one.
-  if (test.info().project.name === 'desktop') {
-    await coachPage.goto(clubUrl(me.nomClub, 'calendrier'));
-    await expect(coachPage.getByText(/FC Voisin – Seniors/).first()).toBeAttached();
-  }
+  await coachPage.setViewportSize({ width: 1280, height: 800 });
+  await coachPage.goto(clubUrl(me.nomClub, 'calendrier'));
+  await expect(coachPage.getByText(/FC Voisin – Seniors/).first()).toBeAttached();
   const { url: feed } = await asCoach.ok<{ url: string }>(
     asCoach.post('/api/calendrier/abonnement', { matchesSeulement: true }),
   );

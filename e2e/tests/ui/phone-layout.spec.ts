@@ -15,11 +15,7 @@ import { SIGNED_IN_APP_ROUTES } from './routes.ts';
  */
 
 test.describe('[ui] phone layout', () => {
-  // The tests set their own viewport: the 'mobile' project runs them once.
-  test.beforeEach(() => {
-    test.skip(test.info().project.name !== 'mobile', 'viewport set by the test');
-  });
-
+  // The tests set their own viewport: only the 'mobile' project runs this file (playwright.config.ts).
   test('no signed-in route scrolls sideways at 375 px', async ({ leaderPage: page, api }) => {
     test.setTimeout(240_000); // every signed-in route of the router (routes.ts)
     const me = await createTeamWithPlayer(api);
@@ -74,9 +70,6 @@ test.describe('[ui] phone layout', () => {
 
 test.describe('[ui] French date picker in an English browser', () => {
   test.use({ locale: 'en-US' });
-  test.beforeEach(() => {
-    test.skip(test.info().project.name !== 'mobile', 'one English browser is enough');
-  });
 
   test('the birth date shows and accepts jj/mm/aaaa, typed or picked', async ({
     leaderPage: page,

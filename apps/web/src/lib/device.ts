@@ -14,6 +14,18 @@ export function deviceFingerprint(): string {
   }
 }
 
+/**
+ * The fingerprint this device already holds, without making one: a session refresh with a new
+ * fingerprint can only fail, and would write one back after a club's deletion has removed it.
+ */
+export function storedDeviceFingerprint(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.deviceFingerprint);
+  } catch {
+    return 'indisponible';
+  }
+}
+
 /** Logout: clear local storage except the device fingerprint (spec §4). */
 export function clearLocalStorageKeepingFingerprint(): void {
   try {

@@ -42,13 +42,25 @@ describe('HTTP client (spec §7)', () => {
       }
       return json(200, { value: 42 });
     };
+    localStorage.setItem('deviceFingerprint', 'appareil-1');
     await expect(http.get('/api/membres/1')).resolves.toEqual({ value: 42 });
     expect(calls.map((c) => c.url)).toEqual([
       '/api/membres/1',
       '/auth/connexion/refresh',
       '/api/membres/1',
     ]);
-    expect(JSON.parse(String(calls[1]!.init.body))).toHaveProperty('deviceFingerprint');
+    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ deviceFingerprint: 'appareil-1' });
+    localStorage.removeItem('deviceFingerprint');
+  });
+
+  it('does not try a refresh on a device that holds no fingerprint, nor makes one', async () => {
+    // After a club's deletion the fingerprint is gone: a refresh could only fail, and would
+    // write a new fingerprint back.
+    localStorage.removeItem('deviceFingerprint');
+    responder = () => json(401, { message: 'expirée' });
+    await expect(http.get('/api/membres/1')).rejects.toMatchObject({ status: 401 });
+    expect(calls.map((c) => c.url)).toEqual(['/api/membres/1']);
+    expect(localStorage.getItem('deviceFingerprint')).toBeNull();
   });
 
   it('does not refresh for login, password update and refresh calls', async () => {

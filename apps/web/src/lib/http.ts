@@ -4,7 +4,7 @@ import {
   HTTP_TIMEOUT_MS,
   SERVER_MESSAGES,
 } from '@club/contract';
-import { deviceFingerprint } from './device.ts';
+import { storedDeviceFingerprint } from './device.ts';
 
 /**
  * The HTTP client of spec §7: cookies sent, 15 s timeout, X-XSRF-TOKEN from the XSRF-TOKEN cookie,
@@ -132,10 +132,12 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 async function refreshSession(): Promise<boolean> {
   // Concurrent 401s share one refresh call.
   refreshing ??= (async () => {
+    const fingerprint = storedDeviceFingerprint();
+    if (!fingerprint) return false;
     try {
       const res = await send('/auth/connexion/refresh', {
         method: 'POST',
-        body: { deviceFingerprint: deviceFingerprint() },
+        body: { deviceFingerprint: fingerprint },
       });
       return res.ok;
     } catch {
