@@ -46,6 +46,12 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The club's wall clock `ms` from now, to the minute. */
 const local = (ms: number) => `${clubLocalDateTime(TZ, new Date(Date.now() + ms)).slice(0, 16)}:00`;
+/**
+ * 15:00 on the club's day `days` from now: a meeting two hours before falls on the same day
+ * whatever the hour the suite runs at (one at 00:13 would meet the evening before, which the
+ * feed and the mail rightly write with its date).
+ */
+const afternoon = (days: number) => `${local(days * DAY).slice(0, 10)}T15:00:00`;
 
 beforeAll(async () => {
   ctx = await buildTestApp({ NOTIFICATION_DELAY_SECONDS: '30', QUIET_HOURS: '' });
@@ -111,7 +117,7 @@ async function createMatch(
   opts: { startMs?: number; domicile?: boolean; client?: TestClient; teamId?: number } = {},
 ) {
   seq++;
-  const start = local(opts.startMs ?? 5 * DAY);
+  const start = opts.startMs === undefined ? afternoon(5) : local(opts.startMs);
   const res = await (opts.client ?? asCoach).post('/api/evenements', {
     nom: `Jour ${seq}`,
     type: 'MATCH',
