@@ -20,6 +20,7 @@ import {
   type TransportRequest,
   COOKIE_XSRF_TOKEN,
   HEADER_XSRF_TOKEN,
+  THEMES,
 } from '@club/contract';
 
 /**
@@ -343,9 +344,18 @@ export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Runs axe-core on the page and fails with a readable list of violations. */
 export async function expectNoA11yViolations(
   page: Page,
-  opts: { include?: string; exclude?: string[]; disableRules?: string[] } = {},
+  opts: {
+    include?: string;
+    exclude?: string[];
+    disableRules?: string[];
+    /** Only these rules (otherwise every rule of A11Y_TAGS). */
+    rules?: readonly string[];
+    /** Named in the failure message. */
+    label?: string;
+  } = {},
 ) {
-  let builder = new AxeBuilder({ page }).withTags(A11Y_TAGS);
+  let builder = new AxeBuilder({ page });
+  builder = opts.rules ? builder.withRules([...opts.rules]) : builder.withTags(A11Y_TAGS);
   if (opts.include) builder = builder.include(opts.include);
   for (const e of opts.exclude ?? []) builder = builder.exclude(e);
   if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);
@@ -357,7 +367,54 @@ export async function expectNoA11yViolations(
         .map((n) => `    ${n.target.join(' ')}`)
         .join('\n')}`,
   );
-  expect(summary, `Violations d’accessibilité sur ${page.url()}`).toEqual([]);
+  const where = opts.label ? `${page.url()} (${opts.label})` : page.url();
+  expect(summary, `Violations d’accessibilité sur ${where}`).toEqual([]);
+}
+
+/** The axe rules whose outcome depends on colours: the only thing a theme changes. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
+/**
+ * axe in the three themes without reloading (decision 0081): every rule in the page's theme, then
+ * the colour rules with `<html data-theme>` set to each other theme — a theme is a set of CSS
+ * custom properties on that attribute (apps/web/src/styles/tokens.css), the markup, names and
+ * roles do not change with it. The page's theme is restored afterwards.
+ */
+export async function expectNoA11yViolationsInThemes(
+  page: Page,
+  opts: Omit<Parameters<typeof expectNoA11yViolations>[1] & object, 'rules' | 'label'> = {},
+) {
+  const html = page.locator('html');
+  const initial = (await html.getAttribute('data-theme')) ?? 'light';
+  await expectNoA11yViolations(page, { ...opts, label: `thème ${initial}` });
+  try {
+    for (const theme of THEMES.filter((t) => t !== initial)) {
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, theme);
+      await expect(html).toHaveAttribute('data-theme', theme);
+      await expectNoA11yViolations(page, { ...opts, rules: COLOUR_RULES, label: `thème ${theme}` });
+    }
+  } finally {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, initial);
+  }
+}
+
+/** A full-page screenshot in each theme (switched in place, as above), kept with the test's output. */
+export async function screenshotInThemes(page: Page, name: string) {
+  const html = page.locator('html');
+  const initial = (await html.getAttribute('data-theme')) ?? 'light';
+  for (const theme of THEMES) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${theme}.png`), fullPage: true });
+  }
+  await page.evaluate((t) => {
+    document.documentElement.dataset.theme = t;
+  }, initial);
 }
 
 // ---------------------------------------------------------------------------------------------

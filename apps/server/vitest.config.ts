@@ -6,11 +6,19 @@ import { defineConfig } from 'vitest/config';
  * backups, and the features whose rules live in SQL (seat counts, imports, statistics). The whole
  * suite runs on PGlite (`npm test`); `SERVER_TESTS=database-sensitive` with TEST_DATABASE_URL runs
  * these again on PostgreSQL (.ci/run, decision 0055).
+ *
+ * Not listed, because TEST_DATABASE_URL changes nothing in them, so the first pass already runs
+ * them whole: the built server on its embedded database (src/faults/embedded-faults.test.ts,
+ * src/faults/keepalive-drain.test.ts, and src/process.test.ts, whose PostgreSQL part uses the
+ * local server in both passes) and the index plans (src/db/hot-queries-plan.test.ts, always on
+ * PostgreSQL).
  */
 export const DATABASE_SENSITIVE = [
-  'src/db/**/*.test.ts',
+  'src/db/postgres-outage.test.ts',
+  'src/db/row-level-security.test.ts',
   'src/backup/**/*.test.ts',
-  'src/faults/**/*.test.ts',
+  'src/faults/backup-live.test.ts',
+  'src/faults/postgres-restart.test.ts',
   'src/jobs/**/*.test.ts',
   'src/plugins/idempotency.test.ts',
   'src/plugins/response-cache.test.ts',
@@ -30,7 +38,6 @@ export const DATABASE_SENSITIVE = [
   'src/test/security/canary.test.ts',
   'src/test/security/member-privacy.test.ts',
   'src/scripts/seed-demo.test.ts',
-  'src/process.test.ts',
 ];
 
 export default defineConfig({
@@ -44,5 +51,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker imports the app once for all its files instead of once per file (decision 0081):
+    // each file builds its own app and database, and no file mocks a module (a spy restored
+    // after the file replaces a method where needed).
+    isolate: false,
   },
 });

@@ -130,6 +130,11 @@ export const ZConfigSchema = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   /** A test setting: `test` makes Argon2id cheap for the browser tests' server (lib/password-hash.ts). */
   PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
+  /**
+   * A test setting: `test` makes the contact form's proof of work a few hundred hashes instead of
+   * thousands (features/contact/captcha.ts); verifying is the same.
+   */
+  CAPTCHA_WORK: z.enum(['standard', 'test']).default('standard'),
   /** On SIGTERM, time during which new requests get 503 before the listener closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
 });

@@ -6,6 +6,7 @@ import {
   createTeamWithPlayer,
   expect,
   expectNoA11yViolations,
+  expectNoA11yViolationsInThemes,
   registerClub,
   signIn,
   test,
@@ -13,7 +14,6 @@ import {
   type Account,
   parisDay,
 } from '../../fixtures.ts';
-import { THEMES, useTheme } from '../public-site/helpers.ts';
 import {
   APP_ROUTES,
   PUBLIC_APP_ROUTES,
@@ -23,8 +23,9 @@ import {
 } from '../ui/routes.ts';
 
 /**
- * The axe-core check (WCAG 2.0/2.1 A and AA) on every route of the router, in the three themes,
- * with data present (a team, a player, a training, a match with its convocations), the dialogs
+ * The axe-core check (WCAG 2.0/2.1 A and AA) on every route of the router, in the three themes
+ * (every rule in the light theme, the colour rules in the other two on the same page, decision
+ * 0081), with data present (a team, a player, a training, a match with its convocations), the dialogs
  * that make up a screen opened (event, convocation, confirmation), as a leader, a player and a
  * parent. The data is created once per worker through the real API and the real e-mails.
  */
@@ -121,10 +122,12 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 /**
- * Opens a route, waits for its heading and the end of loading, then runs axe; on the public site
- * also with the captcha widget shown (contact) and with the burger menu open.
+ * Opens a route, waits for its heading and the end of loading, then runs axe in the three themes
+ * (`inThemes`, or the light theme only); on the public site also with the captcha widget shown
+ * (contact) and with the burger menu open.
  */
-async function openAndCheck(page: Page, url: string) {
+async function openAndCheck(page: Page, url: string, inThemes = true) {
+  const check = inThemes ? expectNoA11yViolationsInThemes : expectNoA11yViolations;
   await page.goto(url);
   // Generous waits: a screen's code and data may take seconds on a loaded 2-core machine.
   await expect(page.getByRole('heading', { level: 1 }), url).toBeVisible({ timeout: 20_000 });
@@ -137,11 +140,11 @@ async function openAndCheck(page: Page, url: string) {
     await page.getByLabel('Nom', { exact: true }).focus();
     await expect(page.locator('altcha-widget').getByRole('checkbox')).toBeVisible();
   }
-  await expectNoA11yViolations(page);
+  await check(page);
   const burger = page.getByRole('button', { name: 'Ouvrir le menu' });
   if (await burger.isVisible()) {
     await burger.click();
-    await expectNoA11yViolations(page);
+    await check(page);
   }
 }
 
@@ -177,71 +180,56 @@ test('the public groups hold every public route once', () => {
 /**
  * What runs where, to keep the suite's time reasonable: this file runs at phone width only (the
  * 'mobile' project, playwright.config.ts: cards, menus and the narrow layouts, where most contrast
- * and overflow faults show), axe once per route and theme; the player's and the parent's screens,
- * which show fewer controls than the leader's, in the light theme. The desktop layout is driven by
- * the journeys that run at 1280 px.
+ * and overflow faults show); the public pages and the leader's screens in the three themes, the
+ * player's and the parent's screens, which show fewer controls than the leader's, in the light
+ * theme. The desktop layout is driven by the journeys that run at 1280 px.
  */
-const runs = (what: 'public' | 'leader' | 'member', theme: string): boolean =>
-  what !== 'member' || theme === 'light';
-
-for (const theme of THEMES) {
-  test.describe(`[a11y] every route, theme ${theme}`, () => {
-    test.beforeEach(async ({ page }) => {
-      await useTheme(page, theme);
+test.describe('[a11y] every route', () => {
+  for (const group of PUBLIC_GROUPS)
+    test(group.title, async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const path of group.paths)
+        await openAndCheck(page, APP_ROUTES.find((r) => r.path === path)!.url(shared));
     });
 
-    for (const group of PUBLIC_GROUPS)
-      test(group.title, async ({ page }) => {
-        test.skip(!runs('public', theme), 'see above');
-        test.setTimeout(120_000);
-        for (const path of group.paths)
-          await openAndCheck(page, APP_ROUTES.find((r) => r.path === path)!.url(shared));
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      });
+  test('leader: every signed-in route, with the event, convocation and confirmation dialogs', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000); // twelve pages and three dialogs
+    await signIn(page, shared.leader);
+    for (const route of SIGNED_IN_APP_ROUTES) await openAndCheck(page, route.url(shared));
 
-    test('leader: every signed-in route, with the event, convocation and confirmation dialogs', async ({
-      page,
-    }) => {
-      test.skip(!runs('leader', theme), 'see above');
-      test.setTimeout(240_000); // twelve pages and three dialogs
-      await signIn(page, shared.leader);
-      for (const route of SIGNED_IN_APP_ROUTES) await openAndCheck(page, route.url(shared));
+    // The calendar's event dialog and its deletion's confirmation.
+    await page.goto(APP_ROUTES.find((r) => r.path === ':nomClub/calendrier/*')!.url(shared));
+    await page.locator('.club-event-content', { hasText: 'Séance collective' }).first().click();
+    const edit = page.getByRole('dialog', { name: 'Modifier un événement' });
+    await expect(edit).toBeVisible();
+    await expectNoA11yViolationsInThemes(page);
+    await edit.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectNoA11yViolationsInThemes(page);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Annuler' }).click();
 
-      // The calendar's event dialog and its deletion's confirmation.
+    // The matches page's convocation dialog.
+    await page.goto(APP_ROUTES.find((r) => r.path === ':nomClub/:nomEquipe/matche/*')!.url(shared));
+    await page
+      .getByRole('button', { name: /Convocation/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Convocation' })).toBeVisible();
+    await expect(page.getByText(/^Chargement/)).toHaveCount(0);
+    await expectNoA11yViolationsInThemes(page);
+  });
+
+  for (const role of ['player', 'parent'] as const)
+    test(`${role}: every signed-in route as they see it`, async ({ page }) => {
+      test.setTimeout(300_000); // twelve pages and a dialog
+      await signIn(page, shared[role]);
+      for (const route of SIGNED_IN_APP_ROUTES) await openAndCheck(page, route.url(shared), false);
+      // The event as a read-only detail.
       await page.goto(APP_ROUTES.find((r) => r.path === ':nomClub/calendrier/*')!.url(shared));
       await page.locator('.club-event-content', { hasText: 'Séance collective' }).first().click();
-      const edit = page.getByRole('dialog', { name: 'Modifier un événement' });
-      await expect(edit).toBeVisible();
-      await expectNoA11yViolations(page);
-      await edit.getByRole('button', { name: 'Supprimer' }).click();
-      await expect(page.getByRole('alertdialog')).toBeVisible();
-      await expectNoA11yViolations(page);
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Annuler' }).click();
-
-      // The matches page's convocation dialog.
-      await page.goto(
-        APP_ROUTES.find((r) => r.path === ':nomClub/:nomEquipe/matche/*')!.url(shared),
-      );
-      await page
-        .getByRole('button', { name: /Convocation/ })
-        .first()
-        .click();
-      await expect(page.getByRole('dialog', { name: 'Convocation' })).toBeVisible();
-      await expect(page.getByText(/^Chargement/)).toHaveCount(0);
+      await expect(page.getByRole('dialog', { name: 'Séance collective' })).toBeVisible();
       await expectNoA11yViolations(page);
     });
-
-    for (const role of ['player', 'parent'] as const)
-      test(`${role}: every signed-in route as they see it`, async ({ page }) => {
-        test.skip(!runs('member', theme), 'light theme only (see above)');
-        test.setTimeout(300_000); // twelve pages and a dialog
-        await signIn(page, shared[role]);
-        for (const route of SIGNED_IN_APP_ROUTES) await openAndCheck(page, route.url(shared));
-        // The event as a read-only detail.
-        await page.goto(APP_ROUTES.find((r) => r.path === ':nomClub/calendrier/*')!.url(shared));
-        await page.locator('.club-event-content', { hasText: 'Séance collective' }).first().click();
-        await expect(page.getByRole('dialog', { name: 'Séance collective' })).toBeVisible();
-        await expectNoA11yViolations(page);
-      });
-  });
-}
+});

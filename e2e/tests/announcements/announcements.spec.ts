@@ -4,13 +4,12 @@ import {
   clubUrl,
   createActiveMember,
   expect,
-  expectNoA11yViolations,
+  expectNoA11yViolationsInThemes,
   signIn,
   test,
   waitForMail,
   infos,
 } from '../../fixtures.ts';
-import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
  * Announcements in Chromium: a coach writes to their team, a player opens it on the dashboard
@@ -125,21 +124,20 @@ async function openAnnouncementsWorld(page: Page, api: Api) {
   return me;
 }
 
-for (const theme of THEMES)
-  test(`announcements page and dashboard section: no axe violation (${theme})`, async ({
-    leaderPage: page,
-    api,
-  }) => {
-    await useTheme(page, theme);
-    const me = await openAnnouncementsWorld(page, api);
-    await page.goto(clubUrl(me.nomClub, 'annonces'));
-    const item = page.getByRole('article').filter({ hasText: 'Assemblée générale' });
-    await expect(item.getByText(/Lu par 0\//)).toBeVisible();
-    await item.getByRole('button', { name: /Assemblée générale/ }).click();
-    await item.getByRole('button', { name: 'Voir qui a lu' }).click();
-    await expect(item.getByRole('region', { name: /Pas encore lu/ })).toBeVisible();
-    await expectNoA11yViolations(page);
-    await page.goto(clubUrl(me.nomClub, 'dashboard'));
-    await expect(page.getByRole('region', { name: /Annonces/ })).toBeVisible();
-    await expectNoA11yViolations(page);
-  });
+test('announcements page and dashboard section: no axe violation in the three themes', async ({
+  leaderPage: page,
+  api,
+}) => {
+  test.slow(); // several states, each scanned in three themes
+  const me = await openAnnouncementsWorld(page, api);
+  await page.goto(clubUrl(me.nomClub, 'annonces'));
+  const item = page.getByRole('article').filter({ hasText: 'Assemblée générale' });
+  await expect(item.getByText(/Lu par 0\//)).toBeVisible();
+  await item.getByRole('button', { name: /Assemblée générale/ }).click();
+  await item.getByRole('button', { name: 'Voir qui a lu' }).click();
+  await expect(item.getByRole('region', { name: /Pas encore lu/ })).toBeVisible();
+  await expectNoA11yViolationsInThemes(page);
+  await page.goto(clubUrl(me.nomClub, 'dashboard'));
+  await expect(page.getByRole('region', { name: /Annonces/ })).toBeVisible();
+  await expectNoA11yViolationsInThemes(page);
+});

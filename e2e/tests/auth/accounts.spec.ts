@@ -156,8 +156,12 @@ test.describe('[auth] accounts and sessions', () => {
       await expect(
         page.getByRole('navigation', { name: 'Navigation de l’espace membre' }),
       ).toBeVisible();
-      if ((await burger.isVisible()) && (await burger.getAttribute('aria-expanded')) === 'false')
+      if (await burger.isVisible()) {
+        // The menu closes after a navigation: wait for it, then open it (reading the state once
+        // raced with the closing).
+        await expect(burger).toHaveAttribute('aria-expanded', 'false');
         await burger.click();
+      }
     };
     // Two private pages in the history, so that Back lands on a private URL after logout.
     await openMenu();

@@ -6,7 +6,7 @@ import {
   clubUrl,
   fillDateTime,
   expect,
-  expectNoA11yViolations,
+  expectNoA11yViolationsInThemes,
   signIn,
   test,
   uniqueEmail,
@@ -14,7 +14,6 @@ import {
   parisDay,
   infos,
 } from '../../fixtures.ts';
-import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
  * The web calendar (spec §2 "Calendar page" and "Event form modal", §5, §6): a leader
@@ -439,42 +438,38 @@ test.describe('[calendar] coach', () => {
   });
 });
 
-for (const theme of THEMES) {
-  test(`[calendar] axe finds no violation on the calendar and the open modal, theme ${theme}`, async ({
-    page,
-    club,
-    api,
-  }) => {
-    test.slow();
-    await useTheme(page, theme);
-    await signIn(page, club);
-    const me = await infos(api);
-    const teams = await createTeams(api, me.idClub);
-    const day = dayOfThisMonth(parisDayOfMonth());
-    const types = ['MATCH', 'ENTRAINEMENT', 'TOURNOI', 'REUNION', 'AUTRE'];
-    for (const [i, type] of types.entries())
-      await api.ok(
-        api.post('/api/evenements', {
-          nom: `Événement ${type.toLowerCase()}`,
-          lieux: 'Stade',
-          type,
-          dateDebut: `${day}T${pad(8 + 2 * i)}:00:00`,
-          dateFin: `${day}T${pad(9 + 2 * i)}:00:00`,
-          equipesIds: [teams.seniors],
-          clubId: me.idClub,
-          ...(type === 'MATCH' ? { adversaireNom: 'AS Voisins' } : {}),
-        }),
-      );
-    await openCalendar(page, me.nomClub);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await expect(page.locator('.club-event-content')).toHaveCount(5);
-    // Never colour alone: each type has its own icon.
-    const icons = await page.locator('.club-event-icon').allTextContents();
-    expect(new Set(icons).size).toBe(5);
-    await expectNoA11yViolations(page);
-    await page.getByRole('button', { name: '+ Ajouter un événement' }).click();
-    const modal = page.getByRole('dialog', { name: 'Créer un événement' });
-    await modal.getByLabel('Type *').selectOption('MATCH');
-    await expectNoA11yViolations(page);
-  });
-}
+test('[calendar] axe finds no violation on the calendar and the open modal, in the three themes', async ({
+  page,
+  club,
+  api,
+}) => {
+  test.slow();
+  await signIn(page, club);
+  const me = await infos(api);
+  const teams = await createTeams(api, me.idClub);
+  const day = dayOfThisMonth(parisDayOfMonth());
+  const types = ['MATCH', 'ENTRAINEMENT', 'TOURNOI', 'REUNION', 'AUTRE'];
+  for (const [i, type] of types.entries())
+    await api.ok(
+      api.post('/api/evenements', {
+        nom: `Événement ${type.toLowerCase()}`,
+        lieux: 'Stade',
+        type,
+        dateDebut: `${day}T${pad(8 + 2 * i)}:00:00`,
+        dateFin: `${day}T${pad(9 + 2 * i)}:00:00`,
+        equipesIds: [teams.seniors],
+        clubId: me.idClub,
+        ...(type === 'MATCH' ? { adversaireNom: 'AS Voisins' } : {}),
+      }),
+    );
+  await openCalendar(page, me.nomClub);
+  await expect(page.locator('.club-event-content')).toHaveCount(5);
+  // Never colour alone: each type has its own icon.
+  const icons = await page.locator('.club-event-icon').allTextContents();
+  expect(new Set(icons).size).toBe(5);
+  await expectNoA11yViolationsInThemes(page);
+  await page.getByRole('button', { name: '+ Ajouter un événement' }).click();
+  const modal = page.getByRole('dialog', { name: 'Créer un événement' });
+  await modal.getByLabel('Type *').selectOption('MATCH');
+  await expectNoA11yViolationsInThemes(page);
+});

@@ -4,13 +4,12 @@ import {
   clubUrl,
   createActiveMember,
   expect,
-  expectNoA11yViolations,
+  expectNoA11yViolationsInThemes,
   signIn,
   test,
   uniqueEmail,
   infos,
 } from '../../fixtures.ts';
-import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
  * Matches journeys in Chromium (375 and 1280 px): the matches page, scores and convocations,
@@ -416,62 +415,59 @@ test.describe('[matches] matches page, scores and convocations', () => {
   });
 });
 
-for (const theme of THEMES) {
-  test.describe(`[a11y] matches page and convocation modal, theme ${theme}`, () => {
-    test('axe finds no violation on the page, while editing a score, in the modal, the selection and the carpooling panel', async ({
-      leaderPage: _leader,
-      api,
-      browser,
-    }) => {
-      const world = await setUp(api, browser, ['coach']);
-      const { viewport, hasTouch } = test.info().project.use;
-      const context = await browser.newContext({ viewport, hasTouch });
-      const page = await context.newPage();
-      await useTheme(page, theme);
-      await signIn(page, world.accounts.coach!);
-      await page.goto(world.url);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expect(page.getByRole('article')).toHaveCount(3);
-      await expectNoA11yViolations(page);
+test.describe('[a11y] matches page and convocation modal, in the three themes', () => {
+  test('axe finds no violation on the page, while editing a score, in the modal, the selection and the carpooling panel', async ({
+    leaderPage: _leader,
+    api,
+    browser,
+  }) => {
+    test.slow(); // several states, each scanned in three themes
+    const world = await setUp(api, browser, ['coach']);
+    const { viewport, hasTouch } = test.info().project.use;
+    const context = await browser.newContext({ viewport, hasTouch });
+    const page = await context.newPage();
+    await signIn(page, world.accounts.coach!);
+    await page.goto(world.url);
+    await expect(page.getByRole('article')).toHaveCount(3);
+    await expectNoA11yViolationsInThemes(page);
 
-      await card(page, 'AS Voisine')
-        .getByRole('button', { name: /Modifier le score/ })
-        .click();
-      await expect(card(page, 'AS Voisine').getByLabel(/score domicile/)).toBeFocused();
-      await expectNoA11yViolations(page);
-      await card(page, 'AS Voisine').getByRole('button', { name: 'Annuler', exact: true }).click();
+    await card(page, 'AS Voisine')
+      .getByRole('button', { name: /Modifier le score/ })
+      .click();
+    await expect(card(page, 'AS Voisine').getByLabel(/score domicile/)).toBeFocused();
+    await expectNoA11yViolationsInThemes(page);
+    await card(page, 'AS Voisine').getByRole('button', { name: 'Annuler', exact: true }).click();
 
-      const open = card(page, 'Étoile Sportive').getByRole('button', { name: /Convocation/ });
-      await open.click();
-      const dialog = page.getByRole('dialog', { name: 'Convocation' });
-      await dialog.getByRole('group', { name: 'Léo Moreau' }).getByLabel('Absent').check();
-      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-      await expect(
-        dialog.getByText('Justificatif obligatoire pour Léo Moreau.').first(),
-      ).toBeVisible();
-      await expectNoA11yViolations(page);
-      // Escape closes it and gives the focus back to its button.
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-      await expect(open).toBeFocused();
+    const open = card(page, 'Étoile Sportive').getByRole('button', { name: /Convocation/ });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Convocation' });
+    await dialog.getByRole('group', { name: 'Léo Moreau' }).getByLabel('Absent').check();
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(
+      dialog.getByText('Justificatif obligatoire pour Léo Moreau.').first(),
+    ).toBeVisible();
+    await expectNoA11yViolationsInThemes(page);
+    // Escape closes it and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
 
-      // The selection screen and the carpooling panel of match day.
-      await card(page, 'Étoile Sportive')
-        .getByRole('button', { name: /^Sélection/ })
-        .click();
-      const selection = page.getByRole('dialog', { name: 'Sélection' });
-      await expect(selection.getByLabel(/Léo Moreau/)).toBeVisible();
-      await expectNoA11yViolations(page);
-      await page.keyboard.press('Escape');
-      await expect(selection).toBeHidden();
-      await card(page, 'Étoile Sportive')
-        .getByRole('button', { name: /^Covoiturage/ })
-        .click();
-      const panel = card(page, 'Étoile Sportive').getByRole('region', { name: 'Covoiturage' });
-      await panel.getByRole('button', { name: 'Proposer des places' }).click();
-      await expect(panel.getByLabel('Lieu de départ')).toBeVisible();
-      await expectNoA11yViolations(page);
-      await context.close();
-    });
+    // The selection screen and the carpooling panel of match day.
+    await card(page, 'Étoile Sportive')
+      .getByRole('button', { name: /^Sélection/ })
+      .click();
+    const selection = page.getByRole('dialog', { name: 'Sélection' });
+    await expect(selection.getByLabel(/Léo Moreau/)).toBeVisible();
+    await expectNoA11yViolationsInThemes(page);
+    await page.keyboard.press('Escape');
+    await expect(selection).toBeHidden();
+    await card(page, 'Étoile Sportive')
+      .getByRole('button', { name: /^Covoiturage/ })
+      .click();
+    const panel = card(page, 'Étoile Sportive').getByRole('region', { name: 'Covoiturage' });
+    await panel.getByRole('button', { name: 'Proposer des places' }).click();
+    await expect(panel.getByLabel('Lieu de départ')).toBeVisible();
+    await expectNoA11yViolationsInThemes(page);
+    await context.close();
   });
-}
+});

@@ -6,13 +6,13 @@ import {
   createActiveMember,
   expect,
   expectNoA11yViolations,
+  expectNoA11yViolationsInThemes,
   registerClub,
   showMemberDetails,
   signIn,
   test,
   uniqueEmail,
 } from '../../fixtures.ts';
-import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
  * Privacy by design (docs/privacy.md): what a parent and a player see of their team — no teammate's
@@ -178,81 +178,75 @@ test.describe('[privacy] a parent and a player look at their team', () => {
   });
 });
 
-for (const theme of THEMES) {
-  test.describe(`[privacy] the profile’s data rights, theme ${theme}`, () => {
-    test('download my data (a JSON file), then delete my account with my password', async ({
-      leaderPage: _leader,
-      api,
-      browser,
-    }) => {
-      test.slow();
-      const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
-      const account = await createActiveMember(api, browser, me.idClub, {
-        nom: 'Droits',
-        prenom: 'Dora',
-        role: 'JOUEUR',
-      });
-      const page = await newPage(browser);
-      await useTheme(page, theme);
-      await signIn(page, account);
-      await page.goto(clubUrl(me.nomClub, 'profil'));
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      const section = page.getByRole('region', { name: 'Mes données' });
-      await expect(section).toBeVisible();
-      // The sharing choice: off by default.
-      await expect(
-        page.getByRole('checkbox', {
-          name: 'Partager mon e-mail et mon téléphone avec mon équipe',
-        }),
-      ).not.toBeChecked();
-      await expectNoA11yViolations(page);
-
-      // Download.
-      const download = page.waitForEvent('download');
-      await section.getByRole('button', { name: 'Télécharger mes données' }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(
-        /^mes-donnees-club-manager-\d{4}-\d{2}-\d{2}\.json$/,
-      );
-      const data = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
-      expect(data.moi.profil).toMatchObject({
-        nom: 'Droits',
-        prenom: 'Dora',
-        email: account.email,
-      });
-      expect(JSON.stringify(data)).not.toMatch(/argon2|tokenHash|passwordHash/i);
-
-      // Delete: the password first, a wrong one refused, then the confirmation.
-      const remove = section.getByRole('button', { name: 'Supprimer mon compte' });
-      await remove.click();
-      const password = section.getByLabel('Mot de passe *');
-      await expect(password).toHaveAccessibleDescription(
-        'Saisissez votre mot de passe pour confirmer.',
-      );
-      await password.fill('Pas-le-bon-mot-2026!');
-      await remove.click();
-      const confirm = page.getByRole('alertdialog', { name: 'Supprimer mon compte' });
-      await expect(confirm).toBeVisible();
-      await expectNoA11yViolations(page);
-      await confirm.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
-      await expect(password).toHaveAccessibleDescription('Mot de passe incorrect.');
-      await expectNoA11yViolations(page);
-      await password.fill(account.password);
-      await remove.click();
-      await confirm.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
-      await expect(section.getByText('Votre compte a été supprimé.')).toBeVisible();
-      await page.waitForURL((url) => url.pathname === '/');
-
-      // Signed out for good; the e-mail can serve a new account.
-      const anon = new Api(page.request, api.baseURL);
-      const login = await anon.post('/auth/connexion/login', {
-        email: account.email,
-        password: account.password,
-        deviceFingerprint: 'apres',
-      });
-      expect(login.status()).toBe(401);
-      await registerClub(anon, { email: account.email });
-      await page.context().close();
+test.describe('[privacy] the profile’s data rights (axe in the three themes)', () => {
+  test('download my data (a JSON file), then delete my account with my password', async ({
+    leaderPage: _leader,
+    api,
+    browser,
+  }) => {
+    test.slow();
+    const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
+    const account = await createActiveMember(api, browser, me.idClub, {
+      nom: 'Droits',
+      prenom: 'Dora',
+      role: 'JOUEUR',
     });
+    const page = await newPage(browser);
+    await signIn(page, account);
+    await page.goto(clubUrl(me.nomClub, 'profil'));
+    const section = page.getByRole('region', { name: 'Mes données' });
+    await expect(section).toBeVisible();
+    // The sharing choice: off by default.
+    await expect(
+      page.getByRole('checkbox', {
+        name: 'Partager mon e-mail et mon téléphone avec mon équipe',
+      }),
+    ).not.toBeChecked();
+    await expectNoA11yViolationsInThemes(page);
+
+    // Download.
+    const download = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Télécharger mes données' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^mes-donnees-club-manager-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
+    expect(data.moi.profil).toMatchObject({
+      nom: 'Droits',
+      prenom: 'Dora',
+      email: account.email,
+    });
+    expect(JSON.stringify(data)).not.toMatch(/argon2|tokenHash|passwordHash/i);
+
+    // Delete: the password first, a wrong one refused, then the confirmation.
+    const remove = section.getByRole('button', { name: 'Supprimer mon compte' });
+    await remove.click();
+    const password = section.getByLabel('Mot de passe *');
+    await expect(password).toHaveAccessibleDescription(
+      'Saisissez votre mot de passe pour confirmer.',
+    );
+    await password.fill('Pas-le-bon-mot-2026!');
+    await remove.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Supprimer mon compte' });
+    await expect(confirm).toBeVisible();
+    await expectNoA11yViolationsInThemes(page);
+    await confirm.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+    await expect(password).toHaveAccessibleDescription('Mot de passe incorrect.');
+    await expectNoA11yViolationsInThemes(page);
+    await password.fill(account.password);
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+    await expect(section.getByText('Votre compte a été supprimé.')).toBeVisible();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Signed out for good; the e-mail can serve a new account.
+    const anon = new Api(page.request, api.baseURL);
+    const login = await anon.post('/auth/connexion/login', {
+      email: account.email,
+      password: account.password,
+      deviceFingerprint: 'apres',
+    });
+    expect(login.status()).toBe(401);
+    await registerClub(anon, { email: account.email });
+    await page.context().close();
   });
-}
+});

@@ -4,8 +4,6 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect, type Page } from '@playwright/test';
 import type { Api } from '../../fixtures.ts';
 
-export const THEMES = ['light', 'dark', 'daltonien'] as const;
-
 /** Every public page of spec §2 that the site itself renders (login, registration, reset have their own issue). */
 export const PUBLIC_ROUTES = [
   '/',
@@ -19,17 +17,6 @@ export const PUBLIC_ROUTES = [
   '/protection-des-donnees',
   '/page-qui-n-existe-pas',
 ] as const;
-
-/** Selects the theme before any script of the page runs (theme-init.js reads localStorage 'theme'). */
-export async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
-  await page.addInitScript((t) => {
-    try {
-      localStorage.setItem('theme', t);
-    } catch {
-      // about:blank has no storage
-    }
-  }, theme);
-}
 
 /** Solves the ALTCHA widget as a visitor does: tick the box, wait until the form accepts it. */
 export async function solveCaptcha(page: Page) {

@@ -5,12 +5,13 @@ import {
   createActiveMember,
   expect,
   expectNoA11yViolations,
+  expectNoA11yViolationsInThemes,
   parisDay,
+  screenshotInThemes,
   signIn,
   test,
   uniqueEmail,
 } from '../../fixtures.ts';
-import { THEMES, useTheme } from '../public-site/helpers.ts';
 
 /**
  * Team statistics through the production build (docs/decisions/0080-team-statistics.md): two
@@ -145,45 +146,37 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
   }
   await coachPage.context().close();
 
-  // The coach, from the team's navigation, in each theme.
+  // The coach, from the team's navigation; axe and a screenshot in each theme.
   const url = clubUrl(me.nomClub, 'Seniors', 'statistiques');
-  for (const theme of THEMES) {
-    const page = await signedInPage(browser, coach);
-    await useTheme(page, theme);
-    await page.goto(clubUrl(me.nomClub, 'Seniors', 'matche'));
-    if (theme === 'light') {
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const menu = page.getByRole('button', { name: 'Menu' });
-      if (await menu.isVisible()) await menu.click();
-      await page.getByRole('link', { name: 'Statistiques' }).click();
-      await expect(page).toHaveURL(new RegExp(`${encodeURIComponent('Seniors')}/statistiques`));
-    } else await page.goto(url);
-    await expect(
-      page.getByRole('heading', { level: 1, name: /Statistiques – Seniors/ }),
-    ).toBeVisible();
-    await expect(page.getByText(/^Chargement/)).toHaveCount(0);
-    const chart = page.getByRole('figure');
-    await expect(chart).toBeVisible();
-    await expect(chart.getByRole('listitem').filter({ hasText: 'Zoé Fabre' })).toContainText(
-      '⚠ Équité',
-    );
-    await expect(chart.getByRole('listitem').filter({ hasText: 'Léo Moreau' })).not.toContainText(
-      'Équité',
-    );
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Équité du temps de jeu' }),
-    ).toContainText('Zoé Fabre');
-    const table = page.getByRole('region', { name: 'Tableau des chiffres par joueur' });
-    await expect(table.getByRole('row', { name: /Zoé Fabre/ })).toContainText('Oui');
-    await expect(page.getByText('Joués').locator('..')).toContainText('2');
-    await expectNoA11yViolations(page);
-    await noSidewaysScroll(page);
-    await page.screenshot({
-      path: test.info().outputPath(`statistiques-${theme}.png`),
-      fullPage: true,
-    });
-    await page.context().close();
-  }
+  const page = await signedInPage(browser, coach);
+  await page.goto(clubUrl(me.nomClub, 'Seniors', 'matche'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('link', { name: 'Statistiques' }).click();
+  await expect(page).toHaveURL(new RegExp(`${encodeURIComponent('Seniors')}/statistiques`));
+  await expect(
+    page.getByRole('heading', { level: 1, name: /Statistiques – Seniors/ }),
+  ).toBeVisible();
+  await expect(page.getByText(/^Chargement/)).toHaveCount(0);
+  const chart = page.getByRole('figure');
+  await expect(chart).toBeVisible();
+  await expect(chart.getByRole('listitem').filter({ hasText: 'Zoé Fabre' })).toContainText(
+    '⚠ Équité',
+  );
+  await expect(chart.getByRole('listitem').filter({ hasText: 'Léo Moreau' })).not.toContainText(
+    'Équité',
+  );
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Équité du temps de jeu' }),
+  ).toContainText('Zoé Fabre');
+  const table = page.getByRole('region', { name: 'Tableau des chiffres par joueur' });
+  await expect(table.getByRole('row', { name: /Zoé Fabre/ })).toContainText('Oui');
+  await expect(page.getByText('Joués').locator('..')).toContainText('2');
+  await expectNoA11yViolationsInThemes(page);
+  await noSidewaysScroll(page);
+  await screenshotInThemes(page, 'statistiques');
+  await page.context().close();
 
   // Léo: his own figures only, no fairness flag, no export.
   const leoPage = await signedInPage(browser, leo);

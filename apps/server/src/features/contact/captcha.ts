@@ -11,17 +11,23 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 export const CAPTCHA_TTL_SECONDS = 10 * 60;
 const ALGORITHM = 'PBKDF2/SHA-256';
 const COST = 1_000;
+/** The counter's range: a browser tries about half of it, each try `COST` hash iterations. */
+export const CAPTCHA_COUNTER_RANGE = {
+  standard: [1_000, 5_000],
+  /** For the test servers only (config CAPTCHA_WORK=test): the same checks, a fraction of the work. */
+  test: [10, 50],
+} as const satisfies Record<string, readonly [number, number]>;
 
 export interface CaptchaOptions {
   secret: string;
   keySecret: string;
   limiter: RateLimiter;
   /** Counter range: the work a browser does is proportional to it. */
-  counterRange?: [number, number];
+  counterRange?: readonly [number, number];
 }
 
 export function createCaptcha(opts: CaptchaOptions) {
-  const [min, max] = opts.counterRange ?? [1_000, 5_000];
+  const [min, max] = opts.counterRange ?? CAPTCHA_COUNTER_RANGE.standard;
   return {
     challenge(): Promise<Challenge> {
       return createChallenge({

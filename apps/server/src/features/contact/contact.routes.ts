@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { api } from '@club/contract';
 import { route } from '../../lib/endpoint-route.ts';
-import { createCaptcha } from './captcha.ts';
+import { CAPTCHA_COUNTER_RANGE, createCaptcha } from './captcha.ts';
 import { CONTACT_MAILED, createContactService } from './contact.service.ts';
 import { contactRepository } from './contact.repository.ts';
 
@@ -14,6 +14,7 @@ const contactRoutes: FastifyPluginAsync = async (app) => {
     secret: app.secretFor('captcha'),
     keySecret: app.secretFor('captcha-key'),
     limiter: app.limiter,
+    counterRange: CAPTCHA_COUNTER_RANGE[app.config.CAPTCHA_WORK],
   });
   app.mailer.onDelivered(CONTACT_MAILED, (id) => contactRepository.markMailed(app.db, id));
   const service = createContactService({

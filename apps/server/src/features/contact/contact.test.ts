@@ -5,6 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { count, eq } from 'drizzle-orm';
 import { CONTACT_MESSAGES, SERVER_MESSAGES } from '@club/contract';
 import { contactMessages } from '../../db/schema.ts';
+import { CAPTCHA_COUNTER_RANGE, createCaptcha } from './captcha.ts';
 import { buildTestApp, startSmtpServer, TestClient, type TestContext } from '../../test/helper.ts';
 import { waitForMail, waitForMailQueueIdle } from '../../test/http-utils.ts';
 
@@ -16,6 +17,8 @@ beforeAll(async () => {
     EDITOR_EMAIL: EDITOR,
     CONTACT_PER_IP: '5',
     MAIL_RETRY_DELAY_SECONDS: '1',
+    // A dozen captchas are solved below: the test cost (the production range is checked below).
+    CAPTCHA_WORK: 'test',
   });
 });
 afterAll(async () => {
@@ -61,6 +64,21 @@ async function storedCount(token?: string) {
 }
 
 describe('[contact] GET /api/contact/captcha', () => {
+  it('in production a solution costs 1,000 to 5,000 tries; the test setting, 10 to 50', async () => {
+    const limiter = ctx.app.limiter;
+    const solve = async (range?: readonly [number, number]) => {
+      const captcha = createCaptcha({ secret: 's', keySecret: 'k', limiter, counterRange: range });
+      const solution = await solveChallenge({ challenge: await captcha.challenge(), deriveKey });
+      return solution!.counter;
+    };
+    const standard = await solve();
+    expect(standard).toBeGreaterThanOrEqual(1_000);
+    expect(standard).toBeLessThanOrEqual(5_000);
+    const cheap = await solve(CAPTCHA_COUNTER_RANGE.test);
+    expect(cheap).toBeGreaterThanOrEqual(10);
+    expect(cheap).toBeLessThanOrEqual(50);
+  });
+
   it('returns a signed, expiring proof-of-work challenge that is never cached', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/contact/captcha' });
     expect(res.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { createMember } from '../../db/factories.ts';
 import { members } from '../../db/schema.ts';
+import { membersRepository } from '../../features/members/members.repository.ts';
 import { buildTestApp, TestClient, type TestContext } from '../helper.ts';
 import {
   PRINCIPALS,
@@ -23,41 +24,31 @@ import {
 
 /**
  * Row-level security (decision 0028) proven where it matters: the members list's repository forgets its
- * club filter (the mock below: every member of every club, each read back through the unchanged
- * findById), and the same checks run against the same database twice — with the request path's
+ * club filter (`removeTheClubFilter` below, restored after the file: every member of every club, each
+ * read back through the unchanged findById), and the same checks run against the same database twice — with the request path's
  * row-level security (the server's default), then without it (the owner role, as before it).
  * With it: the matrix cells of the list route pass and no canary of the other club shows up.
  * Without it: the same removal leaks the other club's members — so this test can fail.
  */
-vi.mock('../../features/members/members.repository.ts', async (importOriginal) => {
-  const original =
-    await importOriginal<typeof import('../../features/members/members.repository.ts')>();
-  const repo = original.membersRepository;
-  return {
-    ...original,
-    membersRepository: {
-      ...repo,
-      async list(
-        db: Parameters<typeof repo.list>[0],
-        _clubId: number,
-        _filters: unknown,
-        paging?: { page: number; size: number },
-      ) {
-        // The bug under test: no `club_id =` condition.
-        const everyone = await db.select({ id: members.id, clubId: members.clubId }).from(members);
-        const rows = [];
-        for (const m of everyone) {
-          const row = await repo.findById(db, m.clubId, m.id);
-          if (row) rows.push(row);
-        }
-        const page = paging
-          ? rows.slice(paging.page * paging.size, (paging.page + 1) * paging.size)
-          : rows;
-        return { rows: page, total: rows.length };
-      },
-    },
-  };
-});
+/** The bug under test: the members list without its `club_id =` condition. */
+function removeTheClubFilter() {
+  const findById = membersRepository.findById.bind(membersRepository);
+  return vi
+    .spyOn(membersRepository, 'list')
+    .mockImplementation(async (db, _clubId, _filters, paging) => {
+      // Every member of every club, each read back through the unchanged findById.
+      const everyone = await db.select({ id: members.id, clubId: members.clubId }).from(members);
+      const rows = [];
+      for (const m of everyone) {
+        const row = await findById(db, m.clubId, m.id);
+        if (row) rows.push(row);
+      }
+      const page = paging
+        ? rows.slice(paging.page * paging.size, (paging.page + 1) * paging.size)
+        : rows;
+      return { rows: page, total: rows.length };
+    });
+}
 
 const ENDPOINT = 'members.listClub';
 const CANARY = 'zqfuiteRls';
@@ -67,7 +58,9 @@ let w: GridWorld;
 let m: MatrixWorld;
 let signedIn: Record<Principal, TestClient>;
 
+let filterRemoved: ReturnType<typeof removeTheClubFilter> | undefined;
 beforeAll(async () => {
+  filterRemoved = removeTheClubFilter();
   ctx = await buildTestApp();
   ({ world: w, clients: signedIn } = await buildGridWorld(ctx.app));
   m = await buildMatrixWorld(w);
@@ -79,6 +72,7 @@ beforeAll(async () => {
   });
 }, 180_000);
 afterAll(async () => {
+  filterRemoved?.mockRestore();
   await ctx?.close();
 });
 
