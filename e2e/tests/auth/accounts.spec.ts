@@ -2,6 +2,8 @@ import { LOGIN_MESSAGES, PASSWORD_RESET_MESSAGES, REGISTRATION_MESSAGES } from '
 import {
   Api,
   E2E_PASSWORD,
+  DEVICE_FINGERPRINT,
+  createTeamWithPlayer,
   expect,
   expectNoA11yViolations,
   test,
@@ -142,6 +144,38 @@ test.describe('[auth] accounts and sessions', () => {
     ).toBeVisible();
     if (await burger.isVisible()) await burger.click();
     await expect(page.getByRole('link', { name: 'Dashboard équipe' })).toBeVisible();
+  });
+
+  test('a deep link to a team’s matches, opened signed out, is where sign-in lands', async ({
+    page,
+    club,
+    playwright,
+    baseURL,
+  }) => {
+    // The team is made by the leader in another context: the page itself stays signed out.
+    const request = await playwright.request.newContext({ baseURL });
+    const leader = new Api(request, baseURL!);
+    await leader.ok(
+      leader.post('/auth/connexion/login', {
+        email: club.email,
+        password: club.password,
+        deviceFingerprint: DEVICE_FINGERPRINT,
+      }),
+    );
+    await createTeamWithPlayer(leader);
+    await request.dispose();
+
+    const deepLink = `/${encodeURIComponent(club.nomClub)}/Seniors/matche`;
+    await page.goto(deepLink);
+    await page.waitForURL('**/connexion'); // the URL stays the spec's
+    await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
+    await page.getByLabel('Email').fill(club.email);
+    await page.getByLabel('Mot de passe').fill(club.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL(deepLink);
+    await expect(
+      page.getByRole('heading', { name: "Matches de l'équipe", level: 1 }),
+    ).toBeVisible();
   });
 
   test('logout returns to /connexion and Back shows nothing private', async ({

@@ -6,7 +6,8 @@ import { isOwnTeam } from '../lib/member-teams.ts';
 import { Alert } from '../components/ui/alert.tsx';
 
 /**
- * Signed-in routes: nothing is shown while the session is checked; without a session, /connexion.
+ * Signed-in routes: nothing is shown while the session is checked; without a session, /connexion
+ * (and back to the page asked for after sign-in).
  * A member only opens their own club's URLs and, for team roles, those of one of their teams.
  */
 export function RequireMember({ children }: { children: ReactNode }) {
@@ -21,7 +22,16 @@ export function RequireMember({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (!member) return <Navigate to="/connexion" replace state={{ from: location.pathname }} />;
+  // The page asked for rides along in the router state (the URL stays /connexion, spec §4); the
+  // login form opens it after sign-in (features/auth/redirect.ts `safeRedirect`).
+  if (!member)
+    return (
+      <Navigate
+        to="/connexion"
+        replace
+        state={{ from: `${location.pathname}${location.search}${location.hash}` }}
+      />
+    );
   const sameClub = params.nomClub === undefined || params.nomClub === member.nomClub;
   const sameTeam =
     params.nomEquipe === undefined || isLeader(member.role) || isOwnTeam(member, params.nomEquipe);

@@ -5,15 +5,19 @@ import { onSessionLost, PUBLIC_NO_REDIRECT_PATHS } from '../lib/http.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { clearSession } from '../lib/session.ts';
 
-/** When the silent refresh fails: forget the member and go to /connexion unless on a public path (spec §4). */
+/**
+ * When the silent refresh fails: forget the member and go to /connexion unless on a public path
+ * (spec §4); the login form brings the member back to the page they were on.
+ */
 function SessionWatcher() {
   const navigate = useNavigate();
   useEffect(
     () =>
       onSessionLost(() => {
         clearSession(queryClient);
-        if (!PUBLIC_NO_REDIRECT_PATHS.includes(window.location.pathname))
-          navigate('/connexion', { replace: true });
+        const { pathname, search, hash } = window.location;
+        if (!PUBLIC_NO_REDIRECT_PATHS.includes(pathname))
+          navigate('/connexion', { replace: true, state: { from: `${pathname}${search}${hash}` } });
       }),
     [navigate],
   );

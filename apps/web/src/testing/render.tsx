@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 
 export type Responder = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -28,7 +28,7 @@ function Where() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-export function renderAt(path: string, routePath: string, element: ReactNode) {
+export function renderAt(path: InitialEntry, routePath: string, element: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

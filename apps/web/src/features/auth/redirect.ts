@@ -24,3 +24,25 @@ export function homeFor(
   }
   return { error: LOGIN_MESSAGES.redirectError };
 }
+
+/**
+ * The page to open after login when the member came from a deep link (the guard passes it in the
+ * router state; `?redirect=` is read too): a path of this site only — never another origin
+ * (`//host`, `https:`, `\\host`, `javascript:`), never the login page itself. null otherwise.
+ * The guard still decides what the member may open there.
+ */
+export function safeRedirect(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length > 2_000) return null;
+  // eslint-disable-next-line no-control-regex
+  if (!raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f]/.test(raw)) return null;
+  const base = 'https://club.invalid';
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  if (url.pathname === '/connexion' || url.pathname === '/') return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -29,9 +29,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup() {
+function setup(at: Parameters<typeof renderAt>[0] = '/connexion') {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
-  renderAt('/connexion', '/connexion', <LoginForm />);
+  renderAt(at, '/connexion', <LoginForm />);
   const email = screen.getByLabelText('Email');
   const password = screen.getByLabelText('Mot de passe');
   const submit = screen.getByRole('button', { name: 'Se connecter' });
@@ -159,5 +159,34 @@ describe('login form (spec §4, §5, §8)', () => {
     expect(body.email).toBe('a@b.fr');
     expect(body.deviceFingerprint).toBe(localStorage.getItem('deviceFingerprint'));
     expect(body.deviceFingerprint).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('after login, opens the deep link the guard came from (never another site)', async () => {
+    loginAnswer = () => json(200, aSessionInfo());
+    const { user, email, password, submit } = setup({
+      pathname: '/connexion',
+      state: { from: '/FC%20%C3%89t%C3%A9/U15/matche' },
+    });
+    await user.type(email, 'a@b.fr');
+    await user.type(password, GOOD);
+    await user.click(submit);
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent(
+        '/FC%20%C3%89t%C3%A9/U15/matche',
+      ),
+    );
+  });
+
+  it('a ?redirect= to another site is ignored: the role’s home', async () => {
+    loginAnswer = () => json(200, aSessionInfo());
+    const { user, email, password, submit } = setup('/connexion?redirect=//evil.example/x');
+    await user.type(email, 'a@b.fr');
+    await user.type(password, GOOD);
+    await user.click(submit);
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent(
+        '/FC%20%C3%89t%C3%A9/dashboard',
+      ),
+    );
   });
 });

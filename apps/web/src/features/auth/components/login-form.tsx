@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   LOGIN_MESSAGES,
@@ -15,7 +15,7 @@ import { fetchCurrentMember } from '../../../lib/session.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { login } from '../api/auth-api.ts';
-import { homeFor } from '../redirect.ts';
+import { homeFor, safeRedirect } from '../redirect.ts';
 import { useLoginCooldown } from '../hooks/use-login-cooldown.ts';
 import '../auth.css';
 
@@ -29,9 +29,17 @@ export const ZLoginFormSchema = ZLoginBodySchema.pick({ email: true, password: t
   }),
 });
 
-/** The login form of spec §4/§5/§8: validation on blur then on change, cooldowns, 429, redirect by role. */
+/**
+ * The login form of spec §4/§5/§8: validation on blur then on change, cooldowns, 429, redirect by
+ * role — or back to the deep link that led here (the guard's router state, or `?redirect=`).
+ */
 export function LoginForm() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const cameFrom =
+    safeRedirect((location.state as { from?: unknown } | null)?.from) ??
+    safeRedirect(searchParams.get('redirect'));
   const queryClient = useQueryClient();
   const form = useZodForm(ZLoginFormSchema, { defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting: submitting } = form.formState;
@@ -88,7 +96,7 @@ export function LoginForm() {
         setMessage(target.error);
         return;
       }
-      navigate(target.path, { replace: true });
+      navigate(cameFrom ?? target.path, { replace: true });
     } catch {
       setMessage(LOGIN_MESSAGES.networkOrServer);
     }

@@ -74,6 +74,30 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('the end follows the start, keeping the duration; an end changed by hand is kept', async () => {
+    const { onSubmit, user } = open(); // 14/03/2026 18:30 – 19:30
+    const start = screen.getByLabelText('Début *');
+    await user.clear(start);
+    await user.type(start, '21/03/2026');
+    expect(screen.getByLabelText('Fin *')).toHaveValue('21/03/2026');
+    expect(screen.getByLabelText('Heure de fin')).toHaveValue('19:30');
+    // A two-hour training: the end set by hand, then the start moved.
+    const endTime = screen.getByLabelText('Heure de fin');
+    await user.clear(endTime);
+    await user.type(endTime, '20:30');
+    const startTime = screen.getByLabelText('Heure de début');
+    await user.clear(startTime);
+    await user.type(startTime, '19:00');
+    expect(screen.getByLabelText('Heure de fin')).toHaveValue('21:00');
+    await fillCommon(user);
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      dateDebut: '2026-03-21T19:00:00',
+      dateFin: '2026-03-21T21:00:00',
+    });
+  });
+
   it('MATCH: base team and opponent selects; the opponent is disabled until a base team is chosen', async () => {
     const { user, calls } = open();
     expect(screen.queryByLabelText('Équipe (base) *')).toBeNull();

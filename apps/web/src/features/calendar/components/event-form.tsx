@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   EVENT_MESSAGES,
   EVENT_TYPE_LABELS,
@@ -19,6 +19,7 @@ import { DateTimeInput } from '../../../components/ui/date-time-input.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useOpponentTeams } from '../api/events.ts';
+import { endFollowingStart, isWholeLocal } from '../lib/local-date.ts';
 import {
   WEEKDAY_NAMES,
   ZEventFormSchema,
@@ -105,6 +106,16 @@ export function EventForm({
     }),
   });
   const { errors } = form.formState;
+  // The end follows the start, keeping the duration: from the last whole start (typing a date
+  // passes through values that are not whole yet).
+  const lastWholeStart = useRef(form.getValues('dateDebut'));
+  const onStartChange = (next: string) => {
+    form.setValue('dateDebut', next, { shouldValidate: form.formState.isSubmitted });
+    if (!isWholeLocal(next)) return;
+    const end = endFollowingStart(lastWholeStart.current, form.getValues('dateFin'), next);
+    lastWholeStart.current = next;
+    if (end) form.setValue('dateFin', end, { shouldValidate: form.formState.isSubmitted });
+  };
   const type = form.watch('type');
   // A MATCH's teams are its base team (and opponent): their errors go under 'Équipe (base)'.
   useApiFieldErrors(form.setError, serverErrors, {
@@ -186,7 +197,7 @@ export function EventForm({
                   name={field.name}
                   ref={field.ref}
                   value={field.value}
-                  onChange={field.onChange}
+                  onChange={name === 'dateDebut' ? onStartChange : field.onChange}
                   onBlur={field.onBlur}
                   timeLabel={name === 'dateDebut' ? 'Heure de début' : 'Heure de fin'}
                 />
