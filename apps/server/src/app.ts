@@ -237,7 +237,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
   const limiter =
     opts.limiter ??
-    (config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL, app.log) : memoryRateLimiter());
+    (config.REDIS_URL
+      ? createRedisRateLimiter(config.REDIS_URL, app.log, config.REDIS_COMMAND_TIMEOUT_MS)
+      : memoryRateLimiter());
 
   app.decorate('config', config);
   app.decorate('database', database);

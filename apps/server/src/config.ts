@@ -23,6 +23,12 @@ export const ZConfigSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  /**
+   * How long a throttle command may wait for Redis before the login is refused with 503
+   * (lib/rate-limiter.ts). The timer also fires when this process's own event loop was busy
+   * that long (embedded database queries run on it), so a loaded machine may want more.
+   */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(300),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().trim().default('Club Manager <no-reply@localhost>'),
   /** Attempts after the first one for each mail, and the first delay (doubling each time). */

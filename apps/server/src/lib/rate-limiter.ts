@@ -219,8 +219,9 @@ export function redisRateLimiter(
 export function createRedisRateLimiter(
   url: string,
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  commandTimeout: number = REDIS_OPTIONS.commandTimeout,
 ): RateLimiter {
-  return redisRateLimiter(new Redis(url, REDIS_OPTIONS), { log });
+  return redisRateLimiter(new Redis(url, { ...REDIS_OPTIONS, commandTimeout }), { log });
 }
 
 /** The /64 network of an IPv6 address (one subscriber), or the IPv4 address itself. */
