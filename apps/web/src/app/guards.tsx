@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { isLeader } from '@club/contract';
-import { useCurrentMember } from '../lib/session.ts';
+import { useCurrentMember, wasSignedOutOnPurpose } from '../lib/session.ts';
 import { isOwnTeam } from '../lib/member-teams.ts';
 import { Alert } from '../components/ui/alert.tsx';
 
@@ -23,13 +23,18 @@ export function RequireMember({ children }: { children: ReactNode }) {
     );
   }
   // The page asked for rides along in the router state (the URL stays /connexion, spec §4); the
-  // login form opens it after sign-in (features/auth/redirect.ts `safeRedirect`).
+  // login form opens it after sign-in (features/auth/redirect.ts `safeRedirect`). Not after the
+  // member's own logout: their next sign-in starts from their home.
   if (!member)
     return (
       <Navigate
         to="/connexion"
         replace
-        state={{ from: `${location.pathname}${location.search}${location.hash}` }}
+        state={
+          wasSignedOutOnPurpose()
+            ? undefined
+            : { from: `${location.pathname}${location.search}${location.hash}` }
+        }
       />
     );
   const sameClub = params.nomClub === undefined || params.nomClub === member.nomClub;

@@ -36,7 +36,15 @@ export function useSessionCache(): QueryClient {
 }
 
 /** Forget everything cached for the member (logout, session lost). */
-export function clearSession(queryClient: QueryClient): void {
+let signedOutOnPurpose = false;
+/**
+ * Whether the session ended by the member's own logout: the guard then sends them to /connexion
+ * without a page to come back to (the logout's navigation and the guard's race otherwise).
+ */
+export const wasSignedOutOnPurpose = () => signedOutOnPurpose;
+
+export function clearSession(queryClient: QueryClient, opts: { onPurpose?: boolean } = {}): void {
+  signedOutOnPurpose = opts.onPurpose ?? false;
   queryClient.setQueryData(queryKeys.session.currentMember, null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session.all[0] });
 }

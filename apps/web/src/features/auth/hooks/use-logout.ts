@@ -19,7 +19,7 @@ export function useLogout() {
       /* ignored (spec §4) */
     }
     clearLocalStorageKeepingFingerprint();
-    clearSession(queryClient);
+    clearSession(queryClient, { onPurpose: true });
     navigate('/connexion', { replace: true });
   }, [navigate, queryClient]);
 }
