@@ -33,4 +33,28 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // The endpoint declarations (their schemas) reach the web app through lib/api.ts only, which
+    // ships the route table in production (docs/decisions/0090-web-route-table.md).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/lib/api.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/lib/endpoint-routes.*',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@club/contract',
+              importNames: ['api'],
+              message: 'Appeler les endpoints par lib/api.ts (`api`, `endpoints`) : décision 0090.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,22 @@
-import { api as endpoints, createClient, type EndpointSpec, type Transport } from '@club/contract';
+import {
+  api as declarations,
+  createClient,
+  type EndpointRoute,
+  type EndpointSpec,
+  type Transport,
+} from '@club/contract';
+import { ENDPOINT_ROUTES } from './endpoint-routes.generated.ts';
 import { request } from './http.ts';
+
+/**
+ * The endpoints the client calls. In production, the route table only (method, path, multipart,
+ * file answers): the declarations' schemas are not shipped (docs/decisions/0090-web-route-table.md;
+ * `import.meta.env.DEV` is a constant of the build, so the declarations are left out of it). In
+ * development and tests, the declarations, which check each answer against its schema.
+ */
+export const endpoints = (import.meta.env.DEV
+  ? declarations
+  : ENDPOINT_ROUTES) as unknown as typeof declarations;
 
 /**
  * The typed client of the HTTP API (decision 0043): one function per endpoint declared in
@@ -8,14 +25,15 @@ import { request } from './http.ts';
  * cast. In development and tests each answer is checked against its declared schema, so that a
  * server and a screen that drift apart fail loudly instead of drawing `undefined`.
  */
-const isFile = (endpoint: EndpointSpec) =>
+const isFile = (endpoint: EndpointSpec | EndpointRoute) =>
   Object.values(endpoint.responses).some((a) => !!a && 'file' in a);
 
 /** The declared schema of a JSON success answer, if any. */
-function successSchema(endpoint: EndpointSpec) {
+function successSchema(endpoint: EndpointSpec | EndpointRoute) {
   for (const [status, answer] of Object.entries(endpoint.responses)) {
     const s = Number(status);
-    if (s >= 200 && s < 300 && answer && !('file' in answer)) return answer;
+    if (s >= 200 && s < 300 && answer && !('file' in answer) && 'safeParse' in answer)
+      return answer;
   }
   return null;
 }

@@ -130,6 +130,38 @@ export function isEndpoint(x: EndpointSpec | EndpointTree): x is EndpointSpec {
   );
 }
 
+/**
+ * What a client needs of a declaration to make the call: method, path, a multipart body, which
+ * answers are files. The web app ships this table instead of the declarations in production
+ * (docs/decisions/0090-web-route-table.md): the schemas stay in development and tests.
+ */
+export interface EndpointRoute {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly multipart?: true;
+  readonly responses: Readonly<Partial<Record<number, { readonly file: string }>>>;
+}
+export type RouteTree = { readonly [name: string]: EndpointRoute | RouteTree };
+
+/** The route table of a tree of declarations, same shape (`routeTable(api).members.listClub`). */
+export function routeTable(tree: EndpointTree): RouteTree {
+  return Object.fromEntries(
+    Object.entries(tree).map(([name, node]) => {
+      if (!isEndpoint(node)) return [name, routeTable(node)];
+      const files = Object.entries(node.responses).filter(
+        (entry): entry is [string, { file: string }] => !!entry[1] && 'file' in entry[1],
+      );
+      const route: EndpointRoute = {
+        method: node.method,
+        path: node.path,
+        ...(node.multipart ? { multipart: true as const } : {}),
+        responses: Object.fromEntries(files.map(([status, a]) => [status, { file: a.file }])),
+      };
+      return [name, route];
+    }),
+  );
+}
+
 /** Every endpoint of a tree with its dotted name ('members.listClub'). */
 export function listEndpoints(tree: EndpointTree, prefix = ''): [string, EndpointSpec][] {
   return Object.entries(tree).flatMap(([name, node]) =>

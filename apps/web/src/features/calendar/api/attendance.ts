@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api as endpoints, type TEventPresence, type TEventPresenceUpdate } from '@club/contract';
-import { api } from '../../../lib/api.ts';
+import type { TEventPresence, TEventPresenceUpdate } from '@club/contract';
+import { api, endpoints } from '../../../lib/api.ts';
 import { sendOrQueue } from '../../../lib/offline-outbox.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCurrentMember } from '../../../lib/session.ts';

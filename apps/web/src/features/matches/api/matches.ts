@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import {
-  api as endpoints,
   type MatchStatus,
   type TConvocationUpdate,
   type TMatch,
@@ -8,7 +7,7 @@ import {
   type TScoreInput,
   type TSelectionUpdate,
 } from '@club/contract';
-import { api } from '../../../lib/api.ts';
+import { api, endpoints } from '../../../lib/api.ts';
 import { sendOrQueue } from '../../../lib/offline-outbox.ts';
 import { useCurrentMember } from '../../../lib/session.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';

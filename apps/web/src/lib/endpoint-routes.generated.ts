@@ -1,0 +1,488 @@
+// Written by endpoint-routes.test.ts from the declarations of packages/contract (run it with -u
+// after changing an endpoint). The production build ships this table instead of the
+// declarations: docs/decisions/0090-web-route-table.md.
+import type { RouteTree } from '@club/contract';
+
+export const ENDPOINT_ROUTES: RouteTree = {
+  "auth": {
+    "csrf": {
+      "method": "GET",
+      "path": "/auth/csrf",
+      "responses": {}
+    },
+    "login": {
+      "method": "POST",
+      "path": "/auth/connexion/login",
+      "responses": {}
+    },
+    "refresh": {
+      "method": "POST",
+      "path": "/auth/connexion/refresh",
+      "responses": {}
+    },
+    "logout": {
+      "method": "POST",
+      "path": "/auth/connexion/logout",
+      "responses": {}
+    },
+    "forgotPassword": {
+      "method": "POST",
+      "path": "/auth/connexion/mdpOublie",
+      "responses": {}
+    },
+    "resetPassword": {
+      "method": "POST",
+      "path": "/auth/connexion/mdpUpdte",
+      "responses": {}
+    },
+    "changePassword": {
+      "method": "POST",
+      "path": "/api/compte/mot-de-passe",
+      "responses": {}
+    },
+    "exportData": {
+      "method": "GET",
+      "path": "/api/compte/donnees",
+      "responses": {}
+    },
+    "deleteAccount": {
+      "method": "DELETE",
+      "path": "/api/compte",
+      "responses": {}
+    },
+    "invitation": {
+      "method": "GET",
+      "path": "/api/membres/invitation/:token",
+      "responses": {}
+    },
+    "activate": {
+      "method": "POST",
+      "path": "/api/membres/invitation",
+      "responses": {}
+    }
+  },
+  "publicSite": {
+    "health": {
+      "method": "GET",
+      "path": "/api/health",
+      "responses": {}
+    },
+    "site": {
+      "method": "GET",
+      "path": "/api/site",
+      "responses": {}
+    },
+    "homeStats": {
+      "method": "GET",
+      "path": "/api/accueil/stats",
+      "responses": {}
+    },
+    "sportStats": {
+      "method": "GET",
+      "path": "/api/accueil/stats/sports",
+      "responses": {}
+    },
+    "captcha": {
+      "method": "GET",
+      "path": "/api/contact/captcha",
+      "responses": {}
+    },
+    "contact": {
+      "method": "POST",
+      "path": "/api/contact",
+      "responses": {}
+    },
+    "register": {
+      "method": "POST",
+      "path": "/api/club/inscription",
+      "responses": {}
+    },
+    "emailExists": {
+      "method": "GET",
+      "path": "/api/club/email-exists",
+      "responses": {}
+    },
+    "clubExists": {
+      "method": "GET",
+      "path": "/api/club/club-exists",
+      "responses": {}
+    }
+  },
+  "clubs": {
+    "get": {
+      "method": "GET",
+      "path": "/api/clubs/:id",
+      "responses": {}
+    },
+    "update": {
+      "method": "PUT",
+      "path": "/api/clubs/:id",
+      "responses": {}
+    },
+    "remove": {
+      "method": "DELETE",
+      "path": "/api/clubs/:id",
+      "responses": {}
+    },
+    "logo": {
+      "method": "GET",
+      "path": "/api/clubs/:id/logo",
+      "responses": {
+        "200": {
+          "file": "image/*"
+        }
+      }
+    },
+    "setLogo": {
+      "method": "POST",
+      "path": "/api/clubs/:id/logo",
+      "multipart": true,
+      "responses": {}
+    }
+  },
+  "teams": {
+    "byCategoryDivision": {
+      "method": "GET",
+      "path": "/api/equipes/by-cat-div",
+      "responses": {}
+    },
+    "listClub": {
+      "method": "GET",
+      "path": "/api/equipes/club/:clubId",
+      "responses": {}
+    },
+    "summaries": {
+      "method": "GET",
+      "path": "/api/equipes/club/:clubId/resume",
+      "responses": {}
+    },
+    "get": {
+      "method": "GET",
+      "path": "/api/equipes/:id",
+      "responses": {}
+    },
+    "create": {
+      "method": "POST",
+      "path": "/api/equipes",
+      "responses": {}
+    },
+    "update": {
+      "method": "PUT",
+      "path": "/api/equipes/:id",
+      "responses": {}
+    },
+    "remove": {
+      "method": "DELETE",
+      "path": "/api/equipes/:id",
+      "responses": {}
+    }
+  },
+  "members": {
+    "listClub": {
+      "method": "GET",
+      "path": "/api/membres/club/:clubId",
+      "responses": {}
+    },
+    "searchClub": {
+      "method": "GET",
+      "path": "/api/membres/club/:clubId/recherche",
+      "responses": {}
+    },
+    "searchTeam": {
+      "method": "GET",
+      "path": "/api/membres/recherche/equipe",
+      "responses": {}
+    },
+    "listTeam": {
+      "method": "GET",
+      "path": "/api/membres/:clubId/equipe/:nomEquipe",
+      "responses": {}
+    },
+    "get": {
+      "method": "GET",
+      "path": "/api/membres/:id",
+      "responses": {}
+    },
+    "create": {
+      "method": "POST",
+      "path": "/api/membres",
+      "responses": {}
+    },
+    "update": {
+      "method": "PUT",
+      "path": "/api/membres/:id",
+      "responses": {}
+    },
+    "remove": {
+      "method": "DELETE",
+      "path": "/api/membres/:id",
+      "responses": {}
+    },
+    "resendInvitation": {
+      "method": "POST",
+      "path": "/api/membres/:id/invitation",
+      "responses": {}
+    },
+    "export": {
+      "method": "GET",
+      "path": "/api/membres/club/:clubId/export",
+      "responses": {
+        "200": {
+          "file": "text/csv"
+        }
+      }
+    },
+    "import": {
+      "method": "POST",
+      "path": "/api/membres/club/:clubId/import",
+      "multipart": true,
+      "responses": {}
+    },
+    "assignTeam": {
+      "method": "PUT",
+      "path": "/api/equipes/:id/membres",
+      "responses": {}
+    }
+  },
+  "events": {
+    "listClub": {
+      "method": "GET",
+      "path": "/api/evenements/club/:clubId",
+      "responses": {}
+    },
+    "get": {
+      "method": "GET",
+      "path": "/api/evenements/:id",
+      "responses": {}
+    },
+    "create": {
+      "method": "POST",
+      "path": "/api/evenements",
+      "responses": {}
+    },
+    "update": {
+      "method": "PUT",
+      "path": "/api/evenements/:id",
+      "responses": {}
+    },
+    "remove": {
+      "method": "DELETE",
+      "path": "/api/evenements/:id",
+      "responses": {}
+    },
+    "presences": {
+      "method": "GET",
+      "path": "/api/evenements/:id/presences",
+      "responses": {}
+    },
+    "answerPresence": {
+      "method": "PUT",
+      "path": "/api/evenements/:id/presence",
+      "responses": {}
+    }
+  },
+  "matches": {
+    "listTeam": {
+      "method": "GET",
+      "path": "/api/matches/equipe/:id",
+      "responses": {}
+    },
+    "get": {
+      "method": "GET",
+      "path": "/api/matches/:id",
+      "responses": {}
+    },
+    "score": {
+      "method": "PUT",
+      "path": "/api/matches/:id/score",
+      "responses": {}
+    },
+    "cancel": {
+      "method": "PUT",
+      "path": "/api/matches/:id/annulation",
+      "responses": {}
+    },
+    "convocations": {
+      "method": "GET",
+      "path": "/api/matches/:id/convocations",
+      "responses": {}
+    },
+    "answerConvocations": {
+      "method": "PUT",
+      "path": "/api/matches/:id/convocations",
+      "responses": {}
+    },
+    "selection": {
+      "method": "PUT",
+      "path": "/api/matches/:id/selection",
+      "responses": {}
+    }
+  },
+  "dashboard": {
+    "infos": {
+      "method": "GET",
+      "path": "/api/dashboard/infos",
+      "responses": {}
+    },
+    "events": {
+      "method": "GET",
+      "path": "/api/dashboard/evenements/:id",
+      "responses": {}
+    },
+    "members": {
+      "method": "GET",
+      "path": "/api/dashboard/membres/:id",
+      "responses": {}
+    }
+  },
+  "calendarFeeds": {
+    "subscribe": {
+      "method": "POST",
+      "path": "/api/calendrier/abonnement",
+      "responses": {}
+    },
+    "revoke": {
+      "method": "DELETE",
+      "path": "/api/calendrier/abonnement",
+      "responses": {}
+    },
+    "feed": {
+      "method": "GET",
+      "path": "/api/calendrier/:fichier",
+      "responses": {
+        "200": {
+          "file": "text/calendar"
+        }
+      }
+    }
+  },
+  "notifications": {
+    "answerLink": {
+      "method": "GET",
+      "path": "/api/convocations/reponse",
+      "responses": {}
+    },
+    "answerByLink": {
+      "method": "POST",
+      "path": "/api/convocations/reponse",
+      "responses": {}
+    },
+    "unsubscribeState": {
+      "method": "GET",
+      "path": "/api/notifications/desabonnement",
+      "responses": {}
+    },
+    "unsubscribe": {
+      "method": "POST",
+      "path": "/api/notifications/desabonnement",
+      "responses": {}
+    },
+    "preferences": {
+      "method": "GET",
+      "path": "/api/notifications/preferences",
+      "responses": {}
+    },
+    "setPreferences": {
+      "method": "PUT",
+      "path": "/api/notifications/preferences",
+      "responses": {}
+    }
+  },
+  "announcements": {
+    "list": {
+      "method": "GET",
+      "path": "/api/annonces",
+      "responses": {}
+    },
+    "create": {
+      "method": "POST",
+      "path": "/api/annonces",
+      "responses": {}
+    },
+    "markRead": {
+      "method": "POST",
+      "path": "/api/annonces/:id/lecture",
+      "responses": {}
+    },
+    "receipts": {
+      "method": "GET",
+      "path": "/api/annonces/:id/lectures",
+      "responses": {}
+    },
+    "remind": {
+      "method": "POST",
+      "path": "/api/annonces/:id/rappel",
+      "responses": {}
+    },
+    "remove": {
+      "method": "DELETE",
+      "path": "/api/annonces/:id",
+      "responses": {}
+    }
+  },
+  "push": {
+    "key": {
+      "method": "GET",
+      "path": "/api/push/cle",
+      "responses": {}
+    },
+    "subscribe": {
+      "method": "POST",
+      "path": "/api/push/abonnements",
+      "responses": {}
+    },
+    "unsubscribe": {
+      "method": "DELETE",
+      "path": "/api/push/abonnements",
+      "responses": {}
+    }
+  },
+  "carpool": {
+    "list": {
+      "method": "GET",
+      "path": "/api/evenements/:id/covoiturage",
+      "responses": {}
+    },
+    "offer": {
+      "method": "POST",
+      "path": "/api/evenements/:id/covoiturage",
+      "responses": {}
+    },
+    "book": {
+      "method": "POST",
+      "path": "/api/covoiturage/:offreId/passagers",
+      "responses": {}
+    },
+    "unbook": {
+      "method": "DELETE",
+      "path": "/api/covoiturage/:offreId/passagers/:membreId",
+      "responses": {}
+    },
+    "cancel": {
+      "method": "DELETE",
+      "path": "/api/covoiturage/:offreId",
+      "responses": {}
+    }
+  },
+  "statistics": {
+    "team": {
+      "method": "GET",
+      "path": "/api/statistiques/equipe/:teamId",
+      "responses": {}
+    },
+    "teamExport": {
+      "method": "GET",
+      "path": "/api/statistiques/equipe/:teamId/export",
+      "responses": {
+        "200": {
+          "file": "text/csv"
+        }
+      }
+    },
+    "club": {
+      "method": "GET",
+      "path": "/api/statistiques/club/:clubId",
+      "responses": {}
+    }
+  }
+};

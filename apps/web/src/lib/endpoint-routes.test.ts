@@ -1,0 +1,28 @@
+import { api as declarations, routeTable } from '@club/contract';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The route table the production build ships instead of the endpoint declarations
+ * (docs/decisions/0090-web-route-table.md) is written from the declarations by this test, as a
+ * file snapshot: a changed declaration fails here until `npx vitest run -u <this file>` rewrites
+ * endpoint-routes.generated.ts (CI never writes it).
+ */
+describe('the route table of the production build', () => {
+  it('is the contract’s declarations reduced to method, path, multipart and file answers', async () => {
+    const source =
+      '// Written by endpoint-routes.test.ts from the declarations of packages/contract (run it with -u\n' +
+      '// after changing an endpoint). The production build ships this table instead of the\n' +
+      '// declarations: docs/decisions/0090-web-route-table.md.\n' +
+      "import type { RouteTree } from '@club/contract';\n\n" +
+      `export const ENDPOINT_ROUTES: RouteTree = ${JSON.stringify(routeTable(declarations), null, 2)};\n`;
+    await expect(source).toMatchFileSnapshot('./endpoint-routes.generated.ts');
+  });
+
+  it('keeps what a call needs: a CSV export is a file, an upload is multipart', () => {
+    const table = routeTable(declarations);
+    const all = JSON.stringify(table);
+    expect(all).not.toContain('summary');
+    expect(all).toContain('"multipart":true');
+    expect(all).toMatch(/"file":"text\/csv[^"]*"/);
+  });
+});
