@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import requestLog from './request-log.ts';
 
 async function appWith(opts: { sample: number; slowMs: number }) {
@@ -11,7 +11,10 @@ async function appWith(opts: { sample: number; slowMs: number }) {
       cb();
     },
   });
-  const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+  const app = Fastify({
+    logger: { level: 'info', stream },
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   await app.register(requestLog, opts);
   app.get('/ok', async () => ({ ok: true }));
   app.get('/boom', async () => {
