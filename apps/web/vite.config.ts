@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pureContractSchemas } from './build/pure-contract-schemas.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    pureContractSchemas(),
     // The service worker (src/sw.ts) with the precache manifest of the build injected; it is
     // registered by the signed-in area (src/lib/service-worker.ts), never by the public pages.
     VitePWA({
