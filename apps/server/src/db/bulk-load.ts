@@ -9,7 +9,7 @@ import type { DbOrTx } from './client.ts';
  * minutes. Every club gets `teamsPerClub` teams, `membersPerClub` members (the first a DIRIGEANT,
  * then a RESPONSABLE, then one ENTRAINEUR per team, the rest JOUEUR, spread over the teams, each
  * with their team_memberships row, written by the trigger of migration 0001), and `eventsPerClub` events spread over 2026, each for one team;
- * every fourth event is a MATCH with its matches row. Ids continue after the existing rows.
+ * every fourth event is a MATCH with its matches row (the year from `eventsFrom`). Ids continue after the existing rows.
  */
 export interface BulkLoadOptions {
   clubs: number;
@@ -20,6 +20,8 @@ export interface BulkLoadOptions {
   guardiansPerClub?: number;
   /** Convocations of each match (the first members of the home team). */
   convocationsPerMatch?: number;
+  /** First day of the year the events are spread over ('YYYY-MM-DD'; 2026-01-01 by default). */
+  eventsFrom?: string;
   /** Clubs per INSERT batch (bounds each statement's memory and shows progress). */
   batch?: number;
   onProgress?: (done: number, total: number) => void;
@@ -151,6 +153,8 @@ export async function bulkLoad(db: DbOrTx, opts: BulkLoadOptions): Promise<BulkL
   const E = opts.eventsPerClub ?? 200;
   const G = opts.guardiansPerClub ?? 0;
   const C = opts.convocationsPerMatch ?? 0;
+  const from0 = opts.eventsFrom ?? '2026-01-01';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(from0)) throw new Error('eventsFrom: AAAA-MM-JJ');
   const batch = opts.batch ?? 500;
   if (T < 1 || T > CATEGORIES.length) throw new Error(`teamsPerClub: 1 à ${CATEGORIES.length}`);
   if (M < T + 2 + 2 * G) throw new Error('membersPerClub: au moins teamsPerClub + 2 + 2 × parents');
@@ -202,9 +206,9 @@ export async function bulkLoad(db: DbOrTx, opts: BulkLoadOptions): Promise<BulkL
       select ${event0}::int + k * ${E}::int + e, ${club0}::int + k,
              case when e % 4 = 0 then 'Match' else 'Séance ' || e end,
              (${types})[1 + e % 4],
-             timestamp '2026-01-01 18:00' + ((k + e * 37) % 365) * interval '1 day'
+             (${from0}::date + time '18:00') + ((k + e * 37) % 365) * interval '1 day'
                - case when e % 4 = 0 then interval '3 hours' else interval '0' end,
-             timestamp '2026-01-01 20:00' + ((k + e * 37) % 365) * interval '1 day'
+             (${from0}::date + time '20:00') + ((k + e * 37) % 365) * interval '1 day'
                - case when e % 4 = 0 then interval '3 hours' else interval '0' end,
              'Stade municipal'
       from generate_series(${from}::int, ${to}::int) k, generate_series(0, ${E - 1}::int) e`);

@@ -5,7 +5,12 @@
  * prints one JSON line with the probe club's ids and the time taken.
  *
  *   DATABASE_URL=postgres://… npx tsx apps/server/src/scripts/bulk-load.ts --clubs 10000 \
- *     [--members 100] [--events 200] [--teams 5]
+ *     [--members 100] [--events 200] [--teams 5] [--guardians 0] [--convocations 0] [--everyone]
+ *     [--events-from 2026-01-01]
+ *
+ * `--data-dir DIR` loads the embedded database (PGlite) of DIR instead, for a server started with
+ * DATA_DIR=DIR; `--everyone` gives every member the password and an activated account (bench/week
+ * signs in as members of every role).
  */
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
@@ -23,15 +28,23 @@ async function main() {
       members: { type: 'string', default: '100' },
       events: { type: 'string', default: '200' },
       teams: { type: 'string', default: '5' },
+      guardians: { type: 'string', default: '0' },
+      convocations: { type: 'string', default: '0' },
+      everyone: { type: 'boolean', default: false },
+      'events-from': { type: 'string' },
+      'data-dir': { type: 'string' },
     },
   });
   const url = process.env.DATABASE_URL;
-  if (!url || !/^postgres(ql)?:\/\//.test(url))
-    throw new Error('DATABASE_URL (postgres://…) est requis : le chargement vise PostgreSQL.');
+  const dataDir = values['data-dir'] ?? null;
+  if (!dataDir && (!url || !/^postgres(ql)?:\/\//.test(url)))
+    throw new Error(
+      'DATABASE_URL (postgres://…) ou --data-dir est requis : le chargement vise PostgreSQL ou PGlite.',
+    );
   const clubs = Number(values.clubs);
   if (!Number.isInteger(clubs) || clubs < 1) throw new Error('--clubs N (entier ≥ 1) est requis.');
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  const database = await openDatabase(dataDir ? { dataDir } : { databaseUrl: url, dataDir: null });
   try {
     const { db } = database;
     const result = await db.transaction(async (tx) => {
@@ -41,6 +54,9 @@ async function main() {
         membersPerClub: Number(values.members),
         eventsPerClub: Number(values.events),
         teamsPerClub: Number(values.teams),
+        guardiansPerClub: Number(values.guardians),
+        convocationsPerMatch: Number(values.convocations),
+        eventsFrom: values['events-from'],
         onProgress: (done, total) =>
           process.stderr.write(
             `\r${done}/${total} clubs (${Math.round((Date.now() - started) / 1000)} s)`,
@@ -52,6 +68,8 @@ async function main() {
     await db.execute(sql`analyze`);
     const probeClubId = result.firstClubId + Math.floor(clubs / 2);
     const hash = await hashPassword(BENCH_PASSWORD);
+    if (values.everyone)
+      await db.update(members).set({ passwordHash: hash, activatedAt: new Date() });
     const [dirigeant] = await db
       .update(members)
       .set({ passwordHash: hash, activatedAt: new Date() })
