@@ -175,6 +175,11 @@ export const MATRIX: MatrixTable = {
     ok: 200,
     call: () => ({ method: 'PUT', url: '/api/notifications/preferences', body: { emails: true } }),
   },
+  'calendarFeeds.state': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'GET', url: '/api/calendrier/abonnement' }),
+  },
   'calendarFeeds.revoke': {
     resource: 'none',
     ok: 200,
