@@ -33,6 +33,27 @@ interface EventAnswer {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The time of the first slot at the top of the time grid's scroller (the week and day views open
+ * at the first event of the range, or 08:00: decision 0088).
+ */
+const timeAtTop = (page: Page) =>
+  page.evaluate(() => {
+    const slots = [...document.querySelectorAll<HTMLElement>('.calendar-main [data-time]')];
+    let scroller = slots[0]?.parentElement ?? null;
+    while (
+      scroller &&
+      !(
+        scroller.scrollHeight > scroller.clientHeight + 1 &&
+        /auto|scroll/.test(getComputedStyle(scroller).overflowY)
+      )
+    )
+      scroller = scroller.parentElement;
+    if (!scroller) return null;
+    const top = scroller.getBoundingClientRect().top;
+    return slots.find((s) => s.getBoundingClientRect().top >= top - 1)?.dataset.time ?? null;
+  });
 /** A day of the current month (the month view shows it), 'YYYY-MM-DD'. */
 function dayOfThisMonth(day: number): string {
   return `${parisDay().slice(0, 7)}-${pad(day)}`;
@@ -300,6 +321,8 @@ test.describe('[calendar] leader', () => {
 
     await page.setViewportSize({ width: 800, height: 900 });
     await expect(view).toHaveAttribute('data-view', 'timeGridWeek');
+    // No event this week: the grid opens at 08:00 (decision 0088).
+    await expect.poll(() => timeAtTop(page)).toBe('08:00:00');
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(view).toHaveAttribute('data-view', 'timeGridDay');
@@ -352,6 +375,8 @@ test.describe('[calendar] player', () => {
     await openCalendar(page, me.nomClub);
     await expect(page.locator('.calendar-main')).toHaveAttribute('data-view', 'timeGridWeek');
     await expect(eventBox(page, 'Séance Seniors 09:00')).toBeVisible();
+    // The week opens at its first event (decision 0088).
+    await expect.poll(() => timeAtTop(page)).toBe('09:00:00');
     await expect(eventBox(page, 'Fête du club 13:00')).toBeVisible();
     await expect(page.getByText('Séance U17')).toHaveCount(0);
     // No add button, no team filter.
