@@ -40,7 +40,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 const timeAtTop = (page: Page) =>
   page.evaluate(() => {
-    const slots = [...document.querySelectorAll<HTMLElement>('.calendar-main [data-time]')];
+    const slots = Array.from(document.querySelectorAll<HTMLElement>('.calendar-main [data-time]'));
     let scroller = slots[0]?.parentElement ?? null;
     while (
       scroller &&
@@ -59,8 +59,8 @@ const timeAtTop = (page: Page) =>
 /** Whether the event's box lies within the time grid's scrolled area (seen without scrolling). */
 const inGridView = (page: Page, title: string) =>
   page.evaluate((title) => {
-    const box = [...document.querySelectorAll<HTMLElement>('.club-event-content')].find((e) =>
-      e.textContent?.includes(title),
+    const box = Array.from(document.querySelectorAll<HTMLElement>('.club-event-content')).find(
+      (e) => e.textContent?.includes(title),
     );
     let scroller = box?.parentElement ?? null;
     while (

@@ -227,7 +227,10 @@ describe('[calendar-feeds] GET /api/calendrier/abonnement', () => {
     expect(abonnement.equipe).toEqual({ id: u17.id, nom: 'U17' });
     expect(abonnement.matchesSeulement).toBe(true);
     expect(Math.abs(Date.parse(abonnement.creeLe) - before)).toBeLessThan(60_000);
-    const token = path.split('/').pop()!.replace(/\.ics$/, '');
+    const token = path
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
     expect(res.body).not.toContain(token);
 
     // All my teams: no team; after DELETE, no feed.

@@ -68,7 +68,11 @@ describe('[profile] Mon calendrier', () => {
     render(
       <CalendarFeed
         {...props({
-          subscription: { creeLe: '2026-11-20T10:00:00.000Z', equipe: null, matchesSeulement: false },
+          subscription: {
+            creeLe: '2026-11-20T10:00:00.000Z',
+            equipe: null,
+            matchesSeulement: false,
+          },
         })}
       />,
     );
@@ -84,7 +88,11 @@ describe('[profile] Mon calendrier', () => {
       <CalendarFeed
         {...props({
           onSubscribe,
-          subscription: { creeLe: '2026-03-03T10:00:00.000Z', equipe: null, matchesSeulement: false },
+          subscription: {
+            creeLe: '2026-03-03T10:00:00.000Z',
+            equipe: null,
+            matchesSeulement: false,
+          },
         })}
       />,
     );

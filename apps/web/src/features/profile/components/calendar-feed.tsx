@@ -138,9 +138,7 @@ export function CalendarFeed({
       <div role="status" aria-live="polite">
         {notice ?? ''}
       </div>
-      {url ? (
-        <p>Copiez l’adresse maintenant : elle ne sera plus affichée ensuite.</p>
-      ) : null}
+      {url ? <p>Copiez l’adresse maintenant : elle ne sera plus affichée ensuite.</p> : null}
       {url ? (
         <div className="actions">
           <Field label="Adresse de mon calendrier">
