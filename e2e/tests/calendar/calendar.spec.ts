@@ -33,6 +33,50 @@ interface EventAnswer {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The time of the first slot at the top of the time grid's scroller (the week and day views open
+ * at the first event of the range, or 08:00: decision 0088).
+ */
+const timeAtTop = (page: Page) =>
+  page.evaluate(() => {
+    const slots = Array.from(document.querySelectorAll<HTMLElement>('.calendar-main [data-time]'));
+    let scroller = slots[0]?.parentElement ?? null;
+    while (
+      scroller &&
+      !(
+        scroller.scrollHeight > scroller.clientHeight + 1 &&
+        /auto|scroll/.test(getComputedStyle(scroller).overflowY)
+      )
+    )
+      scroller = scroller.parentElement;
+    if (!scroller) return null;
+    // The slot across the scroller's top edge (a scroll may stop a pixel or two past its start).
+    const top = scroller.getBoundingClientRect().top + 3;
+    const above = slots.filter((s) => s.getBoundingClientRect().top <= top);
+    return above[above.length - 1]?.dataset.time ?? null;
+  });
+/** Whether the event's box lies within the time grid's scrolled area (seen without scrolling). */
+const inGridView = (page: Page, title: string) =>
+  page.evaluate((title) => {
+    const box = Array.from(document.querySelectorAll<HTMLElement>('.club-event-content')).find(
+      (e) => e.textContent?.includes(title),
+    );
+    let scroller = box?.parentElement ?? null;
+    while (
+      scroller &&
+      !(
+        scroller.scrollHeight > scroller.clientHeight + 1 &&
+        /auto|scroll/.test(getComputedStyle(scroller).overflowY)
+      )
+    )
+      scroller = scroller.parentElement;
+    if (!box || !scroller) return false;
+    const b = box.getBoundingClientRect();
+    const s = scroller.getBoundingClientRect();
+    return b.top >= s.top && b.bottom <= s.bottom;
+  }, title);
+
 /** A day of the current month (the month view shows it), 'YYYY-MM-DD'. */
 function dayOfThisMonth(day: number): string {
   return `${parisDay().slice(0, 7)}-${pad(day)}`;
@@ -300,6 +344,8 @@ test.describe('[calendar] leader', () => {
 
     await page.setViewportSize({ width: 800, height: 900 });
     await expect(view).toHaveAttribute('data-view', 'timeGridWeek');
+    // No event this week: the grid opens at 08:00 (decision 0088).
+    await expect.poll(() => timeAtTop(page)).toBe('08:00:00');
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(view).toHaveAttribute('data-view', 'timeGridDay');
@@ -314,6 +360,48 @@ test.describe('[calendar] leader', () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(view).toHaveAttribute('data-view', 'dayGridMonth');
+  });
+});
+
+test.describe('[calendar] phone', () => {
+  test('opens on the next day with an event, scrolled to it, when today has none', async ({
+    leaderPage: page,
+    api,
+  }) => {
+    const me = await infos(api);
+    // Three days ahead on the browser's calendar (the page's today), at 19:00.
+    const ahead = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 3);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return {
+        iso: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`,
+        title: new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long' }).format(d),
+      };
+    });
+    await api.ok(
+      api.post('/api/evenements', {
+        nom: 'Séance du soir',
+        lieux: 'Gymnase',
+        type: 'ENTRAINEMENT',
+        dateDebut: `${ahead.iso}T19:00:00`,
+        dateFin: `${ahead.iso}T21:00:00`,
+        equipesIds: [],
+        clubId: me.idClub,
+      }),
+    );
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openCalendar(page, me.nomClub);
+    const view = page.locator('.calendar-main');
+    await expect(view).toHaveAttribute('data-view', 'timeGridDay');
+    await expect(eventBox(page, 'Séance du soir 19:00')).toBeVisible();
+    await expect(view.getByRole('heading', { name: new RegExp(ahead.title) })).toBeVisible();
+    // Scrolled down to it (the grid's end may stop the scroll before 19:00 reaches the top).
+    await expect.poll(() => inGridView(page, 'Séance du soir')).toBe(true);
+    // 'Aujourd'hui' still goes back to today's (empty) day, opened at 08:00.
+    await view.getByRole('button', { name: "Aujourd'hui", exact: true }).click();
+    await expect(eventBox(page, 'Séance du soir 19:00')).toHaveCount(0);
+    await expect.poll(() => timeAtTop(page)).toBe('08:00:00');
   });
 });
 
@@ -352,6 +440,8 @@ test.describe('[calendar] player', () => {
     await openCalendar(page, me.nomClub);
     await expect(page.locator('.calendar-main')).toHaveAttribute('data-view', 'timeGridWeek');
     await expect(eventBox(page, 'Séance Seniors 09:00')).toBeVisible();
+    // The week opens at its first event (decision 0088).
+    await expect.poll(() => timeAtTop(page)).toBe('09:00:00');
     await expect(eventBox(page, 'Fête du club 13:00')).toBeVisible();
     await expect(page.getByText('Séance U17')).toHaveCount(0);
     // No add button, no team filter.

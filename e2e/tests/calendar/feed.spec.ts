@@ -97,6 +97,18 @@ test('[calendar] a player subscribes to their feed in the profile; the URL answe
   const address = section.getByLabel('Adresse de mon calendrier');
   await expect(address).toHaveValue(/^https?:\/\/.+/);
   const url = await address.inputValue();
+  // After a reload the live feed is shown by its date and filters (its address is not kept),
+  // and replacing it asks first: the address in use would stop working.
+  await page.reload();
+  await expect(
+    section.getByText(/Abonnement actif depuis le .+ : toutes mes équipes\./),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(section.getByLabel('Adresse de mon calendrier')).toHaveCount(0);
+  await section.getByRole('button', { name: 'Remplacer l’adresse' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remplacer l’adresse du calendrier ?' });
+  await expect(confirm).toContainText('L’adresse actuelle cessera de fonctionner');
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  await expect(confirm).toHaveCount(0);
   await context.close();
 
   // A calendar app polls without any cookie.

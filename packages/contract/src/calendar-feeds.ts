@@ -24,6 +24,24 @@ export type TCalendarSubscription = z.input<typeof ZCalendarSubscriptionSchema>;
 export const ZCalendarSubscriptionAnswerSchema = z.object({ url: z.string() });
 export type TCalendarSubscriptionAnswer = z.infer<typeof ZCalendarSubscriptionAnswerSchema>;
 
+/**
+ * GET /api/calendrier/abonnement — the member's live feed, if any: when it was created and its
+ * filters. Never its address: only the token's hash is stored (decision 0023), so the address is
+ * shown once, right after it is created (decision 0088).
+ */
+export const ZCalendarSubscriptionStateSchema = z.object({
+  abonnement: z
+    .object({
+      /** ISO 8601 instant of the feed's creation. */
+      creeLe: z.string(),
+      /** The team filter; null = all the member's teams. */
+      equipe: z.object({ id: z.number(), nom: z.string() }).nullable(),
+      matchesSeulement: z.boolean(),
+    })
+    .nullable(),
+});
+export type TCalendarSubscriptionState = z.infer<typeof ZCalendarSubscriptionStateSchema>;
+
 /** The feed's file name: the 32-byte token in base64url (43 characters) and `.ics`. */
 export const CALENDAR_FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 

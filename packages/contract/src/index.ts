@@ -20,6 +20,7 @@ export * from './settings.ts';
 export * from './matches.ts';
 export * from './dashboard.ts';
 export * from './calendar-feeds.ts';
+export * from './member-restore.ts';
 export * from './notifications.ts';
 export * from './announcements.ts';
 export * from './push.ts';

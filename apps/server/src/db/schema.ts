@@ -171,6 +171,33 @@ export const guardians = pgTable(
   ],
 );
 
+/**
+ * A deleted member's rows, kept for the undo window only (decision 0087): the member, their team
+ * memberships, guardian links, answers (convocations, presences), read receipts, calendar feeds,
+ * pending one-time tokens and push subscriptions, as JSON of each table's rows, and the ids whose
+ * reference to the member was set null. POST /api/membres/{id}/restaurer puts them back before
+ * `expires_at`; a job deletes the row when the window ends (the retention job as a safety net).
+ */
+export const memberDeletions = pgTable(
+  'member_deletions',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    /** The deleted member's id (no reference: the row is gone). */
+    memberId: integer('member_id').notNull(),
+    deletedBy: integer('deleted_by').references(() => members.id, { onDelete: 'set null' }),
+    snapshot: jsonb('snapshot').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_deletions_member_idx').on(t.clubId, t.memberId),
+    index('member_deletions_expires_idx').on(t.expiresAt),
+  ],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

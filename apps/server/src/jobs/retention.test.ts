@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createClub, createMember } from '../db/factories.ts';
-import { auditLog, contactMessages, oneTimeTokens, sessions } from '../db/schema.ts';
+import {
+  auditLog,
+  contactMessages,
+  memberDeletions,
+  oneTimeTokens,
+  sessions,
+} from '../db/schema.ts';
 import { buildTestApp, type TestContext } from '../test/helper.ts';
 import { until } from '../test/http-utils.ts';
 import { JOB_SCHEMA } from './job-queue.ts';
@@ -73,7 +79,13 @@ async function seed() {
       })
       .returning({ id: sessions.id });
   const soon = new Date(Date.now() + DAY);
+  const snapshot = (expiresAt: Date) =>
+    db
+      .insert(memberDeletions)
+      .values({ clubId: club.id, memberId: 999_999, snapshot: {}, expiresAt })
+      .returning({ id: memberDeletions.id });
   const old = {
+    snapshot: (await snapshot(new Date(Date.now() - 60_000)))[0]!.id,
     contact: (await contact(ago(370)))[0]!.id,
     audit: (await audit(ago(3 * 366 + 1)))[0]!.id,
     expiredToken: (await token(ago(31)))[0]!.id,
@@ -84,6 +96,7 @@ async function seed() {
     )[0]!.id,
   };
   const recent = {
+    snapshot: (await snapshot(new Date(Date.now() + 5 * 60_000)))[0]!.id,
     contact: (await contact(ago(300)))[0]!.id,
     audit: (await audit(ago(2 * 365)))[0]!.id,
     expiredToken: (await token(ago(29)))[0]!.id,
@@ -108,7 +121,7 @@ describe('[privacy] retention jobs', () => {
     ]);
   });
 
-  it('purges contact messages after 12 months, audit entries after 3 years, tokens and sessions 30 days after their end; keeps the rest', async () => {
+  it('purges contact messages after 12 months, audit entries after 3 years, tokens and sessions 30 days after their end, deletion snapshots after their window; keeps the rest', async () => {
     const db = ctx.app.db;
     const { old, recent } = await seed();
     const jobId = await ctx.app.retention.runNow();
@@ -127,6 +140,10 @@ describe('[privacy] retention jobs', () => {
     const audits = await ids(db.select({ id: auditLog.id }).from(auditLog));
     const tokens = await ids(db.select({ id: oneTimeTokens.id }).from(oneTimeTokens));
     const sess = await ids(db.select({ id: sessions.id }).from(sessions));
+    // A deleted member's snapshot past its undo window is erased (decision 0087).
+    const snapshots = await ids(db.select({ id: memberDeletions.id }).from(memberDeletions));
+    expect(snapshots).not.toContain(old.snapshot);
+    expect(snapshots).toContain(recent.snapshot);
     expect(contacts).not.toContain(old.contact);
     expect(contacts).toContain(recent.contact);
     expect(audits).not.toContain(old.audit);

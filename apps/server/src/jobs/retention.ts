@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { auditLog, contactMessages, oneTimeTokens, sessions } from '../db/schema.ts';
+import {
+  auditLog,
+  contactMessages,
+  memberDeletions,
+  oneTimeTokens,
+  sessions,
+} from '../db/schema.ts';
 import type { JobQueue } from './job-queue.ts';
 
 /**
@@ -28,6 +34,8 @@ export interface PurgeCounts {
   auditEntries: number;
   oneTimeTokens: number;
   sessions: number;
+  /** Snapshots of deleted members past their undo window (decision 0087), if their job missed. */
+  memberDeletions: number;
 }
 
 const minus = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -72,7 +80,13 @@ async function purge(db: DbOrTx, now: Date): Promise<PurgeCounts> {
       ),
     )
     .returning({ id: sql<string>`${sessions.id}` });
+  // A deleted member's snapshot lives for the undo window only; its own job erases it at the end.
+  const snapshots = await db
+    .delete(memberDeletions)
+    .where(lt(memberDeletions.expiresAt, now))
+    .returning({ id: memberDeletions.id });
   return {
+    memberDeletions: snapshots.length,
     contactMessages: contact.length,
     auditEntries: audit.length,
     oneTimeTokens: tokens.length,

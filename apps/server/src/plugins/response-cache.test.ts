@@ -62,6 +62,8 @@ describe('[perf] response cache of the hot lists', () => {
       'carpool_seats',
       'contact_messages',
       'idempotency_keys',
+      // A deleted member's snapshot (decision 0087): the deletion itself changes `members`.
+      'member_deletions',
       'pending_match_notifications',
       'push_subscriptions',
       'sessions',

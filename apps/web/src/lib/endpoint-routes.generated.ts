@@ -218,6 +218,11 @@ export const ENDPOINT_ROUTES: RouteTree = {
       "path": "/api/membres/:id",
       "responses": {}
     },
+    "restore": {
+      "method": "POST",
+      "path": "/api/membres/:id/restaurer",
+      "responses": {}
+    },
     "resendInvitation": {
       "method": "POST",
       "path": "/api/membres/:id/invitation",
@@ -336,6 +341,11 @@ export const ENDPOINT_ROUTES: RouteTree = {
     }
   },
   "calendarFeeds": {
+    "state": {
+      "method": "GET",
+      "path": "/api/calendrier/abonnement",
+      "responses": {}
+    },
     "subscribe": {
       "method": "POST",
       "path": "/api/calendrier/abonnement",

@@ -52,6 +52,8 @@ export const queryKeys = {
     all: ['profile'] as const,
     /** GET /api/membres/{id} of the signed-in member */
     one: (memberId: number) => ['profile', memberId] as const,
+    /** GET /api/calendrier/abonnement (the member's calendar feed, without its address) */
+    calendarFeed: ['profile', 'calendar-feed'] as const,
   },
   club: {
     all: ['club'] as const,

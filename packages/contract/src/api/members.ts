@@ -97,6 +97,20 @@ export const membersEndpoints = {
     params: ZIdParamsSchema,
     responses: { 200: ZMessageSchema },
   }),
+  restore: defineEndpoint({
+    method: 'POST',
+    path: '/api/membres/:id/restaurer',
+    tags,
+    summary: 'Annule la suppression d’un membre (dans les minutes qui la suivent)',
+    description:
+      'Remet le membre supprimé avec ses équipes, ses liens parent/enfant et ses réponses, ' +
+      'pendant MEMBER_RESTORE_WINDOW_MINUTES après la suppression. Délai dépassé ou aucune ' +
+      'suppression : 404 ; adresse e-mail reprise par un autre compte : 409.',
+    access: can(MEMBER_PERMISSIONS, 'delete'),
+    params: ZIdParamsSchema,
+    responses: { 200: ZMessageSchema },
+    errors: [404, 409],
+  }),
   resendInvitation: defineEndpoint({
     method: 'POST',
     path: '/api/membres/:id/invitation',

@@ -2,6 +2,7 @@ import {
   ZCalendarFeedParamsSchema,
   ZCalendarSubscriptionAnswerSchema,
   ZCalendarSubscriptionSchema,
+  ZCalendarSubscriptionStateSchema,
 } from '../calendar-feeds.ts';
 import { EVENT_PERMISSIONS } from '../events.ts';
 import {
@@ -16,6 +17,17 @@ import { PUBLIC, SESSION, can, defineEndpoint } from './endpoint.ts';
 
 /** Personal calendar feeds: the subscription is signed in, the feed's secret URL is public. */
 export const calendarFeedsEndpoints = {
+  state: defineEndpoint({
+    method: 'GET',
+    path: '/api/calendrier/abonnement',
+    tags: ['calendrier'],
+    summary: 'État de l’abonnement au calendrier personnel (date de création, filtres)',
+    description:
+      'Sans l’adresse : seule l’empreinte du jeton est gardée, l’adresse n’est montrée qu’à sa ' +
+      'création. `abonnement` vaut null sans adresse active.',
+    access: SESSION,
+    responses: { 200: ZCalendarSubscriptionStateSchema },
+  }),
   subscribe: defineEndpoint({
     method: 'POST',
     path: '/api/calendrier/abonnement',

@@ -8,6 +8,12 @@ import { everyMember, type GridRow } from '../../test/policy-grid.ts';
  */
 export const gridRows: GridRow[] = [
   {
+    route: 'GET /api/calendrier/abonnement',
+    name: 'calendar feeds: my subscription’s state',
+    request: () => ({ method: 'GET', url: '/api/calendrier/abonnement' }),
+    expect: { ...everyMember(200), AUTRE_CLUB: 200 },
+  },
+  {
     route: 'POST /api/calendrier/abonnement',
     name: 'calendar feeds: subscribe to all my teams',
     request: () => ({ method: 'POST', url: '/api/calendrier/abonnement', body: {} }),

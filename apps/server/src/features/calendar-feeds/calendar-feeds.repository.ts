@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { calendarFeeds, clubs, teams } from '../../db/schema.ts';
 
@@ -9,6 +9,29 @@ export const calendarFeedsRepository = {
       .select({ id: teams.id, nom: teams.nom })
       .from(teams)
       .where(and(eq(teams.id, teamId), eq(teams.clubId, clubId)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** The member's live feed (the newest, there is at most one) with its team's name. */
+  async findLiveOfMember(db: DbOrTx, clubId: number, memberId: number) {
+    const [row] = await db
+      .select({
+        createdAt: calendarFeeds.createdAt,
+        matchesOnly: calendarFeeds.matchesOnly,
+        teamId: teams.id,
+        teamNom: teams.nom,
+      })
+      .from(calendarFeeds)
+      .leftJoin(teams, and(eq(teams.id, calendarFeeds.teamId), eq(teams.clubId, clubId)))
+      .where(
+        and(
+          eq(calendarFeeds.clubId, clubId),
+          eq(calendarFeeds.memberId, memberId),
+          isNull(calendarFeeds.revokedAt),
+        ),
+      )
+      .orderBy(desc(calendarFeeds.createdAt), desc(calendarFeeds.id))
       .limit(1);
     return row ?? null;
   },

@@ -5,7 +5,7 @@ import { createCalendarFeedsService } from './calendar-feeds.service.ts';
 
 const endpoints = api.calendarFeeds;
 
-/** POST / DELETE /api/calendrier/abonnement (signed in). */
+/** GET / POST / DELETE /api/calendrier/abonnement (signed in). */
 export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   const feeds = (request: FastifyRequest) => createCalendarFeedsService({ db: request.db });
   const base = app.config.PUBLIC_URL?.replace(/\/+$/, '');
@@ -15,6 +15,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
     const origin = base ?? `${request.protocol}://${request.host}`;
     return { url: `${origin}/api/calendrier/${token}.ics` };
   });
+  route(app, endpoints.state, async (request) => feeds(request).state(request.actor));
   route(app, endpoints.revoke, async (request) => feeds(request).revoke(request.actor));
 };
 

@@ -8,6 +8,7 @@ import {
   matchTitle,
   type EventType,
   type TCalendarSubscription,
+  type TCalendarSubscriptionState,
   type TEvent,
 } from '@club/contract';
 import { found, policy, type Actor } from '../../authz/index.ts';
@@ -42,6 +43,22 @@ export interface CalendarFeedsDeps {
 /** Personal calendar feeds (decision 0023): a secret URL per member, only its hash stored. */
 export function createCalendarFeedsService({ db }: CalendarFeedsDeps) {
   return {
+    /**
+     * GET /api/calendrier/abonnement — whether the member has a live feed, since when, with which
+     * filters; never its address (only the token's hash is stored).
+     */
+    async state(actor: Actor): Promise<TCalendarSubscriptionState> {
+      const feed = await repo.findLiveOfMember(db, actor.clubId, actor.id);
+      if (!feed) return { abonnement: null };
+      return {
+        abonnement: {
+          creeLe: feed.createdAt.toISOString(),
+          equipe: feed.teamId !== null ? { id: feed.teamId, nom: feed.teamNom! } : null,
+          matchesSeulement: feed.matchesOnly,
+        },
+      };
+    },
+
     /**
      * POST /api/calendrier/abonnement — revokes the member's previous feed and answers the new
      * token (the caller builds the URL). A team of another club → 404; one whose events the

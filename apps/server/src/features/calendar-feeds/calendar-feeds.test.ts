@@ -191,7 +191,8 @@ describe('[calendar-feeds] GET /api/calendrier/{token}.ics', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toHaveProperty('message');
     expect((await fetchFeed('/api/calendrier/abc.ics')).statusCode).toBe(404);
-    expect((await fetchFeed('/api/calendrier/abonnement')).statusCode).toBe(404);
+    // The subscription's state is a signed-in read: no cookie, no answer.
+    expect((await fetchFeed('/api/calendrier/abonnement')).statusCode).toBe(401);
   });
 
   it('only the token’s hash is stored', async () => {
@@ -203,6 +204,54 @@ describe('[calendar-feeds] GET /api/calendrier/{token}.ics', () => {
     const rows = await ctx.app.db.select().from(calendarFeeds);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
     expect(rows.some((r) => r.tokenHash === sha256(token))).toBe(true);
+  });
+});
+
+describe('[calendar-feeds] GET /api/calendrier/abonnement', () => {
+  it('says whether a feed is live, since when and with which filters, never its address', async () => {
+    const asLeaderFresh = await signIn(
+      ctx.app,
+      await createMember(ctx.app.db, club.id, { role: 'DIRIGEANT' }),
+    );
+    const none = await asLeaderFresh.get('/api/calendrier/abonnement');
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual({ abonnement: null });
+
+    const before = Date.now();
+    const path = await subscribe(asLeaderFresh, { equipeId: u17.id, matchesSeulement: true });
+    const res = await asLeaderFresh.get('/api/calendrier/abonnement');
+    expect(res.statusCode, res.body).toBe(200);
+    const { abonnement } = res.json() as {
+      abonnement: { creeLe: string; equipe: unknown; matchesSeulement: boolean };
+    };
+    expect(abonnement.equipe).toEqual({ id: u17.id, nom: 'U17' });
+    expect(abonnement.matchesSeulement).toBe(true);
+    expect(Math.abs(Date.parse(abonnement.creeLe) - before)).toBeLessThan(60_000);
+    const token = path
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
+    expect(res.body).not.toContain(token);
+
+    // All my teams: no team; after DELETE, no feed.
+    await subscribe(asLeaderFresh);
+    const all = (await asLeaderFresh.get('/api/calendrier/abonnement')).json() as {
+      abonnement: { equipe: unknown; matchesSeulement: boolean };
+    };
+    expect(all.abonnement).toMatchObject({ equipe: null, matchesSeulement: false });
+    await asLeaderFresh.delete('/api/calendrier/abonnement');
+    expect((await asLeaderFresh.get('/api/calendrier/abonnement')).json()).toEqual({
+      abonnement: null,
+    });
+  });
+
+  it('is the member’s own: another member’s feed is not shown', async () => {
+    await subscribe(asPlayer, { matchesSeulement: true });
+    const other = await signIn(
+      ctx.app,
+      await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId: seniors.id }),
+    );
+    expect((await other.get('/api/calendrier/abonnement')).json()).toEqual({ abonnement: null });
   });
 });
 

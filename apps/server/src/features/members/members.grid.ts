@@ -5,6 +5,7 @@ import {
   type GridWorld,
   type Principal,
 } from '../../test/policy-grid.ts';
+import { deleteKeepingSnapshot } from './members.deletion.ts';
 
 /**
  * docs/architecture.md §7 for members, team members and the profile (MEMBER_PERMISSIONS and
@@ -89,6 +90,17 @@ export const gridRows: GridRow[] = [
       body: { enfantsIds: [w.player3.id] },
     }),
     expect: leadersOnly(200),
+  },
+  {
+    route: 'POST /api/membres/:id/restaurer',
+    name: 'club members: undoing the deletion of a RESPONSABLE is the DIRIGEANT’s (as deleting one is)',
+    request: async (w) => {
+      const deleted = await w.freshMember('RESPONSABLE', w.t1.id);
+      await deleteKeepingSnapshot(w.app.db, w.club.id, deleted.id);
+      return { method: 'POST', url: `/api/membres/${deleted.id}/restaurer` };
+    },
+    // the other club sees no snapshot of club A: 404, as for a member it does not have
+    expect: { ...everyMember(403), DIRIGEANT: 200 },
   },
   {
     route: 'DELETE /api/membres/:id',

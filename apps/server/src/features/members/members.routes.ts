@@ -9,6 +9,7 @@ import { createInvitationService } from '../auth/index.ts';
 import { createMemberImport } from './members.import.ts';
 import { membersPolicy } from './members.policy.ts';
 import type { ImportFollowUp } from './members.import-jobs.ts';
+import type { DeletionPurge } from './members.deletion.ts';
 import { createMembersService } from './members.service.ts';
 
 const endpoints = api.members;
@@ -32,7 +33,7 @@ const SPREADSHEET_NAME = /\.(xlsx|xlsm|xls|ods|numbers)$/i;
 
 /** Members calls of spec §7 (declared in packages/contract/src/api/members.ts), signed in. */
 const membersRoutes =
-  (importFollowUp: ImportFollowUp): FastifyPluginAsync =>
+  (importFollowUp: ImportFollowUp, deletionPurge: DeletionPurge): FastifyPluginAsync =>
   async (app) => {
     // Multipart bodies only for the import: one file (field « fichier »), nothing else, ≤ 2 MiB.
     await app.register(fastifyMultipart, {
@@ -51,6 +52,7 @@ const membersRoutes =
       createMembersService({
         db: request.db,
         clock: app.clock,
+        queueDeletionPurge: (tx, deletionId) => deletionPurge.queue(tx, deletionId),
         // Registered after this feature (features/index.ts): read when a member is written.
         notifier: () => (app.hasDecorator('matchNotifier') ? app.matchNotifier : undefined),
         // A mail failure leaves the member created (a leader can resend): reported as false, not thrown.
@@ -102,6 +104,9 @@ const membersRoutes =
     );
     route(app, endpoints.remove, async (request) =>
       members(request).remove(request.actor, request.params.id),
+    );
+    route(app, endpoints.restore, async (request) =>
+      members(request).restore(request.actor, request.params.id),
     );
     route(app, endpoints.resendInvitation, async (request) =>
       members(request).resendInvitation(request.actor, request.params.id),

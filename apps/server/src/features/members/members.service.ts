@@ -1,5 +1,6 @@
 import {
   MEMBER_FIELD_MESSAGES,
+  MEMBER_RESTORE_MESSAGES,
   PRIVACY_MESSAGES,
   ageCategory,
   categoryBirthYears,
@@ -34,9 +35,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { clubSeasonContext, type ClubSeasonContext } from '../../db/club-settings.ts';
 import type { members } from '../../db/schema.ts';
 import { audit, auditMany } from '../../lib/audit.ts';
-import { HttpError, badRequest, conflict, forbidden } from '../../lib/http-error.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { matchSync } from '../matches/index.ts';
 import type { MatchNotifier } from '../notifications/index.ts';
+import { memberDeletion } from './members.deletion.ts';
 import { MEMBER_COLUMNS, SCALAR_MEMBER_FIELDS, sameMemberValue } from './members.fields.ts';
 import {
   assertMayChange,
@@ -70,6 +72,8 @@ export interface MembersDeps {
   /** A player convoked by joining a team gets the convocation mail (read at call time). */
   notifier?: () => MatchNotifier | undefined;
   clock: Clock;
+  /** Queues, in the deletion's transaction, the erasure of its snapshot (decision 0087). */
+  queueDeletionPurge?: (tx: DbOrTx, deletionId: number) => Promise<void>;
 }
 
 /**
@@ -469,7 +473,17 @@ export function createMembersService(deps: MembersDeps) {
           if ((await repo.lockManagers(tx, actor.clubId)) <= 1)
             throw conflict(MEMBER_FIELD_MESSAGES.lastManager);
         }
+        // Deleted now; its rows are kept for the undo window only (decision 0087).
+        const deletionId = await memberDeletion.keepSnapshot(
+          tx,
+          actor.clubId,
+          row.id,
+          actor.id,
+          deps.clock.now(),
+        );
         await repo.delete(tx, actor.clubId, row.id);
+        if (deletionId !== null && deps.queueDeletionPurge)
+          await deps.queueDeletionPurge(tx, deletionId);
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -480,6 +494,42 @@ export function createMembersService(deps: MembersDeps) {
         });
       });
       return { message: MEMBER_FIELD_MESSAGES.memberDeleted };
+    },
+
+    /**
+     * POST /api/membres/{id}/restaurer — undoes a deletion within its window (decision 0087): the
+     * member, their teams, guardian links and answers come back. Who may delete the member may
+     * restore them. No live snapshot (never deleted, another club's, window over) → 404; the
+     * e-mail address taken by another account meanwhile → 409.
+     */
+    async restore(actor: Actor, id: number) {
+      await db.transaction(async (tx) => {
+        const live = await memberDeletion.findLive(tx, actor.clubId, id, deps.clock.now());
+        if (!live) throw notFound(MEMBER_RESTORE_MESSAGES.expired);
+        const { member, rows } = live.snapshot;
+        const teamIds = [
+          ...new Set(
+            (rows.team_memberships as { team_id: number }[] | undefined)?.map((m) => m.team_id) ??
+              [],
+          ),
+        ];
+        assertMayDelete(actor, { id, role: String(member.role), teamIds });
+        const email = String(member.email);
+        if ((await repo.emailsInUse(tx, [email])).size > 0)
+          throw conflict(MEMBER_RESTORE_MESSAGES.emailTaken);
+        await memberDeletion.restore(tx, actor.clubId, live.id, live.snapshot);
+        // Matches created meanwhile convoke the player as for any member joining a team.
+        await syncConvocations(tx, actor.clubId, id);
+        await audit(tx, {
+          clubId: actor.clubId,
+          actorMemberId: actor.id,
+          action: 'restore',
+          entity: 'member',
+          entityId: id,
+          details: { role: member.role, teamIds },
+        });
+      });
+      return { message: MEMBER_RESTORE_MESSAGES.restored };
     },
 
     /**

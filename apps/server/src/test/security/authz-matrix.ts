@@ -22,6 +22,7 @@ import {
   createTeam,
 } from '../../db/factories.ts';
 import { matchSync } from '../../features/matches/matches.sync.ts';
+import { deleteKeepingSnapshot } from '../../features/members/members.deletion.ts';
 import { multipartFile } from '../http-utils.ts';
 import type { GridCall, GridWorld, Principal, SignedInPrincipal } from '../policy-grid.ts';
 
@@ -174,6 +175,11 @@ export const MATRIX: MatrixTable = {
     resource: 'none',
     ok: 200,
     call: () => ({ method: 'PUT', url: '/api/notifications/preferences', body: { emails: true } }),
+  },
+  'calendarFeeds.state': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'GET', url: '/api/calendrier/abonnement' }),
   },
   'calendarFeeds.revoke': {
     resource: 'none',
@@ -353,6 +359,15 @@ export const MATRIX: MatrixTable = {
     call: async (m, ref) => ({
       method: 'DELETE',
       url: `/api/membres/${ref === 'missing' ? MISSING_ID : (await freshPlayer(m, ref)).id}`,
+    }),
+  },
+  'members.restore': {
+    resource: 'member',
+    ok: 200,
+    target: 'member',
+    call: async (m, ref) => ({
+      method: 'POST',
+      url: `/api/membres/${ref === 'missing' ? MISSING_ID : (await deletedPlayer(m, ref)).id}/restaurer`,
     }),
   },
   'members.resendInvitation': {
@@ -777,6 +792,12 @@ async function freshPlayer(m: MatrixWorld, ref: Slot, password?: null) {
     teamId: ref.team.id,
     ...(password === null ? { password: null } : {}),
   });
+}
+/** A fresh player of the slot's team, deleted as DELETE /api/membres/{id} does (undo window open). */
+async function deletedPlayer(m: MatrixWorld, ref: Slot) {
+  const player = await freshPlayer(m, ref);
+  await deleteKeepingSnapshot(m.w.app.db, ref.clubId, player.id);
+  return player;
 }
 async function freshEvent(m: MatrixWorld, ref: Slot) {
   return createEvent(m.w.app.db, ref.clubId, { nom: `Matrice ${next()}`, teamIds: [ref.team.id] });

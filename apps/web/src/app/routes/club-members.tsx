@@ -13,6 +13,7 @@ import {
   useClubMembers,
   useDeleteMember,
   useResendInvitation,
+  useRestoreMember,
   useSaveMember,
   useTeamChoices,
   type ClubMemberFilters,
@@ -43,6 +44,7 @@ export default function ClubMembersPage() {
   const teams = useTeamChoices(clubId);
   const save = useSaveMember();
   const remove = useDeleteMember();
+  const restore = useRestoreMember();
   const resend = useResendInvitation();
   const [formOpen, setFormOpen] = useState(false);
   // A parent's children are chosen among every club member (the page's own list may be filtered).
@@ -51,7 +53,7 @@ export default function ClubMembersPage() {
   const [formKey, setFormKey] = useState(0);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [confirming, setConfirming] = useState<TMember | null>(null);
-  // Deleted on screen, sent to the server when the undo toast goes (decision: undoable deletion).
+  // Hidden while the deletion is on its way (sent at once; undone by a restore, decision 0087).
   const [pendingDeletion, setPendingDeletion] = useState<ReadonlySet<number>>(new Set());
   const toast = useToast();
   const club = useClub(clubId);
@@ -125,20 +127,32 @@ export default function ClubMembersPage() {
     setConfirming(null);
     setMessage(null);
     setPendingDeletion((set) => new Set(set).add(m.id));
-    toast({
-      message: `${m.prenom} ${m.nom} supprimé(e).`,
-      action: { label: 'Annuler', onAction: () => unhide(m.id) },
-      onExpire: () =>
-        remove.mutate(m.id, {
-          onSettled: () => unhide(m.id),
-          onError: (err) =>
-            setMessage({
-              tone: 'error',
-              text:
-                err instanceof HttpError && err.status !== 500 && err.serverMessage
-                  ? `${MEMBERS_MESSAGES.deleteFailed} ${err.serverMessage}`
-                  : MEMBERS_MESSAGES.deleteFailed,
-            }),
+    // Sent at once: a reload or a closed tab loses nothing; 'Annuler' restores on the server.
+    remove.mutate(m.id, {
+      onSettled: () => unhide(m.id),
+      onSuccess: () =>
+        toast({
+          message: `${m.prenom} ${m.nom} supprimé(e).`,
+          action: { label: 'Annuler', onAction: () => undoDelete(m) },
+        }),
+      onError: (err) =>
+        setMessage({
+          tone: 'error',
+          text:
+            err instanceof HttpError && err.status !== 500 && err.serverMessage
+              ? `${MEMBERS_MESSAGES.deleteFailed} ${err.serverMessage}`
+              : MEMBERS_MESSAGES.deleteFailed,
+        }),
+    });
+  };
+  const undoDelete = (m: TMember) => {
+    setMessage(null);
+    restore.mutate(m.id, {
+      onSuccess: (answer) => toast({ message: answer.message }),
+      onError: (err) =>
+        setMessage({
+          tone: 'error',
+          text: errorMessage(err, 'La suppression n’a pas pu être annulée.'),
         }),
     });
   };

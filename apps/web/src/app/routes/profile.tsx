@@ -8,6 +8,7 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { useProfile, useSaveProfile } from '../../features/profile/api/profile.ts';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
 import {
+  useCalendarSubscription,
   useRevokeCalendar,
   useSubscribeCalendar,
 } from '../../features/profile/api/calendar-feed.ts';
@@ -28,6 +29,7 @@ export default function ProfilePage() {
   const { data: me } = useCurrentMember();
   const profile = useProfile(me?.id);
   const save = useSaveProfile(me?.id);
+  const calendarSubscription = useCalendarSubscription();
   const subscribeCalendar = useSubscribeCalendar();
   const revokeCalendar = useRevokeCalendar();
 
@@ -62,6 +64,7 @@ export default function ProfilePage() {
       )}
       <CalendarFeed
         teams={me.equipes}
+        subscription={calendarSubscription.data?.abonnement}
         url={revokeCalendar.isSuccess ? null : (subscribeCalendar.data?.url ?? null)}
         pending={subscribeCalendar.isPending || revokeCalendar.isPending}
         error={

@@ -43,6 +43,13 @@ import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/even
 import { toolbarViewsForWidth, viewForWidth } from '../lib/view-rules.ts';
 import { CALENDAR_BREAKPOINTS } from '../lib/constants.ts';
 import { localToPicker, pickerToLocal } from '../lib/local-date.ts';
+import {
+  DEFAULT_SCROLL_TIME,
+  FIRST_DAY_LOOKAHEAD_DAYS,
+  addDays,
+  firstDayWithEvents,
+  scrollTimeFor,
+} from '../lib/scroll-time.ts';
 import { FilterPanel } from './filter-panel.tsx';
 
 // The dialogs open on a click or a drop only: their code (the event form, react-hook-form, the
@@ -119,6 +126,23 @@ export function CalendarPage({
 
   const teamsQuery = useCalendarTeams(member.idClub);
   const eventsQuery = useClubEvents(member.idClub, range);
+  // A phone opens on the day view: today if it has an event, else the next day that has one
+  // (decision 0088). Decided once, from the next two weeks' events.
+  const [today] = useState(() => isoDate(new Date()));
+  const [firstDayPending, setFirstDayPending] = useState(
+    () => viewForWidth(window.innerWidth) === 'timeGridDay',
+  );
+  const lookahead = useClubEvents(
+    member.idClub,
+    firstDayPending ? { from: today, to: addDays(today, FIRST_DAY_LOOKAHEAD_DAYS) } : null,
+  );
+  useEffect(() => {
+    if (!firstDayPending || lookahead.isPending) return;
+    setFirstDayPending(false);
+    const day = lookahead.data ? firstDayWithEvents(lookahead.data, today) : null;
+    const api = calendarRef.current?.getApi();
+    if (api && day && day !== today && api.view.type === 'timeGridDay') api.gotoDate(day);
+  }, [firstDayPending, lookahead.isPending, lookahead.data, today]);
   const move = useSaveEvent();
   const clubTeams = useMemo(() => teamsQuery.data ?? [], [teamsQuery.data]);
   const choosableTeams: TTeam[] = isLeader
@@ -142,6 +166,18 @@ export function CalendarPage({
     () => filterEvents(eventsQuery.data ?? [], { search, types, teamIds }),
     [eventsQuery.data, search, types, teamIds],
   );
+
+  // Week and day views scroll to the first event of the range, or 08:00 (decision 0088): once per
+  // range and view, when that range's events have come (not a later refetch, not the user's scroll).
+  const scrolledFor = useRef('');
+  useEffect(() => {
+    if (!range || !viewType.startsWith('timeGrid')) return;
+    if (!eventsQuery.isSuccess || eventsQuery.isPlaceholderData) return;
+    const key = `${viewType} ${range.from} ${range.to}`;
+    if (scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    calendarRef.current?.getApi().scrollToTime(scrollTimeFor(shown, range));
+  }, [range, viewType, eventsQuery.isSuccess, eventsQuery.isPlaceholderData, shown]);
 
   const inputs: EventInput[] = useMemo(
     () =>
@@ -305,7 +341,8 @@ export function CalendarPage({
             dayMaxEventRows={CALENDAR.dayMaxEventRows}
             moreLinkClick="popover"
             slotDuration={{ minutes: CALENDAR.slotMinutes }}
-            scrollTime={CALENDAR.scrollTime}
+            // 08:00 until the range's events are known (spec's 06:00: decision 0088).
+            scrollTime={DEFAULT_SCROLL_TIME}
             aspectRatio={
               // Spec §9's 1.35; on a phone (day and week only) that leaves a 250 px high grid, so
               // the time grid gets a portrait ratio there.

@@ -99,6 +99,18 @@ export function useDeleteMember() {
   });
 }
 
+/**
+ * POST /api/membres/{id}/restaurer — undoes a deletion within its window (decision 0087); the
+ * lists are read again.
+ */
+export function useRestoreMember() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.members.restore({ params: { id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.members.all }),
+  });
+}
+
 /** POST /api/membres/{id}/invitation — resend the activation link. */
 export function useResendInvitation() {
   return useMutation({

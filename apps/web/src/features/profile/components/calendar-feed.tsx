@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   ZCalendarSubscriptionSchema,
   type TCalendarSubscription,
+  type TCalendarSubscriptionState,
   type TTeamRef,
 } from '@club/contract';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 
@@ -17,8 +19,27 @@ export const ZCalendarFeedFormSchema = z
   }))
   .pipe(ZCalendarSubscriptionSchema);
 
+const createdOn = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** 'Abonnement actif depuis le 3 mars 2026 : U17, matchs seulement.' */
+export function subscriptionSummary(
+  feed: NonNullable<TCalendarSubscriptionState['abonnement']>,
+): string {
+  const filters = [
+    feed.equipe ? feed.equipe.nom : 'toutes mes équipes',
+    ...(feed.matchesSeulement ? ['matchs seulement'] : []),
+  ];
+  return `Abonnement actif depuis le ${createdOn.format(new Date(feed.creeLe))} : ${filters.join(', ')}.`;
+}
+
 export interface CalendarFeedProps {
   teams: readonly TTeamRef[];
+  /** The live feed (GET /api/calendrier/abonnement); null: none; undefined: not known yet. */
+  subscription?: TCalendarSubscriptionState['abonnement'] | undefined;
   /** The URL just obtained; null before one is asked for or after a revocation. */
   url: string | null;
   pending: boolean;
@@ -31,9 +52,12 @@ export interface CalendarFeedProps {
 /**
  * 'Mon calendrier' (decision 0023): a secret URL to subscribe to from a calendar app, filtered on
  * all my teams or one and on matches only; a new URL revokes the previous one; 'Révoquer' ends it.
+ * A live feed is shown by its date and filters; its address only right after its creation (only
+ * its hash is stored), and replacing it is confirmed first (decision 0088).
  */
 export function CalendarFeed({
   teams,
+  subscription,
   url,
   pending,
   error,
@@ -46,9 +70,13 @@ export function CalendarFeed({
     defaultValues: { equipeId: '', matchesSeulement: false },
   });
   const [copied, setCopied] = useState<string | null>(null);
+  const [replacing, setReplacing] = useState<TCalendarSubscription | null>(null);
+  const live = !!subscription || !!url;
   const submit = form.handleSubmit((body) => {
     setCopied(null);
-    onSubscribe(body);
+    // An address in use elsewhere (a calendar app) stops working: ask first.
+    if (live) setReplacing(body);
+    else onSubscribe(body);
   });
   const copy = async () => {
     if (!url) return;
@@ -67,6 +95,14 @@ export function CalendarFeed({
         Abonnez-vous à vos événements depuis Google Agenda, Apple Calendrier ou Outlook avec cette
         adresse secrète. Ne la partagez pas.
       </p>
+      {subscription ? (
+        <p>
+          {subscriptionSummary(subscription)}
+          {url
+            ? null
+            : ' Pour votre sécurité, l’adresse n’est montrée qu’à sa création : si vous l’avez perdue, remplacez-la.'}
+        </p>
+      ) : null}
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-grid">
           <Field label="Équipe">
@@ -85,11 +121,13 @@ export function CalendarFeed({
         </div>
         <div className="actions">
           <button type="submit" className="btn" disabled={pending}>
-            {url ? 'Obtenir une nouvelle adresse' : 'Obtenir l’adresse'}
+            {live ? 'Remplacer l’adresse' : 'Obtenir l’adresse'}
           </button>
-          <button type="button" className="btn btn-ghost" disabled={pending} onClick={onRevoke}>
-            Révoquer l’adresse
-          </button>
+          {live ? (
+            <button type="button" className="btn btn-ghost" disabled={pending} onClick={onRevoke}>
+              Révoquer l’adresse
+            </button>
+          ) : null}
         </div>
       </form>
       {error ? (
@@ -100,18 +138,35 @@ export function CalendarFeed({
       <div role="status" aria-live="polite">
         {notice ?? ''}
       </div>
+      {url ? <p>Copiez l’adresse maintenant : elle ne sera plus affichée ensuite.</p> : null}
       {url ? (
         <div className="actions">
           <Field label="Adresse de mon calendrier">
             <input value={url} readOnly aria-readonly="true" onFocus={(e) => e.target.select()} />
           </Field>
           <button type="button" className="btn btn-ghost" onClick={() => void copy()}>
-            Copier
+            Copier l’adresse
           </button>
           <span role="status" aria-live="polite">
             {copied ?? ''}
           </span>
         </div>
+      ) : null}
+      {replacing ? (
+        <ConfirmDialog
+          title="Remplacer l’adresse du calendrier ?"
+          confirmLabel="Remplacer l’adresse"
+          onCancel={() => setReplacing(null)}
+          onConfirm={() => {
+            const body = replacing;
+            setReplacing(null);
+            onSubscribe(body);
+          }}
+        >
+          L’adresse actuelle cessera de fonctionner : les agendas abonnés avec elle (Google Agenda,
+          Apple Calendrier, Outlook) ne recevront plus vos événements. Il faudra vous y abonner de
+          nouveau avec la nouvelle adresse.
+        </ConfirmDialog>
       ) : null}
     </section>
   );
