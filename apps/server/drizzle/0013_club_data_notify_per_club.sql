@@ -33,6 +33,9 @@ BEGIN
   LOOP
     col := CASE WHEN t = 'clubs' THEN 'id' ELSE 'club_id' END;
     EXECUTE format('DROP TRIGGER IF EXISTS club_data_changed ON %I', t);
+    EXECUTE format('DROP TRIGGER IF EXISTS club_data_inserted ON %I', t);
+    EXECUTE format('DROP TRIGGER IF EXISTS club_data_updated ON %I', t);
+    EXECUTE format('DROP TRIGGER IF EXISTS club_data_deleted ON %I', t);
     EXECUTE format(
       'CREATE TRIGGER club_data_changed AFTER TRUNCATE ON %I '
       'FOR EACH STATEMENT EXECUTE FUNCTION notify_club_data()', t);
