@@ -110,7 +110,7 @@ export function readCalls(d: DemoData): ReadCall[] {
     const fill = filler(d);
     if ('missing' in fill) return { name, title, url: null, missing: fill.missing };
     const query = new URLSearchParams(
-      Object.entries(fill.query ?? {}).map(([k, v]) => [k, String(v)]),
+      Object.entries(fill.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
     ).toString();
     return {
       name,
