@@ -9,6 +9,11 @@
 //   BENCH_README=0                           print only, do not append to bench/README.md
 //   BENCH_CPU_PROF=dir                       write the server's CPU profiles (node --cpu-prof) there
 //   BENCH_SCALE=0 BENCH_CLUSTER=0            skip bench/run-all.d/10-scale.mjs, 20-cluster.mjs
+//   BENCH_ONLY=regex                         only the calls whose title matches (and the hello-world)
+//   BENCH_LOGIN=0                            skip the sign-in measurements
+//
+// The signed-in reads are every signed-in GET of the contract (bench/lib/read-calls.ts, filled
+// from the demo club's data): a new route gets its row without editing this file.
 //
 // Other scripts can add their own sections: every executable bench/run-all.d/*.mjs is run after
 // ours with the same environment and its standard output (Markdown) is appended to the report.
@@ -30,11 +35,16 @@ import {
   startServer,
 } from './lib/server.mjs';
 import { profileSummary } from './lib/cpu-profile.mjs';
+import { tsImport } from 'tsx/esm/api';
+
+const { readCalls } = await tsImport('./lib/read-calls.ts', import.meta.url);
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const cpuProfDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+const withLogin = process.env.BENCH_LOGIN !== '0';
 const TARGETS = {
   PostgreSQL: { ratio: 0.12, infos: 0.25, p99: 25 },
   PGlite: { ratio: 0.04, infos: 0.04, p99: 60 },
@@ -56,6 +66,40 @@ log(
   `Machine : ${m.cores} cœurs (${m.cpu}), Node ${m.node}, charge moyenne au départ ${m.load}. ` +
     `autocannon -c ${connections} -d ${duration}.`,
 );
+
+/** The demo club's data the signed-in reads are filled from (bench/lib/read-calls.ts), read as its leader. */
+async function demoData(get) {
+  const now = new Date();
+  const first = new Date(now.getFullYear(), now.getMonth(), 1);
+  const last = new Date(now.getFullYear(), now.getMonth() + 1, 0);
+  const infos = await get('/api/dashboard/infos');
+  const clubId = infos.idClub;
+  const teams = await get(`/api/equipes/club/${clubId}`);
+  const team = teams.find((t) => /senior/i.test(t.nom)) ?? teams[0];
+  const teamMembers = await get(`/api/membres/${clubId}/equipe/${encodeURIComponent(team.nom)}`);
+  const member = teamMembers.find((m) => m.role === 'JOUEUR') ?? teamMembers[0];
+  const events = await get(`/api/evenements/club/${clubId}?from=${ymd(first)}&to=${ymd(last)}`);
+  const ofTeam = events.filter((e) => e.equipesIds?.includes(team.id));
+  const event = ofTeam.find((e) => e.type !== 'MATCH') ?? ofTeam[0] ?? events[0];
+  const matches = await get(`/api/matches/equipe/${team.id}`);
+  const match = (Array.isArray(matches) ? matches : matches.content)?.[0];
+  const announcements = await get('/api/annonces');
+  const announcement = (Array.isArray(announcements) ? announcements : announcements.content)?.[0];
+  const club = await get(`/api/clubs/${clubId}`);
+  return {
+    clubId,
+    team: { id: team.id, nom: team.nom, categorie: team.categorie, division: team.division },
+    memberId: member.id,
+    eventId: event?.id ?? null,
+    matchId: match?.id ?? null,
+    announcementId: announcement?.id ?? null,
+    hasLogo: Boolean(club.logoUrl),
+    nameFragment: member.nom.slice(0, 3),
+    today: ymd(now),
+    monthFirst: ymd(first),
+    monthLast: ymd(last),
+  };
+}
 
 async function measureDatabase(kind) {
   const database = kind === 'postgres' ? await postgresDatabase() : pgliteDatabase();
@@ -83,31 +127,17 @@ async function measureDatabase(kind) {
       if (!res.ok) throw new Error(`${p} : ${res.status} ${await res.text()}`);
       return res.json();
     };
-    const infos = await get('/api/dashboard/infos');
-    const teams = await get(`/api/equipes/club/${infos.idClub}`);
-    const team = teams.find((t) => /senior/i.test(t.nom)) ?? teams[0];
-    const now = new Date();
-    const first = new Date(now.getFullYear(), now.getMonth(), 1);
-    const last = new Date(now.getFullYear(), now.getMonth() + 1, 0);
+    const demo = await demoData(get);
+    const reads = readCalls(demo);
     const calls = [
+      ['GET /api/health/live', '/api/health/live', false],
       ['GET /api/health', '/api/health', false],
       ['GET / (accueil)', '/', false],
-      ['GET /api/dashboard/infos', '/api/dashboard/infos', true],
-      ['GET /api/dashboard/membres/{équipe}', `/api/dashboard/membres/${team.id}`, true],
-      [
-        'GET /api/dashboard/evenements/{équipe}?date=',
-        `/api/dashboard/evenements/${team.id}?date=${ymd(now)}`,
-        true,
-      ],
-      [
-        'GET /api/evenements/club/{club}?from=&to= (un mois)',
-        `/api/evenements/club/${infos.idClub}?from=${ymd(first)}&to=${ymd(last)}`,
-        true,
-      ],
-      ['GET /api/matches/equipe/{équipe}', `/api/matches/equipe/${team.id}`, true],
-      ['GET /api/membres/club/{club}', `/api/membres/club/${infos.idClub}`, true],
-      ['GET /api/equipes/club/{club}', `/api/equipes/club/${infos.idClub}`, true],
-    ];
+      ...reads.filter((c) => c.url).map((c) => [c.title, c.url, true]),
+    ].filter(([title]) => !only || only.test(title));
+    const unmeasured = reads
+      .filter((c) => !c.url && (!only || only.test(c.title)))
+      .map((c) => ({ title: c.title, missing: c.missing }));
     for (const [, p, signed] of calls) {
       const res = await fetch(`${base}${p}`, { headers: signed ? headers : {} });
       if (!res.ok) throw new Error(`${p} : ${res.status}`);
@@ -123,38 +153,15 @@ async function measureDatabase(kind) {
         signed,
         ...(await load(`${base}${p}`, { connections, duration, headers: signed ? headers : {} })),
       });
+      // Requests still queued at the database when the load stops would slow the next row: wait
+      // for a database round trip to come back, a second, and another one.
+      await fetch(`${base}/api/health/ready`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await fetch(`${base}/api/health/ready`);
     }
     const rssAfter = server.rssMB();
 
-    // Login: sustained sign-ins (Argon2id) and, during a login burst, another call's latency.
-    const csrf = await preLoginCsrf(base);
-    const loginOpts = {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: csrf.cookie,
-        'x-xsrf-token': csrf.token,
-        origin: base,
-      },
-      body: JSON.stringify({
-        email: demoEmail('raphael.richard'),
-        password: DEMO_PASSWORD,
-        deviceFingerprint: 'bench-device-0001',
-      }),
-    };
-    console.error(`… ${database.kind} : connexions`);
-    const login = await load(`${base}/auth/connexion/login`, {
-      ...loginOpts,
-      connections: 10,
-      duration,
-    });
-    const side = { connections: 5, duration, headers };
-    console.error(`… ${database.kind} : /api/dashboard/infos seul puis pendant les connexions`);
-    const infosAlone = await load(`${base}/api/dashboard/infos`, side);
-    const [infosDuring, loginDuring] = await Promise.all([
-      load(`${base}/api/dashboard/infos`, side),
-      load(`${base}/auth/connexion/login`, { ...loginOpts, connections: 10, duration }),
-    ]);
+    const logins = withLogin ? await measureLogins(base, database.kind, headers) : null;
     const rssEnd = server.rssMB();
     return {
       kind: database.kind,
@@ -163,16 +170,47 @@ async function measureDatabase(kind) {
       rssIdle,
       rssAfter,
       rssEnd,
-      login,
-      infosAlone,
-      infosDuring,
-      loginDuring,
+      logins,
+      unmeasured,
     };
   } finally {
     await server?.stop();
     await hello.stop();
     await database.drop();
   }
+}
+
+/** Sustained sign-ins (Argon2id) and, during a login burst, another call's latency. */
+async function measureLogins(base, kind, headers) {
+  const csrf = await preLoginCsrf(base);
+  const loginOpts = {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: csrf.cookie,
+      'x-xsrf-token': csrf.token,
+      origin: base,
+    },
+    body: JSON.stringify({
+      email: demoEmail('raphael.richard'),
+      password: DEMO_PASSWORD,
+      deviceFingerprint: 'bench-device-0001',
+    }),
+  };
+  console.error(`… ${kind} : connexions`);
+  const login = await load(`${base}/auth/connexion/login`, {
+    ...loginOpts,
+    connections: 10,
+    duration,
+  });
+  const side = { connections: 5, duration, headers };
+  console.error(`… ${kind} : /api/dashboard/infos seul puis pendant les connexions`);
+  const infosAlone = await load(`${base}/api/dashboard/infos`, side);
+  const [infosDuring, loginDuring] = await Promise.all([
+    load(`${base}/api/dashboard/infos`, side),
+    load(`${base}/auth/connexion/login`, { ...loginOpts, connections: 10, duration }),
+  ]);
+  return { login, infosAlone, infosDuring, loginDuring };
 }
 
 const failures = [];
@@ -199,20 +237,26 @@ for (const kind of databases) {
       `| ${row.title} | ${Math.round(row.rps)} | ${ratio.toFixed(3)} | ${row.p50} | ${row.p99} | ${Math.round(row.bytesPerReq)} | ${row.non2xx} | ${row.errors} | ${target} |`,
     );
   }
+  for (const u of r.unmeasured) log(`| ${u.title} | | | | | | | | non mesuré : ${u.missing} |`);
   log();
   const memMax = r.kind === 'PostgreSQL' ? 150 : 250;
   log(
     `Mémoire du serveur (RSS) : ${r.rssIdle} Mo au repos (après démarrage et un appel de chaque), ` +
-      `${r.rssAfter} Mo après la charge, ${r.rssEnd} Mo après les connexions (cible ≤ ${memMax} Mo).`,
+      `${r.rssAfter} Mo après la charge` +
+      (r.logins ? `, ${r.rssEnd} Mo après les connexions` : '') +
+      ` (cible ≤ ${memMax} Mo).`,
   );
   if (Math.max(r.rssIdle, r.rssAfter) > memMax) failures.push(`${r.kind} mémoire`);
-  log();
-  log(
-    `Connexions (POST /auth/connexion/login, Argon2id, -c 10) : ${Math.round(r.login.rps)} /s, ` +
-      `p50 ${r.login.p50} ms, p99 ${r.login.p99} ms, non-2xx ${r.login.non2xx}. ` +
-      `GET /api/dashboard/infos à -c 5 : seul ${Math.round(r.infosAlone.rps)} req/s, p99 ${r.infosAlone.p99} ms ; ` +
-      `pendant une rafale de connexions (${Math.round(r.loginDuring.rps)} /s) ${Math.round(r.infosDuring.rps)} req/s, p99 ${r.infosDuring.p99} ms.`,
-  );
+  if (r.logins) {
+    const l = r.logins;
+    log();
+    log(
+      `Connexions (POST /auth/connexion/login, Argon2id, -c 10) : ${Math.round(l.login.rps)} /s, ` +
+        `p50 ${l.login.p50} ms, p99 ${l.login.p99} ms, non-2xx ${l.login.non2xx}. ` +
+        `GET /api/dashboard/infos à -c 5 : seul ${Math.round(l.infosAlone.rps)} req/s, p99 ${l.infosAlone.p99} ms ; ` +
+        `pendant une rafale de connexions (${Math.round(l.loginDuring.rps)} /s) ${Math.round(l.infosDuring.rps)} req/s, p99 ${l.infosDuring.p99} ms.`,
+    );
+  }
 }
 
 if (cpuProfDir) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SERVER_MESSAGES } from '@club/contract';
@@ -34,6 +34,61 @@ describe('[foundation] application shell', () => {
       mail: { pending: 0, retrying: 0, failed: 0 },
     });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('liveness answers without a database round trip, even while the database is down', async () => {
+    const ping = vi.spyOn(ctx.app.database, 'ping').mockRejectedValue(new Error('down'));
+    const executeSql = vi.spyOn(ctx.app.database, 'executeSql');
+    const transaction = vi.spyOn(ctx.app.db, 'transaction');
+    try {
+      const live = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+      expect(live.headers['cache-control']).toBe('no-store');
+      expect(ping).not.toHaveBeenCalled();
+      expect(executeSql).not.toHaveBeenCalled();
+      expect(transaction).not.toHaveBeenCalled();
+      // Readiness keeps the database test: 503 with the French message, /api/health alike.
+      for (const url of ['/api/health/ready', '/api/health']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          status: 'degraded',
+          database: 'down',
+          message: SERVER_MESSAGES.unavailable,
+        });
+      }
+      expect(ping).toHaveBeenCalledTimes(2);
+    } finally {
+      ping.mockRestore();
+      executeSql.mockRestore();
+      transaction.mockRestore();
+    }
+  });
+
+  it('readiness answers like /api/health; callers during one check share it', async () => {
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      mail: { pending: 0, retrying: 0, failed: 0 },
+    });
+    const ping = vi.spyOn(ctx.app.database, 'ping');
+    try {
+      const answers = await Promise.all(
+        ['/api/health/ready', '/api/health', '/api/health/ready'].map((url) =>
+          ctx.app.inject({ method: 'GET', url }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect(ping).toHaveBeenCalledTimes(1);
+      // The next call checks again (nothing is kept once a check is over).
+      await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ping).toHaveBeenCalledTimes(2);
+    } finally {
+      ping.mockRestore();
+    }
   });
 
   it('an unknown API route answers a French JSON 404', async () => {

@@ -70,4 +70,57 @@ describe('[perf] response cache (unit)', () => {
     cache.release('b');
     await expect(b).resolves.toBeUndefined();
   });
+
+  it('an invalidation of one club empties its entries and keeps every other club’s', () => {
+    const cache = listening();
+    cache.set('1:10:/a', '[a1]', cache.epoch());
+    cache.set('1:11:/a', '[a1 bis]', cache.epoch());
+    cache.set('2:20:/a', '[b]', cache.epoch());
+    cache.invalidate(1);
+    expect(cache.get('1:10:/a')).toBeUndefined();
+    expect(cache.get('1:11:/a')).toBeUndefined();
+    expect(cache.get('2:20:/a')).toBe('[b]');
+    expect(cache.size).toBe(1);
+    // The club's id as the change feed's text names the same club.
+    cache.invalidate('2');
+    expect(cache.get('2:20:/a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('a read begun before its club was invalidated is not stored; another club’s read is', async () => {
+    const cache = listening();
+    const startedAt = cache.epoch();
+    cache.invalidate(1);
+    cache.set('1:10:/a', '[stale]', startedAt);
+    cache.set('2:20:/a', '[fresh]', startedAt);
+    expect(cache.get('1:10:/a')).toBeUndefined();
+    expect(cache.get('2:20:/a')).toBe('[fresh]');
+    // Read after the invalidation: stored.
+    cache.set('1:10:/a', '[new]', cache.epoch());
+    expect(cache.get('1:10:/a')).toBe('[new]');
+    // Single flight follows the same rule.
+    expect(cache.claim('1:10:/b')).toBe(true);
+    const waiting = cache.claim('1:10:/b');
+    const claimedAt = cache.epoch();
+    cache.invalidate(1);
+    cache.set('1:10:/b', '[stale]', claimedAt);
+    cache.release('1:10:/b');
+    await expect(waiting).resolves.toBeUndefined();
+    // A whole invalidation still empties every club.
+    cache.invalidate();
+    expect(cache.get('2:20:/a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('evicting the oldest entry keeps the per-club index right', () => {
+    const cache = createResponseCache({ ttlMs: 1_000, maxEntries: 2 });
+    cache.setListening(true);
+    cache.set('1:1:/a', '[1]', cache.epoch());
+    cache.set('2:2:/a', '[2]', cache.epoch());
+    cache.set('3:3:/a', '[3]', cache.epoch());
+    expect(cache.get('1:1:/a')).toBeUndefined();
+    cache.invalidate(2);
+    expect(cache.size).toBe(1);
+    expect(cache.get('3:3:/a')).toBe('[3]');
+  });
 });

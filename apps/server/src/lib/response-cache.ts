@@ -1,24 +1,28 @@
 /**
  * In-process cache of serialised answers of hot signed-in GET lists (decision
  * 0032-response-cache). An entry is a JSON body keyed by the caller (club and member: two members
- * never share an entry) and the request's URL.
+ * never share an entry) and the request's URL; a key begins with the club's id and a colon.
  *
- * Correctness: `invalidate()` empties everything and moves an epoch. It is called when this
- * process answers a state-changing request (before the answer leaves) and when the database
- * announces a change of club data (statement-level triggers → NOTIFY club_data, so writes of other
- * instances, jobs and direct SQL count too). A read that began before an invalidation never stores
- * what it read. While the change feed is not listening (starting, connection lost), nothing is
- * served nor stored. Entries also expire after `ttlMs`, which bounds how long an answer that
- * depends on the clock (today's events) is reused.
+ * Correctness: `invalidate(clubId)` empties that club's entries (decision 0089), `invalidate()`
+ * everything. It is called when this process answers a state-changing request (before the answer
+ * leaves) and when the database announces a change of club data (triggers → NOTIFY club_data with
+ * the club's id, so writes of other instances, jobs and direct SQL count too). A read that began
+ * before an invalidation of its club never stores what it read. While the change feed is not
+ * listening (starting, connection lost), nothing is served nor stored. Entries also expire after
+ * `ttlMs`, which bounds how long an answer that depends on the clock (today's events) is reused.
  */
 export interface ResponseCache {
   /** The cached body, or undefined. */
   get(key: string): string | undefined;
   /** The epoch to hand back to `set` (read it before computing the answer). */
   epoch(): number;
-  /** Stores a body computed since `startedAt` (ignored when an invalidation happened meanwhile). */
+  /**
+   * Stores a body computed since `startedAt` (ignored when its club, or everything, was
+   * invalidated meanwhile).
+   */
   set(key: string, body: string, startedAt: number): void;
-  invalidate(): void;
+  /** Empties one club's entries, or every entry without a club. */
+  invalidate(clubId?: number | string): void;
   /**
    * Single flight: the first miss of a key `claim`s it (true) and must `release` it once answered;
    * later misses of that key get a promise of the claimant's stored body (undefined when it stored
@@ -40,14 +44,43 @@ export function createResponseCache(opts: {
   now?: () => number;
 }): ResponseCache {
   const { ttlMs, maxEntries = 5_000, maxBodyBytes = 256 * 1024, now = Date.now } = opts;
-  const entries = new Map<string, { body: string; expires: number }>();
+  const entries = new Map<string, { body: string; expires: number; club: string }>();
+  /** The keys of each club's entries (an invalidation of one club touches only those). */
+  const byClub = new Map<string, Set<string>>();
   const inFlight = new Map<string, { promise: Promise<string | undefined>; done: () => void }>();
+  // Every invalidation moves `epoch`; `allAt` and `clubAt` remember the epoch of the last one of
+  // everything and of each club, so that a read begun before it stores nothing.
   let epoch = 0;
+  let allAt = 0;
+  const clubAt = new Map<string, number>();
   let listening = false;
   const active = () => ttlMs > 0 && listening;
-  const invalidate = () => {
+  const clubOf = (key: string) => {
+    const colon = key.indexOf(':');
+    return colon === -1 ? '' : key.slice(0, colon);
+  };
+  const invalidatedAt = (club: string) => Math.max(allAt, clubAt.get(club) ?? 0);
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    const keys = byClub.get(entry.club);
+    keys?.delete(key);
+    if (keys?.size === 0) byClub.delete(entry.club);
+  };
+  const invalidate = (clubId?: number | string) => {
     epoch++;
-    entries.clear();
+    if (clubId === undefined) {
+      allAt = epoch;
+      clubAt.clear();
+      entries.clear();
+      byClub.clear();
+      return;
+    }
+    const club = String(clubId);
+    clubAt.set(club, epoch);
+    for (const key of byClub.get(club) ?? []) entries.delete(key);
+    byClub.delete(club);
   };
   return {
     get(key) {
@@ -55,16 +88,20 @@ export function createResponseCache(opts: {
       const hit = entries.get(key);
       if (!hit) return undefined;
       if (hit.expires > now()) return hit.body;
-      entries.delete(key);
+      remove(key);
       return undefined;
     },
     epoch: () => epoch,
     set(key, body, startedAt) {
-      if (!active() || startedAt !== epoch || body.length > maxBodyBytes) return;
+      const club = clubOf(key);
+      if (!active() || invalidatedAt(club) > startedAt || body.length > maxBodyBytes) return;
+      remove(key);
       // Oldest first: a Map iterates in insertion order.
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.delete(key);
-      entries.set(key, { body, expires: now() + ttlMs });
+      if (entries.size >= maxEntries) remove(entries.keys().next().value!);
+      entries.set(key, { body, expires: now() + ttlMs, club });
+      let keys = byClub.get(club);
+      if (!keys) byClub.set(club, (keys = new Set()));
+      keys.add(key);
     },
     invalidate,
     claim(key) {
@@ -73,8 +110,9 @@ export function createResponseCache(opts: {
       let done!: () => void;
       const startedAt = epoch;
       const promise = new Promise<string | undefined>((resolve) => {
-        // What the claimant stored, if nothing was invalidated since the claim.
-        done = () => resolve(startedAt === epoch ? entries.get(key)?.body : undefined);
+        // What the claimant stored, if its club was not invalidated since the claim.
+        done = () =>
+          resolve(invalidatedAt(clubOf(key)) > startedAt ? undefined : entries.get(key)?.body);
       });
       inFlight.set(key, { promise, done });
       return true;

@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { openPostgres } from '../db/client.ts';
 import { createClub, createMember, createTeam, setMemberTeams } from '../db/factories.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../test/helper.ts';
+import { CLUB_DATA_CHANNEL, clubOfNotification } from './response-cache.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -117,9 +118,10 @@ describe('[perf] response cache of the hot lists', () => {
     await client.get(url);
     await new Promise((r) => setTimeout(r, 100));
     await client.get(url);
-    expect(ctx.app.responseCache.size).toBeGreaterThan(0);
+    const key = `${club.id}:${boss.id}:${url}`;
+    expect(ctx.app.responseCache.get(key)).toBeDefined();
     await ctx.app.db.execute(sql`update members set nom = 'Renommé' where id = ${boss.id}`);
-    await until(() => ctx.app.responseCache.size === 0, 'notification club_data');
+    await until(() => ctx.app.responseCache.get(key) === undefined, 'notification club_data');
     expect(names(await client.get(url))).toContain('Renommé');
   });
 
@@ -158,6 +160,90 @@ describe('[perf] response cache of the hot lists', () => {
   });
 });
 
+const settle = () => new Promise((r) => setTimeout(r, 150));
+
+describe('[perf] invalidation per club (decision 0089)', () => {
+  it('the change feed names the club; an empty or unknown payload stands for every club', () => {
+    expect(clubOfNotification('42')).toBe(42);
+    expect(clubOfNotification(' 7 ')).toBe(7);
+    for (const payload of ['', undefined, 'abc', '0', '-1', '1,2', '1.5', '99999999999'])
+      expect(clubOfNotification(payload)).toBeUndefined();
+  });
+
+  it('a write in a club announces that club’s id; a change of the shared sports, every club', async () => {
+    const { club, team, boss } = await demoClub(ctx.app);
+    const seen: (string | undefined)[] = [];
+    const stop = await ctx.app.database.listen(
+      CLUB_DATA_CHANNEL,
+      (payload) => seen.push(payload),
+      () => {},
+    );
+    try {
+      await ctx.app.db.execute(sql`update members set nom = 'Renommé' where id = ${boss.id}`);
+      await until(() => seen.includes(String(club.id)), 'members: the club’s id');
+      seen.length = 0;
+      await ctx.app.db.execute(sql`delete from team_memberships where team_id = ${team.id}`);
+      await until(() => seen.includes(String(club.id)), 'team_memberships: the club’s id');
+      seen.length = 0;
+      await ctx.app.db.execute(sql`update clubs set nom = nom where id = ${club.id}`);
+      await until(() => seen.includes(String(club.id)), 'clubs: its id');
+      expect(seen).toEqual([String(club.id)]);
+      seen.length = 0;
+      await ctx.app.db.execute(sql`update sports set nom = nom where false`);
+      await until(() => seen.includes(''), 'sports: every club');
+    } finally {
+      await stop();
+    }
+  });
+
+  it('a write in club A empties club A’s entries and keeps club B’s', async () => {
+    const a = await demoClub(ctx.app);
+    const b = await demoClub(ctx.app);
+    const onA = await signIn(ctx.app, a.boss);
+    const onB = await signIn(ctx.app, b.boss);
+    const cache = ctx.app.responseCache;
+    const listA = `/api/membres/club/${a.club.id}`;
+    const listB = `/api/membres/club/${b.club.id}`;
+    const teamB = `/api/membres/${b.club.id}/equipe/Seniors`;
+    const keyA = `${a.club.id}:${a.boss.id}:${listA}`;
+    const keyB = `${b.club.id}:${b.boss.id}:${listB}`;
+    const keyTeamB = `${b.club.id}:${b.boss.id}:${teamB}`;
+    await settle();
+    await onA.get(listA);
+    const servedB = await onB.get(listB);
+    const servedTeamB = await onB.get(teamB);
+    expect(names(servedTeamB)).toEqual(['Joueur']);
+    expect(cache.get(keyA)).toBeDefined();
+    expect(cache.get(keyB)).toBe(servedB.body);
+    // The team's members are kept like the club's list.
+    expect(cache.get(keyTeamB)).toBe(servedTeamB.body);
+
+    // Through the API: A's entries go before the answer leaves, B's stay, also once the change
+    // feed has announced the write.
+    expect((await onA.delete(`/api/membres/${a.outsider.id}`)).statusCode).toBeLessThan(300);
+    expect(cache.get(keyA)).toBeUndefined();
+    expect(cache.get(keyB)).toBe(servedB.body);
+    await settle();
+    expect(cache.get(keyB)).toBe(servedB.body);
+    expect(cache.get(keyTeamB)).toBe(servedTeamB.body);
+    expect(names(await onA.get(listA))).not.toContain('Autre');
+
+    // Directly in the database (a job, another instance): the notification names club A.
+    await settle();
+    await onA.get(listA);
+    expect(cache.get(keyA)).toBeDefined();
+    await ctx.app.db.execute(sql`update members set nom = 'Renommé' where id = ${a.boss.id}`);
+    await until(() => cache.get(keyA) === undefined, 'notification of club A');
+    expect(cache.get(keyB)).toBe(servedB.body);
+    expect(names(await onA.get(listA))).toContain('Renommé');
+
+    // And the other way round: B's team changes, its team list is read afresh.
+    await ctx.app.db.execute(sql`update members set nom = 'Joueuse' where id = ${b.player.id}`);
+    await until(() => cache.get(keyTeamB) === undefined, 'notification of club B');
+    expect(names(await onB.get(teamB))).toEqual(['Joueuse']);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   '[perf] response cache across two instances (PostgreSQL)',
   () => {
@@ -186,10 +272,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await new Promise((r) => setTimeout(r, 100));
       expect(names(await onB.get(url))).toContain('Autre');
       expect(names(await onB.get(url))).toContain('Autre');
-      expect(second.responseCache.size).toBeGreaterThan(0);
+      const key = `${club.id}:${boss.id}:${url}`;
+      expect(second.responseCache.get(key)).toBeDefined();
       expect((await onA.delete(`/api/membres/${outsider.id}`)).statusCode).toBeLessThan(300);
-      await until(() => second.responseCache.size === 0, 'notification on the other instance');
+      await until(
+        () => second.responseCache.get(key) === undefined,
+        'notification on the other instance',
+      );
       expect(names(await onB.get(url))).not.toContain('Autre');
+    });
+
+    it('a write in club A on one instance empties club A on the other and keeps club B', async () => {
+      const a = await demoClub(ctx.app);
+      const b = await demoClub(ctx.app);
+      const writer = await signIn(ctx.app, a.boss);
+      const readerA = new TestClient(second);
+      readerA.cookies = new Map(writer.cookies);
+      const readerB = new TestClient(second);
+      readerB.cookies = new Map((await signIn(ctx.app, b.boss)).cookies);
+      const listA = `/api/membres/club/${a.club.id}`;
+      const teamB = `/api/membres/${b.club.id}/equipe/Seniors`;
+      const keyA = `${a.club.id}:${a.boss.id}:${listA}`;
+      const keyB = `${b.club.id}:${b.boss.id}:${teamB}`;
+      await settle();
+      expect(names(await readerA.get(listA))).toContain('Autre');
+      const servedB = await readerB.get(teamB);
+      expect(second.responseCache.get(keyA)).toBeDefined();
+      expect(second.responseCache.get(keyB)).toBe(servedB.body);
+      expect((await writer.delete(`/api/membres/${a.outsider.id}`)).statusCode).toBeLessThan(300);
+      await until(
+        () => second.responseCache.get(keyA) === undefined,
+        'club A on the other instance',
+      );
+      expect(second.responseCache.get(keyB)).toBe(servedB.body);
+      expect(names(await readerA.get(listA))).not.toContain('Autre');
     });
   },
 );

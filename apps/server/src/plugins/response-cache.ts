@@ -19,8 +19,31 @@ declare module 'fastify' {
   }
 }
 
-/** The channel the club-data triggers notify (migration 0008_club_data_notify). */
+/** The channel the club-data triggers notify (migrations 0008 and 0014_club_data_notify_per_club). */
 export const CLUB_DATA_CHANNEL = 'club_data';
+
+/**
+ * The club a change-feed notification names (decision 0089): its payload is the club's id; an
+ * empty or unknown payload (a TRUNCATE, the shared sports table, a row without a club, a
+ * notification of an older server) stands for every club (undefined).
+ */
+export function clubOfNotification(payload: string | undefined): number | undefined {
+  const text = payload?.trim() ?? '';
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) return undefined;
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : undefined;
+}
+
+/**
+ * What this process's own write empties before its answer leaves: the signed-in writer's club
+ * (every tenant write of a signed-in request is scoped to it). A write without a signed-in member
+ * (sign-in, activation, registration, contact) empties nothing here: whatever club data it
+ * changed reaches every instance through the change feed, as a write of another instance does.
+ */
+function invalidateAfterWrite(cache: ResponseCache, request: FastifyRequest) {
+  const actor = request.signedInActor;
+  if (actor) cache.invalidate(actor.clubId);
+}
 
 /** At most this long a caller waits for another request computing the same answer. */
 const WAIT_FOR_CLAIM_MS = 1_000;
@@ -59,7 +82,7 @@ export default fp(
       app.addHook('onReady', async () => {
         stop = await app.database.listen(
           CLUB_DATA_CHANNEL,
-          () => cache.invalidate(),
+          (payload) => cache.invalidate(clubOfNotification(payload)),
           (listening) => cache.setListening(listening),
         );
       });
@@ -90,10 +113,10 @@ export default fp(
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      // A write answered by this process: its transaction has committed; forget everything
-      // before the answer leaves, so the writer's next read is fresh.
+      // A write answered by this process: its transaction has committed; forget the writer's
+      // club before the answer leaves, so the writer's next read is fresh.
       if (STATE_CHANGING.has(request.method)) {
-        cache.invalidate();
+        invalidateAfterWrite(cache, request);
         return payload;
       }
       const miss = request.responseCacheMiss;
@@ -106,7 +129,7 @@ export default fp(
     });
     // Again once answered (a write whose onSend did not run, e.g. an aborted request).
     app.addHook('onResponse', async (request) => {
-      if (STATE_CHANGING.has(request.method)) cache.invalidate();
+      if (STATE_CHANGING.has(request.method)) invalidateAfterWrite(cache, request);
       release(request);
     });
     app.addHook('onRequestAbort', async (request) => release(request));

@@ -84,6 +84,9 @@ describe('[defects] the drain closes keep-alive connections cleanly', () => {
     expect(JSON.parse((next as { body: string }).body)).toEqual({
       message: SERVER_MESSAGES.shuttingDown,
     });
+    // Liveness and readiness alike (docs/operations.md): a balancer probing either stops sending.
+    for (const url of ['/api/health/live', '/api/health/ready'])
+      expect(await get(agent, port, url)).toMatchObject({ status: 503, connection: 'close' });
     agent.destroy();
     await until('exit', () => exits.length > 0);
     expect(exits).toEqual([0]);

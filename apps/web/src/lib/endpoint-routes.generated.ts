@@ -67,6 +67,16 @@ export const ENDPOINT_ROUTES: RouteTree = {
       "path": "/api/health",
       "responses": {}
     },
+    "healthLive": {
+      "method": "GET",
+      "path": "/api/health/live",
+      "responses": {}
+    },
+    "healthReady": {
+      "method": "GET",
+      "path": "/api/health/ready",
+      "responses": {}
+    },
     "site": {
       "method": "GET",
       "path": "/api/site",

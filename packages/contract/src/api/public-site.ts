@@ -31,6 +31,8 @@ export const ZHealthSchema = z.object({
     })
     .optional(),
 });
+/** Liveness: the process answers; no database round trip (decision 0089). */
+export const ZHealthLiveSchema = z.object({ status: z.literal('ok') });
 export const ZHealthDownSchema = z.object({
   status: z.literal('degraded'),
   database: z.literal('down'),
@@ -43,7 +45,23 @@ export const publicSiteEndpoints = {
     method: 'GET',
     path: '/api/health',
     tags: ['santé'],
-    summary: 'Vivacité et disponibilité de la base de données',
+    summary: 'Disponibilité (base de données et file des e-mails) ; identique à /api/health/ready',
+    access: PUBLIC,
+    responses: { 200: ZHealthSchema, 503: ZHealthDownSchema },
+  }),
+  healthLive: defineEndpoint({
+    method: 'GET',
+    path: '/api/health/live',
+    tags: ['santé'],
+    summary: 'Vivacité du processus, sans aller-retour à la base de données',
+    access: PUBLIC,
+    responses: { 200: ZHealthLiveSchema },
+  }),
+  healthReady: defineEndpoint({
+    method: 'GET',
+    path: '/api/health/ready',
+    tags: ['santé'],
+    summary: 'Disponibilité : la base de données répond (503 sinon et pendant l’arrêt)',
     access: PUBLIC,
     responses: { 200: ZHealthSchema, 503: ZHealthDownSchema },
   }),

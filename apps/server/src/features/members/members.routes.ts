@@ -85,13 +85,19 @@ const membersRoutes =
     route(app, endpoints.searchTeam, async (request) =>
       members(request).searchTeam(request.actor, request.query),
     );
-    route(app, endpoints.listTeam, async (request) =>
-      members(request).listTeam(
-        request.actor,
-        request.params.clubId,
-        request.params.nomEquipe,
-        request.query,
-      ),
+    // The team's members: the page every coach, player and parent opens; kept per member like the
+    // club's list (what a member may see of each teammate is part of the per-member answer).
+    route(
+      app,
+      endpoints.listTeam,
+      async (request) =>
+        members(request).listTeam(
+          request.actor,
+          request.params.clubId,
+          request.params.nomEquipe,
+          request.query,
+        ),
+      { config: { responseCache: true } },
     );
     route(app, endpoints.get, async (request) =>
       members(request).get(request.actor, request.params.id),
