@@ -77,12 +77,14 @@ describe('[perf] response cache of the hot lists', () => {
     const url = `/api/membres/club/${club.id}`;
     const first = await client.get(url);
     expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBe('miss');
     // Writes made by the factories above may still be announced: wait for the feed to settle.
     await new Promise((r) => setTimeout(r, 100));
     const stored = await client.get(url);
     expect(ctx.app.responseCache.get(`${club.id}:${boss.id}:${url}`)).toBe(stored.body);
     const again = await client.get(url);
     expect(again.statusCode).toBe(200);
+    expect(again.headers['x-cache']).toBe('hit');
     expect(again.body).toBe(stored.body);
     expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(again.headers['cache-control']).toBe('no-store');

@@ -101,13 +101,19 @@ export default fp(
         const claim = cache.claim(key);
         if (claim === true) {
           request.responseCacheMiss = { key, startedAt: cache.epoch() };
+          reply.header('x-cache', 'miss');
           return;
         }
         // The same member's same list is being computed: wait for it (bounded) rather than
         // computing it again (after an expiry or a write, 50 callers would otherwise all miss).
         body = await Promise.race([claim, delay(WAIT_FOR_CLAIM_MS)]);
-        if (body === undefined) return; // computed here, not stored
+        if (body === undefined) {
+          reply.header('x-cache', 'miss');
+          return; // computed here, not stored
+        }
       }
+      // Which answers came from the cache: bench/week reports the share (bench/README.md).
+      reply.header('x-cache', 'hit');
       reply.header('content-type', 'application/json; charset=utf-8');
       return reply.send(body);
     });
