@@ -158,7 +158,7 @@ afterEach(() => {
 
 /** The first card of that title: the "À répondre" one (the next matches come after). */
 const cardOf = async (name: RegExp) =>
-  (await screen.findAllByRole('heading', { name }))[0]!.closest('article') as HTMLElement;
+  (await screen.findAllByRole('heading', { name }))[0]!.closest('.home-card') as HTMLElement;
 
 describe('[web] dashboard home: to answer', () => {
   it('a parent answers Présent for one child in place, through the convocation endpoint', async () => {

@@ -127,10 +127,10 @@ function Section({
   count?: number;
   children: ReactNode;
 }) {
-  const id = useId();
+  // Not a named region: the page's own regions (the events, the members) keep their names alone.
   return (
-    <section className="dashboard-section home-section" aria-labelledby={id}>
-      <h2 id={id}>
+    <section className="dashboard-section home-section">
+      <h2>
         {title}
         {count !== undefined ? <span className="home-count">{` (${count})`}</span> : null}
       </h2>
@@ -196,7 +196,6 @@ function ToAnswerCard({
   const [absentOpen, setAbsentOpen] = useState(false);
   const [justification, setJustification] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
   const fieldId = useId();
   const who = item.soi ? 'Vous' : item.joueur.prenom;
   const title = item.adversaire
@@ -228,12 +227,12 @@ function ToAnswerCard({
   };
 
   return (
-    <article className="home-card home-card-answer" aria-labelledby={titleId}>
+    <div className="home-card home-card-answer">
       <p className="home-card-person">
         <strong>{who}</strong>
         {item.equipe ? <span className="muted"> · {item.equipe.nom}</span> : null}
       </p>
-      <h3 id={titleId} className="home-card-title">
+      <h3 className="home-card-title">
         {item.equipe ? (
           <Link to={teamPath(nomClub, item.equipe.nom, 'matche')}>{title}</Link>
         ) : (
@@ -324,7 +323,7 @@ function ToAnswerCard({
       ) : answered ? (
         <Alert tone="success">{answeredText(answered, item)}</Alert>
       ) : null}
-    </article>
+    </div>
   );
 }
 
@@ -349,7 +348,6 @@ function NextMatchesSection({ matches, nomClub }: { matches: THomeNextMatch[]; n
 }
 
 function NextMatchCard({ match: m, nomClub }: { match: THomeNextMatch; nomClub: string }) {
-  const titleId = useId();
   const title = matchTitle({
     equipe: m.equipe.nom,
     adversaire: m.adversaire,
@@ -359,9 +357,9 @@ function NextMatchCard({ match: m, nomClub }: { match: THomeNextMatch; nomClub: 
   const subs = (m.selection ?? []).filter((s) => s.selection === 'REMPLACANT');
   const names = (list: typeof selected) => list.map((s) => `${s.prenom} ${s.nom}`).join(', ');
   return (
-    <article className="home-card" aria-labelledby={titleId}>
+    <div className="home-card">
       <p className="home-card-person muted">{m.equipe.nom}</p>
-      <h3 id={titleId} className="home-card-title">
+      <h3 className="home-card-title">
         <Link to={teamPath(nomClub, m.equipe.nom, 'matche')}>{title}</Link>
       </h3>
       <p className="home-card-line">{when(m.dateDebut, m.dateFin)}</p>
@@ -392,7 +390,7 @@ function NextMatchCard({ match: m, nomClub }: { match: THomeNextMatch; nomClub: 
           ) : null}
         </dl>
       )}
-    </article>
+    </div>
   );
 }
 
