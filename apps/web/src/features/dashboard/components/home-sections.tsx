@@ -95,8 +95,10 @@ export function HomeSections({ nomClub, calendarPath, leader }: HomeSectionsProp
   const own = (
     <>
       <ToAnswerSection items={data.aRepondre} nomClub={nomClub} />
-      <NextMatchesSection matches={data.prochainsMatchs} nomClub={nomClub} />
-      <WeekSection events={data.semaine} nomClub={nomClub} calendarPath={calendarPath} />
+      <div className="home-todo-grid">
+        <NextMatchesSection matches={data.prochainsMatchs} nomClub={nomClub} />
+        <WeekSection events={data.semaine} nomClub={nomClub} calendarPath={calendarPath} />
+      </div>
     </>
   );
   return (
@@ -132,7 +134,7 @@ function Section({
     <section className="dashboard-section home-section">
       <h2>
         {title}
-        {count !== undefined ? <span className="home-count">{` (${count})`}</span> : null}
+        {count ? <span className="home-count">{` (${count})`}</span> : null}
       </h2>
       {children}
     </section>
@@ -162,7 +164,7 @@ export function ToAnswerSection({ items, nomClub }: { items: THomeToAnswer[]; no
       {shown.length === 0 ? (
         <p className="empty">{HOME_TEXT.noneToAnswer}</p>
       ) : (
-        <ul className="home-list">
+        <ul className="home-list home-list-cards">
           {shown.map((item) => (
             <li key={keyOf(item)}>
               <ToAnswerCard
@@ -335,7 +337,7 @@ function NextMatchesSection({ matches, nomClub }: { matches: THomeNextMatch[]; n
       {matches.length === 0 ? (
         <p className="empty">{HOME_TEXT.noNextMatch}</p>
       ) : (
-        <ul className="home-list home-list-cards">
+        <ul className="home-list">
           {matches.map((m) => (
             <li key={`${m.equipe.id}:${m.matchId}`}>
               <NextMatchCard match={m} nomClub={nomClub} />
@@ -553,7 +555,7 @@ export function ClubSections({
             list={club.matchsSansScore.liste}
             nomClub={nomClub}
             empty={HOME_TEXT.noWithoutScore}
-            meta={(m) => `Joué le ${formatDay(m.dateDebut.slice(0, 10))} · saisir le score`}
+            meta={(m) => `Joué le ${formatDay(m.dateDebut.slice(0, 10))} · score à saisir`}
           />
         </Section>
         <Section title={HOME_TEXT.awaiting} count={club.sansReponse.total}>
