@@ -189,7 +189,13 @@ test.describe('[dashboard] the home of each role', () => {
     await expect(hugo).toContainText('U15 – AS Loin');
     await hugo.getByRole('button', { name: 'Absent' }).click();
     await hugo.getByLabel('Justificatif de l’absence').fill('Stage de musique');
-    await hugo.getByRole('button', { name: 'Envoyer l’absence' }).click();
+    // The cards while answering (one answered, one with its justification open): axe, and a look.
+    await expectNoA11yViolationsInThemes(page);
+    await page.screenshot({
+      path: test.info().outputPath('accueil-parent-en-reponse-375.png'),
+      fullPage: true,
+    });
+    await hugo.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await expect(hugo.getByText('Réponse enregistrée : Absent pour Hugo.')).toBeVisible();
 
     // Recorded on each match's convocation, as the coach reads it.
@@ -261,7 +267,9 @@ test.describe('[dashboard] the home of each role', () => {
     // The club's to-dos: the played match without a score, the unanswered convocations, the
     // children's accounts never activated.
     await expect(page.getByRole('heading', { name: 'Matchs joués sans score (1)' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Convocations sans réponse (3)' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Convocations sans réponse (3)' }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Comptes non activés (2)' })).toBeVisible();
     await expect(page.getByText('Hugo Nicolas, Léa Nicolas')).toBeVisible();
     await checkAndPhotograph(page, 'accueil-dirigeant');

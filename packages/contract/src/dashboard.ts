@@ -101,6 +101,8 @@ export function memberMatchesSearch(
 
 /** How many days the week's agenda covers (from now on the club's clock). */
 export const HOME_AGENDA_DAYS = 7;
+/** How far ahead the leaders' non-responders list looks (days, from now on the club's clock). */
+export const HOME_AWAITING_DAYS = 14;
 /** The most rows a list of the home carries (the counts say how many there are in all). */
 export const HOME_LIST_MAX = 20;
 
@@ -193,7 +195,10 @@ export const ZHomeLeaderSchema = z.object({
   aujourdhui: z.array(ZDashboardEventSchema),
   /** Matches over, not cancelled, with a side of the score missing; the latest first. */
   matchsSansScore: counted(ZHomeClubMatchSchema),
-  /** Upcoming matches (not cancelled) with convoked players who have not answered, soonest first. */
+  /**
+   * Matches of the next HOME_AWAITING_DAYS days (not started, not cancelled) with convoked players
+   * who have not answered, soonest first.
+   */
   sansReponse: counted(ZHomeClubMatchSchema),
   /** Members who have not activated their account yet (no password), by name. */
   comptesNonActives: counted(ZHomeMemberRefSchema),

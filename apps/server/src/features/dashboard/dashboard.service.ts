@@ -3,6 +3,7 @@ import {
   DASHBOARD_UPCOMING_DEFAULT_LIMIT,
   EVENT_PERMISSIONS,
   HOME_AGENDA_DAYS,
+  HOME_AWAITING_DAYS,
   HOME_LIST_MAX,
   isActiveStatus,
   isLeader,
@@ -226,6 +227,7 @@ export function createDashboardService(deps: DashboardDeps) {
           db,
           actor.clubId,
           nowLocal,
+          addDaysLocal(nowLocal, HOME_AWAITING_DAYS),
           HOME_LIST_MAX,
         );
         const unactivated = await home.unactivatedMembers(db, actor.clubId, HOME_LIST_MAX);

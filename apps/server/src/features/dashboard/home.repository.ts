@@ -208,11 +208,15 @@ export const homeRepository = {
     return rowsOf<ClubMatchRow>(result);
   },
 
-  /** Matches not started and not cancelled with unanswered convocations, soonest first. */
+  /**
+   * Matches starting after `nowLocal` and before `until`, not cancelled, with unanswered
+   * convocations, soonest first.
+   */
   async matchesAwaitingAnswers(
     db: DbOrTx,
     clubId: number,
     nowLocal: string,
+    until: string,
     limit: number,
   ): Promise<ClubMatchRow[]> {
     const result = await db.execute(sql`
@@ -224,6 +228,7 @@ export const homeRepository = {
       join convocations c on c.match_id = m.id and c.club_id = m.club_id
       ${joinSides}
       where m.club_id = ${clubId} and not m.cancelled and e.date_debut > ${nowLocal}::timestamp
+        and e.date_debut < ${until}::timestamp
       group by m.id, e.id, th.id, ta.id
       having count(*) filter (where c.statut_presence is null) > 0
       order by e.date_debut, m.id

@@ -142,6 +142,9 @@ beforeAll(async () => {
   await match('seniorsNext', seniors.id, '2031-05-14');
   await createConvocation(db, club.id, m.seniorsNext!.id, player.id);
   await createConvocation(db, club.id, m.seniorsNext!.id, injured.id);
+  // Beyond the leaders' 14 days: not among the non-responders (still the player's to answer).
+  await match('farAway', u15.id, '2031-06-20');
+  await createConvocation(db, club.id, m.farAway!.id, loner.id);
   // Events of the week: a U17 training today, a club meeting for every team, a Seniors training.
   await createEvent(db, club.id, {
     nom: 'Entraînement U17',
@@ -288,6 +291,7 @@ describe('[dashboard home] a leader sees the club as a whole', () => {
       [m.u17later!.id, 1, 1],
     ]);
     expect(c.sansReponse.total).toBe(4);
+    expect(c.sansReponse.liste.map((x) => x.matchId)).not.toContain(m.farAway!.id);
     expect(c.comptesNonActives).toEqual({
       total: 1,
       liste: [{ id: pending.id, nom: 'Attente', prenom: 'Inès' }],

@@ -276,6 +276,29 @@ describe('[web] dashboard home: next matches, week, states', () => {
 });
 
 describe('[web] dashboard home: leaders', () => {
+  it('a long list shows five rows, then the rest on demand, and says when the server kept the first ones only', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      ...leaderHome.club!.sansReponse.liste[0]!,
+      matchId: 100 + i,
+      adversaire: `Adversaire ${i + 1}`,
+    }));
+    renderHome(
+      world(() =>
+        json(200, {
+          ...leaderHome,
+          club: { ...leaderHome.club!, sansReponse: { total: 60, liste: many } },
+        }),
+      ),
+      true,
+    );
+    expect(await screen.findByRole('link', { name: /– Adversaire 5 / })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /– Adversaire 6 / })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Afficher les 15 suivants' }));
+    expect(screen.getByRole('link', { name: /– Adversaire 20 / })).toBeInTheDocument();
+    expect(screen.getByText('Les 20 premiers sur 60.')).toBeInTheDocument();
+  });
+
   it('each to-do links to where it is handled', async () => {
     renderHome(
       world(() => json(200, leaderHome)),

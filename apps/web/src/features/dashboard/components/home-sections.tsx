@@ -48,7 +48,7 @@ export const HOME_TEXT = {
   loadFailed: 'Impossible de charger votre accueil.',
   retry: 'Réessayer',
   justification: 'Justificatif de l’absence',
-  sendAbsence: 'Envoyer l’absence',
+  sendAbsence: 'Envoyer',
   cancel: 'Annuler',
   answerFailed: 'La réponse n’a pas été enregistrée.',
   selectionNotPublished: 'Sélection pas encore publiée.',
@@ -417,7 +417,7 @@ function EventRow({
       : calendarPath;
   return (
     <Link className={`home-row home-event ${eventTypeClass(event.type)}`} to={to}>
-      <span className="home-row-main">{title}</span>
+      <span className="home-row-main">{title}</span>{' '}
       <span className="home-row-meta">
         {eventTypeLabel(event.type)} ·{' '}
         {showDay ? `${formatDay(event.dateDebut.slice(0, 10))} · ` : ''}
@@ -462,45 +462,62 @@ function WeekSection(props: { events: TDashboardEvent[]; nomClub: string; calend
 
 /* ------------------------------------------------------------------ dirigeants */
 
+/** Rows a leaders' list shows before "Afficher les … suivants". */
+export const HOME_ROWS_SHOWN = 5;
+
 function MatchRows({
   list,
+  total,
   nomClub,
   empty,
   meta,
 }: {
   list: THomeClubMatch[];
+  total: number;
   nomClub: string;
   empty: string;
   meta: (m: THomeClubMatch) => string;
 }) {
+  const [expanded, setExpanded] = useState(false);
   if (list.length === 0) return <p className="empty">{empty}</p>;
+  const shown = expanded ? list : list.slice(0, HOME_ROWS_SHOWN);
+  const hidden = list.length - shown.length;
   return (
-    <ul className="home-list">
-      {list.map((m) => {
-        const title = matchTitle({
-          equipe: m.equipe?.nom ?? null,
-          adversaire: m.adversaire,
-          domicile: true,
-        });
-        const body = (
-          <>
-            <span className="home-row-main">{title}</span>
-            <span className="home-row-meta">{meta(m)}</span>
-          </>
-        );
-        return (
-          <li key={m.matchId}>
-            {m.equipe ? (
-              <Link className="home-row" to={teamPath(nomClub, m.equipe.nom, 'matche')}>
-                {body}
-              </Link>
-            ) : (
-              <div className="home-row">{body}</div>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="home-list">
+        {shown.map((m) => {
+          const title = matchTitle({
+            equipe: m.equipe?.nom ?? null,
+            adversaire: m.adversaire,
+            domicile: true,
+          });
+          const body = (
+            <>
+              <span className="home-row-main">{title}</span>{' '}
+              <span className="home-row-meta">{meta(m)}</span>
+            </>
+          );
+          return (
+            <li key={m.matchId}>
+              {m.equipe ? (
+                <Link className="home-row" to={teamPath(nomClub, m.equipe.nom, 'matche')}>
+                  {body}
+                </Link>
+              ) : (
+                <div className="home-row">{body}</div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {hidden > 0 ? (
+        <Button variant="secondary" className="home-more" onClick={() => setExpanded(true)}>
+          {`Afficher les ${hidden} suivants`}
+        </Button>
+      ) : total > list.length ? (
+        <p className="home-card-line">{`Les ${list.length} premiers sur ${total}.`}</p>
+      ) : null}
+    </>
   );
 }
 
@@ -553,6 +570,7 @@ export function ClubSections({
         <Section title={HOME_TEXT.withoutScore} count={club.matchsSansScore.total}>
           <MatchRows
             list={club.matchsSansScore.liste}
+            total={club.matchsSansScore.total}
             nomClub={nomClub}
             empty={HOME_TEXT.noWithoutScore}
             meta={(m) => `Joué le ${formatDay(m.dateDebut.slice(0, 10))} · score à saisir`}
@@ -561,6 +579,7 @@ export function ClubSections({
         <Section title={HOME_TEXT.awaiting} count={club.sansReponse.total}>
           <MatchRows
             list={club.sansReponse.liste}
+            total={club.sansReponse.total}
             nomClub={nomClub}
             empty={HOME_TEXT.noAwaiting}
             meta={(m) =>
