@@ -257,6 +257,22 @@ describe('[web] dashboard home: next matches, week, states', () => {
     );
   });
 
+  it('the four soonest convocations first, the others on demand', async () => {
+    const user = userEvent.setup();
+    const season = Array.from({ length: 7 }, (_, i) =>
+      toAnswer({
+        matchId: 200 + i,
+        adversaire: `Club ${i + 1}`,
+        dateDebut: `2031-06-0${i + 1}T15:00:00`,
+      }),
+    );
+    renderHome(world(() => json(200, { ...parentHome, aRepondre: season, prochainsMatchs: [] })));
+    expect(await screen.findByRole('link', { name: 'U17 – Club 4' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'U17 – Club 5' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Afficher les 3 suivantes' }));
+    expect(screen.getByRole('link', { name: 'U17 – Club 7' })).toBeInTheDocument();
+  });
+
   it('nothing to answer: the empty text', async () => {
     renderHome(world(() => json(200, { ...parentHome, aRepondre: [] })));
     expect(await screen.findByText(HOME_TEXT.noneToAnswer)).toBeInTheDocument();

@@ -144,6 +144,8 @@ function Section({
 /* ------------------------------------------------------------------ à répondre */
 
 type Answered = { item: THomeToAnswer; statut: PresenceStatus };
+/** Convocation cards shown before "Afficher les … suivantes". */
+export const HOME_CARDS_SHOWN = 4;
 const keyOf = (item: Pick<THomeToAnswer, 'matchId' | 'joueur'>) =>
   `${item.matchId}:${item.joueur.id}`;
 
@@ -153,12 +155,16 @@ const keyOf = (item: Pick<THomeToAnswer, 'matchId' | 'joueur'>) =>
  */
 export function ToAnswerSection({ items, nomClub }: { items: THomeToAnswer[]; nomClub: string }) {
   const [answered, setAnswered] = useState<Record<string, Answered>>({});
-  const shown = [
+  const [expanded, setExpanded] = useState(false);
+  const all = [
     ...items,
     ...Object.values(answered)
       .map((a) => a.item)
       .filter((a) => !items.some((i) => keyOf(i) === keyOf(a))),
   ].sort((a, b) => a.dateDebut.localeCompare(b.dateDebut) || a.matchId - b.matchId);
+  // The soonest first; a season of convocations waits behind "Afficher les … suivantes".
+  const shown = expanded ? all : all.slice(0, HOME_CARDS_SHOWN);
+  const hidden = all.length - shown.length;
   return (
     <Section title={HOME_TEXT.toAnswer} count={items.length}>
       {shown.length === 0 ? (
@@ -179,6 +185,11 @@ export function ToAnswerSection({ items, nomClub }: { items: THomeToAnswer[]; no
           ))}
         </ul>
       )}
+      {hidden > 0 ? (
+        <Button variant="secondary" className="home-more" onClick={() => setExpanded(true)}>
+          {`Afficher les ${hidden} suivantes`}
+        </Button>
+      ) : null}
     </Section>
   );
 }
