@@ -91,3 +91,130 @@ export function memberMatchesSearch(
     `${nom} ${prenom}`.includes(q)
   );
 }
+
+/* ------------------------------------------------------------------ the home (one call) */
+
+/**
+ * GET /api/dashboard/accueil: what the signed-in member can act on, in one answer
+ * (docs/decisions/0083-dashboard-home.md). Dates are club-local wall clock 'YYYY-MM-DDTHH:mm:ss'.
+ */
+
+/** How many days the week's agenda covers (from now on the club's clock). */
+export const HOME_AGENDA_DAYS = 7;
+/** How far ahead the leaders' non-responders list looks (days, from now on the club's clock). */
+export const HOME_AWAITING_DAYS = 14;
+/** The most rows a list of the home carries (the counts say how many there are in all). */
+export const HOME_LIST_MAX = 20;
+
+/** A team as the home names it. */
+export const ZHomeTeamSchema = z.object({ id: z.number(), nom: z.string() });
+export type THomeTeam = z.infer<typeof ZHomeTeamSchema>;
+
+/**
+ * A convocation awaiting an answer from the member or one of their children: the match, the team
+ * it is for, and who is convoked (`soi`: the member themself). `modifiable`: whether the member may
+ * answer it here (a player who is not ACTIF is answered for by the coach only, spec §4).
+ */
+export const ZHomeToAnswerSchema = z.object({
+  matchId: z.number(),
+  evenementId: z.number(),
+  nom: z.string(),
+  type: z.string(),
+  dateDebut: z.string(),
+  dateFin: z.string(),
+  lieux: z.string(),
+  equipe: ZHomeTeamSchema.nullable(),
+  adversaire: z.string().nullable(),
+  domicile: z.boolean().nullable(),
+  rendezVous: z.string().nullable(),
+  joueur: z.object({ id: z.number(), prenom: z.string() }),
+  soi: z.boolean(),
+  modifiable: z.boolean(),
+});
+export type THomeToAnswer = z.infer<typeof ZHomeToAnswerSchema>;
+
+/** A player of a published selection (first name and name, as the convocation list shows them). */
+export const ZHomeSelectedSchema = z.object({
+  id: z.number(),
+  nom: z.string(),
+  prenom: z.string(),
+  selection: z.enum(['SELECTIONNE', 'REMPLACANT']),
+});
+export type THomeSelected = z.infer<typeof ZHomeSelectedSchema>;
+
+/**
+ * The next match (not over, not cancelled) of one of the member's teams or children's teams:
+ * its meeting time and place, and its selection once published (null before; the members of the
+ * team and the parents of its players read it, as they read the convocation list).
+ */
+export const ZHomeNextMatchSchema = z.object({
+  equipe: ZHomeTeamSchema,
+  matchId: z.number(),
+  evenementId: z.number(),
+  nom: z.string(),
+  dateDebut: z.string(),
+  dateFin: z.string(),
+  lieux: z.string(),
+  adversaire: z.string().nullable(),
+  domicile: z.boolean(),
+  rendezVous: z.string().nullable(),
+  lieuRendezVous: z.string().nullable(),
+  selection: z.array(ZHomeSelectedSchema).nullable(),
+});
+export type THomeNextMatch = z.infer<typeof ZHomeNextMatchSchema>;
+
+/** A match of the club as the leaders' lists name it (no score yet, answers missing). */
+export const ZHomeClubMatchSchema = z.object({
+  matchId: z.number(),
+  evenementId: z.number(),
+  nom: z.string(),
+  dateDebut: z.string(),
+  equipe: ZHomeTeamSchema.nullable(),
+  adversaire: z.string().nullable(),
+  /** Convoked players who have not answered (non-responders' list), else 0. */
+  sansReponse: z.number(),
+  convoques: z.number(),
+});
+export type THomeClubMatch = z.infer<typeof ZHomeClubMatchSchema>;
+
+/** A member named in a leaders' list (unactivated accounts, players without a team). */
+export const ZHomeMemberRefSchema = z.object({
+  id: z.number(),
+  nom: z.string(),
+  prenom: z.string(),
+});
+export type THomeMemberRef = z.infer<typeof ZHomeMemberRefSchema>;
+
+/** A count and its first HOME_LIST_MAX rows. */
+const counted = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number(), liste: z.array(item) });
+
+/** What DIRIGEANT and RESPONSABLE see beside their own: the club as a whole. */
+export const ZHomeLeaderSchema = z.object({
+  /** Every event of the club today (club clock), by start. */
+  aujourdhui: z.array(ZDashboardEventSchema),
+  /** Matches over, not cancelled, with a side of the score missing; the latest first. */
+  matchsSansScore: counted(ZHomeClubMatchSchema),
+  /**
+   * Matches of the next HOME_AWAITING_DAYS days (not started, not cancelled) with convoked players
+   * who have not answered, soonest first.
+   */
+  sansReponse: counted(ZHomeClubMatchSchema),
+  /** Members who have not activated their account yet (no password), by name. */
+  comptesNonActives: counted(ZHomeMemberRefSchema),
+  /** JOUEUR members in no team, by name. */
+  joueursSansEquipe: counted(ZHomeMemberRefSchema),
+});
+export type THomeLeader = z.infer<typeof ZHomeLeaderSchema>;
+
+export const ZDashboardHomeSchema = z.object({
+  /** Convocations awaiting an answer from the member or their children, soonest first. */
+  aRepondre: z.array(ZHomeToAnswerSchema),
+  /** One next match per team of the member or of their children, soonest first. */
+  prochainsMatchs: z.array(ZHomeNextMatchSchema),
+  /** Events of those teams (and events for every team) in the next HOME_AGENDA_DAYS days. */
+  semaine: z.array(ZDashboardEventSchema),
+  /** Leaders only (null for the others). */
+  club: ZHomeLeaderSchema.nullable(),
+});
+export type TDashboardHome = z.infer<typeof ZDashboardHomeSchema>;

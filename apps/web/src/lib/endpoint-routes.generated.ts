@@ -339,6 +339,11 @@ export const ENDPOINT_ROUTES: RouteTree = {
       "path": "/api/dashboard/infos",
       "responses": {}
     },
+    "home": {
+      "method": "GET",
+      "path": "/api/dashboard/accueil",
+      "responses": {}
+    },
     "events": {
       "method": "GET",
       "path": "/api/dashboard/evenements/:id",

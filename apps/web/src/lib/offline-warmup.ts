@@ -4,7 +4,7 @@ import { teamsOf } from './member-teams.ts';
 
 /**
  * Loads, through the service worker (which keeps each answer), what a member needs pitch-side
- * for the next two weeks: their teams' dashboards, the calendar's day and week views of those
+ * for the next two weeks: their home and their teams' dashboards, the calendar's day and week views of those
  * two weeks and the month in view, the attendance of each training and the convocations of each
  * match, the matches and member lists of their teams, the announcements. Requested exactly as
  * the screens request them, so that offline each screen finds its answer. At most every six
@@ -50,6 +50,7 @@ export async function warmOfflineData(member: TCurrentMember, now = new Date()):
   const settle = (calls: Promise<unknown>[]) => Promise.allSettled(calls);
 
   await settle([
+    api.dashboard.home(),
     api.announcements.list({ query: {} }),
     api.announcements.list({ query: { limite: 20 } }),
     api.teams.listClub({ params: { clubId } }),

@@ -20,6 +20,7 @@ describe('[web] query keys', () => {
       [queryKeys.matches.all, queryKeys.matches.convocations(9)],
       [queryKeys.events.all, queryKeys.events.presences(100)],
       [queryKeys.notifications.all, queryKeys.notifications.preferences],
+      [queryKeys.dashboard.all, queryKeys.dashboard.home],
     ] as const;
     for (const [root, key] of groups) expect(key.slice(0, root.length)).toEqual(root);
   });

@@ -16,6 +16,11 @@ export const queryKeys = {
     all: ['session'] as const,
     currentMember: ['session', 'current-member'] as const,
   },
+  /** GET /api/dashboard/accueil (the member's home: to answer, next matches, the club's to-dos) */
+  dashboard: {
+    all: ['dashboard'] as const,
+    home: ['dashboard', 'home'] as const,
+  },
   members: {
     all: ['members'] as const,
     /** GET /api/membres/club/{clubId} and …/recherche */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCurrentMemberSchema } from '../auth.ts';
 import {
   ZDashboardEventSchema,
+  ZDashboardHomeSchema,
   ZDashboardEventsQuerySchema,
   ZDashboardMemberSchema,
 } from '../dashboard.ts';
@@ -20,6 +21,20 @@ export const dashboardEndpoints = {
     summary: 'Le membre connecté',
     access: SESSION,
     responses: { 200: ZCurrentMemberSchema },
+  }),
+  home: defineEndpoint({
+    method: 'GET',
+    path: '/api/dashboard/accueil',
+    tags,
+    summary: 'L’accueil du membre connecté : ce qu’il peut faire maintenant',
+    description:
+      'Convocations en attente d’une réponse du membre ou de ses enfants (toutes leurs équipes), ' +
+      'le prochain match de chacune de ces équipes (rendez-vous, sélection publiée), leurs ' +
+      'événements des 7 prochains jours ; pour les dirigeants en plus : les événements du jour ' +
+      'du club, les matchs joués sans score, les convocations sans réponse, les comptes non ' +
+      'activés et les joueurs sans équipe. Tout est limité au club du membre.',
+    access: SESSION,
+    responses: { 200: ZDashboardHomeSchema },
   }),
   events: defineEndpoint({
     method: 'GET',

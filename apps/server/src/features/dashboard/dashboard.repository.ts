@@ -29,7 +29,7 @@ function matchOf<T>(expr: SQL) {
     where m.event_id = "events"."id" and m.club_id = "events"."club_id")`;
 }
 
-const eventColumns = {
+export const dashboardEventColumns = {
   equipe: matchOf<string>(sql`th.nom`),
   adversaire: matchOf<string>(sql`coalesce(ta.nom, m.opponent_name)`),
   domicile: matchOf<boolean>(sql`m.domicile`),
@@ -42,7 +42,7 @@ const eventColumns = {
   equipesIds: eventTeamIds,
 };
 
-const toEvent = (row: {
+export const toDashboardEvent = (row: {
   id: number;
   nom: string;
   type: string;
@@ -83,7 +83,7 @@ export const dashboardRepository = {
     to: string,
   ): Promise<TDashboardEvent[]> {
     const rows = await db
-      .select(eventColumns)
+      .select(dashboardEventColumns)
       .from(events)
       .where(
         and(
@@ -95,7 +95,7 @@ export const dashboardRepository = {
         ),
       )
       .orderBy(asc(events.dateDebut), asc(events.dateFin), asc(events.id));
-    return rows.map(toEvent);
+    return rows.map(toDashboardEvent);
   },
 
   /** The team's events not over at `now` (club-local), sorted by start, at most `limit`. */
@@ -107,12 +107,12 @@ export const dashboardRepository = {
     limit: number,
   ): Promise<TDashboardEvent[]> {
     const rows = await db
-      .select(eventColumns)
+      .select(dashboardEventColumns)
       .from(events)
       .where(and(eq(events.clubId, clubId), gte(events.dateFin, now), concernsTeam(clubId, teamId)))
       .orderBy(asc(events.dateDebut), asc(events.dateFin), asc(events.id))
       .limit(limit);
-    return rows.map(toEvent);
+    return rows.map(toDashboardEvent);
   },
 
   /**

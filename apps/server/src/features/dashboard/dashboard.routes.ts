@@ -28,6 +28,7 @@ const dashboardRoutes: FastifyPluginAsync = async (app) => {
     }),
     { config: { database: false } },
   );
+  route(app, endpoints.home, async (request) => dashboard(request).home(request.actor));
   // Kept per member until the club data changes (plugins/response-cache.ts).
   route(
     app,

@@ -1,6 +1,18 @@
 import {
+  CONVOCATION_PERMISSIONS,
   DASHBOARD_UPCOMING_DEFAULT_LIMIT,
   EVENT_PERMISSIONS,
+  HOME_AGENDA_DAYS,
+  HOME_AWAITING_DAYS,
+  HOME_LIST_MAX,
+  isActiveStatus,
+  isLeader,
+  normalizeRole,
+  type TDashboardHome,
+  type THomeClubMatch,
+  type THomeMemberRef,
+  type THomeSelected,
+  type THomeTeam,
   MEMBER_PERMISSIONS,
   eventVisibleTo,
   type TDashboardEvent,
@@ -8,16 +20,87 @@ import {
   type ZDashboardEventsQuerySchema,
 } from '@club/contract';
 import type { z } from 'zod';
-import { found, memberReader, policy, projectMember, type Actor } from '../../authz/index.ts';
+import {
+  found,
+  memberReader,
+  memberRef,
+  policy,
+  projectMember,
+  type Actor,
+} from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { clubLocalDateTime, clubToday } from '../../lib/club-time.ts';
 import { dashboardRepository as repo } from './dashboard.repository.ts';
+import {
+  homeRepository as home,
+  type ClubMatchRow,
+  type MatchSidesRow,
+  type MemberRefRow,
+} from './home.repository.ts';
 
 type EventsQuery = z.output<typeof ZDashboardEventsQuerySchema>;
 
 /** The dashboards read the calendar's rule and the team members page's rule: no table of their own. */
 const eventsPolicy = policy(EVENT_PERMISSIONS);
 const membersPolicy = policy(MEMBER_PERMISSIONS);
+const convocationsPolicy = policy(CONVOCATION_PERMISSIONS);
+
+/** The calendar day `days` after `date` ('YYYY-MM-DD'). */
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A club-local 'YYYY-MM-DDTHH:mm:ss' moved by whole days (wall clock, no time zone involved). */
+function addDaysLocal(dateTime: string, days: number): string {
+  return `${addDays(dateTime.slice(0, 10), days)}${dateTime.slice(10)}`;
+}
+
+/**
+ * A match seen from one of its sides: that team, the other side's name, whether that team plays
+ * at home. The stored home side is the base team; `domicile` says whether it plays at home.
+ */
+function fromSide(row: MatchSidesRow, awaySide: boolean) {
+  const team = (id: number | null, nom: string | null): THomeTeam | null =>
+    id !== null && nom !== null ? { id, nom } : null;
+  if (awaySide)
+    return {
+      equipe: team(row.away_team_id, row.away_nom),
+      adversaire: row.home_nom,
+      domicile: !row.domicile,
+    };
+  return {
+    equipe: team(row.home_team_id, row.home_nom),
+    adversaire: row.away_team_id !== null ? row.away_nom : row.opponent_name,
+    domicile: row.domicile,
+  };
+}
+
+const teamsOfMatch = (row: MatchSidesRow) => ({
+  teamIds: [row.home_team_id, row.away_team_id].filter((id): id is number => id !== null),
+});
+
+function clubMatch(row: ClubMatchRow): THomeClubMatch {
+  const { equipe, adversaire } = fromSide(row, false);
+  return {
+    matchId: row.match_id,
+    evenementId: row.event_id,
+    nom: row.nom,
+    dateDebut: row.date_debut,
+    equipe,
+    adversaire,
+    sansReponse: row.sans_reponse,
+    convoques: row.convoques,
+  };
+}
+
+function counted<R extends { total: number }, T>(rows: R[], map: (row: R) => T) {
+  return { total: rows[0]?.total ?? 0, liste: rows.map(map) };
+}
+
+const memberName = (row: MemberRefRow): THomeMemberRef =>
+  memberRef({ id: row.id, nom: row.nom, prenom: row.prenom });
 
 export interface DashboardDeps {
   db: DbOrTx;
@@ -41,6 +124,131 @@ export function createDashboardService(deps: DashboardDeps) {
   }
 
   return {
+    /**
+     * GET /api/dashboard/accueil (docs/decisions/0083-dashboard-home.md): what the member can act
+     * on. Everything is of the member's club; a parent's part covers every child and every team.
+     */
+    async home(actor: Actor): Promise<TDashboardHome> {
+      const timeZone = await repo.clubTimeZone(db, actor.clubId);
+      const at = now();
+      const nowLocal = clubLocalDateTime(timeZone, at);
+      const today = clubToday(timeZone, at);
+      const teamIds = [...new Set([...actor.teamIds, ...actor.childTeamIds])];
+      const people = [actor.id, ...actor.childIds];
+      // Leaders and the coach answer for every player whatever the status (spec §4); the others
+      // only when the player is ACTIF.
+      const staff = isLeader(actor.role) || normalizeRole(actor.role) === 'ENTRAINEUR';
+
+      // One after the other: they share the request's one connection (its transaction).
+      const toAnswer = await home.toAnswer(db, actor.clubId, people, nowLocal, HOME_LIST_MAX);
+      const next = await home.nextMatches(db, actor.clubId, teamIds, nowLocal);
+      const week = await home.eventsOfTeamsBetween(
+        db,
+        actor.clubId,
+        teamIds,
+        nowLocal,
+        addDaysLocal(nowLocal, HOME_AGENDA_DAYS),
+        50,
+      );
+      const readable = next.filter((m) => convocationsPolicy.can(actor, 'read', teamsOfMatch(m)));
+      const selections = await home.publishedSelections(
+        db,
+        actor.clubId,
+        readable.filter((m) => m.published).map((m) => m.match_id),
+      );
+
+      const aRepondre = toAnswer
+        .map((r) => {
+          const target = { memberId: r.player_id, ...teamsOfMatch(r) };
+          return {
+            matchId: r.match_id,
+            evenementId: r.event_id,
+            nom: r.nom,
+            type: r.type,
+            dateDebut: r.date_debut,
+            dateFin: r.date_fin,
+            lieux: r.lieux,
+            ...fromSide(r, r.away_side),
+            rendezVous: r.rendez_vous,
+            joueur: { id: r.player_id, prenom: r.prenom },
+            soi: r.player_id === actor.id,
+            modifiable:
+              convocationsPolicy.can(actor, 'answer', target) &&
+              (staff || isActiveStatus(r.statut)),
+            readable: convocationsPolicy.can(actor, 'read', teamsOfMatch(r)),
+          };
+        })
+        .filter((r) => r.readable)
+        .map(({ readable: _readable, ...r }) => r);
+
+      const prochainsMatchs = next.map((m) => {
+        const side = fromSide(m, m.away_team_id === m.team_id && m.home_team_id !== m.team_id);
+        let selection: THomeSelected[] | null = null;
+        if (m.published && readable.includes(m))
+          selection = selections
+            .filter((s) => s.match_id === m.match_id)
+            .map((s) => ({
+              ...memberRef({ id: s.id, nom: s.nom, prenom: s.prenom }),
+              selection: s.selection as THomeSelected['selection'],
+            }));
+        return {
+          equipe: { id: m.team_id, nom: m.team_nom },
+          matchId: m.match_id,
+          evenementId: m.event_id,
+          nom: m.nom,
+          dateDebut: m.date_debut,
+          dateFin: m.date_fin,
+          lieux: m.lieux,
+          adversaire: side.adversaire,
+          domicile: side.domicile,
+          rendezVous: m.rendez_vous,
+          lieuRendezVous: m.lieu_rendez_vous,
+          selection,
+        };
+      });
+
+      let club: TDashboardHome['club'] = null;
+      if (isLeader(actor.role)) {
+        const todays = await home.eventsOfTeamsBetween(
+          db,
+          actor.clubId,
+          null,
+          `${today}T00:00:00`,
+          `${nextDay(today)}T00:00:00`,
+          50,
+        );
+        const withoutScore = await home.matchesWithoutScore(
+          db,
+          actor.clubId,
+          nowLocal,
+          HOME_LIST_MAX,
+        );
+        const awaiting = await home.matchesAwaitingAnswers(
+          db,
+          actor.clubId,
+          nowLocal,
+          addDaysLocal(nowLocal, HOME_AWAITING_DAYS),
+          HOME_LIST_MAX,
+        );
+        const unactivated = await home.unactivatedMembers(db, actor.clubId, HOME_LIST_MAX);
+        const withoutTeam = await home.playersWithoutTeam(db, actor.clubId, HOME_LIST_MAX);
+        club = {
+          aujourdhui: todays,
+          matchsSansScore: counted(withoutScore, clubMatch),
+          sansReponse: counted(awaiting, clubMatch),
+          comptesNonActives: counted(unactivated, memberName),
+          joueursSansEquipe: counted(withoutTeam, memberName),
+        };
+      }
+
+      return {
+        aRepondre,
+        prochainsMatchs,
+        semaine: week.filter((e) => eventVisibleTo(actor, e)),
+        club,
+      };
+    },
+
     /**
      * GET /api/dashboard/evenements/{equipeId}: the team's events of one day (the club's today
      * unless `date` says otherwise), or its upcoming ones (`aVenir`). Events of the team and events

@@ -166,6 +166,11 @@ export const MATRIX: MatrixTable = {
     ok: 200,
     call: () => ({ method: 'GET', url: '/api/dashboard/infos' }),
   },
+  'dashboard.home': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'GET', url: '/api/dashboard/accueil' }),
+  },
   'notifications.preferences': {
     resource: 'none',
     ok: 200,

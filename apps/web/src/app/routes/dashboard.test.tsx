@@ -50,6 +50,8 @@ function world(
   return (url) => {
     const path = url.split('?')[0]!;
     if (path === '/api/dashboard/infos') return json(200, me);
+    if (path === '/api/dashboard/accueil')
+      return json(200, { aRepondre: [], prochainsMatchs: [], semaine: [], club: null });
     if (path.startsWith('/api/equipes/club/'))
       return overrides.teams?.() ?? json(200, [SENIORS, U17]);
     if (path.startsWith('/api/dashboard/evenements/'))

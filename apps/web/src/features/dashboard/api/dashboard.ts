@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TConvocationItem } from '@club/contract';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -30,5 +31,34 @@ export function useDashboardMembers(teamId: number | null) {
     queryKey: queryKeys.members.dashboard(teamId ?? 0),
     queryFn: ({ signal }) => api.dashboard.members({ params: { id: teamId! } }, { signal }),
     enabled: teamId !== null,
+  });
+}
+
+/**
+ * GET /api/dashboard/accueil: what the member can act on (docs/decisions/0083-dashboard-home.md).
+ * Read again on every visit of the dashboard (a home that shows yesterday's to-dos misleads).
+ */
+export function useDashboardHome() {
+  return useQuery({
+    queryKey: queryKeys.dashboard.home,
+    queryFn: ({ signal }) => api.dashboard.home(undefined, { signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * An answer given from the home, through the convocation's own endpoint
+ * (PUT /api/matches/{id}/convocations, one row): the home and the matches are read again after.
+ */
+export function useAnswerConvocation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ matchId, ...item }: { matchId: number } & TConvocationItem) =>
+      api.matches.answerConvocations({ params: { id: matchId }, body: { items: [item] } }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
+        qc.invalidateQueries({ queryKey: queryKeys.matches.all }),
+      ]),
   });
 }

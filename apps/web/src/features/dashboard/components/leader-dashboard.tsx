@@ -4,7 +4,9 @@ import { DASHBOARD_MESSAGES, TEAMS_MESSAGES, teamLabel } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDashboardMembers, useTeamTodayEvents } from '../api/dashboard.ts';
+import { clubPath } from '../../../lib/session.ts';
 import { EventList } from './event-list.tsx';
+import { HomeSections } from './home-sections.tsx';
 import { MemberList } from './member-list.tsx';
 
 export interface DashboardTeam {
@@ -105,6 +107,7 @@ export function LeaderDashboard({
       <h1>Tableau de bord</h1>
       <p className="muted dashboard-club">{nomClub}</p>
       {children}
+      <HomeSections nomClub={nomClub} calendarPath={clubPath(nomClub, 'calendrier')} leader />
       {teams.isPending ? (
         <div className="dashboard-team-select" aria-busy="true">
           <Skeleton rows={1} label="Chargement des équipes..." />

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { clubPath, teamPath } from '../../../lib/session.ts';
 import { useDashboardMembers, useTeamUpcomingEvents } from '../api/dashboard.ts';
 import { EventList } from './event-list.tsx';
+import { HomeSections } from './home-sections.tsx';
 import { MemberList } from './member-list.tsx';
 
 /** Not in the spec: the team dashboard's upcoming list when nothing is planned. */
@@ -16,7 +18,10 @@ interface TeamDashboardProps {
   children?: ReactNode;
 }
 
-/** The team dashboard of JOUEUR, ENTRAINEUR and PARENT (spec §2). */
+/**
+ * The team dashboard of JOUEUR, ENTRAINEUR and PARENT (spec §2), led by the member's home: what
+ * to answer, the next matches, the week (docs/decisions/0083-dashboard-home.md).
+ */
 export function TeamDashboard({ prenom, nomClub, team, children }: TeamDashboardProps) {
   const teamId = team?.id ?? null;
   const events = useTeamUpcomingEvents(teamId);
@@ -31,6 +36,11 @@ export function TeamDashboard({ prenom, nomClub, team, children }: TeamDashboard
             <strong>{nomClub}</strong>
           </p>
           {children}
+          <HomeSections
+            nomClub={nomClub}
+            calendarPath={teamPath(nomClub, team.nom, 'calendrier')}
+            leader={false}
+          />
           <div className="dashboard-grid">
             <EventList
               title="Événements à venir"
@@ -47,6 +57,11 @@ export function TeamDashboard({ prenom, nomClub, team, children }: TeamDashboard
             Club <strong>{nomClub}</strong>
           </p>
           {children}
+          <HomeSections
+            nomClub={nomClub}
+            calendarPath={clubPath(nomClub, 'calendrier')}
+            leader={false}
+          />
           <Alert tone="info">Vous n’êtes membre d’aucune équipe pour le moment.</Alert>
         </>
       )}
