@@ -24,7 +24,7 @@ import { SIGNED_IN_APP_ROUTES } from './routes.ts';
  */
 
 /** Emoji and pictographic dingbats (☰ ⚠ ✏ ✓ ★ 📩 …) and the emoji presentation selector. */
-const EMOJI = /[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}\u{FE0F}]/u;
+const EMOJI = /[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}]|\u{FE0F}/u;
 const MIN = 44;
 
 interface Shared {
@@ -150,7 +150,7 @@ function smallTargets(page: Page): Promise<string[]> {
     const found: string[] = [];
     const selector =
       'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], summary';
-    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       if (!visible(el) || inRunningText(el)) continue;
       let rect = el.getBoundingClientRect();
       let target: HTMLElement = el;
@@ -208,8 +208,10 @@ async function headerRows(page: Page) {
   return page.evaluate(() => {
     const bar = document.querySelector<HTMLElement>('.app-nav-inner')!;
     const items = [
-      ...bar.querySelectorAll<HTMLElement>(
-        '.app-nav-brand, .team-switcher-button, .app-nav-menu a, .app-nav-menu button',
+      ...Array.from(
+        bar.querySelectorAll<HTMLElement>(
+          '.app-nav-brand, .team-switcher-button, .app-nav-menu a, .app-nav-menu button',
+        ),
       ),
     ].filter((el) => el.getBoundingClientRect().height > 0 && !el.closest('[hidden]'));
     const rects = items.map((el) => el.getBoundingClientRect());

@@ -14,8 +14,9 @@ import {
  */
 export type TeamsHolder = Pick<TCurrentMember, 'idEquipe' | 'nomEquipe'> & {
   equipes?: TCurrentMember['equipes'];
-  enfants?: TCurrentMember['enfants'];
 };
+/** The signed-in member as the reachable teams read it: their teams and their children's. */
+export type FamilyTeamsHolder = TeamsHolder & { enfants?: TCurrentMember['enfants'] };
 
 /** A team the member may open: one of theirs, or one of their children's (named in `enfants`). */
 export interface ReachableTeam extends TTeamRef {
@@ -35,7 +36,7 @@ export function teamsOf(member: TeamsHolder): readonly TTeamRef[] {
  * Every team whose pages the member opens (decision 0084): their own teams (primary first), then
  * their children's teams in the children's order, each once, with the children who play in it.
  */
-export function reachableTeamsOf(member: TeamsHolder): readonly ReachableTeam[] {
+export function reachableTeamsOf(member: FamilyTeamsHolder): readonly ReachableTeam[] {
   const teams: ReachableTeam[] = teamsOf(member).map((t) => ({ ...t, enfants: [] }));
   for (const child of member.enfants ?? [])
     for (const t of child.equipes) {
@@ -51,7 +52,10 @@ export function reachableTeamsOf(member: TeamsHolder): readonly ReachableTeam[] 
  * may open it (theirs or a child's), otherwise the first of those (their primary team; a parent
  * without team, their first child's), null when there is none.
  */
-export function currentTeamOf(member: TeamsHolder, nomEquipe: string | undefined): TTeamRef | null {
+export function currentTeamOf(
+  member: FamilyTeamsHolder,
+  nomEquipe: string | undefined,
+): TTeamRef | null {
   const teams = reachableTeamsOf(member);
   const team = teams.find((t) => t.nom === nomEquipe) ?? teams[0];
   return team ? { id: team.id, nom: team.nom } : null;
@@ -63,7 +67,7 @@ export function isOwnTeam(member: TeamsHolder, nomEquipe: string): boolean {
 }
 
 /** True when the member may open the pages of the team named `nomEquipe` (route guard, switcher). */
-export function isReachableTeam(member: TeamsHolder, nomEquipe: string): boolean {
+export function isReachableTeam(member: FamilyTeamsHolder, nomEquipe: string): boolean {
   return reachableTeamsOf(member).some((t) => t.nom === nomEquipe);
 }
 
