@@ -147,8 +147,13 @@ describe('[app] 404', () => {
   it('a signed-in member gets it inside the signed-in layout, with the way back to their dashboard', async () => {
     document.cookie = 'XSRF-TOKEN=jeton; path=/';
     renderApp('/FC%20%C3%89t%C3%A9/U17/page-inconnue');
+    // The signed-in 404 loads its code on demand: a generous wait on a busy machine.
     expect(
-      await screen.findByRole('navigation', { name: 'Navigation de l’espace membre' }),
+      await screen.findByRole(
+        'navigation',
+        { name: 'Navigation de l’espace membre' },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retour au tableau de bord' })).toHaveAttribute(
