@@ -277,4 +277,31 @@ test.describe('[ui] signed-in shell: touch targets, emoji, one-row header', () =
       await screenshotInThemes(page, `header-375-${who}`);
     }
   });
+
+  test('focus on the page heading after sign-in and after a link; a signed-in 404 in the app', async ({
+    page,
+  }) => {
+    await page.goto('/connexion');
+    await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
+    await page.getByLabel('Email').fill(shared.parent.email);
+    await page.getByLabel('Mot de passe').fill(shared.parent.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL(clubUrl(shared.nomClub, 'Seniors', 'dashboard'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Calendrier' }).click();
+    await page.waitForURL(clubUrl(shared.nomClub, 'Seniors', 'calendrier'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('tabindex', '-1');
+
+    await page.goto(clubUrl(shared.nomClub, 'Seniors', 'page-inconnue'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Navigation de l’espace membre' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Retour au tableau de bord' })).toHaveAttribute(
+      'href',
+      clubUrl(shared.nomClub, 'Seniors', 'dashboard'),
+    );
+  });
 });

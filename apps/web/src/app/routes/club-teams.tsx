@@ -17,7 +17,7 @@ import {
 } from '../../features/teams/api/teams.ts';
 import { TeamCard } from '../../features/teams/components/team-card.tsx';
 import { TeamForm } from '../../features/teams/components/team-form.tsx';
-import { Plus, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Icon } from '../../components/ui/icon.tsx';
 
 /**
@@ -105,8 +105,13 @@ export default function ClubTeamsPage() {
           aria-expanded={formOpen}
           onClick={() => (formOpen ? close() : open(null))}
         >
-          <Icon as={formOpen ? X : Plus} />
-          {formOpen ? 'Fermer' : 'Ajouter une équipe'}
+          {formOpen ? (
+            <>
+              <Icon as={X} /> Fermer
+            </>
+          ) : (
+            '+ Ajouter une équipe'
+          )}
         </button>
       </div>
       {formOpen ? (
