@@ -270,6 +270,13 @@ test.describe('[ui] signed-in shell: touch targets, emoji, one-row header', () =
       expect(bar.height, JSON.stringify(bar)).toBeLessThanOrEqual(72);
       expect(bar.tallest, JSON.stringify(bar)).toBeLessThanOrEqual(48);
       await screenshotInThemes(page, `header-1280-${who}`);
+      if (who === 'parent') {
+        // The switcher lists her team and her other child's, named by the child.
+        await page.getByRole('button', { name: /Changer d'équipe/ }).click();
+        await expect(page.getByRole('link', { name: 'U15 (Emma)' })).toBeVisible();
+        await screenshotInThemes(page, 'header-1280-parent-switcher');
+        await page.keyboard.press('Escape');
+      }
       await page.setViewportSize({ width: 375, height: 812 });
       // At 375 px the bar's first row holds the brand and the Menu button side by side.
       const phone = await headerRows(page);
