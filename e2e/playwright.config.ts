@@ -63,6 +63,7 @@ const PHONE_ONLY = [
   '**/public-site/contact.spec.ts',
   '**/statistics/**',
   '**/ui/phone-layout.spec.ts',
+  '**/ui/touch-targets.spec.ts',
 ];
 
 export default defineConfig({

@@ -186,10 +186,12 @@ test.describe('[calendar] leader', () => {
     await modal.getByRole('button', { name: 'Créer' }).click();
     await expect(modal).toHaveCount(0);
     await expect(eventBox(page, 'Entraînement collectif 18:00')).toBeVisible();
-    // One symbol per type on every screen (lib/event-type.ts): ▲ training, ⚑ match, with the label.
+    // One symbol per type on every screen (lib/event-type.ts): the training's icon, with the label.
     await expect(
-      eventBox(page, 'Entraînement collectif 18:00').locator('.club-event-icon'),
-    ).toHaveText('▲');
+      eventBox(page, 'Entraînement collectif 18:00').locator(
+        '.club-event-icon [data-event-type-icon="ENTRAINEMENT"]',
+      ),
+    ).toBeVisible();
     await expect(eventBox(page, 'Entraînement collectif 18:00')).toContainText('Entraînement :');
     let events = await clubEvents(api, me.idClub);
     const training = events.find((e) => e.nom === 'Entraînement collectif')!;

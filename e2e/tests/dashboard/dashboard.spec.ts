@@ -218,7 +218,9 @@ test.describe('[dashboard] leaders and team dashboards', () => {
     await expect(session).toContainText('10:00 – 11:30');
     await expect(session).toContainText('Stade Marcel-Saupin');
     await expect(session).toContainText('Entraînement');
-    await expect(session.locator('.event-type-dot')).toHaveText('▲');
+    await expect(
+      session.locator('.event-type-dot [data-event-type-icon="ENTRAINEMENT"]'),
+    ).toBeVisible();
 
     const list = memberList(page, 'Seniors');
     await expect(list.getByRole('listitem')).toHaveCount(2);

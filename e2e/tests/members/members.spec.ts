@@ -46,7 +46,9 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(page.getByRole('heading', { name: 'Membres du Club' })).toBeVisible();
 
     await page.getByRole('button', { name: '+ Ajouter un membre' }).click();
-    await expect(page.getByRole('button', { name: '✖ Fermer' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Fermer', exact: true, expanded: true }),
+    ).toBeVisible();
     const dialog = page.getByRole('dialog', { name: 'Ajouter un membre' });
     await expect(dialog.getByLabel('Statut')).toHaveValue('Actif');
     const email = uniqueEmail('joueur');

@@ -96,7 +96,7 @@ async function switchTeam(page: Page, team: string) {
   await openMenu(page);
   const nav = page.getByRole('navigation', { name: 'Navigation de l’espace membre' });
   await nav.getByRole('button', { name: "Changer d'équipe" }).click();
-  await nav.getByRole('link', { name: new RegExp(`^✓?${team}`) }).click();
+  await nav.getByRole('link', { name: new RegExp(`^${team}`) }).click();
 }
 
 test.describe('[members] members in several teams, parents and children', () => {

@@ -162,7 +162,7 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
   const chart = page.getByRole('figure');
   await expect(chart).toBeVisible();
   await expect(chart.getByRole('listitem').filter({ hasText: 'Zoé Fabre' })).toContainText(
-    '⚠ Équité',
+    'Équité',
   );
   await expect(chart.getByRole('listitem').filter({ hasText: 'Léo Moreau' })).not.toContainText(
     'Équité',

@@ -9,7 +9,7 @@ import {
 import { GENDERS, ROLES, SPORTS } from './enums.ts';
 import { LOGIN_MESSAGES, REGISTRATION_MESSAGES, SERVER_MESSAGES } from './messages.ts';
 import { isStrongPassword } from './password.ts';
-import { ZTeamRefSchema } from './members.ts';
+import { ZChildTeamsSchema, ZTeamRefSchema } from './members.ts';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
@@ -94,7 +94,8 @@ export type TSessionInfo = z.infer<typeof ZSessionInfoSchema>;
 
 /**
  * GET /api/dashboard/infos: the current member (spec §3). idEquipe / nomEquipe are the primary team
- * (the login redirect's); `equipes` lists every team of the member, primary first (decision 0012).
+ * (the login redirect's); `equipes` lists every team of the member, primary first (decision 0012);
+ * `enfants` a parent's children with their teams (decision 0084; absent from answers built without it).
  */
 export const ZCurrentMemberSchema = z.object({
   id: z.number(),
@@ -108,6 +109,7 @@ export const ZCurrentMemberSchema = z.object({
   nomEquipe: z.string().nullable(),
   statut: z.string(),
   equipes: z.array(ZTeamRefSchema),
+  enfants: z.array(ZChildTeamsSchema).optional(),
 });
 export type TCurrentMember = z.infer<typeof ZCurrentMemberSchema>;
 

@@ -230,6 +230,9 @@ export type TTeamRef = z.infer<typeof ZTeamRefSchema>;
 /** A child as a parent's answer names it. */
 export const ZChildRefSchema = z.object({ id: z.number(), nom: z.string(), prenom: z.string() });
 export type TChildRef = z.infer<typeof ZChildRefSchema>;
+/** A child with their teams, primary first (the signed-in parent's child switcher). */
+export const ZChildTeamsSchema = ZChildRefSchema.extend({ equipes: z.array(ZTeamRefSchema) });
+export type TChildTeams = z.infer<typeof ZChildTeamsSchema>;
 
 /**
  * A member as every members call answers it (spec §3). idEquipe / nomEquipe are the primary team;

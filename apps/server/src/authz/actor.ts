@@ -1,4 +1,4 @@
-import type { PermissionSubject, Role, TTeamRef } from '@club/contract';
+import type { PermissionSubject, Role, TChildTeams, TTeamRef } from '@club/contract';
 
 /**
  * The signed-in member as every rule sees it, loaded once per request by the signed-in scope
@@ -21,6 +21,8 @@ export interface Actor extends PermissionSubject {
   /** Members this actor is a guardian of, and their teams. */
   childIds: readonly number[];
   childTeamIds: readonly number[];
+  /** The same children with their names and teams (the current member's `enfants`). */
+  children?: readonly TChildTeams[];
   /** The session the request's access token names. */
   sessionId: string;
 }

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { isLeader } from '@club/contract';
 import { useCurrentMember, wasSignedOutOnPurpose } from '../lib/session.ts';
-import { isOwnTeam } from '../lib/member-teams.ts';
+import { homePath, isReachableTeam } from '../lib/member-teams.ts';
 import { Alert } from '../components/ui/alert.tsx';
 
 /**
  * Signed-in routes: nothing is shown while the session is checked; without a session, /connexion
  * (and back to the page asked for after sign-in).
- * A member only opens their own club's URLs and, for team roles, those of one of their teams.
+ * A member only opens their own club's URLs and, for team roles, those of one of their teams or,
+ * for a parent, of one of their children's teams (decision 0084).
  */
 export function RequireMember({ children }: { children: ReactNode }) {
   const { data: member, isPending, isError } = useCurrentMember();
@@ -39,13 +40,9 @@ export function RequireMember({ children }: { children: ReactNode }) {
     );
   const sameClub = params.nomClub === undefined || params.nomClub === member.nomClub;
   const sameTeam =
-    params.nomEquipe === undefined || isLeader(member.role) || isOwnTeam(member, params.nomEquipe);
-  if (!sameClub || !sameTeam) {
-    const home =
-      isLeader(member.role) || !member.nomEquipe
-        ? `/${encodeURIComponent(member.nomClub)}/dashboard`
-        : `/${encodeURIComponent(member.nomClub)}/${encodeURIComponent(member.nomEquipe)}/dashboard`;
-    return <Navigate to={home} replace />;
-  }
+    params.nomEquipe === undefined ||
+    isLeader(member.role) ||
+    isReachableTeam(member, params.nomEquipe);
+  if (!sameClub || !sameTeam) return <Navigate to={homePath(member)} replace />;
   return <>{children}</>;
 }

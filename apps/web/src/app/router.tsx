@@ -1,8 +1,17 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 import { matchPath, Route, Routes } from 'react-router';
+import { COOKIE_XSRF_TOKEN } from '@club/contract';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { prefetchCurrentMember } from '../lib/session-prefetch.ts';
+import { HeadingFocusOnNavigation } from '../lib/use-heading-focus.ts';
 // Public content pages are eager: they are prerendered and must hydrate without waiting for a chunk.
 import LandingPage from './routes/landing.tsx';
 import FeaturesPage from './routes/features.tsx';
@@ -73,6 +82,33 @@ export function preloadSignedInScreen(pathname: string): boolean {
 }
 
 const DesignSystemPage = lazy(() => import('./routes/design-system.tsx'));
+const SignedInNotFound = lazy(() => import('./signed-in-not-found.tsx'));
+
+/** True when the browser holds the XSRF-TOKEN cookie, which every session sets (spec §7). */
+function mayHoldSession(): boolean {
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${COOKIE_XSRF_TOKEN}=`));
+}
+
+/**
+ * An unknown URL: the public site's 404 (prerendered, what a visitor sees); in a browser that may
+ * hold a session, the member is asked for and a signed-in member gets the 404 inside the signed-in
+ * layout instead (decision 0084). Decided after hydration, so the prerendered page hydrates as is.
+ */
+function NotFoundRoute() {
+  const [askSession, setAskSession] = useState(false);
+  useEffect(() => setAskSession(mayHoldSession()), []);
+  const publicPage = (
+    <PublicLayout>
+      <NotFoundPage />
+    </PublicLayout>
+  );
+  if (!askSession) return publicPage;
+  return (
+    <Suspense fallback={publicPage}>
+      <SignedInNotFound publicPage={publicPage} />
+    </Suspense>
+  );
+}
 
 /** Screens that end by sending the user to /connexion fetch its code ahead, so the switch is instant. */
 function PrefetchLogin() {
@@ -93,61 +129,62 @@ function page(Component: LazyExoticComponent<ComponentType>) {
 /** Every route of spec §2. Signed-in routes carry a trailing wildcard; names in paths are URL-encoded. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        <Route index element={<LandingPage />} />
-        <Route path="accueil" element={<LandingPage />} />
-        <Route path="fonctionnalites" element={<FeaturesPage />} />
-        <Route path="tarifs" element={<PricingPage />} />
-        <Route path="contact" element={page(ContactPage)} />
-        <Route path="apropos" element={<AboutPage />} />
+    <>
+      <HeadingFocusOnNavigation />
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<LandingPage />} />
+          <Route path="accueil" element={<LandingPage />} />
+          <Route path="fonctionnalites" element={<FeaturesPage />} />
+          <Route path="tarifs" element={<PricingPage />} />
+          <Route path="contact" element={page(ContactPage)} />
+          <Route path="apropos" element={<AboutPage />} />
+          <Route element={page(QueryArea)}>
+            <Route path="connexion" element={page(LoginPage)} />
+            <Route
+              path="inscrireClub"
+              element={
+                <>
+                  {page(RegisterClubPage)}
+                  <PrefetchLogin />
+                </>
+              }
+            />
+            <Route
+              path="mdpOublie"
+              element={
+                <>
+                  {page(ForgotPasswordPage)}
+                  <PrefetchLogin />
+                </>
+              }
+            />
+            <Route
+              path="activation"
+              element={
+                <>
+                  {page(ActivationPage)}
+                  <PrefetchLogin />
+                </>
+              }
+            />
+            <Route path="convocation/reponse" element={page(ConvocationAnswerPage)} />
+            <Route path="notifications/desabonnement" element={page(UnsubscribePage)} />
+          </Route>
+          <Route path="mentions-legales" element={<LegalNoticePage />} />
+          <Route path="cgu" element={<TermsPage />} />
+          <Route path="protection-des-donnees" element={<DataProtectionPage />} />
+        </Route>
         <Route element={page(QueryArea)}>
-          <Route path="connexion" element={page(LoginPage)} />
-          <Route
-            path="inscrireClub"
-            element={
-              <>
-                {page(RegisterClubPage)}
-                <PrefetchLogin />
-              </>
-            }
-          />
-          <Route
-            path="mdpOublie"
-            element={
-              <>
-                {page(ForgotPasswordPage)}
-                <PrefetchLogin />
-              </>
-            }
-          />
-          <Route
-            path="activation"
-            element={
-              <>
-                {page(ActivationPage)}
-                <PrefetchLogin />
-              </>
-            }
-          />
-          <Route path="convocation/reponse" element={page(ConvocationAnswerPage)} />
-          <Route path="notifications/desabonnement" element={page(UnsubscribePage)} />
+          <Route element={page(SignedInArea)}>
+            {signedInPages.map(({ path, Component }) => (
+              <Route key={path} path={path} element={page(Component)} />
+            ))}
+          </Route>
         </Route>
-        <Route path="mentions-legales" element={<LegalNoticePage />} />
-        <Route path="cgu" element={<TermsPage />} />
-        <Route path="protection-des-donnees" element={<DataProtectionPage />} />
-      </Route>
-      <Route element={page(QueryArea)}>
-        <Route element={page(SignedInArea)}>
-          {signedInPages.map(({ path, Component }) => (
-            <Route key={path} path={path} element={page(Component)} />
-          ))}
-        </Route>
-      </Route>
-      <Route path="systeme-de-design" element={page(DesignSystemPage)} />
-      <Route element={<PublicLayout />}>
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+        <Route path="systeme-de-design" element={page(DesignSystemPage)} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import {
   EVENT_TYPE_ICONS,
   UNKNOWN_EVENT_TYPE_ICON,
   eventTypeClass,
-  eventTypeIcon,
+  eventTypeIconOf,
   eventTypeLabel,
 } from './event-type.ts';
 
@@ -22,11 +22,10 @@ describe('event type: one label, symbol and colour per type for every screen', (
   });
 
   it('gives each type a symbol of its own shape, distinct from the unknown type’s', () => {
-    const icons = EVENT_TYPES.map(eventTypeIcon);
+    const icons = EVENT_TYPES.map(eventTypeIconOf);
     expect(new Set([...icons, UNKNOWN_EVENT_TYPE_ICON]).size).toBe(EVENT_TYPES.length + 1);
-    expect(eventTypeIcon('MATCH')).toBe('⚑');
-    expect(eventTypeIcon('ENTRAINEMENT')).toBe('▲');
-    expect(eventTypeIcon('stage')).toBe(UNKNOWN_EVENT_TYPE_ICON);
+    expect(eventTypeIconOf('match')).toBe(EVENT_TYPE_ICONS.MATCH);
+    expect(eventTypeIconOf('stage')).toBe(UNKNOWN_EVENT_TYPE_ICON);
     expect(Object.keys(EVENT_TYPE_ICONS).sort()).toEqual([...EVENT_TYPES].sort());
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { currentTeamOf, isOwnTeam, teamSwitchPath, teamsOf } from './member-teams.ts';
+import {
+  currentTeamOf,
+  homePath,
+  isOwnTeam,
+  isReachableTeam,
+  reachableTeamsOf,
+  teamSwitchPath,
+  teamsOf,
+} from './member-teams.ts';
 
 const member = {
   idEquipe: 3,
@@ -33,6 +41,54 @@ describe('[web] current team', () => {
     );
     expect(teamSwitchPath('/FC%20%C3%89t%C3%A9/profil', false, 'FC Été', 'U17')).toBe(
       '/FC%20%C3%89t%C3%A9/U17/dashboard',
+    );
+  });
+
+  it('a parent reaches their own teams, then each child’s, once, with the children who play there', () => {
+    const parent = {
+      idEquipe: 3,
+      nomEquipe: 'U17',
+      equipes: [{ id: 3, nom: 'U17' }],
+      enfants: [
+        { id: 21, prenom: 'Emma', nom: 'Nicolas', equipes: [{ id: 5, nom: 'U15' }] },
+        {
+          id: 22,
+          prenom: 'Hugo',
+          nom: 'Nicolas',
+          equipes: [
+            { id: 3, nom: 'U17' },
+            { id: 5, nom: 'U15' },
+          ],
+        },
+      ],
+    };
+    expect(reachableTeamsOf(parent)).toEqual([
+      { id: 3, nom: 'U17', enfants: ['Hugo'] },
+      { id: 5, nom: 'U15', enfants: ['Emma', 'Hugo'] },
+    ]);
+    expect(isReachableTeam(parent, 'U15')).toBe(true);
+    expect(isOwnTeam(parent, 'U15')).toBe(false);
+    expect(isReachableTeam(parent, 'Seniors')).toBe(false);
+    expect(currentTeamOf(parent, 'U15')).toEqual({ id: 5, nom: 'U15' });
+    expect(currentTeamOf(parent, 'Seniors')).toEqual({ id: 3, nom: 'U17' });
+    // Without a team of their own, the first child's team.
+    expect(
+      currentTeamOf({ ...parent, idEquipe: null, nomEquipe: null, equipes: [] }, undefined),
+    ).toEqual({
+      id: 5,
+      nom: 'U15',
+    });
+  });
+
+  it('home: a leader’s or team-less member’s club dashboard, else the primary team’s', () => {
+    expect(homePath({ role: 'DIRIGEANT', nomClub: 'FC Été', nomEquipe: 'U17' })).toBe(
+      '/FC%20%C3%89t%C3%A9/dashboard',
+    );
+    expect(homePath({ role: 'PARENT', nomClub: 'FC Été', nomEquipe: null })).toBe(
+      '/FC%20%C3%89t%C3%A9/dashboard',
+    );
+    expect(homePath({ role: 'JOUEUR', nomClub: 'FC Été', nomEquipe: 'Seniors B' })).toBe(
+      '/FC%20%C3%89t%C3%A9/Seniors%20B/dashboard',
     );
   });
 });

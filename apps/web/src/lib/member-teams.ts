@@ -1,4 +1,9 @@
-import type { TCurrentMember, TMemberEditParty, TTeamRef } from '@club/contract';
+import {
+  isLeader,
+  type TCurrentMember,
+  type TMemberEditParty,
+  type TTeamRef,
+} from '@club/contract';
 
 /* Teams of a member (members in several teams, decision 0012), for the signed-in member and the
    lists. */
@@ -10,6 +15,14 @@ import type { TCurrentMember, TMemberEditParty, TTeamRef } from '@club/contract'
 export type TeamsHolder = Pick<TCurrentMember, 'idEquipe' | 'nomEquipe'> & {
   equipes?: TCurrentMember['equipes'];
 };
+/** The signed-in member as the reachable teams read it: their teams and their children's. */
+export type FamilyTeamsHolder = TeamsHolder & { enfants?: TCurrentMember['enfants'] };
+
+/** A team the member may open: one of theirs, or one of their children's (named in `enfants`). */
+export interface ReachableTeam extends TTeamRef {
+  /** The first names of the member's children in this team (empty for the member's own team). */
+  enfants: readonly string[];
+}
 
 /** The teams of a member, the primary one first. */
 export function teamsOf(member: TeamsHolder): readonly TTeamRef[] {
@@ -20,17 +33,42 @@ export function teamsOf(member: TeamsHolder): readonly TTeamRef[] {
 }
 
 /**
- * The member's team that the page is about: the one the `{nomEquipe}` route parameter names when it
- * is one of the member's teams, otherwise the primary team (null for a member without team).
+ * Every team whose pages the member opens (decision 0084): their own teams (primary first), then
+ * their children's teams in the children's order, each once, with the children who play in it.
  */
-export function currentTeamOf(member: TeamsHolder, nomEquipe: string | undefined): TTeamRef | null {
-  const teams = teamsOf(member);
-  return teams.find((t) => t.nom === nomEquipe) ?? teams[0] ?? null;
+export function reachableTeamsOf(member: FamilyTeamsHolder): readonly ReachableTeam[] {
+  const teams: ReachableTeam[] = teamsOf(member).map((t) => ({ ...t, enfants: [] }));
+  for (const child of member.enfants ?? [])
+    for (const t of child.equipes) {
+      const known = teams.find((r) => r.id === t.id);
+      if (known) known.enfants = [...known.enfants, child.prenom];
+      else teams.push({ ...t, enfants: [child.prenom] });
+    }
+  return teams;
 }
 
-/** True when the member belongs to the team named `nomEquipe` (route guards, switcher). */
+/**
+ * The team that the page is about: the one the `{nomEquipe}` route parameter names when the member
+ * may open it (theirs or a child's), otherwise the first of those (their primary team; a parent
+ * without team, their first child's), null when there is none.
+ */
+export function currentTeamOf(
+  member: FamilyTeamsHolder,
+  nomEquipe: string | undefined,
+): TTeamRef | null {
+  const teams = reachableTeamsOf(member);
+  const team = teams.find((t) => t.nom === nomEquipe) ?? teams[0];
+  return team ? { id: team.id, nom: team.nom } : null;
+}
+
+/** True when the member belongs to the team named `nomEquipe`. */
 export function isOwnTeam(member: TeamsHolder, nomEquipe: string): boolean {
   return teamsOf(member).some((t) => t.nom === nomEquipe);
+}
+
+/** True when the member may open the pages of the team named `nomEquipe` (route guard, switcher). */
+export function isReachableTeam(member: FamilyTeamsHolder, nomEquipe: string): boolean {
+  return reachableTeamsOf(member).some((t) => t.nom === nomEquipe);
 }
 
 /**
@@ -55,4 +93,12 @@ export function teamSwitchPath(
 /** A member as editableMemberFields (contract) reads it: every team, not the primary alone. */
 export function editParty(member: { id: number; role: string } & TeamsHolder): TMemberEditParty {
   return { id: member.id, role: member.role, teamIds: teamsOf(member).map((t) => t.id) };
+}
+
+/** The member's home: a leader's (or a member without team's) club dashboard, else their primary team's. */
+export function homePath(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomEquipe'>): string {
+  const club = encodeURIComponent(member.nomClub);
+  return isLeader(member.role) || !member.nomEquipe
+    ? `/${club}/dashboard`
+    : `/${club}/${encodeURIComponent(member.nomEquipe)}/dashboard`;
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { normalizeRole } from '@club/contract';
+import { normalizeRole, type TChildTeams } from '@club/contract';
 import { memberTeamsJson } from '../../db/fragments.ts';
 import type { Actor } from '../../authz/index.ts';
 import { clubs, members, oneTimeTokens, sessions, teams } from '../../db/schema.ts';
@@ -84,21 +84,31 @@ const actorColumns = () => ({
   prenom: members.prenom,
   clubNom: clubs.nom,
   teams: memberTeamsJson(),
-  childIds: sql<number[]>`coalesce((
-      select json_agg(g.child_id order by g.child_id)
-      from guardians g where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
-    ), '[]'::json)`,
-  childTeamIds: sql<number[]>`coalesce((
-      select json_agg(distinct tm.team_id)
-      from guardians g join team_memberships tm on tm.club_id = g.club_id and tm.member_id = g.child_id
+  // Each child with their teams (the navigation's child switcher); childIds and childTeamIds are
+  // derived from it (`withChildren`).
+  children: sql<TChildTeams[]>`coalesce((
+      select json_agg(json_build_object(
+               'id', c.id, 'nom', c.nom, 'prenom', c.prenom,
+               'equipes', coalesce((
+                 select json_agg(json_build_object('id', t.id, 'nom', t.nom)
+                                 order by (t.id = c.team_id) desc nulls last, lower(t.nom), t.id)
+                 from team_memberships tm join teams t on t.id = tm.team_id
+                 where tm.member_id = c.id and tm.club_id = c.club_id
+               ), '[]'::json))
+             order by lower(c.prenom), c.id)
+      from guardians g join members c on c.id = g.child_id and c.club_id = g.club_id
       where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
     ), '[]'::json)`,
 });
 
-/**
- * The signed-in scope's one query per request: the session (unrevoked, within its absolute
- * lifetime) of that member, the member, its club, teams, children and children's teams.
- */
+/** The children's ids and the ids of their teams, as the permission tables read them. */
+function withChildren(children: readonly TChildTeams[]) {
+  return {
+    childIds: children.map((c) => c.id).sort((a, b) => a - b),
+    childTeamIds: [...new Set(children.flatMap((c) => c.equipes.map((t) => t.id)))],
+  };
+}
+
 /** The query below, prepared once per database handle (drizzle `.prepare()`, decision 0030). */
 const preparedActorQueries = new WeakMap<object, ReturnType<typeof prepareActorQuery>>();
 function prepareActorQuery(db: DbOrTx) {
@@ -137,6 +147,7 @@ export async function findActor(
   const { teamId, ...rest } = row;
   return {
     ...rest,
+    ...withChildren(row.children),
     role,
     teamIds: row.teams.map((t) => t.id),
     primaryTeam: row.teams.find((t) => t.id === teamId) ?? null,
@@ -316,6 +327,7 @@ export async function findMemberActor(
   const { teamId, ...rest } = row;
   return {
     ...rest,
+    ...withChildren(row.children),
     role,
     teamIds: row.teams.map((t) => t.id),
     primaryTeam: row.teams.find((t) => t.id === teamId) ?? null,

@@ -367,6 +367,8 @@ describe('[auth] GET /api/dashboard/infos', () => {
       nomEquipe: team.nom,
       statut: 'Actif',
       equipes: [{ id: team.id, nom: team.nom }],
+      // A member who is nobody's guardian: no children (decision 0084).
+      enfants: [],
     });
   });
   it('without a session → 401', async () => {

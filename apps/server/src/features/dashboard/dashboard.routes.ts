@@ -25,6 +25,7 @@ const dashboardRoutes: FastifyPluginAsync = async (app) => {
       nomEquipe: actor.primaryTeam?.nom ?? null,
       statut: actor.statut,
       equipes: [...actor.teams],
+      enfants: [...(actor.children ?? [])],
     }),
     { config: { database: false } },
   );

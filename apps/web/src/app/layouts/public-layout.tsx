@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { BURGER_AUTO_CLOSE_WIDTH } from '@club/contract';
 import { SocialLinks } from '../../features/public-site/components/social-links.tsx';
@@ -15,8 +15,8 @@ const NAV = [
   { to: '/inscrireClub', label: 'Inscrire un club', cta: true },
 ];
 
-/** Public layout of spec §2: top bar with a burger menu, the page, and the footer. */
-export function PublicLayout() {
+/** Public layout of spec §2: top bar with a burger menu, the page (the route's, or `children`), and the footer. */
+export function PublicLayout({ children }: { children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const site = useSiteInfo();
@@ -86,7 +86,7 @@ export function PublicLayout() {
           </nav>
         </div>
       </header>
-      <Outlet />
+      {children ?? <Outlet />}
       <footer className="site-footer">
         <div className="container footer-grid">
           <section className="footer-brand" aria-labelledby="footer-brand-title">

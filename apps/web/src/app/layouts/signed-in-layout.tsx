@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { OfflineBanner } from '../../components/ui/offline-banner.tsx';
 import { setAfterReplay } from '../../lib/offline-outbox.ts';
@@ -12,8 +12,11 @@ import { ToastProvider } from '../../components/ui/toast.tsx';
 import { useClub } from '../../features/settings/api/club.ts';
 import { LogoBackground } from '../../features/settings/components/logo-background.tsx';
 
-/** Signed-in layout: the navigation bar of spec §2 above the page (only rendered behind RequireMember). */
-export function SignedInLayout() {
+/**
+ * Signed-in layout: the navigation bar of spec §2 above the page (the route's, or `children`: the
+ * signed-in 404). Only rendered for a signed-in member (behind RequireMember, or by the 404).
+ */
+export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { data: member } = useCurrentMember();
   const club = useClub(member?.idClub ?? undefined);
   // The installable app and its offline mode start here, not on the public pages (decision 0005).
@@ -47,7 +50,7 @@ export function SignedInLayout() {
       {member ? <SignedInNav member={member} logoUrl={club.data?.logoUrl} /> : null}
       {member ? <OfflineBanner memberId={member.id} /> : null}
       {member ? <LogoBackground clubId={member.idClub} /> : null}
-      <Outlet />
+      {children ?? <Outlet />}
     </ToastProvider>
   );
 }

@@ -30,6 +30,8 @@ import { useClub } from '../../lib/shared-queries.ts';
 import { downloadMembersCsv, usePlayersWithoutTeam } from '../../features/members/api/season.ts';
 import { ImportDialog } from '../../features/members/components/import-dialog.tsx';
 import { NoTeamBanner } from '../../features/members/components/no-team-banner.tsx';
+import { X } from 'lucide-react';
+import { Icon } from '../../components/ui/icon.tsx';
 
 /** /{nomClub}/membres — club members (leaders), spec §2, §4, §5, §8. */
 export default function ClubMembersPage() {
@@ -212,7 +214,13 @@ export default function ClubMembersPage() {
             aria-expanded={formOpen}
             onClick={() => (formOpen ? closeForm() : openCreate())}
           >
-            {formOpen ? '✖ Fermer' : '+ Ajouter un membre'}
+            {formOpen ? (
+              <>
+                <Icon as={X} /> Fermer
+              </>
+            ) : (
+              '+ Ajouter un membre'
+            )}
           </button>
         </div>
       </div>

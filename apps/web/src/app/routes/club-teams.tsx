@@ -17,6 +17,8 @@ import {
 } from '../../features/teams/api/teams.ts';
 import { TeamCard } from '../../features/teams/components/team-card.tsx';
 import { TeamForm } from '../../features/teams/components/team-form.tsx';
+import { X } from 'lucide-react';
+import { Icon } from '../../components/ui/icon.tsx';
 
 /**
  * /{nomClub}/equipes — club teams (leaders), spec §2, §4, §5. As the spec says, load, save and delete
@@ -103,7 +105,13 @@ export default function ClubTeamsPage() {
           aria-expanded={formOpen}
           onClick={() => (formOpen ? close() : open(null))}
         >
-          {formOpen ? '✖ Fermer' : '+ Ajouter une équipe'}
+          {formOpen ? (
+            <>
+              <Icon as={X} /> Fermer
+            </>
+          ) : (
+            '+ Ajouter une équipe'
+          )}
         </button>
       </div>
       {formOpen ? (

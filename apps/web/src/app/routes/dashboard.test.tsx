@@ -101,7 +101,9 @@ describe('[web] dashboard — leaders', () => {
     expect(within(meeting).getByText('Club-house')).toBeInTheDocument();
     expect(meeting).toHaveClass('event-color-orange');
     // The same symbol as the calendar's legend (lib/event-type.ts), beside the label.
-    expect(meeting.querySelector('.event-type-dot')).toHaveTextContent('■');
+    expect(
+      meeting.querySelector('.event-type-dot [data-event-type-icon="REUNION"]'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(DASHBOARD_MESSAGES.selectTeam)).not.toBeInTheDocument();
 
     // Today is the server's (the club's time zone): no date is sent.

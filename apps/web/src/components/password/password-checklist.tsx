@@ -1,5 +1,7 @@
 import { PASSWORD_RULES } from '@club/contract';
 import './password.css';
+import { Check, X } from 'lucide-react';
+import { Icon } from '../ui/icon.tsx';
 
 /** Live checklist of the five password rules, in the spec's order. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
@@ -9,7 +11,7 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
         const ok = r.test(password);
         return (
           <li key={r.rule} className={ok ? 'ok' : 'ko'}>
-            <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {r.label}
+            <Icon as={ok ? Check : X} /> {r.label}
             <span className="visually-hidden">{ok ? ' : respectée' : ' : non respectée'}</span>
           </li>
         );

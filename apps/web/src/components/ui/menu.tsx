@@ -1,6 +1,8 @@
 import './ui.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { ChevronDown } from 'lucide-react';
+import { Icon } from './icon.tsx';
 
 export interface MenuItem {
   label: string;
@@ -136,9 +138,7 @@ export function Menu({
         }}
       >
         {text}
-        <span aria-hidden="true" className="menu-caret">
-          ▾
-        </span>
+        <Icon as={ChevronDown} className="menu-caret" />
       </button>
       {open && pos
         ? createPortal(

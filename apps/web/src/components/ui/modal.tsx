@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { Icon } from './icon.tsx';
 
 interface ModalProps {
   title: string;
@@ -105,7 +107,7 @@ export function Modal({
             onClick={onClose}
             aria-label={closeLabel}
           >
-            <span aria-hidden="true">✕</span>
+            <Icon as={X} />
           </button>
         </div>
         {children}

@@ -9,6 +9,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { Check, CircleAlert, Info, X } from 'lucide-react';
+import { Icon } from './icon.tsx';
 
 export interface ToastOptions {
   message: string;
@@ -95,7 +97,7 @@ function Toast({ item, onDone }: { item: ToastItem; onDone: () => void }) {
       onBlur={() => setPaused(false)}
     >
       <span className="toast-icon" aria-hidden="true">
-        {item.tone === 'error' ? '!' : item.tone === 'info' ? 'i' : '✓'}
+        <Icon as={item.tone === 'error' ? CircleAlert : item.tone === 'info' ? Info : Check} />
       </span>
       <span className="toast-message">{item.message}</span>
       {item.action ? (
@@ -121,7 +123,7 @@ function Toast({ item, onDone }: { item: ToastItem; onDone: () => void }) {
           onDone();
         }}
       >
-        <span aria-hidden="true">✕</span>
+        <Icon as={X} />
       </button>
     </div>
   );

@@ -6,6 +6,8 @@ import { useCurrentTeam } from '../../../lib/use-current-team.ts';
 import { useLogout } from '../hooks/use-logout.ts';
 import { TeamSwitcher } from './team-switcher.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { LogOut, Menu, X } from 'lucide-react';
 import '../auth.css';
 
 /**
@@ -76,9 +78,28 @@ export function SignedInNav({
       <nav className="container app-nav-inner" aria-label="Navigation de l’espace membre">
         <div className="app-nav-brand">
           <Avatar name={member.nomClub} src={logoUrl} size={40} />
+          {/* One line each, cut with an ellipsis (the full name in the tooltip): the bar stays one
+              row. The team line is the team switcher for a member who opens several teams. */}
           <div className="app-nav-names">
-            <strong>{member.nomClub}</strong>
-            {teamName ? <span className="team">{teamName}</span> : null}
+            <strong title={member.nomClub}>{member.nomClub}</strong>
+            {leader ? (
+              teamName ? (
+                <span className="team" title={teamName}>
+                  {teamName}
+                </span>
+              ) : null
+            ) : (
+              <TeamSwitcher
+                nomClub={member.nomClub}
+                single={
+                  teamName ? (
+                    <span className="team" title={teamName}>
+                      {teamName}
+                    </span>
+                  ) : null
+                }
+              />
+            )}
           </div>
         </div>
         <button
@@ -88,10 +109,9 @@ export function SignedInNav({
           aria-controls={menuId}
           onClick={() => setOpen((o) => !o)}
         >
-          <span aria-hidden="true">☰</span> Menu
+          <Icon as={open ? X : Menu} /> Menu
         </button>
         <div id={menuId} className={`app-nav-menu ${open ? 'open' : ''}`}>
-          {leader ? null : <TeamSwitcher nomClub={member.nomClub} />}
           <ul>
             {navLinks({ ...member, nomEquipe: teamName }).map((l) => (
               <li key={l.label}>
@@ -101,12 +121,26 @@ export function SignedInNav({
               </li>
             ))}
           </ul>
-          <Link to={clubPath(member.nomClub, 'profil')} className="app-nav-profile" onClick={close}>
+          <Link
+            to={clubPath(member.nomClub, 'profil')}
+            className="app-nav-profile"
+            title={`${member.prenom} ${member.nom}`}
+            onClick={close}
+          >
             <Avatar name={`${member.prenom} ${member.nom}`} size={28} />
-            {member.prenom} {member.nom}
+            {/* In the bar (wide screens) the avatar alone shows, the name is the link's label. */}
+            <span className="app-nav-label">
+              {member.prenom} {member.nom}
+            </span>
           </Link>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void logout()}>
-            Déconnexion
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm app-nav-logout"
+            title="Déconnexion"
+            onClick={() => void logout()}
+          >
+            <Icon as={LogOut} />
+            <span className="app-nav-label">Déconnexion</span>
           </button>
         </div>
       </nav>

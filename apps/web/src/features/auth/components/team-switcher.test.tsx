@@ -54,7 +54,10 @@ describe('[auth] team switcher of the navigation bar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     const links = within(list).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['✓U17 (principale)', 'Seniors B']);
+    expect(links.map((l) => l.textContent)).toEqual(['U17 (principale)', 'Seniors B']);
+    // The current team's check mark is an icon (SVG), hidden from screen readers.
+    expect(links[0]!.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(links[1]!.querySelector('svg')).toBeNull();
     expect(links[0]).toHaveAttribute('aria-current', 'true');
     expect(links[1]).not.toHaveAttribute('aria-current');
     expect(links[1]).toHaveAttribute('href', `${club}/Seniors%20B/membres`);
@@ -116,5 +119,58 @@ describe('[auth] team switcher of the navigation bar', () => {
     renderSignedIn(`${club}/dashboard`);
     expect(await screen.findByText('page club')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Changer d'équipe/ })).toBeNull();
+  });
+
+  it('a parent switches to each child’s team, named with the children’s first names', async () => {
+    // The demo's Chloé Nicolas: a parent of U17 whose children play in U17 and U15.
+    member = {
+      ...player,
+      role: 'PARENT',
+      prenom: 'Chloé',
+      nom: 'Nicolas',
+      equipes: [{ id: 3, nom: 'U17' }],
+      enfants: [
+        { id: 21, prenom: 'Emma', nom: 'Nicolas', equipes: [{ id: 5, nom: 'U15' }] },
+        { id: 22, prenom: 'Hugo', nom: 'Nicolas', equipes: [{ id: 3, nom: 'U17' }] },
+      ],
+    };
+    const user = userEvent.setup();
+    renderSignedIn(`${club}/U17/matche`);
+    const toggle = await screen.findByRole('button', { name: /Changer d'équipe/ });
+    await user.click(toggle);
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['U17 (Hugo)', 'U15 (Emma)']);
+    expect(links[1]).toHaveAttribute('href', `${club}/U15/matche`);
+    await user.click(links[1]!);
+    // Accepted, not sent back to U17: the bar and its links follow the child's team.
+    expect(await screen.findByText('page équipe')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(`${club}/U15/matche`);
+    expect(screen.getByRole('navigation')).toHaveTextContent('U15');
+    expect(screen.getByRole('link', { name: 'Matches' })).toHaveAttribute(
+      'href',
+      `${club}/U15/matche`,
+    );
+  });
+
+  it('a parent opens a child’s team by its URL; a team of no child still sends them home', async () => {
+    member = {
+      ...player,
+      role: 'PARENT',
+      equipes: [],
+      idEquipe: null,
+      nomEquipe: null,
+      enfants: [{ id: 21, prenom: 'Emma', nom: 'Nicolas', equipes: [{ id: 5, nom: 'U15' }] }],
+    };
+    renderSignedIn(`${club}/U15/dashboard`);
+    expect(await screen.findByText('page équipe')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(`${club}/U15/dashboard`);
+    // One team only: no switcher, the bar names the child's team.
+    expect(screen.queryByRole('button', { name: /Changer d'équipe/ })).toBeNull();
+    expect(screen.getByRole('navigation')).toHaveTextContent('U15');
+    cleanup();
+    renderSignedIn(`${club}/Seniors/dashboard`);
+    expect(await screen.findByText('page club')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(`${club}/dashboard`);
   });
 });

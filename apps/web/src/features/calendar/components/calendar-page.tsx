@@ -331,6 +331,8 @@ export function CalendarPage({
             locale={frLocale}
             initialView={band}
             headerToolbar={{ start: 'prev,next today', center: 'title', end: toolbarViews }}
+            // The toolbar's buttons, 44 px touch targets on phones (calendar.css).
+            buttonClass="club-fc-button"
             buttons={{
               today: { text: "Aujourd'hui" },
               dayGridMonth: { text: 'Mois' },

@@ -29,6 +29,8 @@ import {
   repeatDefaults,
   toEventWrite,
 } from '../lib/event-form.ts';
+import { Repeat } from 'lucide-react';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 /** 'Chaque mardi et jeudi jusqu'au 30/06/2027' for the series of an answered occurrence. */
 export function seriesSummary(serie: NonNullable<TEvent['serie']>): string {
@@ -324,8 +326,7 @@ export function EventForm({
 
       {event?.serie ? (
         <p className="event-form-series">
-          <span aria-hidden="true">↻ </span>
-          Fait partie d’une série : {seriesSummary(event.serie)}
+          <Icon as={Repeat} /> Fait partie d’une série : {seriesSummary(event.serie)}
         </p>
       ) : null}
       {event === null && !isMatch ? (

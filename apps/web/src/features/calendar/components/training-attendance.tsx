@@ -21,6 +21,8 @@ import { useCurrentMember } from '../../../lib/session.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAnswerTraining, useTrainingPresences } from '../api/attendance.ts';
 import '../attendance.css';
+import { Check, X } from 'lucide-react';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 export const ATTENDANCE_TEXTS = {
   title: 'Présences',
@@ -99,14 +101,14 @@ function statusPill(row: TEventPresence) {
   if (row.statutPresence === 'DISPONIBLE')
     return (
       <span className="pill pill-success">
-        <span aria-hidden="true">✓</span>{' '}
+        <Icon as={Check} />{' '}
         {row.parDefaut ? ATTENDANCE_TEXTS.byDefault : PRESENCE_LABELS.DISPONIBLE}
       </span>
     );
   if (row.statutPresence === 'INDISPONIBLE')
     return (
       <span className="pill pill-danger">
-        <span aria-hidden="true">✗</span> {PRESENCE_LABELS.INDISPONIBLE}
+        <Icon as={X} /> {PRESENCE_LABELS.INDISPONIBLE}
       </span>
     );
   return (

@@ -20,6 +20,8 @@ import { monthName, shortMonth, teamText, timeOf, wallClock } from '../model.ts'
 import { MatchStatusBadge } from './status-badge.tsx';
 import { ScoreEditor } from './score-editor.tsx';
 import { PlaceIcon } from '../../../components/ui/place-icon.tsx';
+import { Mail } from 'lucide-react';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 interface MatchCardProps {
   match: TMatch;
@@ -44,7 +46,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 /**
  * A card of spec §2: day, month, time, status badge (text, never colour alone), both teams or '-',
- * scores or '-' (bold when finished), venue, the pencil (when allowed), '📩 Convocation', and the
+ * scores or '-' (bold when finished), venue, the pencil (when allowed), 'Convocation' (with its envelope icon), and the
  * cancellation (and its undoing) for those who may. On phones the primary action ('Convocation')
  * stays a button and the secondary ones go into the card's actions menu (the members list's Menu).
  */
@@ -135,7 +137,7 @@ export function MatchCard({
               if (!locked) onConvocation(match);
             }}
           >
-            <span aria-hidden="true">📩</span> Convocation
+            <Icon as={Mail} /> Convocation
             <span className="visually-hidden">
               {` : ${home} – ${away}`}
               {answered ? ' (réponse envoyée)' : ''}

@@ -10,6 +10,8 @@ import { HttpError, errorMessage } from '../../../lib/http.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveScore } from '../api/matches.ts';
 import { scoreText, teamText } from '../model.ts';
+import { Pencil } from 'lucide-react';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 /** A score, bold (strong) when the match is finished (spec §2). */
 function Score({ value, final }: { value: number | null; final: boolean }) {
@@ -129,7 +131,7 @@ export function ScoreEditor({ match, editable }: ScoreEditorProps) {
             title="Modifier le score"
             onClick={open}
           >
-            <span aria-hidden="true">✏️</span>
+            <Icon as={Pencil} />
           </button>
         ) : null}
       </div>

@@ -1,6 +1,8 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import type { TMember } from '@club/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 /** Which rows of a members table show their details row (decision 0031): one toggle per row. */
 export function useExpandedRows() {
@@ -49,9 +51,7 @@ export function ExpandableMemberRow({
             aria-controls={open ? detailId : undefined}
             onClick={onToggle}
           >
-            <span aria-hidden="true" className="row-toggle-mark">
-              {open ? '▾' : '▸'}
-            </span>
+            <Icon as={open ? ChevronDown : ChevronRight} className="row-toggle-mark" />
             <Avatar name={`${member.prenom} ${member.nom}`} src={member.avatarUrl} size={32} />
             <span>{name}</span>
           </button>

@@ -18,6 +18,8 @@ import { dash } from './format.ts';
 import { DetailList, DetailsDisclosure, clubMemberDetails } from './member-details.tsx';
 import { ExpandableMemberRow, useExpandedRows } from './expandable-row.tsx';
 import './members.css';
+import { Mail } from 'lucide-react';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 /** Rows drawn at first; more on request, so that a club of thousands stays fluid. */
 export const ROWS_STEP = 200;
@@ -57,7 +59,7 @@ function Status({ m }: { m: TMember }) {
       <StatusPill statut={m.statut} />
       {m.invitationEnAttente ? (
         <div className="invite-flag">
-          <span aria-hidden="true">✉</span> Compte non activé
+          <Icon as={Mail} /> Compte non activé
         </div>
       ) : null}
     </>

@@ -11,6 +11,8 @@ import { useClubStatistics } from '../api/statistics.ts';
 import { FormChips, PercentBar } from './charts.tsx';
 import { SeasonSelect, frDate } from './team-statistics.tsx';
 import './statistics.css';
+import { TriangleAlert } from 'lucide-react';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 const pct = (v: number | null) => (v === null ? '-' : `${v} %`);
 
@@ -58,7 +60,9 @@ export function ClubStatistics({ clubId, clubName }: { clubId: number; clubName:
                             {e.equipe.nom}
                           </Link>
                           {e.alertesEquite ? (
-                            <span className="stats-flag">⚠ {e.alertesEquite} équité</span>
+                            <span className="stats-flag">
+                              <Icon as={TriangleAlert} /> {e.alertesEquite} équité
+                            </span>
                           ) : null}
                         </span>
                         <span className="stats-chart-bar">

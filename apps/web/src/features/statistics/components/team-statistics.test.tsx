@@ -62,7 +62,7 @@ describe('TeamStatistics', () => {
       'VVictoireNNul',
     );
     const chart = screen.getByRole('figure');
-    expect(within(chart).getAllByRole('listitem')[1]).toHaveTextContent('Zoé Fabre⚠ Équité');
+    expect(within(chart).getAllByRole('listitem')[1]).toHaveTextContent('Zoé Fabre Équité');
     expect(screen.getByText(/Équité du temps de jeu/).parentElement).toHaveTextContent(
       'Zoé Fabre (0 %)',
     );

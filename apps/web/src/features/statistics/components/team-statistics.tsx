@@ -14,6 +14,8 @@ import { errorMessage } from '../../../lib/http.ts';
 import { downloadTeamStatisticsCsv, useTeamStatistics } from '../api/statistics.ts';
 import { FormChips, PercentBar, ResultsBar } from './charts.tsx';
 import './statistics.css';
+import { TriangleAlert } from 'lucide-react';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 const pct = (v: number | null) => (v === null ? '-' : `${v} %`);
 const fullName = (p: TPlayerStatistics) => `${p.membre.prenom} ${p.membre.nom}`;
@@ -163,7 +165,11 @@ function StatisticsBody({ data }: { data: TTeamStatistics }) {
                   <li key={j.membre.id} className={j.alerteEquite ? 'is-flagged' : undefined}>
                     <span className="stats-chart-name">
                       {fullName(j)}
-                      {j.alerteEquite ? <span className="stats-flag">⚠ Équité</span> : null}
+                      {j.alerteEquite ? (
+                        <span className="stats-flag">
+                          <Icon as={TriangleAlert} /> Équité
+                        </span>
+                      ) : null}
                       {!j.actuel ? <span className="stats-muted"> (ancien joueur)</span> : null}
                     </span>
                     <span className="stats-chart-bar">
