@@ -178,7 +178,7 @@ export function EventForm({
       <Field label="Nom *" error={errors.nom?.message}>
         <input required autoComplete="off" {...form.register('nom')} />
       </Field>
-      <Field label="Lieux *" error={errors.lieux?.message}>
+      <Field label="Lieu *" error={errors.lieux?.message}>
         <input required autoComplete="off" {...form.register('lieux')} />
       </Field>
       <div className="event-form-dates">

@@ -50,7 +50,7 @@ const FIELD_NAMES = FIELDS.map((f) => f.key);
 
 /**
  * The modal's schema for the fields the signed-in member may change: each text is trimmed, '' is
- * "none" (or 'Ce champ est requis.' for a required field), numbers are read, then the contract's
+ * "none" (or 'Ce champ est obligatoire.' for a required field), numbers are read, then the contract's
  * member update rule applies. The other fields are left out, so they are neither checked nor sent.
  */
 function editSchema(allowed: ReadonlySet<TMemberField>) {

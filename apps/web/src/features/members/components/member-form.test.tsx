@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
-import { SERVER_MESSAGES, type TMember } from '@club/contract';
+import { FIELD_MESSAGES, type TMember } from '@club/contract';
 import { MemberForm } from './member-form.tsx';
 
 const TEAMS = [
@@ -299,6 +299,6 @@ describe('[members] member form: several teams, a parent’s children', () => {
     await user.click(screen.getByLabelText('Nom *'));
     await user.tab();
     expect(screen.getByLabelText('Nom *')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Nom *')).toHaveAccessibleDescription(SERVER_MESSAGES.required);
+    expect(screen.getByLabelText('Nom *')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
   });
 });
