@@ -54,6 +54,22 @@ function inUserTerms(errors: object, values: FieldValues, prefix = ''): void {
   }
 }
 
+/** The zod schema as a react-hook-form resolver, its messages in the user's terms. */
+export function zodUserResolver<S extends ZodFormSchema>(
+  schema: S,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  const base = zodResolver(schema as never) as unknown as Resolver<
+    z.input<S>,
+    unknown,
+    z.output<S>
+  >;
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    inUserTerms(result.errors, values);
+    return result;
+  };
+}
+
 /**
  * `useForm` with the zod schema as resolver (the contract's schemas, or schemas derived from them)
  * and the error timing of the spec. `handleSubmit` hands over the schema's output (trimmed, cut,
@@ -63,19 +79,7 @@ export function useZodForm<S extends ZodFormSchema>(
   schema: S,
   { timing = 'spec', ...options }: ZodFormOptions<S> = {},
 ): ZodFormReturn<S> {
-  const resolver = useMemo(() => {
-    const base = zodResolver(schema as never) as unknown as Resolver<
-      z.input<S>,
-      unknown,
-      z.output<S>
-    >;
-    const inTerms: Resolver<z.input<S>, unknown, z.output<S>> = async (values, context, opts) => {
-      const result = await base(values, context, opts);
-      inUserTerms(result.errors, values);
-      return result;
-    };
-    return inTerms;
-  }, [schema]);
+  const resolver = useMemo(() => zodUserResolver(schema), [schema]);
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     ...MODES[timing],
     ...options,

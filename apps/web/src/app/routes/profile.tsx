@@ -58,6 +58,10 @@ export default function ProfilePage() {
           serverErrors={save.error instanceof HttpError ? save.error.fieldErrors : undefined}
           onSubmit={onSubmit}
           onCancel={() => navigate(-1)}
+          // The last save's message goes as soon as the form changes or is sent again.
+          onEdit={() => {
+            if (!save.isPending && !save.isIdle) save.reset();
+          }}
         />
       )}
       <CalendarFeed

@@ -4,7 +4,7 @@ import { useController } from 'react-hook-form';
 import { z } from 'zod';
 import {
   CLUB_NAME_MAX_LENGTH,
-  GENDERS,
+  GENRE_OPTIONS,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   REDIRECT_AFTER_REGISTRATION_MS,
@@ -275,7 +275,7 @@ export function RegisterClubForm() {
         <Field label="Genre" error={fieldError('genre')}>
           <select required {...form.register('genre')}>
             <option value="">Choisir</option>
-            {GENDERS.map((g) => (
+            {GENRE_OPTIONS.map((g) => (
               <option key={g} value={g}>
                 {g}
               </option>

@@ -29,17 +29,31 @@ function renderForm(role = 'DIRIGEANT') {
 }
 
 describe('[members] club member form (spec §4, §5)', () => {
-  it('statut is Actif by default; gender offers Homme and Femme; roles in the spec order', () => {
+  it('statut is Actif by default; gender offers the one list (decision 0086); roles in the spec order, as words', () => {
     renderForm();
     expect(screen.getByLabelText('Statut')).toHaveValue('Actif');
     const genres = [...(screen.getByLabelText('Genre *') as HTMLSelectElement).options].map(
       (o) => o.value,
     );
-    expect(genres).toEqual(['', 'Homme', 'Femme']);
-    const roles = [...(screen.getByLabelText('Rôle *') as HTMLSelectElement).options].map(
-      (o) => o.value,
-    );
-    expect(roles).toEqual(['', 'JOUEUR', 'ENTRAINEUR', 'PARENT', 'RESPONSABLE', 'DIRIGEANT']);
+    expect(genres).toEqual(['', 'Homme', 'Femme', 'Autre']);
+    const options = [...(screen.getByLabelText('Rôle *') as HTMLSelectElement).options];
+    expect(options.map((o) => o.value)).toEqual([
+      '',
+      'JOUEUR',
+      'ENTRAINEUR',
+      'PARENT',
+      'RESPONSABLE',
+      'DIRIGEANT',
+    ]);
+    // No stored code on screen: the options read as words.
+    expect(options.map((o) => o.textContent)).toEqual([
+      '— Choisir —',
+      'Joueur',
+      'Entraîneur',
+      'Parent',
+      'Responsable',
+      'Dirigeant',
+    ]);
   });
 
   it('required fields are checked before sending', async () => {
@@ -48,6 +62,25 @@ describe('[members] club member form (spec §4, §5)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     for (const label of ['Nom *', 'Prénom *', 'Email *', 'Téléphone *'])
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    // In the user's terms: an empty select is a missing answer, an empty date is not a format error.
+    for (const label of ['Nom *', 'Genre *', 'Rôle *', 'Date de naissance *'])
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(
+        expect.stringContaining(FIELD_MESSAGES.required),
+      );
+    expect(screen.queryByText('Genre invalide.')).toBeNull();
+    expect(screen.queryByText('Rôle invalide.')).toBeNull();
+    expect(screen.queryByText(/AAAA-MM-JJ/)).toBeNull();
+  });
+
+  it('a birth date that is not one says jj/mm/aaaa', async () => {
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Date de naissance *'), '31/02/2010');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(screen.getByLabelText('Date de naissance *')).toHaveAccessibleDescription(
+      expect.stringContaining(FIELD_MESSAGES.dateInvalid),
+    );
   });
 
   it('a RESPONSABLE cannot choose a leader role', () => {

@@ -2,13 +2,14 @@ import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   DEFAULT_MEMBER_STATUS,
-  MEMBER_FORM_GENDERS,
+  GENRE_OPTIONS,
   MEMBER_FORM_ROLES,
   MEMBER_STATUSES,
   ZMemberCreateSchema,
   ZMemberUpdateSchema,
   ageCategory,
   normalizeRole,
+  roleLabel,
   seasonOf,
   suggestedTeamForCategory,
   type TMember,
@@ -181,7 +182,7 @@ export function MemberForm({
         <Field label="Genre *" error={errors.genre?.message}>
           <select required {...form.register('genre')}>
             <option value="">— Choisir —</option>
-            {MEMBER_FORM_GENDERS.map((g) => (
+            {GENRE_OPTIONS.map((g) => (
               <option key={g} value={g}>
                 {g}
               </option>
@@ -206,7 +207,7 @@ export function MemberForm({
             <option value="">— Choisir —</option>
             {MEMBER_FORM_ROLES.map((r) => (
               <option key={r} value={r} disabled={roleDisabled(r)}>
-                {r}
+                {roleLabel(r)}
               </option>
             ))}
           </select>
