@@ -33,6 +33,7 @@ import {
   type TEvent,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { readApiError } from '../../../lib/form-errors.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
@@ -283,10 +284,18 @@ export function CalendarPage({
           <div className="calendar-alerts">
             {moveError ? <Alert tone="error">{moveError}</Alert> : null}
             {teamsQuery.isError ? (
-              <Alert tone="error">{CALENDAR_MESSAGES.teamsFailed}</Alert>
+              <LoadError
+                message={CALENDAR_MESSAGES.teamsFailed}
+                onRetry={() => teamsQuery.refetch()}
+                retrying={teamsQuery.isFetching}
+              />
             ) : null}
             {eventsQuery.isError ? (
-              <Alert tone="error">{CALENDAR_MESSAGES.loadFailed}</Alert>
+              <LoadError
+                message={CALENDAR_MESSAGES.loadFailed}
+                onRetry={() => eventsQuery.refetch()}
+                retrying={eventsQuery.isFetching}
+              />
             ) : null}
           </div>
           <FullCalendar

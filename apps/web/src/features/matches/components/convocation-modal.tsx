@@ -28,6 +28,7 @@ import {
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import {
   PresenceChoice,
   ZPresenceAnswerFormSchema,
@@ -107,7 +108,11 @@ export function ConvocationModal({
     body = <Loading label="Chargement des convocations…" />;
   } else if (list.isError) {
     body = (
-      <Alert tone="error">{errorMessage(list.error, MATCH_MESSAGES.convocationsLoadFailed)}</Alert>
+      <LoadError
+        message={errorMessage(list.error, MATCH_MESSAGES.convocationsLoadFailed)}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
     );
   } else if (manager) {
     body = <ManagerForm match={match} entries={list.data} onDone={onClose} />;

@@ -170,6 +170,26 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
     );
   });
 
+  it('a failure without a server message says the spec’s French words, never the raw error; Réessayer loads again', async () => {
+    let attempts = 0;
+    stubFetch(async (url) => {
+      if (url === '/api/dashboard/infos') return json(200, coach);
+      if (url.startsWith('/api/matches/equipe/')) {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('boom');
+        return json(200, [upcoming]);
+      }
+      return json(404, { message: 'Ressource introuvable.' });
+    });
+    atTeamPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Impossible de charger — Erreur de chargement');
+    expect(alert).not.toHaveTextContent('boom');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('without a team: "Sélection d\'équipe requise" and "Équipe non définie (equipeId manquant)"', async () => {
     const leader = aCurrentMember();
     serve(leader, [], (url) =>
