@@ -9,6 +9,7 @@ import {
   PASSWORD_MAX_LENGTH,
   REDIRECT_AFTER_REGISTRATION_MS,
   REGISTRATION_MESSAGES,
+  STATE_MESSAGES,
   SPORTS,
   ZNewPasswordSchema,
   ZRegistrationBodySchema,
@@ -179,7 +180,7 @@ export function RegisterClubForm() {
       const res = await registerClub(registration);
       setResult({ tone: 'success', text: res?.message || REGISTRATION_MESSAGES.success });
       redirectTimer.current = setTimeout(
-        () => navigate('/connexion'),
+        () => navigate('/connexion', { state: { notice: STATE_MESSAGES.registered } }),
         REDIRECT_AFTER_REGISTRATION_MS,
       );
     } catch (err) {
