@@ -146,7 +146,10 @@ test.describe('[calendar] leader', () => {
     await expect(
       eventBox(page, 'Entraînement collectif 18:00').locator('.club-event-icon'),
     ).toHaveText('▲');
-    await expect(eventBox(page, 'Entraînement collectif 18:00')).toContainText('Entraînement :');
+    // The name already says its type: no 'Entraînement : Entraînement collectif' (decision 0086).
+    await expect(eventBox(page, 'Entraînement collectif 18:00')).not.toContainText(
+      'Entraînement :',
+    );
     let events = await clubEvents(api, me.idClub);
     const training = events.find((e) => e.nom === 'Entraînement collectif')!;
     expect(training).toMatchObject({

@@ -98,7 +98,7 @@ export function roleLabel(role: string | null | undefined): string {
 
 /** 'Entraînement' for ENTRAINEMENT; an unknown type as written. */
 export function eventTypeLabel(type: string | null | undefined): string {
-  return EVENT_TYPE_LABELS[(type ?? '') as EventType] ?? type ?? '';
+  return EVENT_TYPE_LABELS[(type ?? '').trim().toUpperCase() as EventType] ?? type ?? '';
 }
 
 /** The display rule of spec §3 (Actif, Blessé, Suspendu, raw text or Inconnu). */

@@ -20,6 +20,8 @@ import {
   CALENDAR,
   EVENT_PERMISSIONS,
   EVENT_TYPES,
+  eventTitle,
+  isTeamRole,
   eventColorToken,
   eventEditableBy,
   mayEver,
@@ -101,6 +103,14 @@ export function CalendarPage({
   const isLeader = scopeFor(EVENT_PERMISSIONS, member, 'create') === 'club';
   const mayCreate =
     mayEver(EVENT_PERMISSIONS, member, 'create') && (isLeader || subject.teamIds.length > 0);
+
+  const ownTeams = teamsOf(member).map((t) => t.nom);
+  const scopeNote =
+    isTeamRole(member.role) && ownTeams.length > 0
+      ? ownTeams.length === 1
+        ? `Équipe ${ownTeams[0]} : ses événements et ceux de tout le club.`
+        : `Équipes ${ownTeams.join(', ')} : leurs événements et ceux de tout le club.`
+      : null;
 
   const width = useWindowWidth();
   const calendarRef = useRef<CalendarRef>(null);
@@ -243,7 +253,11 @@ export function CalendarPage({
         <span className="club-event-icon" aria-hidden="true">
           {eventTypeIcon(source.type)}
         </span>
-        <span className="visually-hidden">{eventTypeLabel(source.type)} : </span>
+        {/* The type for screen readers (the icon is hidden), unless the name already says it:
+            'Entraînement Féminines', not 'Entraînement : Entraînement Féminines'. */}
+        {eventTitle(source) === source.nom ? null : (
+          <span className="visually-hidden">{eventTypeLabel(source.type)} : </span>
+        )}
         <span className="club-event-title">{info.event.title}</span>
       </span>
     );
@@ -259,7 +273,12 @@ export function CalendarPage({
   return (
     <div className="calendar-page">
       <div className="calendar-header">
-        <h1>Calendrier du club</h1>
+        <div>
+          <h1>Calendrier du club</h1>
+          {/* The spec's header (§2) on every calendar route; a team member's calendar says
+              whose events it holds (spec §6: their teams' and those of no team). */}
+          {scopeNote ? <p className="calendar-scope muted">{scopeNote}</p> : null}
+        </div>
         {mayCreate ? (
           <button type="button" className="btn" onClick={() => setEditor({ kind: 'create' })}>
             + Ajouter un événement
