@@ -204,6 +204,10 @@ test.describe('[auth] accounts and sessions', () => {
     await openMenu();
     await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL('**/connexion');
+    // The page landed on says so (decision 0086).
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Vous êtes déconnecté.' }),
+    ).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('deviceFingerprint'))).toBe(fingerprint);
     await page.goBack();
     // The previous entry is the private dashboard: the guard sends the browser back to /connexion.
