@@ -237,6 +237,10 @@ export default function ClubMembersPage() {
             serverErrors={fieldErrors}
             onSubmit={submit}
             onCancel={closeForm}
+            // The last save's error goes as soon as the form changes or is sent again.
+            onEdit={() => {
+              if (!save.isPending && !save.isIdle) save.reset();
+            }}
           />
         </Modal>
       ) : null}

@@ -53,6 +53,15 @@ describe('[calendar] event modal (spec §2, §4)', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('the refusal goes as soon as the form is edited: no stale message next to the new attempt', async () => {
+    open(() => json(400, { message: 'Données invalides.' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(await screen.findByText('Données invalides.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Lieu *'), ' B');
+    expect(screen.queryByText('Données invalides.')).toBeNull();
+  });
+
   it("delete asks 'Supprimer cet événement ?' in a dialog of its own; Escape closes that one only", async () => {
     const { calls, onClose, user } = open((_url, init) =>
       init.method === 'DELETE' ? json(200, { message: 'Événement supprimé.' }) : json(404, {}),

@@ -88,6 +88,11 @@ export function EventModal({ event, start, clubId, teams, isLeader, onClose }: E
           serverErrors={saveError?.fields}
           onCancel={onClose}
           onDelete={event ? () => setConfirming(true) : undefined}
+          // The last attempt's error goes as soon as the form changes or is sent again.
+          onEdit={() => {
+            if (!save.isPending && !save.isIdle) save.reset();
+            if (!remove.isPending && !remove.isIdle) remove.reset();
+          }}
           onSubmit={(body) => (event?.serie ? setPendingBody(body) : saveWith(body))}
         />
         {event ? <TrainingAttendance event={event} /> : null}

@@ -83,6 +83,29 @@ describe('[members] club member form (spec §4, §5)', () => {
     );
   });
 
+  it('tells the page when the form changes or is sent again (the last save’s error then goes)', async () => {
+    const onEdit = vi.fn();
+    render(
+      <MemberForm
+        member={null}
+        clubId={5}
+        actor={{ id: 1, role: 'DIRIGEANT' }}
+        teams={TEAMS}
+        clubMembers={[]}
+        submitting={false}
+        onSubmit={() => {}}
+        onCancel={() => {}}
+        onEdit={onEdit}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(onEdit).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Nom *'), 'M');
+    expect(onEdit).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(onEdit).toHaveBeenCalledTimes(2);
+  });
+
   it('a RESPONSABLE cannot choose a leader role', () => {
     renderForm('RESPONSABLE');
     const options = (screen.getByLabelText('Rôle *') as HTMLSelectElement).options;

@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
+  ACTION_LABELS,
   GENRE_OPTIONS,
   PRIVACY_MESSAGES,
   PROFILE_FIELDS,
@@ -182,10 +183,10 @@ export function ProfileForm({
       </div>
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Annuler
+          {ACTION_LABELS.cancel}
         </button>
         <button type="submit" className="btn" disabled={submitting}>
-          {submitting ? 'Enregistrement...' : 'Enregistrer'}
+          {submitting ? ACTION_LABELS.saving : ACTION_LABELS.save}
         </button>
       </div>
     </form>

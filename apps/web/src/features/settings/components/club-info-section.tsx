@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  ACTION_LABELS,
   SEASON_MONTH_LABELS,
   SETTINGS_MESSAGES,
   ZClubUpdateSchema,
@@ -118,12 +119,7 @@ export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
   const readOnly = !canEdit;
   const season = seasonOf(localToday(), Number(watch('moisDebutSaison')) || club.moisDebutSaison);
   return (
-    <form
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-label="Informations du club"
-    >
+    <form className="form" onSubmit={submit} noValidate aria-label="Informations du club">
       <LogoDropZone storedUrl={club.logoUrl} file={logo} onFile={chooseLogo} readOnly={readOnly} />
       <div className="form-grid">
         <Field label="Nom du club *" error={errors.nom?.message}>
@@ -172,10 +168,10 @@ export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
             onClick={cancel}
             disabled={save.isPending || (!isDirty && !logo)}
           >
-            Annuler
+            {ACTION_LABELS.cancel}
           </button>
           <button type="submit" className="btn" disabled={save.isPending}>
-            {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+            {save.isPending ? ACTION_LABELS.saving : ACTION_LABELS.save}
           </button>
         </div>
       ) : null}
