@@ -37,6 +37,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { DateTimeInput } from '../../../components/ui/date-time-input.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useConvocations, useSaveConvocations } from '../api/matches.ts';
@@ -208,6 +209,9 @@ function managerSchema(entries: readonly TConvocation[], start: string) {
     });
 }
 
+/** The coach's save, said once the modal is gone. */
+export const CONVOCATION_SAVED = 'Convocation enregistrée.';
+
 function ManagerForm({
   match,
   entries,
@@ -221,6 +225,7 @@ function ManagerForm({
   const start = startWall ? localInputValue(startWall) : '';
   const storedDeadline = match.dateLimiteReponse?.slice(0, 16) ?? '';
   const schema = useMemo(() => managerSchema(entries, start), [entries, start]);
+  const toast = useToast();
   const form = useZodForm(schema, {
     timing: 'submit',
     defaultValues: { rows: entries.map(rowOf), dateLimiteReponse: storedDeadline },
@@ -248,7 +253,13 @@ function ManagerForm({
         : { dateLimiteReponse: values.dateLimiteReponse ? `${values.dateLimiteReponse}:00` : null };
     save.mutate(
       { items: items.map((it) => ZConvocationItemSchema.parse(it)), ...deadline },
-      { onSuccess: onDone },
+      {
+        onSuccess: () => {
+          // Said once the modal is gone.
+          toast({ message: CONVOCATION_SAVED });
+          onDone();
+        },
+      },
     );
   });
 

@@ -5,6 +5,8 @@ import type { TCurrentMember, TMatch } from '@club/contract';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { aCurrentMember, aMatch, aTeam } from '../../../testing/builders.ts';
 import { MatchesPage } from './matches-page.tsx';
+import { SCORE_SAVED } from './score-editor.tsx';
+import { ToastProvider } from '../../../components/ui/toast.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -271,6 +273,24 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
     renderAt('/FC/U15/matche', ':nomClub/:nomEquipe/matche/*', <MatchesPage equipeId={3} />);
     await screen.findByRole('heading', { name: 'Janvier 2027' });
     expect(pencils()).toHaveLength(0);
+  });
+
+  it('a saved score is said', async () => {
+    serve(coach, [finished], (url, init) =>
+      url === '/api/matches/1/score' && init.method === 'PUT'
+        ? json(200, { ...finished, version: 'v2' })
+        : json(404, {}),
+    );
+    renderAt(
+      '/FC%20%C3%89t%C3%A9/Seniors/matche',
+      ':nomClub/:nomEquipe/matche/*',
+      <ToastProvider>
+        <MatchesPage />
+      </ToastProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /Modifier le score/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(SCORE_SAVED)).toBeInTheDocument();
   });
 
   it('view → editing → saving → view, sending integers, empty as null, and the version', async () => {
