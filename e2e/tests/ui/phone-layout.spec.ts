@@ -62,7 +62,8 @@ test.describe('[ui] phone layout', () => {
       await expect(page.getByRole('table')).toBeVisible();
       const row = memberEntry(page, 'Leroy');
       await expect(row).toHaveJSProperty('tagName', 'TR');
-      await expect(row).toContainText('0611223344');
+      // Grouped as written in France (decision 0086).
+      await expect(row).toContainText('06 11 22 33 44');
       await expect(page.getByRole('list', { name: /membres/i })).toHaveCount(0);
     }
   });
