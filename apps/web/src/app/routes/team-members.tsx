@@ -141,6 +141,10 @@ export default function TeamMembersPage() {
           serverErrors={save.error instanceof HttpError ? save.error.fieldErrors : undefined}
           onSave={onSave}
           onCancel={close}
+          // The last save's error goes as soon as the form changes or is sent again.
+          onEdit={() => {
+            if (!save.isPending && !save.isIdle) save.reset();
+          }}
         />
       ) : null}
     </main>
