@@ -81,17 +81,13 @@ describe('[contract] formatPhone', () => {
 
   it('formatting then removing the spaces gives back the digits (and the leading +)', () => {
     fc.assert(
-      fc.property(
-        fc.boolean(),
-        fc.stringMatching(/^\d{1,15}$/),
-        (international, digits) => {
-          const input = `${international ? '+' : ''}${digits}`;
-          const out = formatPhone(input);
-          expect(out.replace(/ /g, '')).toBe(input);
-          // Groups of at most two digits, except the +33 number's single first digit.
-          expect(out.split(' ').every((g) => /^\+?\d{1,3}$/.test(g))).toBe(true);
-        },
-      ),
+      fc.property(fc.boolean(), fc.stringMatching(/^\d{1,15}$/), (international, digits) => {
+        const input = `${international ? '+' : ''}${digits}`;
+        const out = formatPhone(input);
+        expect(out.replace(/ /g, '')).toBe(input);
+        // Groups of at most two digits, except the +33 number's single first digit.
+        expect(out.split(' ').every((g) => /^\+?\d{1,3}$/.test(g))).toBe(true);
+      }),
     );
   });
 
