@@ -32,6 +32,10 @@ test.describe('[auth] accounts and sessions', () => {
     await page.waitForURL('**/connexion');
     // The previous screen stays up while the login chunk loads (a transition): wait for the form.
     await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
+    // The page landed on says what happened (decision 0086).
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Votre club est inscrit.' }),
+    ).toBeVisible();
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Mot de passe').fill(E2E_PASSWORD);
@@ -132,6 +136,9 @@ test.describe('[auth] accounts and sessions', () => {
     await page.getByLabel('Confirmation').fill('Choisi-Par-Moi-2025');
     await page.getByRole('button', { name: 'Activer mon compte' }).click();
     await page.waitForURL('**/connexion');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Votre compte est activé.' }),
+    ).toBeVisible();
     // The previous screen stays up while the login chunk loads (a transition): wait for the form.
     await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
     await page.getByLabel('Email').fill(email);
@@ -204,6 +211,10 @@ test.describe('[auth] accounts and sessions', () => {
     await openMenu();
     await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL('**/connexion');
+    // The page landed on says so (decision 0086).
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Vous êtes déconnecté.' }),
+    ).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('deviceFingerprint'))).toBe(fingerprint);
     await page.goBack();
     // The previous entry is the private dashboard: the guard sends the browser back to /connexion.

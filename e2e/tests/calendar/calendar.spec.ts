@@ -176,7 +176,7 @@ test.describe('[calendar] leader', () => {
     await page.getByRole('button', { name: '+ Ajouter un événement' }).click();
     const modal = page.getByRole('dialog', { name: 'Créer un événement' });
     await modal.getByLabel('Nom *').fill('Entraînement collectif');
-    await modal.getByLabel('Lieux *').fill('Gymnase Jean Moulin');
+    await modal.getByLabel('Lieu *').fill('Gymnase Jean Moulin');
     await fillDateTime(modal, 'Début *', 'Heure de début', `${day}T18:00`);
     await fillDateTime(modal, 'Fin *', 'Heure de fin', `${day}T20:00`);
     await modal.getByLabel('Type *').selectOption('ENTRAINEMENT');
@@ -192,7 +192,10 @@ test.describe('[calendar] leader', () => {
         '.club-event-icon [data-event-type-icon="ENTRAINEMENT"]',
       ),
     ).toBeVisible();
-    await expect(eventBox(page, 'Entraînement collectif 18:00')).toContainText('Entraînement :');
+    // The name already says its type: no 'Entraînement : Entraînement collectif' (decision 0086).
+    await expect(eventBox(page, 'Entraînement collectif 18:00')).not.toContainText(
+      'Entraînement :',
+    );
     let events = await clubEvents(api, me.idClub);
     const training = events.find((e) => e.nom === 'Entraînement collectif')!;
     expect(training).toMatchObject({
@@ -210,7 +213,7 @@ test.describe('[calendar] leader', () => {
     await expect(adverse).toBeDisabled();
     await expect(adverse.locator('option').first()).toHaveText(EVENT_MESSAGES.chooseBaseTeamFirst);
     await modal.getByLabel('Nom *').fill('Match de championnat');
-    await modal.getByLabel('Lieux *').fill('Stade municipal');
+    await modal.getByLabel('Lieu *').fill('Stade municipal');
     await fillDateTime(modal, 'Début *', 'Heure de début', `${matchDay}T15:00`);
     await fillDateTime(modal, 'Fin *', 'Heure de fin', `${matchDay}T17:00`);
     await modal.getByLabel('Équipe (base) *').selectOption(String(teams.seniors));

@@ -123,7 +123,7 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
   await page.getByRole('button', { name: '+ Ajouter un événement' }).click();
   const modal = page.getByRole('dialog', { name: 'Créer un événement' });
   await modal.getByLabel('Nom *').fill('Entraînement Seniors');
-  await modal.getByLabel('Lieux *').fill('Gymnase Jean Moulin');
+  await modal.getByLabel('Lieu *').fill('Gymnase Jean Moulin');
   await fillDateTime(modal, 'Début *', 'Heure de début', `${tuesday}T19:00`);
   await fillDateTime(modal, 'Fin *', 'Heure de fin', `${tuesday}T20:30`);
   // 'Répéter' with the keyboard: space toggles the checkboxes.

@@ -141,7 +141,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await page.getByRole('button', { name: '+ Ajouter une équipe' }).click();
     const form = page.getByRole('dialog', { name: 'Créer une équipe' });
     await form.getByRole('button', { name: 'Créer' }).click();
-    await expect(form.getByText('Ce champ est requis.')).toHaveCount(3);
+    await expect(form.getByText('Ce champ est obligatoire.')).toHaveCount(3);
     await form.getByLabel('Nom *').fill('U17 A');
     await form.getByLabel('Catégorie *').fill('U17');
     await form.getByLabel('Division *').fill('Régional 2');

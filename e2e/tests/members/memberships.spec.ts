@@ -179,6 +179,10 @@ test.describe('[members] members in several teams, parents and children', () => 
     // The calendar arrives in its own chunk: the switcher follows the page once it is shown.
     await expect(mine).toHaveURL(new RegExp(`${clubUrl(me.nomClub, 'Seniors B', 'calendrier')}$`));
     await expect(mine.getByRole('heading', { name: 'Calendrier du club' })).toBeVisible();
+    // The spec's header, and whose events a team member's calendar holds (decision 0086).
+    await expect(mine.locator('.calendar-scope')).toHaveText(
+      /^Équipes (U17, Seniors B|Seniors B, U17) : leurs événements et ceux de tout le club\.$/,
+    );
     await switchTeam(mine, 'U17');
     await expect(mine).toHaveURL(new RegExp(`${clubUrl(me.nomClub, 'U17', 'calendrier')}$`));
     await mine.context().close();

@@ -62,7 +62,8 @@ test.describe('[ui] phone layout', () => {
       await expect(page.getByRole('table')).toBeVisible();
       const row = memberEntry(page, 'Leroy');
       await expect(row).toHaveJSProperty('tagName', 'TR');
-      await expect(row).toContainText('0611223344');
+      // Grouped as written in France (decision 0086).
+      await expect(row).toContainText('06 11 22 33 44');
       await expect(page.getByRole('list', { name: /membres/i })).toHaveCount(0);
     }
   });
@@ -91,6 +92,16 @@ test.describe('[ui] French date picker in an English browser', () => {
     await expect(picker.getByRole('grid', { name: 'mai 2004' })).toBeVisible();
     await expect(picker.getByRole('columnheader').first()).toHaveText('lu');
     await expect(picker.getByRole('button', { name: 'jeudi 6 mai 2004' })).toBeFocused();
+    // The month select holds its longest name at 375 px ('septembre', not 'septembr…').
+    const fit = await picker.getByRole('combobox', { name: 'Mois' }).evaluate((el) => {
+      const style = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room =
+        el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24; // the arrow
+      return { room, text: ctx.measureText('septembre').width };
+    });
+    expect(fit.room).toBeGreaterThanOrEqual(fit.text);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await expect(date).toHaveValue('07/05/2004');

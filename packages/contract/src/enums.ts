@@ -33,11 +33,12 @@ export const DEFAULT_MEMBER_STATUS: MemberStatus = 'Actif';
 export const SPORTS = ['Football', 'Basketball', 'Handball', 'Rugby'] as const;
 export type Sport = (typeof SPORTS)[number];
 
-/** Registration and profile genders. */
+/**
+ * Genders of registration, profile and the member form: one list everywhere (spec §9 lists these
+ * three; its member form's Homme/Femme could not show a member's Autre, decision 0086).
+ */
 export const GENDERS = ['Homme', 'Femme', 'Autre'] as const;
 export type Gender = (typeof GENDERS)[number];
-/** The member form offers only these two (spec §5). */
-export const MEMBER_FORM_GENDERS = ['Homme', 'Femme'] as const;
 
 export const EVENT_TYPES = ['MATCH', 'ENTRAINEMENT', 'TOURNOI', 'REUNION', 'AUTRE'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -7,6 +7,7 @@ export * from './cooldown.ts';
 export * from './permissions.ts';
 export * from './events.ts';
 export * from './messages.ts';
+export * from './glossary.ts';
 export * from './schemas/common.ts';
 export * from './contact-form.ts';
 export * from './contact.ts';

@@ -19,7 +19,6 @@ import {
   EVENT_TYPES,
   EVENT_TYPE_LABELS,
   GENDERS,
-  MEMBER_FORM_GENDERS,
   MEMBER_STATUSES,
   ROLES,
   SPORTS,
@@ -78,7 +77,6 @@ describe('[contract] constants of spec §9', () => {
     expect(MEMBER_STATUSES).toEqual(['Actif', 'Blessé', 'Suspendu']);
     expect(SPORTS).toEqual(['Football', 'Basketball', 'Handball', 'Rugby']);
     expect(GENDERS).toEqual(['Homme', 'Femme', 'Autre']);
-    expect(MEMBER_FORM_GENDERS).toEqual(['Homme', 'Femme']);
     expect(EVENT_TYPES).toEqual(['MATCH', 'ENTRAINEMENT', 'TOURNOI', 'REUNION', 'AUTRE']);
     expect(Object.values(EVENT_TYPE_LABELS)).toEqual([
       'Match',

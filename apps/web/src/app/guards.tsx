@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { isLeader } from '@club/contract';
+import { STATE_MESSAGES, isLeader } from '@club/contract';
 import { useCurrentMember, wasSignedOutOnPurpose } from '../lib/session.ts';
 import { homePath, isReachableTeam } from '../lib/member-teams.ts';
 import { Alert } from '../components/ui/alert.tsx';
@@ -25,7 +25,8 @@ export function RequireMember({ children }: { children: ReactNode }) {
   }
   // The page asked for rides along in the router state (the URL stays /connexion, spec §4); the
   // login form opens it after sign-in (features/auth/redirect.ts `safeRedirect`). Not after the
-  // member's own logout: their next sign-in starts from their home.
+  // member's own logout: their next sign-in starts from their home, and /connexion says they
+  // are signed out.
   if (!member)
     return (
       <Navigate
@@ -33,7 +34,7 @@ export function RequireMember({ children }: { children: ReactNode }) {
         replace
         state={
           wasSignedOutOnPurpose()
-            ? undefined
+            ? { notice: STATE_MESSAGES.loggedOut }
             : { from: `${location.pathname}${location.search}${location.hash}` }
         }
       />

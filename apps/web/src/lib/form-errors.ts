@@ -1,6 +1,49 @@
 import { useEffect, useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import {
+  EVENT_FIELD_MESSAGES,
+  FIELD_MESSAGES,
+  MEMBER_FIELD_MESSAGES,
+  SERVER_MESSAGES,
+} from '@club/contract';
 import { HttpError } from './http.ts';
+
+/** Messages that, on an empty field, mean only "this field is required" (an empty select). */
+const EMPTY_MEANS_REQUIRED = new Set<string>([
+  SERVER_MESSAGES.required,
+  SERVER_MESSAGES.invalidValue,
+  SERVER_MESSAGES.invalidDate,
+  MEMBER_FIELD_MESSAGES.genreInvalid,
+  MEMBER_FIELD_MESSAGES.roleInvalid,
+  MEMBER_FIELD_MESSAGES.statutInvalid,
+  EVENT_FIELD_MESSAGES.typeInvalid,
+  EVENT_FIELD_MESSAGES.dateTimeInvalid,
+]);
+
+const isEmpty = (value: unknown) =>
+  value == null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * A field error in the user's terms (docs/decisions/0086-glossary-and-field-messages.md): the
+ * contract's schemas answer API clients ('Date invalide (format attendu : AAAA-MM-JJ).', 'Genre
+ * invalide.'); the screens show a date as jj/mm/aaaa, a time as 24 h hh:mm, and an empty select
+ * as a missing answer. `value` is the field's value when known (a form's own check); a server
+ * answer maps without it.
+ */
+export function userFieldMessage(message: string, value?: unknown): string {
+  if (message === SERVER_MESSAGES.required) return FIELD_MESSAGES.required;
+  if (value !== undefined && isEmpty(value) && EMPTY_MEANS_REQUIRED.has(message))
+    return FIELD_MESSAGES.required;
+  if (message === SERVER_MESSAGES.invalidDate) return FIELD_MESSAGES.dateInvalid;
+  if (message === EVENT_FIELD_MESSAGES.dateTimeInvalid) {
+    // The pickers join 'aaaa-mm-jj' and 'hh:mm' with a T: a whole date with a bad time is the time's fault.
+    const [date = '', time = ''] = typeof value === 'string' ? value.split('T') : [];
+    if (/^\d{4}-\d{2}-\d{2}$/.test(date) && !/^\d{2}:\d{2}(:\d{2})?$/.test(time))
+      return FIELD_MESSAGES.timeInvalid;
+    return FIELD_MESSAGES.dateTimeInvalid;
+  }
+  return message;
+}
 
 /**
  * The one mapping from an API error answer to a form (docs/architecture.md §10: every non-2xx
@@ -64,7 +107,7 @@ export function setFieldErrors<T extends FieldValues>(
   let first = focus;
   for (const [name, message] of Object.entries(byField) as [Path<T>, string | undefined][]) {
     if (!message) continue;
-    setError(name, { type: 'server', message }, { shouldFocus: first });
+    setError(name, { type: 'server', message: userFieldMessage(message) }, { shouldFocus: first });
     first = false;
   }
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import {
+  get,
   useForm,
   type FieldValues,
   type Resolver,
@@ -9,6 +10,7 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
+import { userFieldMessage } from './form-errors.ts';
 
 /**
  * When a form shows its errors:
@@ -41,6 +43,33 @@ export type ZodFormOptions<S extends ZodFormSchema> = Omit<
   'resolver' | 'mode' | 'reValidateMode'
 > & { timing?: FormTiming };
 
+/** Rewrites every error message of a resolver's answer in the user's terms (userFieldMessage). */
+function inUserTerms(errors: object, values: FieldValues, prefix = ''): void {
+  for (const [key, error] of Object.entries(errors)) {
+    if (key === 'ref' || key === 'types' || !error || typeof error !== 'object') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    const e = error as { message?: unknown };
+    if (typeof e.message === 'string') e.message = userFieldMessage(e.message, get(values, path));
+    inUserTerms(error as object, values, path);
+  }
+}
+
+/** The zod schema as a react-hook-form resolver, its messages in the user's terms. */
+export function zodUserResolver<S extends ZodFormSchema>(
+  schema: S,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  const base = zodResolver(schema as never) as unknown as Resolver<
+    z.input<S>,
+    unknown,
+    z.output<S>
+  >;
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    inUserTerms(result.errors, values);
+    return result;
+  };
+}
+
 /**
  * `useForm` with the zod schema as resolver (the contract's schemas, or schemas derived from them)
  * and the error timing of the spec. `handleSubmit` hands over the schema's output (trimmed, cut,
@@ -50,10 +79,11 @@ export function useZodForm<S extends ZodFormSchema>(
   schema: S,
   { timing = 'spec', ...options }: ZodFormOptions<S> = {},
 ): ZodFormReturn<S> {
+  const resolver = useMemo(() => zodUserResolver(schema), [schema]);
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     ...MODES[timing],
     ...options,
-    resolver: zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
+    resolver,
   });
   const { register: baseRegister, trigger, clearErrors, getFieldState } = form;
   const register = useMemo(() => {

@@ -5,6 +5,7 @@ import { useCurrentMember } from '../../lib/session.ts';
 import { editParty } from '../../lib/member-teams.ts';
 import { HttpError, errorMessage } from '../../lib/http.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -258,6 +259,10 @@ export default function ClubMembersPage() {
             serverErrors={fieldErrors}
             onSubmit={submit}
             onCancel={closeForm}
+            // The last save's error goes as soon as the form changes or is sent again.
+            onEdit={() => {
+              if (!save.isPending && !save.isIdle) save.reset();
+            }}
           />
         </Modal>
       ) : null}
@@ -290,9 +295,11 @@ export default function ClubMembersPage() {
       {list.isPending ? (
         <Skeleton label="Chargement des membres..." />
       ) : list.isError ? (
-        <Alert tone="error">
-          {searching ? MEMBERS_MESSAGES.searchFailed : MEMBERS_MESSAGES.loadFailed}
-        </Alert>
+        <LoadError
+          message={searching ? MEMBERS_MESSAGES.searchFailed : MEMBERS_MESSAGES.loadFailed}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : visible.length === 0 ? (
         <EmptyState title="Aucun membre trouvé">
           {searching

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { clubPath, useCurrentMember } from '../../lib/session.ts';
 import { HttpError, errorMessage } from '../../lib/http.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { useProfile, useSaveProfile } from '../../features/profile/api/profile.ts';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
@@ -51,7 +52,11 @@ export default function ProfilePage() {
       {profile.isPending ? (
         <Loading label="Chargement du profil..." />
       ) : profile.isError ? (
-        <Alert tone="error">{PROFILE_MESSAGES.loadFailed}</Alert>
+        <LoadError
+          message={PROFILE_MESSAGES.loadFailed}
+          onRetry={() => profile.refetch()}
+          retrying={profile.isFetching}
+        />
       ) : (
         <ProfileForm
           key={profile.dataUpdatedAt}
@@ -60,6 +65,10 @@ export default function ProfilePage() {
           serverErrors={save.error instanceof HttpError ? save.error.fieldErrors : undefined}
           onSubmit={onSubmit}
           onCancel={() => navigate(-1)}
+          // The last save's message goes as soon as the form changes or is sent again.
+          onEdit={() => {
+            if (!save.isPending && !save.isIdle) save.reset();
+          }}
         />
       )}
       <CalendarFeed

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { TCurrentMember, TMember } from '@club/contract';
+import { TEAM_MEMBERS_MESSAGES, type TCurrentMember, type TMember } from '@club/contract';
 import { editParty } from '../../lib/member-teams.ts';
 import { TeamMembersTable } from '../../features/members/components/team-members-table.tsx';
 import TeamMembersPage from './team-members.tsx';
@@ -125,6 +125,13 @@ describe('[members] team members page of a coach of two teams', () => {
     expect(within(dialog).getByLabelText(/Numéro maillot/)).toBeEnabled();
     expect(within(dialog).getByLabelText(/Poste/)).toBeEnabled();
     expect(within(dialog).getByLabelText(/^Nom/)).toBeDisabled();
+
+    // A refused save says so; editing again takes the message away (no stale message).
+    await user.type(within(dialog).getByLabelText(/Poste/), 'Ailier');
+    await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }));
+    expect(await within(dialog).findByText(TEAM_MEMBERS_MESSAGES.editFailed)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Poste/), ' gauche');
+    expect(within(dialog).queryByText(TEAM_MEMBERS_MESSAGES.editFailed)).toBeNull();
   });
 
   it('no Modifier for a player of a team the coach is not in', () => {

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { editParty } from '../../lib/member-teams.ts';
 import { HttpError } from '../../lib/http.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -113,9 +113,13 @@ export default function TeamMembersPage() {
       {list.isPending ? (
         <Skeleton label="Chargement des membres..." />
       ) : list.isError ? (
-        <Alert tone="error">
-          {searching ? TEAM_MEMBERS_MESSAGES.searchFailed : TEAM_MEMBERS_MESSAGES.loadFailed}
-        </Alert>
+        <LoadError
+          message={
+            searching ? TEAM_MEMBERS_MESSAGES.searchFailed : TEAM_MEMBERS_MESSAGES.loadFailed
+          }
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : list.data.length === 0 ? (
         <EmptyState title="Aucun membre trouvé">
           {searching
@@ -137,6 +141,10 @@ export default function TeamMembersPage() {
           serverErrors={save.error instanceof HttpError ? save.error.fieldErrors : undefined}
           onSave={onSave}
           onCancel={close}
+          // The last save's error goes as soon as the form changes or is sent again.
+          onEdit={() => {
+            if (!save.isPending && !save.isIdle) save.reset();
+          }}
         />
       ) : null}
     </main>

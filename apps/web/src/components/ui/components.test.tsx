@@ -127,6 +127,46 @@ describe('[ui] TimeInput', () => {
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(input).toHaveValue('18:15');
   });
+
+  it('typed or pasted in an en-US habit, 3:00 PM is 15:00, never 03:00; 13:00 PM is refused', async () => {
+    const onChange = vi.fn();
+    function Harness() {
+      const [v, setV] = useState('');
+      return (
+        <>
+          <TimeInput
+            aria-label="Heure"
+            value={v}
+            onChange={(x) => {
+              setV(x);
+              onChange(x);
+            }}
+          />
+          <button type="button">ailleurs</button>
+        </>
+      );
+    }
+    render(<Harness />);
+    const input = screen.getByLabelText('Heure');
+    const user = userEvent.setup();
+    await user.type(input, '3:00 PM');
+    expect(onChange).toHaveBeenLastCalledWith('15:00');
+    await user.tab();
+    expect(input).toHaveValue('15:00');
+
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('3:00 PM');
+    expect(onChange).toHaveBeenLastCalledWith('15:00');
+
+    await user.clear(input);
+    await user.type(input, '13:00 PM');
+    // Not a time: handed back as typed, for the form to refuse.
+    // (the digit mask drops the space typed before the letters: '13:00PM')
+    expect(onChange.mock.lastCall?.[0]).toBe('13:00PM');
+    await user.tab();
+    expect(input).toHaveValue('13:00PM');
+  });
 });
 
 describe('[ui] Menu', () => {

@@ -58,8 +58,26 @@ describe('[ui] French dates and times', () => {
     expect(parseTime('18h')).toBe('18:00');
     expect(parseTime('24:00')).toBeNull();
     expect(parseTime('12:60')).toBeNull();
-    expect(parseTime('6 PM')).toBeNull();
     expect(maskTime('1830')).toBe('18:30');
     expect(maskTime('9:')).toBe('09:');
+  });
+
+  it('an en-US 12-hour time is read as its 24-hour time, never as the morning', () => {
+    expect(parseTime('3:00 PM')).toBe('15:00');
+    expect(parseTime('3:00PM')).toBe('15:00');
+    expect(parseTime('3 pm')).toBe('15:00');
+    expect(parseTime('6 PM')).toBe('18:00');
+    expect(parseTime('11:45 p.m.')).toBe('23:45');
+    expect(parseTime('9:30 AM')).toBe('09:30');
+    expect(parseTime('12:00 AM')).toBe('00:00');
+    expect(parseTime('12:15 PM')).toBe('12:15');
+    // Not a 12-hour time: refused (the form then says the time is invalid).
+    expect(parseTime('13:00 PM')).toBeNull();
+    expect(parseTime('0:30 AM')).toBeNull();
+    expect(parseTime('3:75 PM')).toBeNull();
+    // The typing mask keeps the AM/PM letters for parseTime: '3:00 PM' is not cut to 03:00.
+    expect(maskTime('3:00 PM')).toBe('3:00 PM');
+    expect(parseTime(maskTime('3:00 PM'))).toBe('15:00');
+    expect(maskTime('12:30 PM!')).toBe('12:30 PM');
   });
 });

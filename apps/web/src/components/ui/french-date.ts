@@ -108,9 +108,20 @@ export function todayYmd(now = new Date()): Ymd {
   return { y: now.getFullYear(), m: now.getMonth() + 1, d: now.getDate() };
 }
 
-/** '1830', '18:30', '18h30', '18h', '9:5' → 'hh:mm' (24 h), or null. */
+/**
+ * '1830', '18:30', '18h30', '18h', '9:5' → 'hh:mm' (24 h), or null. A 12-hour time as an en-US
+ * browser or keyboard habit writes it ('3:00 PM', '3pm', '12:15 a.m.') is read too, so that it
+ * never becomes 03:00; hours outside 1–12 before AM/PM ('13:00 PM') are refused.
+ */
 export function parseTime(text: string): string | null {
-  const t = text.trim().toLowerCase();
+  const t = text.trim().toLowerCase().replace(/\./g, '');
+  const twelve = /^(\d{1,2})(?:\s*:\s*(\d{1,2}))?\s*([ap])m?$/.exec(t);
+  if (twelve) {
+    const h = Number(twelve[1]);
+    const min = twelve[2] === undefined ? 0 : Number(twelve[2]);
+    if (h < 1 || h > 12 || min > 59) return null;
+    return `${pad((h % 12) + (twelve[3] === 'p' ? 12 : 0))}:${pad(min)}`;
+  }
   const m = /^(\d{1,2})\s*[:h]\s*(\d{1,2})?$/.exec(t) ?? /^(\d{2})(\d{2})$/.exec(t);
   if (!m) return null;
   const h = Number(m[1]);
@@ -119,8 +130,20 @@ export function parseTime(text: string): string | null {
   return `${pad(h)}:${pad(min)}`;
 }
 
-/** Typing mask for 'hh:mm'. */
+/** The longest text a time field takes: '12:30 PM' (a 12-hour time is read, see parseTime). */
+export const TIME_TEXT_MAX_LENGTH = 8;
+
+/**
+ * Typing mask for 'hh:mm'. A text with AM/PM letters is kept as typed (digits, ':', spaces, the
+ * letters a, p, m and dots) for parseTime to read: dropping the letters would turn 3:00 PM into
+ * 03:00.
+ */
 export function maskTime(raw: string) {
+  if (/[ap]/i.test(raw))
+    return raw
+      .replace(/[^\d:\sapm.]/gi, '')
+      .replace(/^\s+/, '')
+      .slice(0, TIME_TEXT_MAX_LENGTH);
   const padded = raw.replace(/^(\d)[:h]/i, '0$1:');
   const digits = padded.replace(/\D/g, '').slice(0, 4);
   if (digits.length <= 2) return digits + (/^\d{2}[:h]$/i.test(padded) ? ':' : '');

@@ -1,5 +1,5 @@
 import './ui.css';
-import { maskTime, parseTime } from './french-date.ts';
+import { TIME_TEXT_MAX_LENGTH, maskTime, parseTime } from './french-date.ts';
 import { useTypedValue, type TypedFieldProps } from './typed-field.ts';
 
 export interface TimeInputProps extends TypedFieldProps {
@@ -13,7 +13,11 @@ export interface TimeInputProps extends TypedFieldProps {
 
 const asTyped = (value: string) => value;
 
-/** 24-hour time field typed as hh:mm (never AM/PM, whatever the browser's language); ↑/↓ ± step. */
+/**
+ * 24-hour time field typed as hh:mm, whatever the browser's language; ↑/↓ ± step. A 12-hour time
+ * ('3:00 PM') is read as its 24-hour time (15:00, shown on leaving the field); one that is not a
+ * time is handed back as typed, so that the form refuses it.
+ */
 export function TimeInput({ value, onChange, onBlur, step = 15, ref, ...rest }: TimeInputProps) {
   const [text, setText, emit] = useTypedValue(value, onChange, asTyped);
   const commit = (t: string) => {
@@ -28,7 +32,7 @@ export function TimeInput({ value, onChange, onBlur, step = 15, ref, ...rest }: 
       inputMode="numeric"
       autoComplete="off"
       placeholder="hh:mm"
-      maxLength={5}
+      maxLength={TIME_TEXT_MAX_LENGTH}
       className="time-input"
       value={text}
       onChange={(e) => commit(maskTime(e.target.value))}

@@ -1,4 +1,4 @@
-import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -11,7 +11,14 @@ import '../announcements.css';
 export function AnnouncementsList({ openId }: { openId: number | null }) {
   const list = useAnnouncements();
   if (list.isPending) return <Skeleton rows={3} label="Chargement des annonces..." />;
-  if (list.isError) return <Alert tone="error">{errorMessage(list.error, T.loadFailed)}</Alert>;
+  if (list.isError)
+    return (
+      <LoadError
+        message={errorMessage(list.error, T.loadFailed)}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
   if (!list.data.length) return <EmptyState title={T.empty}>{T.emptyHint}</EmptyState>;
   return (
     <ul className="announcement-list">

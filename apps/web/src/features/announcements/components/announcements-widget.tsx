@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { clubPath } from '../../../lib/session.ts';
@@ -38,7 +38,11 @@ export function AnnouncementsWidget({ nomClub }: { nomClub: string }) {
       {list.isPending ? (
         <Skeleton rows={2} label="Chargement des annonces..." />
       ) : list.isError ? (
-        <Alert tone="error">{errorMessage(list.error, T.loadFailed)}</Alert>
+        <LoadError
+          message={errorMessage(list.error, T.loadFailed)}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : (
         <ul className="announcement-list">
           {list.data.slice(0, DASHBOARD_ANNOUNCEMENTS).map((a) => (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { TAnnouncement } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -21,7 +22,13 @@ export function Receipts({ announcement }: { announcement: TAnnouncement }) {
   const unreadId = useId();
   if (receipts.isPending) return <Loading label="Chargement des lectures…" />;
   if (receipts.isError)
-    return <Alert tone="error">{errorMessage(receipts.error, T.receiptsFailed)}</Alert>;
+    return (
+      <LoadError
+        message={errorMessage(receipts.error, T.receiptsFailed)}
+        onRetry={() => receipts.refetch()}
+        retrying={receipts.isFetching}
+      />
+    );
   const r = receipts.data;
   return (
     <div className="announcement-receipts">

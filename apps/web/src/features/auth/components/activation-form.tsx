@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { AUTH_MESSAGES, REDIRECT_AFTER_RESET_MS } from '@club/contract';
+import { AUTH_MESSAGES, REDIRECT_AFTER_RESET_MS, STATE_MESSAGES } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import {
@@ -67,7 +67,10 @@ export function ActivationForm({ token }: { token: string }) {
       const res = await activateInvitation({ token, password: newPassword });
       setDone(true);
       setResult({ tone: 'success', text: res?.message || AUTH_MESSAGES.activated });
-      timer.current = setTimeout(() => navigate('/connexion'), REDIRECT_AFTER_RESET_MS);
+      timer.current = setTimeout(
+        () => navigate('/connexion', { state: { notice: STATE_MESSAGES.activated } }),
+        REDIRECT_AFTER_RESET_MS,
+      );
     } catch (err) {
       const text = applyApiError(form.setError, err, {
         fields: ['newPassword'],

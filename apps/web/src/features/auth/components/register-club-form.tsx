@@ -4,11 +4,12 @@ import { useController } from 'react-hook-form';
 import { z } from 'zod';
 import {
   CLUB_NAME_MAX_LENGTH,
-  GENDERS,
+  GENRE_OPTIONS,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   REDIRECT_AFTER_REGISTRATION_MS,
   REGISTRATION_MESSAGES,
+  STATE_MESSAGES,
   SPORTS,
   ZNewPasswordSchema,
   ZRegistrationBodySchema,
@@ -179,7 +180,7 @@ export function RegisterClubForm() {
       const res = await registerClub(registration);
       setResult({ tone: 'success', text: res?.message || REGISTRATION_MESSAGES.success });
       redirectTimer.current = setTimeout(
-        () => navigate('/connexion'),
+        () => navigate('/connexion', { state: { notice: STATE_MESSAGES.registered } }),
         REDIRECT_AFTER_REGISTRATION_MS,
       );
     } catch (err) {
@@ -275,7 +276,7 @@ export function RegisterClubForm() {
         <Field label="Genre" error={fieldError('genre')}>
           <select required {...form.register('genre')}>
             <option value="">Choisir</option>
-            {GENDERS.map((g) => (
+            {GENRE_OPTIONS.map((g) => (
               <option key={g} value={g}>
                 {g}
               </option>

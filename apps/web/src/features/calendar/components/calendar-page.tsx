@@ -20,6 +20,8 @@ import {
   CALENDAR,
   EVENT_PERMISSIONS,
   EVENT_TYPES,
+  eventTitle,
+  isTeamRole,
   eventColorToken,
   eventEditableBy,
   mayEver,
@@ -33,6 +35,7 @@ import {
   type TEvent,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { readApiError } from '../../../lib/form-errors.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
@@ -107,6 +110,14 @@ export function CalendarPage({
   const isLeader = scopeFor(EVENT_PERMISSIONS, member, 'create') === 'club';
   const mayCreate =
     mayEver(EVENT_PERMISSIONS, member, 'create') && (isLeader || subject.teamIds.length > 0);
+
+  const ownTeams = teamsOf(member).map((t) => t.nom);
+  const scopeNote =
+    isTeamRole(member.role) && ownTeams.length > 0
+      ? ownTeams.length === 1
+        ? `Équipe ${ownTeams[0]} : ses événements et ceux de tout le club.`
+        : `Équipes ${ownTeams.join(', ')} : leurs événements et ceux de tout le club.`
+      : null;
 
   const width = useWindowWidth();
   const calendarRef = useRef<CalendarRef>(null);
@@ -278,7 +289,11 @@ export function CalendarPage({
         <span className="club-event-icon" aria-hidden="true">
           {eventTypeIcon(source.type)}
         </span>
-        <span className="visually-hidden">{eventTypeLabel(source.type)} : </span>
+        {/* The type for screen readers (the icon is hidden), unless the name already says it:
+            'Entraînement Féminines', not 'Entraînement : Entraînement Féminines'. */}
+        {eventTitle(source) === source.nom ? null : (
+          <span className="visually-hidden">{eventTypeLabel(source.type)} : </span>
+        )}
         <span className="club-event-title">{info.event.title}</span>
       </span>
     );
@@ -294,7 +309,12 @@ export function CalendarPage({
   return (
     <div className="calendar-page">
       <div className="calendar-header">
-        <h1>Calendrier du club</h1>
+        <div>
+          <h1>Calendrier du club</h1>
+          {/* The spec's header (§2) on every calendar route; a team member's calendar says
+              whose events it holds (spec §6: their teams' and those of no team). */}
+          {scopeNote ? <p className="calendar-scope muted">{scopeNote}</p> : null}
+        </div>
         {mayCreate ? (
           <button type="button" className="btn" onClick={() => setEditor({ kind: 'create' })}>
             + Ajouter un événement
@@ -319,10 +339,18 @@ export function CalendarPage({
           <div className="calendar-alerts">
             {moveError ? <Alert tone="error">{moveError}</Alert> : null}
             {teamsQuery.isError ? (
-              <Alert tone="error">{CALENDAR_MESSAGES.teamsFailed}</Alert>
+              <LoadError
+                message={CALENDAR_MESSAGES.teamsFailed}
+                onRetry={() => teamsQuery.refetch()}
+                retrying={teamsQuery.isFetching}
+              />
             ) : null}
             {eventsQuery.isError ? (
-              <Alert tone="error">{CALENDAR_MESSAGES.loadFailed}</Alert>
+              <LoadError
+                message={CALENDAR_MESSAGES.loadFailed}
+                onRetry={() => eventsQuery.refetch()}
+                retrying={eventsQuery.isFetching}
+              />
             ) : null}
           </div>
           <FullCalendar

@@ -40,7 +40,7 @@ export function EventDetail({
         <dd>{asDate(event.dateDebut)}</dd>
         <dt>Fin</dt>
         <dd>{asDate(event.dateFin)}</dd>
-        <dt>Lieux</dt>
+        <dt>Lieu</dt>
         <dd>{event.lieux}</dd>
         <dt>Équipes</dt>
         <dd>{names.length ? names.join(', ') : 'Toutes les équipes'}</dd>

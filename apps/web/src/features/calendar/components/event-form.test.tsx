@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { EVENT_FIELD_MESSAGES, EVENT_MESSAGES, SERVER_MESSAGES } from '@club/contract';
+import { EVENT_FIELD_MESSAGES, EVENT_MESSAGES, FIELD_MESSAGES } from '@club/contract';
 import { aClubEvent, aTeam } from '../../../testing/builders.ts';
 import { json, stubFetch } from '../../../testing/render.tsx';
 import { EventForm, type EventFormProps } from './event-form.tsx';
@@ -43,7 +43,7 @@ function open(props: Partial<EventFormProps> = {}) {
 
 async function fillCommon(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Nom *'), 'Derby');
-  await user.type(screen.getByLabelText('Lieux *'), 'Stade');
+  await user.type(screen.getByLabelText('Lieu *'), 'Stade');
 }
 
 describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
@@ -69,7 +69,7 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
     await user.clear(endTime);
     await user.type(endTime, '17:00');
     await user.click(screen.getByRole('button', { name: 'Créer' }));
-    expect(await screen.findAllByText(SERVER_MESSAGES.required)).toHaveLength(2);
+    expect(await screen.findAllByText(FIELD_MESSAGES.required)).toHaveLength(2);
     expect(screen.getByText(EVENT_FORM_MESSAGES.endBeforeStart)).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -96,6 +96,52 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
       dateDebut: '2026-03-21T19:00:00',
       dateFin: '2026-03-21T21:00:00',
     });
+  });
+
+  it('en-US time habits: 3:00 PM is 15:00; a time that is not one is refused in French', async () => {
+    const { onSubmit, user } = open();
+    await fillCommon(user);
+    const startTime = screen.getByLabelText('Heure de début');
+    await user.clear(startTime);
+    await user.type(startTime, '3:00 PM');
+    const endTime = screen.getByLabelText('Heure de fin');
+    await user.clear(endTime);
+    await user.type(endTime, '13:30 PM');
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByText(FIELD_MESSAGES.timeInvalid)).toBeInTheDocument();
+    expect(screen.queryByText(EVENT_FIELD_MESSAGES.dateTimeInvalid)).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(endTime);
+    await user.type(endTime, '5:00 pm');
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      dateDebut: '2026-03-14T15:00:00',
+      dateFin: '2026-03-14T17:00:00',
+    });
+  });
+
+  it('a date that is not one says jj/mm/aaaa, not the API format', async () => {
+    const { onSubmit, user } = open();
+    await fillCommon(user);
+    const start = screen.getByLabelText('Début *');
+    await user.clear(start);
+    await user.type(start, '31/02/2026');
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByText(FIELD_MESSAGES.dateTimeInvalid)).toBeInTheDocument();
+    expect(screen.queryByText(/AAAA-MM-JJ/)).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a meeting time that is not a time is refused in French', async () => {
+    const { onSubmit, user } = open();
+    await fillCommon(user);
+    await user.selectOptions(screen.getByLabelText('Type *'), 'MATCH');
+    await user.selectOptions(screen.getByLabelText('Équipe (base) *'), '5');
+    await user.type(screen.getByLabelText('Heure de rendez-vous'), '14:00 PM');
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByText(FIELD_MESSAGES.timeInvalid)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('MATCH: base team and opponent selects; the opponent is disabled until a base team is chosen', async () => {

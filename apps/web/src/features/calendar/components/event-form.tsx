@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
+  ACTION_LABELS,
+  FIELD_LABELS,
   EVENT_MESSAGES,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
@@ -18,6 +20,7 @@ import { TimeInput } from '../../../components/ui/time-input.tsx';
 import { DateTimeInput } from '../../../components/ui/date-time-input.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useOnEdit } from '../../../lib/use-on-edit.ts';
 import { useOpponentTeams } from '../api/events.ts';
 import { endFollowingStart, isWholeLocal } from '../lib/local-date.ts';
 import {
@@ -65,6 +68,8 @@ export interface EventFormProps {
   onCancel: () => void;
   /** Edit only: asks for the deletion. */
   onDelete?: () => void;
+  /** A value changed or a new submit starts: the modal drops the last save's error. */
+  onEdit?: () => void;
 }
 
 const FIELDS = [
@@ -97,6 +102,7 @@ export function EventForm({
   onSubmit,
   onCancel,
   onDelete,
+  onEdit,
 }: EventFormProps) {
   const ownTeamIds = teams.map((t) => t.id);
   const form = useZodForm(ZEventFormSchema, {
@@ -118,6 +124,7 @@ export function EventForm({
     lastWholeStart.current = next;
     if (end) form.setValue('dateFin', end, { shouldValidate: form.formState.isSubmitted });
   };
+  useOnEdit(form.watch, onEdit);
   const type = form.watch('type');
   // A MATCH's teams are its base team (and opponent): their errors go under 'Équipe (base)'.
   useApiFieldErrors(form.setError, serverErrors, {
@@ -169,7 +176,10 @@ export function EventForm({
   return (
     <form
       className="form event-form"
-      onSubmit={form.handleSubmit((values) => onSubmit(toEventWrite(values, clubId)))}
+      onSubmit={(e) => {
+        onEdit?.();
+        return form.handleSubmit((values) => onSubmit(toEventWrite(values, clubId)))(e);
+      }}
       noValidate
     >
       {matchAlert ? (
@@ -180,7 +190,7 @@ export function EventForm({
       <Field label="Nom *" error={errors.nom?.message}>
         <input required autoComplete="off" {...form.register('nom')} />
       </Field>
-      <Field label="Lieux *" error={errors.lieux?.message}>
+      <Field label={`${FIELD_LABELS.lieu} *`} error={errors.lieux?.message}>
         <input required autoComplete="off" {...form.register('lieux')} />
       </Field>
       <div className="event-form-dates">
@@ -473,10 +483,10 @@ export function EventForm({
           </button>
         ) : null}
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Annuler
+          {ACTION_LABELS.cancel}
         </button>
         <button type="submit" className="btn" disabled={submitting}>
-          {submitting ? 'Enregistrement...' : event ? 'Modifier' : 'Créer'}
+          {submitting ? ACTION_LABELS.saving : event ? ACTION_LABELS.edit : ACTION_LABELS.create}
         </button>
       </div>
     </form>

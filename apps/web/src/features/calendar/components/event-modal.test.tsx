@@ -5,7 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { EVENT_MESSAGES } from '@club/contract';
 import { aClubEvent, aTeam } from '../../../testing/builders.ts';
 import { json, stubFetch, type Responder } from '../../../testing/render.tsx';
-import { EventModal } from './event-modal.tsx';
+import { ToastProvider } from '../../../components/ui/toast.tsx';
+import { EventModal, EVENT_MODAL_MESSAGES } from './event-modal.tsx';
 
 afterEach(() => {
   cleanup();
@@ -18,7 +19,9 @@ function open(responder: Responder, event = aClubEvent({ id: 7, nom: 'Séance' }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <EventModal event={event} clubId={2} teams={[aTeam()]} isLeader onClose={onClose} />
+      <ToastProvider>
+        <EventModal event={event} clubId={2} teams={[aTeam()]} isLeader onClose={onClose} />
+      </ToastProvider>
     </QueryClientProvider>,
   );
   return { calls, onClose, user: userEvent.setup() };
@@ -32,6 +35,8 @@ describe('[calendar] event modal (spec §2, §4)', () => {
     expect(screen.getByRole('dialog', { name: 'Modifier un événement' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Modifier' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The save is said (the modal is gone).
+    expect(await screen.findByText(EVENT_MODAL_MESSAGES.updated)).toBeInTheDocument();
     const put = calls.find((c) => c.init.method === 'PUT')!;
     expect(put.url).toBe('/api/evenements/7');
     expect(JSON.parse(String(put.init.body))).toMatchObject({
@@ -51,6 +56,15 @@ describe('[calendar] event modal (spec §2, §4)', () => {
     expect(await screen.findByText('Lieu refusé.')).toBeInTheDocument();
     expect(screen.getByText('Données invalides.')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('the refusal goes as soon as the form is edited: no stale message next to the new attempt', async () => {
+    open(() => json(400, { message: 'Données invalides.' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(await screen.findByText('Données invalides.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Lieu *'), ' B');
+    expect(screen.queryByText('Données invalides.')).toBeNull();
   });
 
   it("delete asks 'Supprimer cet événement ?' in a dialog of its own; Escape closes that one only", async () => {

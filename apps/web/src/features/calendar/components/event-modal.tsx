@@ -7,6 +7,7 @@ import {
   type TEvent,
 } from '@club/contract';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
 import { readApiError } from '../../../lib/form-errors.ts';
 import { useDeleteEvent, useSaveEvent } from '../api/events.ts';
 import { EventForm } from './event-form.tsx';
@@ -16,6 +17,11 @@ import { TrainingAttendance } from './training-attendance.tsx';
 export const EVENT_MODAL_MESSAGES = {
   saveFailed: "L'enregistrement de l'événement a échoué.",
   deleteFailed: "La suppression de l'événement a échoué.",
+  created: 'Événement créé.',
+  matchCreated: 'Match créé.',
+  seriesCreated: 'Événements répétés créés.',
+  updated: 'Événement modifié.',
+  deleted: 'Événement supprimé.',
 } as const;
 
 export interface EventModalProps {
@@ -34,6 +40,7 @@ export interface EventModalProps {
 export function EventModal({ event, start, clubId, teams, isLeader, onClose }: EventModalProps) {
   const save = useSaveEvent();
   const remove = useDeleteEvent();
+  const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   /** An occurrence of a series: the body waiting for 'Cet événement' / '… et les suivants' / … */
   const [pendingBody, setPendingBody] = useState<TEventWrite | null>(null);
@@ -43,6 +50,16 @@ export function EventModal({ event, start, clubId, teams, isLeader, onClose }: E
       {
         onSuccess: () => {
           setPendingBody(null);
+          // Said once the modal is gone: the calendar shows the result, the toast says it.
+          toast({
+            message: event
+              ? EVENT_MODAL_MESSAGES.updated
+              : body.recurrence
+                ? EVENT_MODAL_MESSAGES.seriesCreated
+                : body.type === 'MATCH'
+                  ? EVENT_MODAL_MESSAGES.matchCreated
+                  : EVENT_MODAL_MESSAGES.created,
+          });
           onClose();
         },
         onError: () => setPendingBody(null),
@@ -50,8 +67,9 @@ export function EventModal({ event, start, clubId, teams, isLeader, onClose }: E
     );
   const removeWith = (target: number | { id: number; portee: TEventPortee }) =>
     remove.mutate(target, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         setConfirming(false);
+        toast({ message: answer?.message || EVENT_MODAL_MESSAGES.deleted });
         onClose();
       },
       onError: () => setConfirming(false),
@@ -88,6 +106,11 @@ export function EventModal({ event, start, clubId, teams, isLeader, onClose }: E
           serverErrors={saveError?.fields}
           onCancel={onClose}
           onDelete={event ? () => setConfirming(true) : undefined}
+          // The last attempt's error goes as soon as the form changes or is sent again.
+          onEdit={() => {
+            if (!save.isPending && !save.isIdle) save.reset();
+            if (!remove.isPending && !remove.isIdle) remove.reset();
+          }}
           onSubmit={(body) => (event?.serie ? setPendingBody(body) : saveWith(body))}
         />
         {event ? <TrainingAttendance event={event} /> : null}

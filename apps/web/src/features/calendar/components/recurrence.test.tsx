@@ -70,7 +70,7 @@ describe('[calendar] recurrence', () => {
     expect(screen.queryByRole('group', { name: 'Jours' })).toBeNull();
     // Date inputs and long texts are set in one change (typing them char by char is slow in jsdom).
     fireEvent.change(screen.getByLabelText('Nom *'), { target: { value: 'Entraînement' } });
-    fireEvent.change(screen.getByLabelText('Lieux *'), { target: { value: 'Gymnase' } });
+    fireEvent.change(screen.getByLabelText('Lieu *'), { target: { value: 'Gymnase' } });
     await user.click(repeat);
     const days = screen.getByRole('group', { name: 'Jours' });
     expect(within(days).getByRole('checkbox', { name: 'Mardi' })).toBeChecked();

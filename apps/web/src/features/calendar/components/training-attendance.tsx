@@ -10,6 +10,7 @@ import {
   type TEventPresence,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import {
   PresenceChoice,
   ZPresenceAnswerFormSchema,
@@ -59,7 +60,13 @@ export function TrainingAttendance({ event }: { event: TEvent }) {
   let body;
   if (list.isPending) body = <Loading label="Chargement des présences…" />;
   else if (list.isError)
-    body = <Alert tone="error">{errorMessage(list.error, ATTENDANCE_TEXTS.loadFailed)}</Alert>;
+    body = (
+      <LoadError
+        message={errorMessage(list.error, ATTENDANCE_TEXTS.loadFailed)}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
   else if (list.data.length === 0) body = <p className="muted">{ATTENDANCE_TEXTS.empty}</p>;
   else {
     // The viewer's own row first, then the rows they may answer, then the others.

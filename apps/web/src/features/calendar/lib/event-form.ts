@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   EVENT_FIELD_MESSAGES,
   EVENT_TYPES,
+  FIELD_MESSAGES,
   RECURRENCE_LIMITS,
   RECURRENCE_WEEKDAYS,
   ZEventWriteSchema,
@@ -59,7 +60,9 @@ export const ZEventFormSchema = z
     /** MATCH: 'true' at home, 'false' away. */
     domicile: z.enum(['true', 'false']),
     /** Meeting time 'hh:mm' on the start's day ('' = none), and place. */
-    heureRendezVous: z.string(),
+    heureRendezVous: z
+      .string()
+      .refine((v) => v === '' || /^\d{2}:\d{2}$/.test(v), FIELD_MESSAGES.timeInvalid),
     lieuRendezVous: write.lieuRendezVous,
     /** Other types: the teams concerned ([] = every team, leaders only). */
     equipesIds: z.array(z.string()),

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CARPOOL_LIMITS, type TCarpoolOffer } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useCurrentMember } from '../../../lib/session.ts';
 import { useMember } from '../../../lib/shared-queries.ts';
@@ -36,7 +37,11 @@ export function CarpoolPanel({ eventId, dateDebut }: { eventId: number; dateDebu
       {offers.isPending ? (
         <p className="muted">Chargement du covoiturage…</p>
       ) : offers.isError ? (
-        <Alert tone="error">{errorMessage(offers.error, 'Covoiturage indisponible.')}</Alert>
+        <LoadError
+          message={errorMessage(offers.error, 'Covoiturage indisponible.')}
+          onRetry={() => offers.refetch()}
+          retrying={offers.isFetching}
+        />
       ) : offers.data.length === 0 ? (
         <p className="muted">Aucune voiture proposée pour l’instant.</p>
       ) : (

@@ -44,6 +44,9 @@ export function ContactForm() {
   const captcha = values.captcha ?? '';
   const anyEmpty = FIELDS.some((k) => !values[k]);
   const disabled = submitting || !captcha || anyEmpty;
+  // After a success the reset captcha does not ask again above 'Message envoyé' (nothing to send
+  // yet); the hint comes back with the next message being written.
+  const captchaHint = !captcha && !result?.ok;
 
   const submitValid = form.handleSubmit(async (valid) => {
     token.current ??= newSubmissionToken();
@@ -81,6 +84,9 @@ export function ContactForm() {
     <form
       className="form card"
       onSubmit={onSubmit}
+      // A new message being written: the last attempt's result goes (typed changes only; the
+      // reset after a success is not one).
+      onChange={() => setResult((r) => (r ? null : r))}
       noValidate
       aria-labelledby="contact-form-title"
       data-ready={ready}
@@ -133,7 +139,7 @@ export function ContactForm() {
           <div className="field-error" role="alert">
             {errors.captcha.message}
           </div>
-        ) : !captcha ? (
+        ) : captchaHint ? (
           <div className="field-hint" id="captcha-hint">
             {CONTACT_MESSAGES.captchaRequired}
           </div>
@@ -147,7 +153,7 @@ export function ContactForm() {
           type="submit"
           className="btn"
           disabled={disabled}
-          aria-describedby={!captcha ? 'captcha-hint' : undefined}
+          aria-describedby={captchaHint ? 'captcha-hint' : undefined}
         >
           {submitting ? CONTACT_MESSAGES.submitting : 'Envoyer'}
         </button>

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { NOTIFICATION_MESSAGES, type TCurrentMember, type TConvocation } from '@club/contract';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
 import { aConvocation, aCurrentMember, aMatch, aMember } from '../../../testing/builders.ts';
+import { ToastProvider } from '../../../components/ui/toast.tsx';
+import { CONVOCATION_SAVED } from './convocation-modal.tsx';
 import { MatchesPage } from './matches-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -56,7 +58,13 @@ function serve(me: TCurrentMember, convocations: TConvocation[], children: numbe
 }
 
 const open = async () => {
-  renderAt('/FC/Seniors/matche', ':nomClub/:nomEquipe/matche/*', <MatchesPage />);
+  renderAt(
+    '/FC/Seniors/matche',
+    ':nomClub/:nomEquipe/matche/*',
+    <ToastProvider>
+      <MatchesPage />
+    </ToastProvider>,
+  );
   await userEvent.click(await screen.findByRole('button', { name: /Convocation/ }));
   return screen.getByRole('dialog', { name: 'Convocation' });
 };
@@ -128,6 +136,8 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The save is said once the modal is gone.
+    expect(screen.getByText(CONVOCATION_SAVED)).toBeInTheDocument();
     expect(puts(calls)).toEqual([
       {
         items: [

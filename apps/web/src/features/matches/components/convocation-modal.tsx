@@ -28,6 +28,7 @@ import {
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import {
   PresenceChoice,
   ZPresenceAnswerFormSchema,
@@ -36,6 +37,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { DateTimeInput } from '../../../components/ui/date-time-input.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useConvocations, useSaveConvocations } from '../api/matches.ts';
@@ -107,7 +109,11 @@ export function ConvocationModal({
     body = <Loading label="Chargement des convocations…" />;
   } else if (list.isError) {
     body = (
-      <Alert tone="error">{errorMessage(list.error, MATCH_MESSAGES.convocationsLoadFailed)}</Alert>
+      <LoadError
+        message={errorMessage(list.error, MATCH_MESSAGES.convocationsLoadFailed)}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
     );
   } else if (manager) {
     body = <ManagerForm match={match} entries={list.data} onDone={onClose} />;
@@ -203,6 +209,9 @@ function managerSchema(entries: readonly TConvocation[], start: string) {
     });
 }
 
+/** The coach's save, said once the modal is gone. */
+export const CONVOCATION_SAVED = 'Convocation enregistrée.';
+
 function ManagerForm({
   match,
   entries,
@@ -216,6 +225,7 @@ function ManagerForm({
   const start = startWall ? localInputValue(startWall) : '';
   const storedDeadline = match.dateLimiteReponse?.slice(0, 16) ?? '';
   const schema = useMemo(() => managerSchema(entries, start), [entries, start]);
+  const toast = useToast();
   const form = useZodForm(schema, {
     timing: 'submit',
     defaultValues: { rows: entries.map(rowOf), dateLimiteReponse: storedDeadline },
@@ -243,7 +253,13 @@ function ManagerForm({
         : { dateLimiteReponse: values.dateLimiteReponse ? `${values.dateLimiteReponse}:00` : null };
     save.mutate(
       { items: items.map((it) => ZConvocationItemSchema.parse(it)), ...deadline },
-      { onSuccess: onDone },
+      {
+        onSuccess: () => {
+          // Said once the modal is gone.
+          toast({ message: CONVOCATION_SAVED });
+          onDone();
+        },
+      },
     );
   });
 

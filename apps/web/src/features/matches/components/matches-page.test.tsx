@@ -5,6 +5,8 @@ import type { TCurrentMember, TMatch } from '@club/contract';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { aCurrentMember, aMatch, aTeam } from '../../../testing/builders.ts';
 import { MatchesPage } from './matches-page.tsx';
+import { SCORE_SAVED } from './score-editor.tsx';
+import { ToastProvider } from '../../../components/ui/toast.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -170,6 +172,26 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
     );
   });
 
+  it('a failure without a server message says the spec’s French words, never the raw error; Réessayer loads again', async () => {
+    let attempts = 0;
+    stubFetch(async (url) => {
+      if (url === '/api/dashboard/infos') return json(200, coach);
+      if (url.startsWith('/api/matches/equipe/')) {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('boom');
+        return json(200, [upcoming]);
+      }
+      return json(404, { message: 'Ressource introuvable.' });
+    });
+    atTeamPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Impossible de charger — Erreur de chargement');
+    expect(alert).not.toHaveTextContent('boom');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('without a team: "Sélection d\'équipe requise" and "Équipe non définie (equipeId manquant)"', async () => {
     const leader = aCurrentMember();
     serve(leader, [], (url) =>
@@ -251,6 +273,24 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
     renderAt('/FC/U15/matche', ':nomClub/:nomEquipe/matche/*', <MatchesPage equipeId={3} />);
     await screen.findByRole('heading', { name: 'Janvier 2027' });
     expect(pencils()).toHaveLength(0);
+  });
+
+  it('a saved score is said', async () => {
+    serve(coach, [finished], (url, init) =>
+      url === '/api/matches/1/score' && init.method === 'PUT'
+        ? json(200, { ...finished, version: 'v2' })
+        : json(404, {}),
+    );
+    renderAt(
+      '/FC%20%C3%89t%C3%A9/Seniors/matche',
+      ':nomClub/:nomEquipe/matche/*',
+      <ToastProvider>
+        <MatchesPage />
+      </ToastProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /Modifier le score/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(SCORE_SAVED)).toBeInTheDocument();
   });
 
   it('view → editing → saving → view, sending integers, empty as null, and the version', async () => {

@@ -11,6 +11,7 @@ import {
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -182,16 +183,15 @@ function TeamMatches({
       {list.isPending ? (
         <Skeleton variant="cards" rows={3} label={MATCH_MESSAGES.loading} />
       ) : list.isError ? (
-        <Alert tone="error">
-          {MATCH_MESSAGES.loadFailedPrefix(
-            errorMessage(
-              list.error,
-              list.error instanceof Error && list.error.message
-                ? list.error.message
-                : MATCH_MESSAGES.loadFailed,
-            ),
+        // Spec §2 'Impossible de charger — {message}': the server's French message or 'Erreur de
+        // chargement' (§8), never a raw error text (a network failure's 'Failed to fetch').
+        <LoadError
+          message={MATCH_MESSAGES.loadFailedPrefix(
+            errorMessage(list.error, MATCH_MESSAGES.loadFailed),
           )}
-        </Alert>
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : groups.length === 0 ? (
         <p className="empty" role="status">
           {MATCH_MESSAGES.empty}

@@ -6,6 +6,7 @@ import {
   type TMatch,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
 import { HttpError, errorMessage } from '../../../lib/http.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveScore } from '../api/matches.ts';
@@ -40,11 +41,15 @@ interface ScoreEditorProps {
  * A stale edit (someone saved in between) answers 409 with the current match: its scores replace
  * the inputs' values and the screen says so, so nothing is overwritten blindly.
  */
+/** Said once the inputs are gone (the card shows the new score). */
+export const SCORE_SAVED = 'Score enregistré.';
+
 export function ScoreEditor({ match, editable }: ScoreEditorProps) {
   const [editing, setEditing] = useState(false);
   const [version, setVersion] = useState(match.version);
   const [conflict, setConflict] = useState<TMatch | null>(null);
   const save = useSaveScore();
+  const toast = useToast();
   const pencil = useRef<HTMLButtonElement>(null);
   const firstInput = useRef<HTMLInputElement | null>(null);
   const restoreFocus = useRef(false);
@@ -91,7 +96,10 @@ export function ScoreEditor({ match, editable }: ScoreEditorProps) {
     save.mutate(
       { id: match.id, body: { ...scores, version } },
       {
-        onSuccess: close,
+        onSuccess: () => {
+          close();
+          toast({ message: SCORE_SAVED });
+        },
         onError: (err) => {
           const stale =
             err instanceof HttpError && err.status === 409

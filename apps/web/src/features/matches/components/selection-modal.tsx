@@ -9,6 +9,7 @@ import {
   type TSelection,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -44,9 +45,11 @@ export function SelectionModal({
       {list.isPending ? (
         <Loading label="Chargement des convocations…" />
       ) : list.isError ? (
-        <Alert tone="error">
-          {errorMessage(list.error, MATCH_MESSAGES.convocationsLoadFailed)}
-        </Alert>
+        <LoadError
+          message={errorMessage(list.error, MATCH_MESSAGES.convocationsLoadFailed)}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : (
         <SelectionForm match={match} entries={list.data} size={squadSize(sport)} />
       )}

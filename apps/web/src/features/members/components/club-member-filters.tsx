@@ -1,4 +1,4 @@
-import { AGE_CATEGORIES, MEMBER_FORM_ROLES } from '@club/contract';
+import { AGE_CATEGORIES, MEMBER_FORM_ROLES, roleLabel } from '@club/contract';
 import type { ClubMemberFilters } from '../api/members.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
@@ -46,7 +46,7 @@ export function ClubMemberFiltersRow({
           <option value="">Tous</option>
           {MEMBER_FORM_ROLES.map((r) => (
             <option key={r} value={r}>
-              {r}
+              {roleLabel(r)}
             </option>
           ))}
         </select>

@@ -104,7 +104,7 @@ describe("[members] 'Modifier le membre' (spec §2, §6)", () => {
     await user.clear(screen.getByLabelText('Téléphone *'));
     await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
     expect(onSave).not.toHaveBeenCalled();
-    expect(screen.getAllByText('Ce champ est requis.')).toHaveLength(2);
+    expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
   SERVER_MESSAGES,
@@ -17,6 +17,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { editParty } from '../../../lib/member-teams.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useOnEdit } from '../../../lib/use-on-edit.ts';
 
 type ModalField = Extract<
   TMemberField,
@@ -50,7 +51,7 @@ const FIELD_NAMES = FIELDS.map((f) => f.key);
 
 /**
  * The modal's schema for the fields the signed-in member may change: each text is trimmed, '' is
- * "none" (or 'Ce champ est requis.' for a required field), numbers are read, then the contract's
+ * "none" (or 'Ce champ est obligatoire.' for a required field), numbers are read, then the contract's
  * member update rule applies. The other fields are left out, so they are neither checked nor sent.
  */
 function editSchema(allowed: ReadonlySet<TMemberField>) {
@@ -98,6 +99,8 @@ export interface EditMemberModalProps {
   serverErrors?: Record<string, string>;
   onSave: (body: TMemberUpdate) => void;
   onCancel: () => void;
+  /** A value changed or a new submit starts: the page drops the last save's error. */
+  onEdit?: () => void;
 }
 
 /**
@@ -113,6 +116,7 @@ export function EditMemberModal({
   serverErrors,
   onSave,
   onCancel,
+  onEdit,
 }: EditMemberModalProps) {
   // Every team of the member, as the table that opened the modal reads it.
   const allowed = editableMemberFields(actor, editParty(member));
@@ -123,7 +127,12 @@ export function EditMemberModal({
   const form = useZodForm(schema, { timing: 'submit', defaultValues: initial(member) });
   const all = form.formState.errors;
   useApiFieldErrors(form.setError, serverErrors, { fields: FIELD_NAMES });
-  const submit = form.handleSubmit((body) => onSave({ clubId, ...body }));
+  useOnEdit(form.watch, onEdit);
+  const handle = form.handleSubmit((body) => onSave({ clubId, ...body }));
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    onEdit?.();
+    return handle(e);
+  };
 
   return (
     <Modal title="Modifier le membre" onClose={onCancel} closeOnBackdrop={false}>

@@ -1,8 +1,15 @@
+import { formatPhone } from '@club/contract';
+
 /** '-' for an empty value (spec §2, team members page). */
 export function dash(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '-';
   const s = String(value).trim();
   return s === '' ? '-' : s;
+}
+
+/** A phone number as written in France ('06 12 34 56 78', '+33 6 12 34 56 78'), '-' when none. */
+export function phone(value: string | null | undefined): string {
+  return dash(formatPhone(value));
 }
 
 /** 'YYYY-MM-DD' → 'JJ/MM/AAAA' for reading; anything else is shown as is. */

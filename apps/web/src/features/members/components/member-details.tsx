@@ -1,5 +1,5 @@
 import type { TMember } from '@club/contract';
-import { dash, frenchDate } from './format.ts';
+import { dash, frenchDate, phone } from './format.ts';
 
 export interface DetailItem {
   label: string;
@@ -34,7 +34,7 @@ export function teamMemberDetails(
 ): DetailItem[] {
   const items: [keyof TMember, string, string][] = [
     ['statut', 'Statut', dash(m.statut)],
-    ['numeroTelephone', 'Téléphone', dash(m.numeroTelephone)],
+    ['numeroTelephone', 'Téléphone', phone(m.numeroTelephone)],
     ['email', 'Email', dash(m.email)],
     ['dateDeNaissance', 'Date de naissance', frenchDate(m.dateDeNaissance)],
     ['categorie', 'Catégorie', dash(m.categorie)],

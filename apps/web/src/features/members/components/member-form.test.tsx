@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
-import { SERVER_MESSAGES, type TMember } from '@club/contract';
+import { FIELD_MESSAGES, type TMember } from '@club/contract';
 import { MemberForm } from './member-form.tsx';
 
 const TEAMS = [
@@ -29,17 +29,31 @@ function renderForm(role = 'DIRIGEANT') {
 }
 
 describe('[members] club member form (spec §4, §5)', () => {
-  it('statut is Actif by default; gender offers Homme and Femme; roles in the spec order', () => {
+  it('statut is Actif by default; gender offers the one list (decision 0086); roles in the spec order, as words', () => {
     renderForm();
     expect(screen.getByLabelText('Statut')).toHaveValue('Actif');
     const genres = [...(screen.getByLabelText('Genre *') as HTMLSelectElement).options].map(
       (o) => o.value,
     );
-    expect(genres).toEqual(['', 'Homme', 'Femme']);
-    const roles = [...(screen.getByLabelText('Rôle *') as HTMLSelectElement).options].map(
-      (o) => o.value,
-    );
-    expect(roles).toEqual(['', 'JOUEUR', 'ENTRAINEUR', 'PARENT', 'RESPONSABLE', 'DIRIGEANT']);
+    expect(genres).toEqual(['', 'Homme', 'Femme', 'Autre']);
+    const options = [...(screen.getByLabelText('Rôle *') as HTMLSelectElement).options];
+    expect(options.map((o) => o.value)).toEqual([
+      '',
+      'JOUEUR',
+      'ENTRAINEUR',
+      'PARENT',
+      'RESPONSABLE',
+      'DIRIGEANT',
+    ]);
+    // No stored code on screen: the options read as words.
+    expect(options.map((o) => o.textContent)).toEqual([
+      '— Choisir —',
+      'Joueur',
+      'Entraîneur',
+      'Parent',
+      'Responsable',
+      'Dirigeant',
+    ]);
   });
 
   it('required fields are checked before sending', async () => {
@@ -48,6 +62,48 @@ describe('[members] club member form (spec §4, §5)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     for (const label of ['Nom *', 'Prénom *', 'Email *', 'Téléphone *'])
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    // In the user's terms: an empty select is a missing answer, an empty date is not a format error.
+    for (const label of ['Nom *', 'Genre *', 'Rôle *', 'Date de naissance *'])
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(
+        expect.stringContaining(FIELD_MESSAGES.required),
+      );
+    expect(screen.queryByText('Genre invalide.')).toBeNull();
+    expect(screen.queryByText('Rôle invalide.')).toBeNull();
+    expect(screen.queryByText(/AAAA-MM-JJ/)).toBeNull();
+  });
+
+  it('a birth date that is not one says jj/mm/aaaa', async () => {
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Date de naissance *'), '31/02/2010');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(screen.getByLabelText('Date de naissance *')).toHaveAccessibleDescription(
+      expect.stringContaining(FIELD_MESSAGES.dateInvalid),
+    );
+  });
+
+  it('tells the page when the form changes or is sent again (the last save’s error then goes)', async () => {
+    const onEdit = vi.fn();
+    render(
+      <MemberForm
+        member={null}
+        clubId={5}
+        actor={{ id: 1, role: 'DIRIGEANT' }}
+        teams={TEAMS}
+        clubMembers={[]}
+        submitting={false}
+        onSubmit={() => {}}
+        onCancel={() => {}}
+        onEdit={onEdit}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(onEdit).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Nom *'), 'M');
+    expect(onEdit).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(onEdit).toHaveBeenCalledTimes(2);
   });
 
   it('a RESPONSABLE cannot choose a leader role', () => {
@@ -299,6 +355,6 @@ describe('[members] member form: several teams, a parent’s children', () => {
     await user.click(screen.getByLabelText('Nom *'));
     await user.tab();
     expect(screen.getByLabelText('Nom *')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Nom *')).toHaveAccessibleDescription(SERVER_MESSAGES.required);
+    expect(screen.getByLabelText('Nom *')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
   });
 });

@@ -1,14 +1,17 @@
+import type { FormEvent } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import {
+  ACTION_LABELS,
   DEFAULT_MEMBER_STATUS,
-  MEMBER_FORM_GENDERS,
+  GENRE_OPTIONS,
   MEMBER_FORM_ROLES,
   MEMBER_STATUSES,
   ZMemberCreateSchema,
   ZMemberUpdateSchema,
   ageCategory,
   normalizeRole,
+  roleLabel,
   seasonOf,
   suggestedTeamForCategory,
   type TMember,
@@ -20,6 +23,7 @@ import { DateInput } from '../../../components/ui/date-input.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useOnEdit } from '../../../lib/use-on-edit.ts';
 import { ChildrenPicker, type ChildCandidate } from './children-picker.tsx';
 import { TeamsPicker } from './teams-picker.tsx';
 import './season.css';
@@ -85,6 +89,8 @@ export interface MemberFormProps {
   serverErrors?: Record<string, string>;
   onSubmit: (body: TMemberCreate) => void;
   onCancel: () => void;
+  /** A value changed or a new submit starts: the page drops the last save's error. */
+  onEdit?: () => void;
 }
 
 /**
@@ -105,6 +111,7 @@ export function MemberForm({
   serverErrors,
   onSubmit,
   onCancel,
+  onEdit,
 }: MemberFormProps) {
   const form = useZodForm(
     // Both schemas read the same fields; editing only relaxes the phone.
@@ -121,7 +128,8 @@ export function MemberForm({
   const role = normalizeRole(String(form.watch('role') ?? ''));
 
   const hadSeveralTeams = member ? teamsOf(member).length > 1 : false;
-  const submit = form.handleSubmit(({ equipesIds = [], ...values }) => {
+  useOnEdit(form.watch, onEdit);
+  const handle = form.handleSubmit(({ equipesIds = [], ...values }) => {
     const body: Record<string, unknown> = { ...values };
     // The spec's single team field names the primary team; the list goes along only when the
     // member has, or had, more than one team (it then replaces them all, primary first).
@@ -134,6 +142,10 @@ export function MemberForm({
     if (role !== 'PARENT') delete body.enfantsIds;
     onSubmit(body as TMemberCreate);
   });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    onEdit?.();
+    return handle(e);
+  };
 
   /** Only a DIRIGEANT gives or removes a leader role; the server refuses it too. */
   const roleDisabled = (r: string) =>
@@ -181,7 +193,7 @@ export function MemberForm({
         <Field label="Genre *" error={errors.genre?.message}>
           <select required {...form.register('genre')}>
             <option value="">— Choisir —</option>
-            {MEMBER_FORM_GENDERS.map((g) => (
+            {GENRE_OPTIONS.map((g) => (
               <option key={g} value={g}>
                 {g}
               </option>
@@ -206,7 +218,7 @@ export function MemberForm({
             <option value="">— Choisir —</option>
             {MEMBER_FORM_ROLES.map((r) => (
               <option key={r} value={r} disabled={roleDisabled(r)}>
-                {r}
+                {roleLabel(r)}
               </option>
             ))}
           </select>
@@ -263,13 +275,13 @@ export function MemberForm({
       <p className="muted">* champ obligatoire</p>
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Annuler
+          {ACTION_LABELS.cancel}
         </button>
         <button type="reset" className="btn btn-secondary">
           Réinitialiser
         </button>
         <button type="submit" className="btn" disabled={submitting}>
-          {submitting ? 'Enregistrement...' : member ? 'Modifier' : 'Ajouter'}
+          {submitting ? ACTION_LABELS.saving : member ? ACTION_LABELS.edit : ACTION_LABELS.add}
         </button>
       </div>
     </form>

@@ -65,9 +65,10 @@ describe('[members] club members table: what a leader needs first', () => {
     const row = screen.getAllByRole('row')[2]!;
     expect(row).toHaveTextContent('Blessé');
     expect(row).toHaveTextContent('Compte non activé');
-    expect(row).toHaveTextContent('0600000000');
+    // Phone numbers grouped as written in France; names first name first, as everywhere.
+    expect(row).toHaveTextContent('06 00 00 00 00');
     expect(screen.queryByText('anne@example.org')).toBeNull();
-    const toggle = screen.getByRole('button', { name: /Chef Anne/ });
+    const toggle = screen.getByRole('button', { name: 'Anne Chef' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.setup().click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -166,7 +167,7 @@ describe('[members] club members table: teams and children', () => {
         .map((c) => c.textContent);
     expect(cells(playerRow!)).toContain('U17, Seniors B');
     expect(cells(parentRow!)).toContain('-');
-    await userEvent.setup().click(within(parentRow!).getByRole('button', { name: /Bernard Marc/ }));
+    await userEvent.setup().click(within(parentRow!).getByRole('button', { name: 'Marc Bernard' }));
     expect(screen.getByText('Léo Moreau, Zoé Bernard')).toBeVisible();
   });
 });
@@ -198,7 +199,7 @@ describe('[members] club members cards below 640 px', () => {
       expect(within(cards[1]!).getByRole('heading', { name: 'Paul Neuf' })).toBeVisible();
       expect(cards[1]).toHaveTextContent('Joueur · U17');
       expect(cards[1]).toHaveTextContent('Blessé');
-      expect(cards[1]).toHaveTextContent('0600000000');
+      expect(cards[1]).toHaveTextContent('06 00 00 00 00');
       expect(
         within(cards[1]!).getByRole('button', { name: 'Actions pour Paul Neuf' }),
       ).toBeVisible();

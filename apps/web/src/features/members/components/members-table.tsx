@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import {
-  ROLE_LABELS,
   editableMemberFields,
   isLeader,
   normalizeRole,
+  personName,
+  roleLabel as glossaryRoleLabel,
   type TMember,
   type TMemberEditParty,
 } from '@club/contract';
@@ -14,7 +15,7 @@ import { Menu, type MenuItem } from '../../../components/ui/menu.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { useNarrow } from '../../../components/ui/use-media-query.ts';
 import { editParty, teamsOf } from '../../../lib/member-teams.ts';
-import { dash } from './format.ts';
+import { dash, phone } from './format.ts';
 import { DetailList, DetailsDisclosure, clubMemberDetails } from './member-details.tsx';
 import { ExpandableMemberRow, useExpandedRows } from './expandable-row.tsx';
 import './members.css';
@@ -24,10 +25,8 @@ import { Icon } from '../../../components/ui/icon.tsx';
 /** Rows drawn at first; more on request, so that a club of thousands stays fluid. */
 export const ROWS_STEP = 200;
 
-export function roleLabel(role: string) {
-  const r = normalizeRole(role);
-  return r ? ROLE_LABELS[r] : role;
-}
+/** The role's word ('Joueur'), from the glossary of the contract. */
+export const roleLabel = (role: string) => glossaryRoleLabel(role);
 
 interface Props {
   members: TMember[];
@@ -45,7 +44,8 @@ function mayDelete(actor: TMemberEditParty, m: TMember) {
   return normalizeRole(actor.role) === 'DIRIGEANT' || !isLeader(m.role);
 }
 
-const fullName = (m: TMember) => `${m.prenom} ${m.nom}`;
+/** 'Prénom Nom' everywhere, the tables too (sorted by last name all the same). */
+const fullName = personName;
 const teamNames = (m: TMember) =>
   dash(
     teamsOf(m)
@@ -111,7 +111,7 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
             badges: <Status m={m} />,
             facts: [
               { label: 'Catégorie', value: dash(m.categorie) },
-              { label: 'Téléphone', value: dash(m.numeroTelephone) },
+              { label: 'Téléphone', value: phone(m.numeroTelephone) },
             ],
             actions: menuOf(m),
             more: <DetailsDisclosure items={clubMemberDetails(m)} />,
@@ -134,7 +134,7 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
             <ExpandableMemberRow
               key={m.id}
               member={m}
-              name={`${m.nom} ${m.prenom}`}
+              name={fullName(m)}
               detailId={`membre-${m.id}-detail`}
               open={expandable.isOpen(m.id)}
               onToggle={() => expandable.toggle(m.id)}
@@ -149,7 +149,7 @@ export function MembersTable({ members, actor, onEdit, onDelete, onResend, resen
               <td>
                 <Status m={m} />
               </td>
-              <td>{dash(m.numeroTelephone)}</td>
+              <td>{phone(m.numeroTelephone)}</td>
               <td>{menuOf(m)}</td>
             </ExpandableMemberRow>
           ))}

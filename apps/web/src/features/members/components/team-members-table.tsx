@@ -6,7 +6,7 @@ import { Menu } from '../../../components/ui/menu.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { useNarrow } from '../../../components/ui/use-media-query.ts';
 import { editParty } from '../../../lib/member-teams.ts';
-import { dash } from './format.ts';
+import { dash, phone } from './format.ts';
 import { DetailList, DetailsDisclosure, teamMemberDetails } from './member-details.tsx';
 import { roleLabel } from './members-table.tsx';
 import { ExpandableMemberRow, useExpandedRows } from './expandable-row.tsx';
@@ -70,7 +70,7 @@ export function TeamMembersTable({
             badges: m.statut !== undefined ? <StatusPill statut={m.statut} /> : undefined,
             facts:
               m.numeroTelephone !== undefined
-                ? [{ label: 'Téléphone', value: dash(m.numeroTelephone) }]
+                ? [{ label: 'Téléphone', value: phone(m.numeroTelephone) }]
                 : [],
             actions: menuOf(m),
             more: details.length > 0 ? <DetailsDisclosure items={details} /> : undefined,
@@ -115,7 +115,7 @@ export function TeamMembersTable({
                 <StatusPill statut={m.statut} />
               </td>
             ) : null}
-            {phoneColumn ? <td>{dash(m.numeroTelephone)}</td> : null}
+            {phoneColumn ? <td>{phone(m.numeroTelephone)}</td> : null}
             <td>{dash(m.numero)}</td>
             <td>{dash(m.poste)}</td>
             <td>{menuOf(m) ?? '-'}</td>

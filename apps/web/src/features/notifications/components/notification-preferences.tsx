@@ -24,6 +24,7 @@ import {
 } from '../api/push.ts';
 import { NOTIFICATION_TEXTS } from '../texts.ts';
 import '../notifications.css';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 
 /** The preferences with a pending change applied, so that a box shows its new value at once. */
 function withChange(
@@ -58,9 +59,11 @@ export function NotificationPreferences() {
   if (prefs.isPending) body = <Loading label="Chargement des préférences…" />;
   else if (prefs.isError)
     body = (
-      <div className="field-error" role="alert">
-        {errorMessage(prefs.error, NOTIFICATION_TEXTS.loadFailed)}
-      </div>
+      <LoadError
+        message={errorMessage(prefs.error, NOTIFICATION_TEXTS.loadFailed)}
+        onRetry={() => prefs.refetch()}
+        retrying={prefs.isFetching}
+      />
     );
   else {
     const shown = withChange(prefs.data, pending ?? (save.isPending ? save.variables : null));

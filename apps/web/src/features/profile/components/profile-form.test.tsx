@@ -82,7 +82,7 @@ describe('[profile] Mon Profil (spec §2, §5)', () => {
     await user.clear(screen.getByLabelText('Email *'));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByText('Ce champ est requis.')).toBeInTheDocument();
+    expect(screen.getByText('Ce champ est obligatoire.')).toBeInTheDocument();
   });
 
   it('Annuler calls back (the page goes back in history)', async () => {

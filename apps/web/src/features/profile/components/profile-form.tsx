@@ -1,15 +1,16 @@
-import { useId } from 'react';
+import { useId, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
-  GENDERS,
+  ACTION_LABELS,
+  GENRE_OPTIONS,
   PRIVACY_MESSAGES,
   PROFILE_FIELDS,
-  ROLE_LABELS,
   SERVER_MESSAGES,
   ZGenreSchema,
   ZMemberUpdateSchema,
   isMinor,
   normalizeRole,
+  roleLabel,
   type TMember,
   type TMemberUpdate,
 } from '@club/contract';
@@ -18,6 +19,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useOnEdit } from '../../../lib/use-on-edit.ts';
 import '../profile.css';
 
 /** Birth date cut to its first 10 characters, YYYY-MM-DD (spec §5). */
@@ -56,6 +58,8 @@ export interface ProfileFormProps {
   serverErrors?: Record<string, string>;
   onSubmit: (body: TMemberUpdate) => void;
   onCancel: () => void;
+  /** A value changed or a new submit starts: the page drops the last save's message. */
+  onEdit?: () => void;
 }
 
 /**
@@ -69,6 +73,7 @@ export function ProfileForm({
   serverErrors,
   onSubmit,
   onCancel,
+  onEdit,
 }: ProfileFormProps) {
   const form = useZodForm(ZProfileFormSchema, {
     timing: 'submit',
@@ -91,13 +96,18 @@ export function ProfileForm({
   const all = form.formState.errors;
   useApiFieldErrors(form.setError, serverErrors, { fields: PROFILE_FIELDS });
   const role = normalizeRole(member.role);
-  const submit = form.handleSubmit(({ genre, partageCoordonnees, ...rest }) =>
+  useOnEdit(form.watch, onEdit);
+  const handle = form.handleSubmit(({ genre, partageCoordonnees, ...rest }) =>
     onSubmit({
       ...rest,
       ...(genre ? { genre } : {}),
       partageCoordonnees: shareLocked ? false : partageCoordonnees,
     }),
   );
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    onEdit?.();
+    return handle(e);
+  };
 
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -135,7 +145,7 @@ export function ProfileForm({
         <Field label="Genre" error={all.genre?.message}>
           <select {...form.register('genre')}>
             <option value="">— Choisir —</option>
-            {GENDERS.map((g) => (
+            {GENRE_OPTIONS.map((g) => (
               <option key={g} value={g}>
                 {g}
               </option>
@@ -143,7 +153,7 @@ export function ProfileForm({
           </select>
         </Field>
         <Field label="Rôle" hint="Le rôle ne peut pas être modifié depuis le profil.">
-          <input value={role ? ROLE_LABELS[role] : member.role} readOnly aria-readonly="true" />
+          <input value={role ? roleLabel(role) : member.role} readOnly aria-readonly="true" />
         </Field>
       </div>
       <div className="profile-share">
@@ -173,10 +183,10 @@ export function ProfileForm({
       </div>
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Annuler
+          {ACTION_LABELS.cancel}
         </button>
         <button type="submit" className="btn" disabled={submitting}>
-          {submitting ? 'Enregistrement...' : 'Enregistrer'}
+          {submitting ? ACTION_LABELS.saving : ACTION_LABELS.save}
         </button>
       </div>
     </form>

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ACTION_LABELS,
   SEASON_MONTH_LABELS,
   SETTINGS_MESSAGES,
   ZClubUpdateSchema,
@@ -13,6 +13,9 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { HttpError } from '../../../lib/http.ts';
+import { userFieldMessage } from '../../../lib/form-errors.ts';
+import { useOnEdit } from '../../../lib/use-on-edit.ts';
+import { zodUserResolver } from '../../../lib/use-zod-form.ts';
 import { useSaveClub } from '../api/club.ts';
 import { useFlash } from '../hooks/use-flash.ts';
 import { LogoDropZone } from './logo-drop-zone.tsx';
@@ -59,7 +62,7 @@ export interface ClubInfoSectionProps {
  */
 export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
   const save = useSaveClub(club.id);
-  const { flash, show } = useFlash();
+  const { flash, show, clear } = useFlash();
   const [logo, setLogo] = useState<File | null>(null);
   const {
     register,
@@ -69,10 +72,21 @@ export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
     watch,
     formState: { errors, isDirty },
   } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(ZClubUpdateSchema),
+    resolver: zodUserResolver(ZClubUpdateSchema),
     mode: 'onBlur',
     defaultValues: valuesOf(club),
   });
+
+  // The last save's message goes as soon as the form changes (a logo chosen too) or is sent again.
+  useOnEdit(watch, clear);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    clear();
+    return handleSubmit(onSubmit)(e);
+  };
+  const chooseLogo = (file: File | null) => {
+    clear();
+    setLogo(file);
+  };
 
   const onSubmit = (info: Output) =>
     save.mutate(
@@ -87,7 +101,7 @@ export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
           if (err instanceof HttpError) {
             for (const [field, message] of Object.entries(err.fieldErrors))
               if ((FIELDS as readonly string[]).includes(field))
-                setError(field as (typeof FIELDS)[number], { message });
+                setError(field as (typeof FIELDS)[number], { message: userFieldMessage(message) });
             // The refusal of spec §6 is the server's own message.
             if (err.status === 403 && err.serverMessage) return show('error', err.serverMessage);
           }
@@ -105,13 +119,8 @@ export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
   const readOnly = !canEdit;
   const season = seasonOf(localToday(), Number(watch('moisDebutSaison')) || club.moisDebutSaison);
   return (
-    <form
-      className="form"
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      aria-label="Informations du club"
-    >
-      <LogoDropZone storedUrl={club.logoUrl} file={logo} onFile={setLogo} readOnly={readOnly} />
+    <form className="form" onSubmit={submit} noValidate aria-label="Informations du club">
+      <LogoDropZone storedUrl={club.logoUrl} file={logo} onFile={chooseLogo} readOnly={readOnly} />
       <div className="form-grid">
         <Field label="Nom du club *" error={errors.nom?.message}>
           <input {...register('nom')} disabled={readOnly} autoComplete="organization" />
@@ -159,10 +168,10 @@ export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
             onClick={cancel}
             disabled={save.isPending || (!isDirty && !logo)}
           >
-            Annuler
+            {ACTION_LABELS.cancel}
           </button>
           <button type="submit" className="btn" disabled={save.isPending}>
-            {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+            {save.isPending ? ACTION_LABELS.saving : ACTION_LABELS.save}
           </button>
         </div>
       ) : null}

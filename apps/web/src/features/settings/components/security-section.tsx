@@ -7,7 +7,7 @@ import { PasswordModal } from './password-modal.tsx';
 /** Privacy and security (spec §2): the password change, in a modal. */
 export function SecuritySection({ email }: { email: string | null | undefined }) {
   const [open, setOpen] = useState(false);
-  const { flash, show } = useFlash();
+  const { flash, show, clear } = useFlash();
   return (
     <div className="settings-stack">
       <p>
@@ -18,9 +18,12 @@ export function SecuritySection({ email }: { email: string | null | undefined })
         <button
           type="button"
           className="btn btn-secondary"
-          onClick={() =>
-            email ? setOpen(true) : show('error', SETTINGS_MESSAGES.emailUnavailable)
-          }
+          onClick={() => {
+            // A new attempt: the last one's message goes.
+            clear();
+            if (email) setOpen(true);
+            else show('error', SETTINGS_MESSAGES.emailUnavailable);
+          }}
         >
           Changer le mot de passe
         </button>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   PRIVACY_MESSAGES,
+  FIELD_MESSAGES,
   SERVER_MESSAGES,
   SETTINGS_MESSAGES,
   SETTINGS_SCROLL_OFFSET_PX,
@@ -185,6 +186,24 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
     expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(JSON.parse(put.body as string).moisDebutSaison).toBe(9);
+  });
+
+  it('DIRIGEANT: the saved message goes when the form changes, and never stands next to a new error', async () => {
+    renderPage('DIRIGEANT');
+    const city = await screen.findByLabelText('Ville');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeInTheDocument();
+    await userEvent.type(city, 'x');
+    expect(screen.queryByText(SETTINGS_MESSAGES.saved)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeInTheDocument();
+    // A new submit refused by the form: the error alone.
+    const name = screen.getByLabelText('Nom du club *');
+    await userEvent.clear(name);
+    expect(screen.queryByText(SETTINGS_MESSAGES.saved)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(FIELD_MESSAGES.required)).toBeInTheDocument();
+    expect(screen.queryByText(SETTINGS_MESSAGES.saved)).toBeNull();
   });
 
   it('DIRIGEANT: Save sends the information, then the logo (multipart, field file); the message vanishes after 3 s', async () => {

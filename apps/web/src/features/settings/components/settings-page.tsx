@@ -1,5 +1,6 @@
 import { CLUB_PERMISSIONS, SETTINGS_MESSAGES, mayEver, type TCurrentMember } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useClub } from '../api/club.ts';
 import { useSectionSpy } from '../hooks/use-section-spy.ts';
@@ -71,7 +72,11 @@ export function SettingsPage({ member }: { member: TCurrentMember }) {
           ) : club.isPending ? (
             <Loading label="Chargement des informations du club..." />
           ) : club.isError ? (
-            <Alert tone="error">{SETTINGS_MESSAGES.clubLoadFailed}</Alert>
+            <LoadError
+              message={SETTINGS_MESSAGES.clubLoadFailed}
+              onRetry={() => club.refetch()}
+              retrying={club.isFetching}
+            />
           ) : (
             <ClubInfoSection key={club.data.id} club={club.data} canEdit={isManager} />
           )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { STATISTICS_MESSAGES } from '@club/contract';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Table } from '../../../components/ui/table.tsx';
@@ -35,7 +35,11 @@ export function ClubStatistics({ clubId, clubName }: { clubId: number; clubName:
       {stats.isPending ? (
         <Loading label="Chargement des statistiques..." />
       ) : stats.isError && !data ? (
-        <Alert tone="error">{errorMessage(stats.error, STATISTICS_MESSAGES.loadFailed)}</Alert>
+        <LoadError
+          message={errorMessage(stats.error, STATISTICS_MESSAGES.loadFailed)}
+          onRetry={() => stats.refetch()}
+          retrying={stats.isFetching}
+        />
       ) : data ? (
         <>
           <p className="stats-muted">

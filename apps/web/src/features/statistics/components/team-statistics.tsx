@@ -7,6 +7,7 @@ import {
   type TTeamStatistics,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Table } from '../../../components/ui/table.tsx';
@@ -84,7 +85,11 @@ export function TeamStatistics({ teamId, teamName }: { teamId: number; teamName?
       {stats.isPending ? (
         <Loading label="Chargement des statistiques..." />
       ) : stats.isError && !data ? (
-        <Alert tone="error">{errorMessage(stats.error, STATISTICS_MESSAGES.loadFailed)}</Alert>
+        <LoadError
+          message={errorMessage(stats.error, STATISTICS_MESSAGES.loadFailed)}
+          onRetry={() => stats.refetch()}
+          retrying={stats.isFetching}
+        />
       ) : data ? (
         <StatisticsBody data={data} />
       ) : null}

@@ -69,6 +69,19 @@ describe('[teams] team card', () => {
     cleanup();
     show({ ...summary, prochainEvenement: null });
     expect(fact('Prochain').textContent).toBe('Aucun événement prévu');
+    cleanup();
+    // A name that already says its type is not prefixed with it again.
+    show({
+      ...summary,
+      prochainEvenement: {
+        ...summary.prochainEvenement!,
+        type: 'ENTRAINEMENT',
+        nom: 'Entraînement Féminines',
+        adversaire: null,
+      },
+    });
+    expect(fact('Prochain').textContent).toContain('Entraînement Féminines, le 15/03 à 15:00');
+    expect(fact('Prochain').textContent).not.toContain('Entraînement : Entraînement');
   });
 
   it('hides players and coaches the reader may not see; a skeleton while the facts load', () => {

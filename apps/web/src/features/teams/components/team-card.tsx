@@ -1,5 +1,6 @@
 import {
   TEAM_RESULT_LABELS,
+  eventTitle,
   type TTeam,
   type TTeamResult,
   type TTeamSummary,
@@ -45,9 +46,10 @@ function Facts({ summary }: { summary: TTeamSummary }) {
         {next ? (
           <>
             <span aria-hidden="true">{eventTypeIcon(next.type)} </span>
-            {eventTypeLabel(next.type)}
-            {next.adversaire ? ` contre ${next.adversaire}` : ` : ${next.nom}`}, le{' '}
-            {shortDateTime(next.dateDebut)}
+            {next.adversaire
+              ? `${eventTypeLabel(next.type)} contre ${next.adversaire}`
+              : eventTitle(next)}
+            , le {shortDateTime(next.dateDebut)}
           </>
         ) : (
           'Aucun événement prévu'

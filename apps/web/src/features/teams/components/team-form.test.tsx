@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SERVER_MESSAGES } from '@club/contract';
+import { FIELD_MESSAGES } from '@club/contract';
 import { aTeam } from '../../../testing/builders.ts';
 import { TeamForm, type TeamFormProps } from './team-form.tsx';
 
@@ -23,12 +23,12 @@ describe('[teams] team form (spec §5)', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Nom *'), '  ');
     await user.tab();
-    expect(screen.queryByText(SERVER_MESSAGES.required)).toBeNull();
+    expect(screen.queryByText(FIELD_MESSAGES.required)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Créer' }));
-    expect(await screen.findAllByText(SERVER_MESSAGES.required)).toHaveLength(3);
+    expect(await screen.findAllByText(FIELD_MESSAGES.required)).toHaveLength(3);
     expect(onSubmit).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText('Nom *'), 'U17 A');
-    await vi.waitFor(() => expect(screen.getAllByText(SERVER_MESSAGES.required)).toHaveLength(2));
+    await vi.waitFor(() => expect(screen.getAllByText(FIELD_MESSAGES.required)).toHaveLength(2));
   });
 
   it('sends the trimmed fields with the club id; edits start from the team', async () => {
