@@ -30,7 +30,11 @@ beforeAll(async () => {
   u15 = await createTeam(db, club.id, { nom: 'U15' });
   u17 = await createTeam(db, club.id, { nom: 'U17' });
   seniors = await createTeam(db, club.id, { nom: 'Seniors' });
-  const parent = await createMember(db, club.id, { role: 'PARENT', nom: 'Nicolas', prenom: 'Chloé' });
+  const parent = await createMember(db, club.id, {
+    role: 'PARENT',
+    nom: 'Nicolas',
+    prenom: 'Chloé',
+  });
   hugo = await createMember(db, club.id, {
     role: 'JOUEUR',
     nom: 'Nicolas',
