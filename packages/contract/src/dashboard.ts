@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from './messages.ts';
 import { ZDateSchema } from './schemas/common.ts';
+export { memberMatchesSearch } from './display.ts';
 
 /**
  * The dashboards' calls (spec §7 "Home and dashboard"). Who may read them is not a table of its
@@ -68,29 +69,6 @@ export const ZDashboardMemberSchema = z.object({
   avatarUrl: z.string().nullable(),
 });
 export type TDashboardMember = z.infer<typeof ZDashboardMemberSchema>;
-
-/** Accent- and case-insensitive: the dashboard's member search (first or last name, spec §2). */
-export function memberMatchesSearch(
-  member: Pick<TDashboardMember, 'nom' | 'prenom'>,
-  search: string,
-): boolean {
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase()
-      .trim();
-  const q = fold(search);
-  if (!q) return true;
-  const nom = fold(member.nom);
-  const prenom = fold(member.prenom);
-  return (
-    nom.includes(q) ||
-    prenom.includes(q) ||
-    `${prenom} ${nom}`.includes(q) ||
-    `${nom} ${prenom}`.includes(q)
-  );
-}
 
 /* ------------------------------------------------------------------ the home (one call) */
 

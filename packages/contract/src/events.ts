@@ -9,6 +9,7 @@ import {
   requiredText,
   safeString,
 } from './schemas/common.ts';
+export { matchTitle, teamLabel } from './display.ts';
 
 /**
  * The events row of docs/architecture.md §7 (spec §6 calendar). Target: the event's teams (`[]` =
@@ -53,39 +54,6 @@ export const EVENT_TYPE_COLOR_TOKENS: Record<EventType, string> = {
 export function eventColorToken(type: string | null | undefined): string {
   const t = (type ?? '').toUpperCase() as EventType;
   return EVENT_TYPE_COLOR_TOKENS[t] ?? 'red';
-}
-
-/** 'nom • division • categorie', or 'Équipe #id' when the team is unknown (spec §3). */
-export function teamLabel(
-  team:
-    | {
-        nom?: string | null;
-        division?: string | null;
-        categorie?: string | null;
-        category?: string | null;
-      }
-    | null
-    | undefined,
-  id?: number | string,
-): string {
-  if (!team || !team.nom) return `Équipe #${id ?? '?'}`;
-  return [team.nom, team.division, team.categorie ?? team.category]
-    .filter((p) => p && String(p).trim() !== '')
-    .join(' • ');
-}
-
-/**
- * The title naming both sides of a match, the home side first: 'Seniors A – FC Voisin' at home,
- * 'FC Voisin – Seniors A' away. Without an opponent, the team's name alone.
- */
-export function matchTitle(m: {
-  equipe: string | null;
-  adversaire: string | null;
-  domicile: boolean | null;
-}): string {
-  const ours = m.equipe ?? '-';
-  if (!m.adversaire) return ours;
-  return m.domicile === false ? `${m.adversaire} – ${ours}` : `${ours} – ${m.adversaire}`;
 }
 
 /** Local wall-clock date-time without zone, 'YYYY-MM-DDThh:mm:ss' (spec §5 event form). */

@@ -12,6 +12,8 @@ import {
   type PermissionTarget,
 } from './permissions.ts';
 import { ZIdSchema, ZPagingQuerySchema, safeString, type TPage } from './schemas/common.ts';
+import { JUSTIFICATION_MAX } from './display.ts';
+export { JUSTIFICATION_MAX, SELECTION_LABELS } from './display.ts';
 
 /**
  * Matches, scores and convocations (spec §2 matches page, §3 Match and Convocation entry, §4 match
@@ -21,7 +23,6 @@ import { ZIdSchema, ZPagingQuerySchema, safeString, type TPage } from './schemas
  */
 
 export const SCORE_MAX = 999;
-export const JUSTIFICATION_MAX = 500;
 
 /** Server answers of the matches feature beyond the spec's texts (French, shown as they are). */
 export const MATCH_SERVER_MESSAGES = {
@@ -285,11 +286,6 @@ export type TMatchCancel = z.input<typeof ZMatchCancelSchema>;
 /** The coach's choice for a convoked player once the availabilities are in. */
 export const SELECTION_VALUES = ['SELECTIONNE', 'REMPLACANT', 'NON_RETENU'] as const;
 export type TSelection = (typeof SELECTION_VALUES)[number];
-export const SELECTION_LABELS: Record<TSelection, string> = {
-  SELECTIONNE: 'Sélectionné',
-  REMPLACANT: 'Remplaçant',
-  NON_RETENU: 'Non retenu',
-};
 
 /**
  * Players on a match sheet per sport (starters and substitutes): what the selection screen counts

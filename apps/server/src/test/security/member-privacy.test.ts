@@ -362,6 +362,8 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
   'POST /api/covoiturage/:offreId/passagers': { kind: 'namesOnly' },
   'DELETE /api/covoiturage/:offreId/passagers/:membreId': { kind: 'namesOnly' },
   'PUT /api/matches/:id/selection': { kind: 'namesOnly' },
+  // The home (decision 0083) names children, players, unactivated accounts: names only.
+  'GET /api/dashboard/accueil': { kind: 'namesOnly' },
   // Statistics: the rows themselves are the private part (a child's attendance, selections).
   'GET /api/statistiques/equipe/:teamId': {
     kind: 'holder',

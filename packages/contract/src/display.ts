@@ -1,0 +1,74 @@
+import type { TDashboardMember } from './dashboard.ts';
+import type { TSelection } from './matches.ts';
+
+/**
+ * What screens show of teams, matches and members without validating anything: names, words and
+ * limits. Kept apart from the schema modules that re-export them (events.ts, matches.ts,
+ * dashboard.ts), so that a screen showing them does not ship those modules' schemas and zod
+ * (docs/decisions/0090-web-route-table.md).
+ */
+
+/** The longest justification of an absence (spec §5). */
+export const JUSTIFICATION_MAX = 500;
+
+/** 'nom • division • categorie', or 'Équipe #id' when the team is unknown (spec §3). */
+export function teamLabel(
+  team:
+    | {
+        nom?: string | null;
+        division?: string | null;
+        categorie?: string | null;
+        category?: string | null;
+      }
+    | null
+    | undefined,
+  id?: number | string,
+): string {
+  if (!team || !team.nom) return `Équipe #${id ?? '?'}`;
+  return [team.nom, team.division, team.categorie ?? team.category]
+    .filter((p) => p && String(p).trim() !== '')
+    .join(' • ');
+}
+
+/**
+ * The title naming both sides of a match, the home side first: 'Seniors A – FC Voisin' at home,
+ * 'FC Voisin – Seniors A' away. Without an opponent, the team's name alone.
+ */
+export function matchTitle(m: {
+  equipe: string | null;
+  adversaire: string | null;
+  domicile: boolean | null;
+}): string {
+  const ours = m.equipe ?? '-';
+  if (!m.adversaire) return ours;
+  return m.domicile === false ? `${m.adversaire} – ${ours}` : `${ours} – ${m.adversaire}`;
+}
+
+export const SELECTION_LABELS: Record<TSelection, string> = {
+  SELECTIONNE: 'Sélectionné',
+  REMPLACANT: 'Remplaçant',
+  NON_RETENU: 'Non retenu',
+};
+
+/** Accent- and case-insensitive: the dashboard's member search (first or last name, spec §2). */
+export function memberMatchesSearch(
+  member: Pick<TDashboardMember, 'nom' | 'prenom'>,
+  search: string,
+): boolean {
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .trim();
+  const q = fold(search);
+  if (!q) return true;
+  const nom = fold(member.nom);
+  const prenom = fold(member.prenom);
+  return (
+    nom.includes(q) ||
+    prenom.includes(q) ||
+    `${prenom} ${nom}`.includes(q) ||
+    `${nom} ${prenom}`.includes(q)
+  );
+}
