@@ -38,6 +38,7 @@ const CHROMIUM_ARGS = [
  * phone-layout, burger).
  */
 const DESKTOP_ONLY = [
+  '**/performance/**',
   '**/a11y/keyboard.spec.ts',
   '**/calendar/calendar.spec.ts',
   '**/calendar/recurrence.spec.ts',

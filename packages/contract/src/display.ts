@@ -1,4 +1,5 @@
 import type { TDashboardMember } from './dashboard.ts';
+import type { EventType } from './enums.ts';
 import type { TSelection } from './matches.ts';
 
 /**
@@ -71,4 +72,17 @@ export function memberMatchesSearch(
     `${prenom} ${nom}`.includes(q) ||
     `${nom} ${prenom}`.includes(q)
   );
+}
+
+/** Colour tokens per event type (spec §2 calendar). Dashboard: unknown types are red. */
+export const EVENT_TYPE_COLOR_TOKENS: Record<EventType, string> = {
+  MATCH: 'primary',
+  ENTRAINEMENT: 'green',
+  TOURNOI: 'purple',
+  REUNION: 'orange',
+  AUTRE: 'red',
+};
+export function eventColorToken(type: string | null | undefined): string {
+  const t = (type ?? '').toUpperCase() as EventType;
+  return EVENT_TYPE_COLOR_TOKENS[t] ?? 'red';
 }

@@ -9,7 +9,7 @@ import {
   requiredText,
   safeString,
 } from './schemas/common.ts';
-export { matchTitle, teamLabel } from './display.ts';
+export { EVENT_TYPE_COLOR_TOKENS, eventColorToken, matchTitle, teamLabel } from './display.ts';
 
 /**
  * The events row of docs/architecture.md §7 (spec §6 calendar). Target: the event's teams (`[]` =
@@ -41,19 +41,6 @@ export function eventEditableBy(
   event: { type?: string | null; equipesIds: readonly number[] },
 ): boolean {
   return permits(EVENT_PERMISSIONS, subject, 'update', { teamIds: eventWriteTeamIds(event) });
-}
-
-/** Colour tokens per event type (spec §2 calendar). Dashboard: unknown types are red. */
-export const EVENT_TYPE_COLOR_TOKENS: Record<EventType, string> = {
-  MATCH: 'primary',
-  ENTRAINEMENT: 'green',
-  TOURNOI: 'purple',
-  REUNION: 'orange',
-  AUTRE: 'red',
-};
-export function eventColorToken(type: string | null | undefined): string {
-  const t = (type ?? '').toUpperCase() as EventType;
-  return EVENT_TYPE_COLOR_TOKENS[t] ?? 'red';
 }
 
 /** Local wall-clock date-time without zone, 'YYYY-MM-DDThh:mm:ss' (spec §5 event form). */

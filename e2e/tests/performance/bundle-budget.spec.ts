@@ -1,0 +1,73 @@
+import zlib from 'node:zlib';
+import { Api, createTeamWithPlayer, expect, test } from '../../fixtures.ts';
+import { SIGNED_IN_APP_ROUTES } from '../ui/routes.ts';
+
+/**
+ * The JavaScript a signed-in route makes the browser fetch, gzip -9, counted from the network as
+ * the page opens and settles (bench/README.md, "JavaScript per signed-in route"): every script of
+ * this origin, whether named in the HTML, imported, or loaded lazily by the screen. The service
+ * worker is blocked so that each script shows as a response of its own.
+ */
+/**
+ * kB gzip per route: what it fetched on 2026-11-27 (bench/README.md, "JavaScript per signed-in
+ * route") plus a few kB, so that a route growing fails here. The goal is 120 kB (calendar 180 kB);
+ * the shared entry (react-dom and react-router, 96 kB, also the public site's) and zod on screens
+ * with a form keep most routes above it (docs/decisions/0090-web-route-table.md).
+ */
+const BUDGET_KB: Record<string, number> = {
+  ':nomClub/dashboard/*': 150,
+  ':nomClub/:nomEquipe/dashboard/*': 150,
+  ':nomClub/statistiques/*': 140,
+  ':nomClub/:nomEquipe/statistiques/*': 140,
+  ':nomClub/equipes/*': 190,
+  ':nomClub/parametre/*': 190,
+  ':nomClub/:nomEquipe/parametre/*': 190,
+  ':nomClub/annonces/*': 190,
+  ':nomClub/profil/*': 200,
+  profil: 200,
+  ':nomClub/:nomEquipe/membres/*': 200,
+  ':nomClub/membres/*': 205,
+  ':nomClub/:nomEquipe/matche/*': 205,
+  ':nomClub/calendrier/*': 255,
+  ':nomClub/:nomEquipe/calendrier/*': 255,
+};
+
+test.use({ serviceWorkers: 'block' });
+
+test('every signed-in route stays within its JavaScript budget', async ({
+  leaderPage: page,
+  baseURL,
+}) => {
+  test.slow();
+  const api = new Api(page.request, baseURL!);
+  const me = await createTeamWithPlayer(api);
+  const data = { nomClub: me.nomClub, nomEquipe: 'Seniors', answerLink: '', unsubscribeLink: '' };
+  const rows: { path: string; kB: number; budget: number }[] = [];
+  for (const route of SIGNED_IN_APP_ROUTES) {
+    const sizes = new Map<string, number>();
+    const tab = await page.context().newPage();
+    tab.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script' || !res.url().startsWith(baseURL!)) return;
+      const body = await res.body().catch(() => null);
+      if (body) sizes.set(res.url(), zlib.gzipSync(body, { level: 9 }).length);
+    });
+    await tab.goto(route.url(data));
+    await expect(tab.locator('h1').first()).toBeVisible();
+    await tab.waitForLoadState('networkidle');
+    if (process.env.BUNDLE_DETAIL)
+      console.log(
+        route.path,
+        [...sizes].map(([u, s]) => `${u.split('/').pop()} ${(s / 1024).toFixed(1)}`).join('\n  '),
+      );
+    await tab.close();
+    const kB = [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
+    rows.push({
+      path: route.path,
+      kB: Math.round(kB * 10) / 10,
+      budget: BUDGET_KB[route.path] ?? 0,
+    });
+  }
+  console.table(rows);
+  // A route without a budget fails too (0 kB): a new screen names its budget here.
+  expect(rows.filter((r) => r.kB > r.budget)).toEqual([]);
+});
