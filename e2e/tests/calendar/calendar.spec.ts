@@ -560,7 +560,9 @@ test('[calendar] axe finds no violation on the calendar and the open modal, in t
   await openCalendar(page, me.nomClub);
   await expect(page.locator('.club-event-content')).toHaveCount(5);
   // Never colour alone: each type has its own icon.
-  const icons = await page.locator('.club-event-icon').allTextContents();
+  const icons = await page
+    .locator('.club-event-icon [data-event-type-icon]')
+    .evaluateAll((els) => els.map((e) => e.innerHTML));
   expect(new Set(icons).size).toBe(5);
   await expectNoA11yViolationsInThemes(page);
   await page.getByRole('button', { name: '+ Ajouter un événement' }).click();
