@@ -9,8 +9,8 @@ if (process.env.BENCH_WEEK === '0') process.exit(0);
 const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../week/run.ts');
 let status = 0;
 for (const [title, args] of [
-  ['PostgreSQL, 1 000 clubs, deux instances derrière nginx et Redis', []],
-  ['PGlite, un club de 60 membres, 20 utilisateurs', ['--engine', 'pglite']],
+  ['PostgreSQL, 1 000 clubs, deux instances derrière nginx et Redis', ['--think', '300']],
+  ['PGlite, un club de 60 membres, 20 utilisateurs', ['--engine', 'pglite', '--think', '300']],
 ]) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
     env: process.env,

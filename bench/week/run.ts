@@ -8,7 +8,7 @@
  *   npm run build
  *   node --import tsx bench/week/run.ts                          # PostgreSQL, 1,000 clubs, 2 instances behind nginx + Redis
  *   node --import tsx bench/week/run.ts --engine pglite          # PGlite, one club of 60 members
- *   [--clubs 1000] [--users 40] [--duration 60] [--instances 2]
+ *   [--clubs 1000] [--users 40] [--duration 60] [--instances 2] [--think 0]
  *
  * Prints, per step, the calls, p50 and p99 (ms) and errors; the throughput, the response cache's
  * hit rate (X-Cache on the answers), the CPU time of the server processes per request and their
@@ -47,6 +47,10 @@ const CLUBS = Number(arg('clubs', pg ? '1000' : '1'));
 const USERS = Number(arg('users', pg ? '40' : '20'));
 const DURATION_S = Number(arg('duration', '60'));
 const INSTANCES = Number(arg('instances', pg ? '2' : '1'));
+/** Mean pause of a member between two calls (ms, uniform 0 … 2×): 0 is a closed loop at saturation. */
+const THINK_MS = Number(arg('think', '0'));
+const think = () =>
+  THINK_MS > 0 ? new Promise((r) => setTimeout(r, Math.random() * 2 * THINK_MS)) : null;
 const MEMBERS = 60;
 const TEAMS = 5;
 const GUARDIANS = 5;
@@ -158,6 +162,7 @@ class Session {
       cache: res.headers.get('x-cache'),
     });
     this.keep(res);
+    await think();
     if (!res.ok) {
       if (errorsShown++ < 10) console.error(`${step} → ${res.status} ${text.slice(0, 200)}`);
       return null;
@@ -170,6 +175,7 @@ class Session {
     const res = await fetch(url);
     await res.arrayBuffer();
     samples.push({ step, ms: performance.now() - t0, status: res.status, cache: null });
+    await think();
     return res.ok;
   }
 
@@ -197,7 +203,12 @@ const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 19);
 
 /** One member's week: sign in, then three days of use, each with its reads and its writes. */
-async function week(base: string, who: Who, password: string, feeds: Map<number, string>) {
+async function week(
+  base: string,
+  who: Who,
+  password: string,
+  feeds: Map<number, Promise<string | null>>,
+) {
   const s = new Session(base);
   if (!(await s.signIn(who.email, password))) return;
   const me = await s.call<{ nomClub: string; equipes: { id: number; nom: string }[] }>(
@@ -232,17 +243,16 @@ async function week(base: string, who: Who, password: string, feeds: Map<number,
         params: { id: upcoming.id },
         body: {
           items: [
-            {
-              joueurId: who.playerId,
-              statutPresence: Math.random() < 0.8 ? 'DISPONIBLE' : 'INDISPONIBLE',
-              justification: null,
-            },
+            // An absence needs its justification (spec §5).
+            Math.random() < 0.8
+              ? { joueurId: who.playerId, statutPresence: 'DISPONIBLE', justification: null }
+              : { joueurId: who.playerId, statutPresence: 'INDISPONIBLE', justification: 'Blessé' },
           ],
         },
       });
     }
     if (day === 1 && who.role === 'ENTRAINEUR' && upcoming) {
-      const convoked = await s.call<{ joueur: { id: number } }[]>(
+      const convoked = await s.call<{ joueur: { id: number }; statutPresence: string | null }[]>(
         'sélection',
         endpoints.matches.convocations,
         { params: { id: upcoming.id } },
@@ -251,10 +261,13 @@ async function week(base: string, who: Who, password: string, feeds: Map<number,
         await s.call('sélection', endpoints.matches.selection, {
           params: { id: upcoming.id },
           body: {
-            joueurs: convoked.map((c, n) => ({
-              membreId: c.joueur.id,
-              selection: n < 11 ? 'SELECTIONNE' : 'REMPLACANT',
-            })),
+            // As the selection screen: those who said they are unavailable are not picked.
+            joueurs: convoked
+              .filter((c) => c.statutPresence !== 'INDISPONIBLE')
+              .map((c, n) => ({
+                membreId: c.joueur.id,
+                selection: n < 11 ? 'SELECTIONNE' : 'REMPLACANT',
+              })),
             publier: true,
           },
         });
@@ -280,15 +293,18 @@ async function week(base: string, who: Who, password: string, feeds: Map<number,
     if (unread)
       await s.call('annonce lue', endpoints.announcements.markRead, { params: { id: unread.id } });
     // The calendar application fetches the feed on its own schedule, without the session.
-    let feed = feeds.get(who.memberId);
-    if (!feed) {
-      const made = await s.call<{ url: string }>(
-        'flux iCalendar (abonnement)',
-        endpoints.calendarFeeds.subscribe,
-        { body: {} },
-      );
-      if (made) feeds.set(who.memberId, (feed = new URL(made.url).pathname));
+    // One feed per member, even when two virtual members sign in as the same one at once (a new
+    // address replaces the old, which then answers 404, as in the product).
+    let pending = feeds.get(who.memberId);
+    if (!pending) {
+      pending = s
+        .call<{ url: string }>('flux iCalendar (abonnement)', endpoints.calendarFeeds.subscribe, {
+          body: {},
+        })
+        .then((made) => (made ? new URL(made.url).pathname : null));
+      feeds.set(who.memberId, pending);
     }
+    const feed = await pending;
     if (feed) await s.raw('flux iCalendar', `${base}${feed}`);
   }
 }
@@ -388,7 +404,7 @@ try {
     // The probe's player is member T+2 of its club, in team (T+2) mod T.
     team0: probe.team.id - k * TEAMS - ((TEAMS + 2) % TEAMS),
   };
-  const feeds = new Map<number, string>();
+  const feeds = new Map<number, Promise<string | null>>();
   const cpu0 = servers.map((s) => cpuSeconds(s.pid));
   const t0 = Date.now();
   stopAt = t0 + DURATION_S * 1000;
@@ -408,25 +424,31 @@ try {
       calls: xs.length,
       p50: Math.round(percentile(ms, 50) * 10) / 10,
       p99: Math.round(percentile(ms, 99) * 10) / 10,
-      errors: xs.filter((x) => x.status >= 400).length,
+      // 409: the server refusing a write made stale by another member's (a player who has just
+      // said they are unavailable, for a selection read a moment before): counted apart.
+      conflicts: xs.filter((x) => x.status === 409).length,
+      errors: xs.filter((x) => x.status >= 400 && x.status !== 409).length,
     };
   });
   console.table(rows);
   const cached = samples.filter((x) => x.cache);
   const hits = cached.filter((x) => x.cache === 'hit').length;
-  const errors = samples.filter((x) => x.status >= 400).length;
+  const errors = samples.filter((x) => x.status >= 400 && x.status !== 409).length;
+  const conflicts = samples.filter((x) => x.status === 409).length;
   Object.assign(out, {
     steps: rows,
     requests: samples.length,
     throughput: Math.round(samples.length / seconds),
     errors,
+    conflicts,
+    thinkMs: THINK_MS,
     cacheHitRate: cached.length ? Math.round((hits / cached.length) * 1000) / 10 : null,
     cpuMsPerRequest: Math.round(((cpu * 1000) / samples.length) * 100) / 100,
     cpuBusy: Math.round((cpu / seconds / os.cpus().length) * 1000) / 10,
     rssMb: servers.map((s) => s.rssMb()),
   });
   console.log(
-    `${samples.length} requêtes en ${seconds.toFixed(0)} s (${out.throughput} req/s), ${errors} erreurs, ` +
+    `${samples.length} requêtes en ${seconds.toFixed(0)} s (${out.throughput} req/s), ${errors} erreurs, ${conflicts} conflits (409), ` +
       `cache ${out.cacheHitRate ?? '—'} % de réponses servies du cache, CPU des serveurs ${out.cpuMsPerRequest} ms/requête ` +
       `(${out.cpuBusy} % des ${os.cpus().length} cœurs), RSS ${JSON.stringify(out.rssMb)} Mo`,
   );
