@@ -123,4 +123,24 @@ describe('[perf] response cache (unit)', () => {
     expect(cache.size).toBe(1);
     expect(cache.get('3:3:/a')).toBe('[3]');
   });
+
+  it('keeps the bodies under their total size, dropping the oldest, and counts what leaves', () => {
+    const cache = createResponseCache({ ttlMs: 1_000, maxTotalBytes: 10 });
+    cache.setListening(true);
+    cache.set('1:1:/a', 'aaaa', cache.epoch());
+    cache.set('1:1:/b', 'bbbb', cache.epoch());
+    expect(cache.bytes).toBe(8);
+    cache.set('2:2:/a', 'cccc', cache.epoch());
+    // 12 > 10: the oldest went.
+    expect(cache.get('1:1:/a')).toBeUndefined();
+    expect(cache.get('1:1:/b')).toBe('bbbb');
+    expect(cache.bytes).toBe(8);
+    cache.set('1:1:/b', 'bb', cache.epoch());
+    expect(cache.bytes).toBe(6);
+    cache.invalidate(1);
+    expect(cache.bytes).toBe(4);
+    cache.invalidate();
+    expect(cache.bytes).toBe(0);
+    expect(cache.size).toBe(0);
+  });
 });

@@ -34,6 +34,8 @@ export interface ResponseCache {
   setListening(listening: boolean): void;
   readonly active: boolean;
   readonly size: number;
+  /** The length of the bodies kept, all together. */
+  readonly bytes: number;
 }
 
 export function createResponseCache(opts: {
@@ -41,9 +43,20 @@ export function createResponseCache(opts: {
   maxEntries?: number;
   /** Bodies larger than this are not kept. */
   maxBodyBytes?: number;
+  /**
+   * The bodies kept, all together (characters): past it the oldest entries go. The count alone
+   * let 5,000 entries of a large club's lists hold well over 100 MB (bench/README.md, "A week").
+   */
+  maxTotalBytes?: number;
   now?: () => number;
 }): ResponseCache {
-  const { ttlMs, maxEntries = 5_000, maxBodyBytes = 256 * 1024, now = Date.now } = opts;
+  const {
+    ttlMs,
+    maxEntries = 5_000,
+    maxBodyBytes = 256 * 1024,
+    maxTotalBytes = 24 * 1024 * 1024,
+    now = Date.now,
+  } = opts;
   const entries = new Map<string, { body: string; expires: number; club: string }>();
   /** The keys of each club's entries (an invalidation of one club touches only those). */
   const byClub = new Map<string, Set<string>>();
@@ -54,6 +67,8 @@ export function createResponseCache(opts: {
   let allAt = 0;
   const clubAt = new Map<string, number>();
   let listening = false;
+  /** The length of every body kept. */
+  let total = 0;
   const active = () => ttlMs > 0 && listening;
   const clubOf = (key: string) => {
     const colon = key.indexOf(':');
@@ -64,6 +79,7 @@ export function createResponseCache(opts: {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    total -= entry.body.length;
     const keys = byClub.get(entry.club);
     keys?.delete(key);
     if (keys?.size === 0) byClub.delete(entry.club);
@@ -75,11 +91,15 @@ export function createResponseCache(opts: {
       clubAt.clear();
       entries.clear();
       byClub.clear();
+      total = 0;
       return;
     }
     const club = String(clubId);
     clubAt.set(club, epoch);
-    for (const key of byClub.get(club) ?? []) entries.delete(key);
+    for (const key of byClub.get(club) ?? []) {
+      total -= entries.get(key)?.body.length ?? 0;
+      entries.delete(key);
+    }
     byClub.delete(club);
   };
   return {
@@ -97,8 +117,10 @@ export function createResponseCache(opts: {
       if (!active() || invalidatedAt(club) > startedAt || body.length > maxBodyBytes) return;
       remove(key);
       // Oldest first: a Map iterates in insertion order.
-      if (entries.size >= maxEntries) remove(entries.keys().next().value!);
+      while (entries.size && (entries.size >= maxEntries || total + body.length > maxTotalBytes))
+        remove(entries.keys().next().value!);
       entries.set(key, { body, expires: now() + ttlMs, club });
+      total += body.length;
       let keys = byClub.get(club);
       if (!keys) byClub.set(club, (keys = new Set()));
       keys.add(key);
@@ -133,6 +155,9 @@ export function createResponseCache(opts: {
     },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return total;
     },
   };
 }
