@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES, type EventType } from './enums.ts';
+import { EVENT_TYPES } from './enums.ts';
 import { EVENT_MESSAGES, SERVER_MESSAGES } from './messages.ts';
 import { definePermissions, leadersRow, permits, type PermissionSubject } from './permissions.ts';
 import {
