@@ -259,6 +259,9 @@ test.describe('[ui] signed-in shell: touch targets, emoji, one-row header', () =
       ['leader', clubUrl(shared.nomClub, 'dashboard')],
       ['parent', clubUrl(shared.nomClub, 'Seniors', 'membres')],
     ] as const) {
+      // Leave the previous member's app first: running on while its cookies change, its session
+      // watcher could sign the next member out.
+      await page.goto('about:blank');
       await page.context().clearCookies();
       await signIn(page, shared[who]);
       await page.setViewportSize({ width: 1280, height: 800 });
