@@ -1,6 +1,4 @@
-import type { TDashboardMember } from './dashboard.ts';
 import type { EventType } from './enums.ts';
-import type { TSelection } from './matches.ts';
 
 /**
  * What screens show of teams, matches and members without validating anything: names, words and
@@ -45,6 +43,9 @@ export function matchTitle(m: {
   return m.domicile === false ? `${m.adversaire} – ${ours}` : `${ours} – ${m.adversaire}`;
 }
 
+/** The coach's choice for a convoked player once the availabilities are in. */
+export const SELECTION_VALUES = ['SELECTIONNE', 'REMPLACANT', 'NON_RETENU'] as const;
+export type TSelection = (typeof SELECTION_VALUES)[number];
 export const SELECTION_LABELS: Record<TSelection, string> = {
   SELECTIONNE: 'Sélectionné',
   REMPLACANT: 'Remplaçant',
@@ -53,7 +54,7 @@ export const SELECTION_LABELS: Record<TSelection, string> = {
 
 /** Accent- and case-insensitive: the dashboard's member search (first or last name, spec §2). */
 export function memberMatchesSearch(
-  member: Pick<TDashboardMember, 'nom' | 'prenom'>,
+  member: { nom: string; prenom: string },
   search: string,
 ): boolean {
   const fold = (s: string) =>

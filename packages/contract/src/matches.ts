@@ -12,8 +12,13 @@ import {
   type PermissionTarget,
 } from './permissions.ts';
 import { ZIdSchema, ZPagingQuerySchema, safeString, type TPage } from './schemas/common.ts';
-import { JUSTIFICATION_MAX } from './display.ts';
-export { JUSTIFICATION_MAX, SELECTION_LABELS } from './display.ts';
+import { JUSTIFICATION_MAX, SELECTION_VALUES, type TSelection } from './display.ts';
+export {
+  JUSTIFICATION_MAX,
+  SELECTION_LABELS,
+  SELECTION_VALUES,
+  type TSelection,
+} from './display.ts';
 
 /**
  * Matches, scores and convocations (spec §2 matches page, §3 Match and Convocation entry, §4 match
@@ -282,10 +287,6 @@ export const ZMatchCancelSchema = z
 export type TMatchCancel = z.input<typeof ZMatchCancelSchema>;
 
 /* ------------------------------------------------------------------ selection */
-
-/** The coach's choice for a convoked player once the availabilities are in. */
-export const SELECTION_VALUES = ['SELECTIONNE', 'REMPLACANT', 'NON_RETENU'] as const;
-export type TSelection = (typeof SELECTION_VALUES)[number];
 
 /**
  * Players on a match sheet per sport (starters and substitutes): what the selection screen counts
