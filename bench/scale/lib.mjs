@@ -92,15 +92,18 @@ function run(cmd, args, env) {
   });
 }
 
-/** The production build on a free loopback port (or `port`); `pid` for memory samples. */
-export async function startServer(env = {}, { port } = {}) {
+/**
+ * The production build on a free loopback port (or `port`); `pid` for memory samples; `nodeArgs`
+ * go to node before the entry (e.g. --cpu-prof).
+ */
+export async function startServer(env = {}, { port, nodeArgs = [] } = {}) {
   const entry = path.join(repoRoot, 'apps/server/dist/server.mjs');
   if (!fs.existsSync(entry) || !fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')))
     throw new Error('Construisez d’abord l’application : npm run build');
   if (env.DATABASE_URL) assertLoopback(env.DATABASE_URL);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-scale-'));
   port ??= await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

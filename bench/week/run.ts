@@ -9,6 +9,8 @@
  *   node --import tsx bench/week/run.ts                          # PostgreSQL, 1,000 clubs, 2 instances behind nginx + Redis
  *   node --import tsx bench/week/run.ts --engine pglite          # PGlite, one club of 60 members
  *   [--clubs 1000] [--users 40] [--duration 60] [--instances 2] [--think 0]
+ *   [--cpu-prof DIR]   the servers' CPU profiles (node --cpu-prof), written when they stop
+ *   [--memory]         after the run, each server's memory by kind (bench/lib/memory-probe.mjs)
  *
  * Prints, per step, the calls, p50 and p99 (ms) and errors; the throughput, the response cache's
  * hit rate (X-Cache on the answers), the CPU time of the server processes per request and their
@@ -49,6 +51,8 @@ const DURATION_S = Number(arg('duration', '60'));
 const INSTANCES = Number(arg('instances', pg ? '2' : '1'));
 /** Mean pause of a member between two calls (ms, uniform 0 … 2×): 0 is a closed loop at saturation. */
 const THINK_MS = Number(arg('think', '0'));
+const CPU_PROF = arg('cpu-prof', '');
+const MEMORY = process.argv.includes('--memory');
 const think = () =>
   THINK_MS > 0 ? new Promise((r) => setTimeout(r, Math.random() * 2 * THINK_MS)) : null;
 const MEMBERS = 60;
@@ -318,6 +322,13 @@ function cpuSeconds(pid: number): number {
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'club-week-'));
+const memoryOut = path.join(tmp, 'memory.jsonl');
+/** Node flags of the servers only (not of the bulk load nor of this client). */
+const nodeArgs = [
+  ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : []),
+  ...(MEMORY ? ['--import', path.join(repoRoot, 'bench/lib/memory-probe.mjs')] : []),
+];
+const probeEnv = MEMORY ? { MEMORY_PROBE_OUT: memoryOut } : {};
 const children: unknown[] = [];
 const servers: Awaited<ReturnType<typeof startServer>>[] = [];
 const out: Record<string, unknown> = {
@@ -364,8 +375,9 @@ try {
       DATABASE_URL: (probe as { url?: string }).url,
       REDIS_URL: redisUrl,
       TRUST_PROXY: '127.0.0.1',
+      ...probeEnv,
     };
-    for (let n = 0; n < INSTANCES; n++) servers.push(await startServer(env));
+    for (let n = 0; n < INSTANCES; n++) servers.push(await startServer(env, { nodeArgs }));
     base =
       INSTANCES > 1
         ? await startNginx(
@@ -393,7 +405,9 @@ try {
     );
     if (r.status !== 0) throw new Error('chargement PGlite échoué');
     probe = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
-    servers.push(await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'error' }));
+    servers.push(
+      await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'error', ...probeEnv }, { nodeArgs }),
+    );
     base = servers[0]!.base;
   }
   const k = probe.probeClubId - probe.firstClubId;
@@ -452,6 +466,19 @@ try {
       `cache ${out.cacheHitRate ?? '—'} % de réponses servies du cache, CPU des serveurs ${out.cpuMsPerRequest} ms/requête ` +
       `(${out.cpuBusy} % des ${os.cpus().length} cœurs), RSS ${JSON.stringify(out.rssMb)} Mo`,
   );
+  if (MEMORY) {
+    for (const s of servers) process.kill(s.pid, 'SIGWINCH');
+    await new Promise((r) => setTimeout(r, 3000));
+    const probes = fs.existsSync(memoryOut)
+      ? fs
+          .readFileSync(memoryOut, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l))
+      : [];
+    out.memory = probes;
+    for (const p of probes) console.log(`mémoire ${p.pid} : ${JSON.stringify(p)}`);
+  }
   failed = errors > 0;
 } finally {
   for (const s of servers) await s.stop();

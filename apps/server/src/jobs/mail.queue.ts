@@ -98,6 +98,14 @@ export async function createMailQueue(opts: {
       if (!id) throw new Error('e-mail non mis en file');
       opts.queue.notify(MAIL_QUEUE);
     },
+    async sendMany(mails, options) {
+      if (!mails.length) return;
+      const jobs = mails.map((mail) => ({ name: MAIL_QUEUE, data: { mail } satisfies MailJob }));
+      // One INSERT … SELECT from a JSON list (pg-boss's insert, which answers nothing): the queue
+      // exists from the start (ensureQueue above), as for send().
+      await boss.insert(jobs, options?.db ? { db: options.db as PgBoss.Db } : {});
+      opts.queue.notify(MAIL_QUEUE);
+    },
     onDelivered(kind, handler) {
       followUps.set(kind, handler);
     },

@@ -38,6 +38,17 @@ export interface Mailer {
       db?: SqlExecutor;
     },
   ): Promise<void>;
+  /**
+   * Queues several mails in one statement (a notification to a team): same as send() for each,
+   * one round trip instead of one per mail (bench/README.md, « A week, mixed »).
+   */
+  sendMany(
+    mails: readonly Mail[],
+    options?: {
+      /** Queue the mails inside this transaction (jobs/job-queue.ts `transactionExecutor`). */
+      db?: SqlExecutor;
+    },
+  ): Promise<void>;
   /** Registers what a follow-up of this kind does after a successful delivery. */
   onDelivered(kind: string, handler: (id: number) => Promise<void>): void;
 }

@@ -358,23 +358,27 @@ export const matchesRepository = {
       justification: string | null;
     }[],
   ) {
-    for (const item of items) {
-      // A row sent back unchanged keeps its answer time (the coach saves the whole list).
-      await db
-        .update(convocations)
-        .set({
-          statutPresence: item.statutPresence,
-          justification: item.justification,
-          answeredAt: item.statutPresence ? sql`now()` : null,
-        })
-        .where(
-          and(
-            convocationsOfMatch(clubId, matchId),
-            eq(convocations.memberId, item.memberId),
-            sql`(${convocations.statutPresence}, ${convocations.justification}) is distinct from (${item.statutPresence}::text, ${item.justification}::text)`,
-          ),
-        );
-    }
+    if (!items.length) return;
+    // One statement for the whole list (the coach saves all rows; bench/README.md, « A week »).
+    // The match row is locked by the caller, so writers of one match never interleave.
+    const rows = JSON.stringify(
+      items.map((i) => ({
+        member_id: i.memberId,
+        statut_presence: i.statutPresence,
+        justification: i.justification,
+      })),
+    );
+    // A row sent back unchanged keeps its answer time (the coach saves the whole list).
+    await db.execute(sql`
+      update ${convocations} set
+        statut_presence = w.statut_presence,
+        justification = w.justification,
+        answered_at = case when w.statut_presence is null then null else now() end
+      from jsonb_to_recordset(${rows}::jsonb) as w(member_id int, statut_presence text, justification text)
+      where ${convocations.clubId} = ${clubId} and ${convocations.matchId} = ${matchId}
+        and ${convocations.memberId} = w.member_id
+        and (${convocations.statutPresence}, ${convocations.justification})
+          is distinct from (w.statut_presence, w.justification)`);
   },
 
   /** Writes the working selection of the given players. */
@@ -384,11 +388,16 @@ export const matchesRepository = {
     matchId: number,
     rows: readonly { memberId: number; selection: TSelection | null }[],
   ) {
-    for (const r of rows)
-      await db
-        .update(convocations)
-        .set({ selection: r.selection })
-        .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, r.memberId)));
+    if (!rows.length) return;
+    // One statement for the whole team (was one per player; bench/README.md, « A week »).
+    const values = JSON.stringify(
+      rows.map((r) => ({ member_id: r.memberId, selection: r.selection })),
+    );
+    await db.execute(sql`
+      update ${convocations} set selection = w.selection
+      from jsonb_to_recordset(${values}::jsonb) as w(member_id int, selection text)
+      where ${convocations.clubId} = ${clubId} and ${convocations.matchId} = ${matchId}
+        and ${convocations.memberId} = w.member_id`);
   },
 
   /**

@@ -12,7 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { transactionExecutor, type JobQueue } from '../../jobs/job-queue.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
-import type { Mailer } from '../../plugins/mailer.ts';
+import type { Mail, Mailer } from '../../plugins/mailer.ts';
 import {
   convocationMail,
   digestMail,
@@ -97,6 +97,9 @@ export interface MatchNotifier {
    */
   memberConvoked(tx: DbOrTx, clubId: number, memberId: number, matchIds: number[]): Promise<void>;
 }
+
+/** One push notification (features/push), named without importing it: push depends on this module. */
+type PushNotification = Parameters<FastifyInstance['push']['notifyMany']>[1][number];
 
 /** Which preference (kind of notification) each convocation mail falls under. */
 const KIND_OF: Record<ConvocationMailKind, NotificationKind> = {
@@ -195,7 +198,10 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
     const info = mailInfo(m);
     const db = transactionExecutor(tx);
     const notificationKind = KIND_OF[kind];
-    let sent = 0;
+    // Gathered, then queued in two statements (every push, every mail): one round trip per
+    // recipient made a team's notification the slowest write (bench/README.md, « A week »).
+    const pushes: PushNotification[] = [];
+    const mails: Mail[] = [];
     for (const p of players) {
       if (onlyUnanswered && p.statutPresence !== null) continue;
       // Only ACTIF players are asked (an injured or suspended player is not mailed; the coach
@@ -209,7 +215,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
         ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
       ].filter((r) => r.to.activated);
       for (const r of recipients) {
-        await deps.push.notify(tx, {
+        pushes.push({
           clubId: m.clubId,
           timezone: m.timezone,
           memberIds: [r.to.id],
@@ -217,19 +223,21 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
           message: convocationPush(kind, info, m, r.child),
         });
         if (!wantsNotification(r.to, notificationKind, 'email')) continue;
-        const mail = convocationMail({
-          kind,
-          to: r.to,
-          child: r.child,
-          match: info,
-          answer,
-          links: linksFor(m.clubId, r.to),
-        });
-        await deps.mailer.send(mail, { db });
-        sent++;
+        mails.push(
+          convocationMail({
+            kind,
+            to: r.to,
+            child: r.child,
+            match: info,
+            answer,
+            links: linksFor(m.clubId, r.to),
+          }),
+        );
       }
     }
-    return sent;
+    await deps.push.notifyMany(tx, pushes);
+    await deps.mailer.sendMany(mails, { db });
+    return mails.length;
   }
 
   /** The job at the end of a burst: one mail per recipient for the whole burst. */
@@ -392,7 +400,9 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       if (!m) return;
       const info = mailInfo(m);
       const db = transactionExecutor(tx);
-      let sent = 0;
+      // Gathered, then queued in two statements (as mailPlayers).
+      const pushes: PushNotification[] = [];
+      const mails: Mail[] = [];
       for (const p of await repo.convokedPlayers(tx, clubId, matchId)) {
         const selection = told.get(p.id);
         if (!selection) continue;
@@ -401,7 +411,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
           ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
         ].filter((r) => r.to.activated);
         for (const r of recipients) {
-          await deps.push.notify(tx, {
+          pushes.push({
             clubId,
             timezone: m.timezone,
             memberIds: [r.to.id],
@@ -418,7 +428,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
             },
           });
           if (!wantsNotification(r.to, 'convocations', 'email')) continue;
-          await deps.mailer.send(
+          mails.push(
             selectionMail({
               selection,
               to: r.to,
@@ -426,11 +436,12 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
               match: info,
               links: linksFor(clubId, r.to),
             }),
-            { db },
           );
-          sent++;
         }
       }
+      await deps.push.notifyMany(tx, pushes);
+      await deps.mailer.sendMany(mails, { db });
+      const sent = mails.length;
       if (sent) deps.jobs.notify('mail');
       log.info({ matchId, mails: sent }, 'sélection publiée');
     },

@@ -43,6 +43,12 @@ export interface PushNotifier {
    * the number of devices queued.
    */
   notify(tx: DbOrTx, notification: PushNotification): Promise<number>;
+  /**
+   * The same for several notifications of one club (one message per player of a selection): one
+   * query for every member's devices and one insert for every job, instead of two round trips
+   * per notification (bench/README.md, « A week, mixed »). Returns the number of devices queued.
+   */
+  notifyMany(tx: DbOrTx, notifications: readonly PushNotification[]): Promise<number>;
 }
 
 /**
@@ -106,34 +112,56 @@ export function createPushNotifier(deps: {
     log.warn({ subscriptionId, status }, 'notification push refusée par le service');
   }
 
+  async function notifyMany(tx: DbOrTx, list: readonly PushNotification[]): Promise<number> {
+    const jobs: PgBoss.JobInsert<PushJob>[] = [];
+    const timezones = new Map<number, string>();
+    const byClub = new Map<number, PushNotification[]>();
+    for (const n of list) byClub.set(n.clubId, [...(byClub.get(n.clubId) ?? []), n]);
+    for (const [clubId, ofClub] of byClub) {
+      const memberIds = [...new Set(ofClub.flatMap((n) => n.memberIds))];
+      const subs = await repo.ofMembers(tx, clubId, memberIds);
+      if (!subs.length) continue;
+      for (const n of ofClub) {
+        const own = subs.filter(
+          (s) => n.memberIds.includes(s.memberId) && wantsNotification(s, n.kind, 'push'),
+        );
+        if (!own.length) continue;
+        let timezone = n.timezone ?? timezones.get(clubId);
+        if (!n.ignoreQuietHours && timezone === undefined) {
+          timezone = await repo.clubTimezone(tx, clubId);
+          timezones.set(clubId, timezone);
+        }
+        const startAfter = n.ignoreQuietHours
+          ? new Date()
+          : afterQuietHours(new Date(), timezone!, deps.quietHours);
+        for (const s of own)
+          jobs.push({
+            name: PUSH_QUEUE,
+            startAfter,
+            data: {
+              clubId,
+              subscriptionId: s.id,
+              message: n.message,
+              ttlSeconds: n.ttlSeconds ?? 86_400,
+            },
+          });
+      }
+    }
+    if (!jobs.length) return 0;
+    // One INSERT … SELECT from a JSON list (pg-boss's insert); the queue exists (createQueues).
+    await boss.insert(jobs, { db: transactionExecutor(tx) });
+    deps.jobs.notify(PUSH_QUEUE);
+    return jobs.length;
+  }
+
   return {
     publicKey: deps.vapid.publicKey,
 
     async notify(tx, n) {
-      const subs = (await repo.ofMembers(tx, n.clubId, n.memberIds)).filter((s) =>
-        wantsNotification(s, n.kind, 'push'),
-      );
-      if (!subs.length) return 0;
-      const startAfter = n.ignoreQuietHours
-        ? new Date()
-        : afterQuietHours(
-            new Date(),
-            n.timezone ?? (await repo.clubTimezone(tx, n.clubId)),
-            deps.quietHours,
-          );
-      const db = transactionExecutor(tx);
-      for (const s of subs) {
-        const data: PushJob = {
-          clubId: n.clubId,
-          subscriptionId: s.id,
-          message: n.message,
-          ttlSeconds: n.ttlSeconds ?? 86_400,
-        };
-        await boss.send(PUSH_QUEUE, data, { startAfter, db });
-      }
-      deps.jobs.notify(PUSH_QUEUE);
-      return subs.length;
+      return notifyMany(tx, [n]);
     },
+
+    notifyMany,
 
     async createQueues() {
       const settings: PgBoss.Queue = {
