@@ -11,6 +11,8 @@
  *   [--clubs 1000] [--users 40] [--duration 60] [--instances 2] [--think 0]
  *   [--cpu-prof DIR]   the servers' CPU profiles (node --cpu-prof), written when they stop
  *   [--memory]         after the run, each server's memory by kind (bench/lib/memory-probe.mjs)
+ *   [--server-flags "--flag=1 --other"]   more Node/V8 flags for the servers (to try one before
+ *                      it goes into scripts/server-flags.mjs)
  *
  * Prints, per step, the calls, p50 and p99 (ms) and errors; the throughput, the response cache's
  * hit rate (X-Cache on the answers), the CPU time of the server processes per request and their
@@ -53,6 +55,7 @@ const INSTANCES = Number(arg('instances', pg ? '2' : '1'));
 const THINK_MS = Number(arg('think', '0'));
 const CPU_PROF = arg('cpu-prof', '');
 const MEMORY = process.argv.includes('--memory');
+const SERVER_FLAGS = arg('server-flags', '').split(' ').filter(Boolean);
 const think = () =>
   THINK_MS > 0 ? new Promise((r) => setTimeout(r, Math.random() * 2 * THINK_MS)) : null;
 const MEMBERS = 60;
@@ -325,6 +328,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'club-week-'));
 const memoryOut = path.join(tmp, 'memory.jsonl');
 /** Node flags of the servers only (not of the bulk load nor of this client). */
 const nodeArgs = [
+  ...SERVER_FLAGS,
   ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : []),
   ...(MEMORY ? ['--import', path.join(repoRoot, 'bench/lib/memory-probe.mjs')] : []),
 ];
@@ -339,6 +343,7 @@ const out: Record<string, unknown> = {
   users: USERS,
   durationS: DURATION_S,
   instances: INSTANCES,
+  serverFlags: SERVER_FLAGS,
 };
 let failed = false;
 try {

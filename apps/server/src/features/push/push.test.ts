@@ -272,6 +272,37 @@ describe('sending', () => {
     expect(messages[0]!.url).toBe('/US%20Push/Seniors/matche');
   }, 30_000);
 
+  it('several notifications queued at once (a selection): each member’s devices get their own message only', async () => {
+    const paul = await subscribe(asPlayer);
+    const olga = await subscribe(asOther);
+    const queued = await ctx.app.db.transaction((tx) =>
+      ctx.app.push.notifyMany(tx, [
+        {
+          clubId: club.id,
+          timezone: 'Europe/Paris',
+          memberIds: [player.id],
+          kind: 'convocations',
+          message: { titre: 'Sélectionné(e)', corps: 'Paul', url: '/' },
+        },
+        {
+          clubId: club.id,
+          memberIds: [other.id],
+          kind: 'convocations',
+          message: { titre: 'Remplaçant(e)', corps: 'Olga', url: '/' },
+        },
+      ]),
+    );
+    // Paul now has two devices (the announcement test's and this one), Olga two as well.
+    expect(queued).toBeGreaterThanOrEqual(2);
+    await until(
+      'les deux messages',
+      () => pushesTo(paul).length === 1 && pushesTo(olga).length === 1,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(messagesOf(paul).map((m) => m.corps)).toEqual(['Paul']);
+    expect(messagesOf(olga).map((m) => m.corps)).toEqual(['Olga']);
+  });
+
   it('an endpoint answering 410 Gone (or 404) is dropped; 5xx is retried', async () => {
     const gone = await subscribe(asCoach, '/push/gone');
     receiver.answer.set('/push/gone', 410);
