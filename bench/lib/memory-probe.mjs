@@ -59,8 +59,11 @@ process.on('SIGWINCH', () => {
   gc();
   gc();
   const after = snapshot();
+  // With MEMORY_PROBE_SNAPSHOT=DIR, a heap snapshot too (what the live heap holds).
+  const dir = process.env.MEMORY_PROBE_SNAPSHOT;
+  const snapshot_ = dir ? v8.writeHeapSnapshot(`${dir}/server-${process.pid}.heapsnapshot`) : null;
   fs.appendFileSync(
     process.env.MEMORY_PROBE_OUT,
-    JSON.stringify({ pid: process.pid, before, afterGc: after }) + '\n',
+    JSON.stringify({ pid: process.pid, before, afterGc: after, snapshot: snapshot_ }) + '\n',
   );
 });

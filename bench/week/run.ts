@@ -10,7 +10,8 @@
  *   node --import tsx bench/week/run.ts --engine pglite          # PGlite, one club of 60 members
  *   [--clubs 1000] [--users 40] [--duration 60] [--instances 2] [--think 0]
  *   [--cpu-prof DIR]   the servers' CPU profiles (node --cpu-prof), written when they stop
- *   [--memory]         after the run, each server's memory by kind (bench/lib/memory-probe.mjs)
+ *   [--memory]         after the run, each server's memory by kind (bench/lib/memory-probe.mjs);
+ *                      MEMORY_PROBE_SNAPSHOT=DIR adds a heap snapshot of each
  *   [--server-flags "--flag=1 --other"]   more Node/V8 flags for the servers (to try one before
  *                      it goes into scripts/server-flags.mjs)
  *
@@ -332,7 +333,14 @@ const nodeArgs = [
   ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : []),
   ...(MEMORY ? ['--import', path.join(repoRoot, 'bench/lib/memory-probe.mjs')] : []),
 ];
-const probeEnv = MEMORY ? { MEMORY_PROBE_OUT: memoryOut } : {};
+const probeEnv = MEMORY
+  ? {
+      MEMORY_PROBE_OUT: memoryOut,
+      ...(process.env.MEMORY_PROBE_SNAPSHOT
+        ? { MEMORY_PROBE_SNAPSHOT: path.resolve(process.env.MEMORY_PROBE_SNAPSHOT) }
+        : {}),
+    }
+  : {};
 const children: unknown[] = [];
 const servers: Awaited<ReturnType<typeof startServer>>[] = [];
 const out: Record<string, unknown> = {
@@ -473,7 +481,10 @@ try {
   );
   if (MEMORY) {
     for (const s of servers) process.kill(s.pid, 'SIGWINCH');
-    await new Promise((r) => setTimeout(r, 3000));
+    // Two full collections (and a heap snapshot with MEMORY_PROBE_SNAPSHOT=DIR) in each server.
+    for (let t = 0; t < 120 && !fs.existsSync(memoryOut); t++)
+      await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, process.env.MEMORY_PROBE_SNAPSHOT ? 20_000 : 3000));
     const probes = fs.existsSync(memoryOut)
       ? fs
           .readFileSync(memoryOut, 'utf8')
