@@ -261,12 +261,13 @@ async function week(
     }
     if (day === 1 && who.role === 'ENTRAINEUR' && upcoming) {
       const convoked = await s.call<{ joueur: { id: number }; statutPresence: string | null }[]>(
-        'sélection',
+        // The read and the write apart: which one is slow (bench/README.md, « A week »).
+        'sélection (lecture)',
         endpoints.matches.convocations,
         { params: { id: upcoming.id } },
       );
       if (convoked?.length)
-        await s.call('sélection', endpoints.matches.selection, {
+        await s.call('sélection (publication)', endpoints.matches.selection, {
           params: { id: upcoming.id },
           body: {
             // As the selection screen: those who said they are unavailable are not picked.
