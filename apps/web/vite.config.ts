@@ -34,6 +34,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by prerender.mjs (each prerendered page preloads its chunk), then deleted.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
