@@ -87,3 +87,19 @@ export function eventColorToken(type: string | null | undefined): string {
   const t = (type ?? '').toUpperCase() as EventType;
   return EVENT_TYPE_COLOR_TOKENS[t] ?? 'red';
 }
+
+/** The month names, lower case (the club's season start month, the date fields). */
+export const SEASON_MONTH_LABELS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;

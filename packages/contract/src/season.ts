@@ -52,20 +52,7 @@ export const ZSeasonStartMonthSchema = z
   .min(1, SEASON_MESSAGES.monthInvalid)
   .max(12, SEASON_MESSAGES.monthInvalid);
 
-export const SEASON_MONTH_LABELS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-] as const;
+export { SEASON_MONTH_LABELS } from './display.ts';
 
 export interface Season {
   /** First day, 'YYYY-MM-DD'. */
