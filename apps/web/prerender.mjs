@@ -57,7 +57,9 @@ function preloads(module) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(module);
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  return [...files]
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
 }
 
 function page(html, meta, module) {

@@ -5,7 +5,8 @@ const CORE =
   /[\\/](?:apps[\\/]web[\\/]src[\\/](?:lib|components[\\/]ui|app[\\/](?:query-area|signed-in-area|guards|layouts[\\/]signed-in-layout))[\\/.]|node_modules[\\/](?:@tanstack[\\/](?:query-core|react-query)|lucide-react)[\\/])/;
 
 /** Shared code that only forms use: it stays with the forms (loaded when a form shows). */
-const FORMS_ONLY = /[\\/](?:lib[\\/](?:use-zod-form|form-errors|use-on-edit)\.ts|components[\\/]ui[\\/]presence-choice\.tsx)$/;
+const FORMS_ONLY =
+  /[\\/](?:lib[\\/](?:use-zod-form|form-errors|use-on-edit)\.ts|components[\\/]ui[\\/]presence-choice\.tsx)$/;
 
 /**
  * One chunk for the code every signed-in screen shares (docs/decisions/0091-signed-in-javascript-budget.md):

@@ -4,7 +4,7 @@ import { ZOptionalPhoneSchema } from './members.ts';
 import { SETTINGS_MESSAGES } from './messages.ts';
 import { definePermissions, dirigeantOnlyRow, row } from './permissions.ts';
 import { ZIdSchema, optionalText, requiredText } from './schemas/common.ts';
-import { ZSeasonStartMonthSchema } from './season.ts';
+import { ZSeasonStartMonthSchema } from './season-schemas.ts';
 
 export const CLUB_LIMITS = {
   descriptionMax: 1000,

@@ -103,3 +103,12 @@ export const SEASON_MONTH_LABELS = [
   'novembre',
   'décembre',
 ] as const;
+
+/** A team's last result (GET /api/equipes/club/{clubId}/resume, teams.ts), and its words. */
+export const TEAM_RESULTS = ['V', 'N', 'D'] as const;
+export type TTeamResult = (typeof TEAM_RESULTS)[number];
+export const TEAM_RESULT_LABELS: Record<TTeamResult, string> = {
+  V: 'Victoire',
+  N: 'Match nul',
+  D: 'Défaite',
+};

@@ -5,7 +5,7 @@ import type { TCurrentMember, TMatch } from '@club/contract';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { aCurrentMember, aMatch, aTeam } from '../../../testing/builders.ts';
 import { MatchesPage } from './matches-page.tsx';
-import { SCORE_SAVED } from './score-editor.tsx';
+import { SCORE_SAVED } from './score-form.tsx';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
