@@ -6,7 +6,7 @@ const CORE =
 
 /** Shared code that only forms use: it stays with the forms (loaded when a form shows). */
 const FORMS_ONLY =
-  /[\\/](?:lib[\\/](?:use-zod-form|form-errors|use-on-edit)\.ts|components[\\/]ui[\\/]presence-choice\.tsx)$/;
+  /[\\/](?:lib[\\/](?:use-zod-form|use-lazy-zod-form|use-timed-form|zod-resolver|form-errors|use-on-edit)\.ts|components[\\/]ui[\\/]presence-choice\.tsx)$/;
 
 /**
  * One chunk for the code every signed-in screen shares (docs/decisions/0091-signed-in-javascript-budget.md):
