@@ -4,9 +4,12 @@ import type { Plugin } from 'vite';
 const CORE =
   /[\\/](?:apps[\\/]web[\\/]src[\\/](?:lib|components[\\/]ui|app[\\/](?:query-area|signed-in-area|guards|layouts[\\/]signed-in-layout))[\\/.]|node_modules[\\/](?:@tanstack[\\/](?:query-core|react-query)|lucide-react)[\\/])/;
 
-/** Shared code that only forms use: it stays with the forms (loaded when a form shows). */
+/**
+ * Shared code that only forms use (the date and time fields among them): it stays with the forms,
+ * so that the dashboard and the statistics do not fetch it.
+ */
 const FORMS_ONLY =
-  /[\\/](?:lib[\\/](?:use-zod-form|use-lazy-zod-form|use-timed-form|zod-resolver|form-errors|use-on-edit)\.ts|components[\\/]ui[\\/]presence-choice\.tsx)$/;
+  /[\\/](?:lib[\\/](?:use-zod-form|use-lazy-zod-form|use-timed-form|zod-resolver|form-errors|use-on-edit)\.ts|components[\\/]ui[\\/](?:presence-choice|date-input|time-input|date-time-input|french-date|typed-field)\.tsx?)$/;
 
 /**
  * One chunk for the code every signed-in screen shares (docs/decisions/0091-signed-in-javascript-budget.md):
