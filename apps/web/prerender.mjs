@@ -39,10 +39,34 @@ const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace
 const cssLink = template.match(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/);
 const css = cssLink ? await fs.readFile(path.join(dist, cssLink[1]), 'utf8') : null;
 
-function page(html, meta) {
+// The build's manifest (vite.config.ts, build.manifest): the chunk of each page's module.
+const manifestFile = path.join(dist, '.vite/manifest.json');
+const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
+
+/**
+ * modulepreload links for a page's chunk and the chunks it imports, except those the template
+ * names already (the entry and its imports).
+ */
+function preloads(module) {
+  if (!manifest[module]) throw new Error(`${module} : absent du manifeste de la build`);
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file) || template.includes(`/${chunk.file}"`)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [...files]
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
+function page(html, meta, module) {
   const withCss =
     cssLink && css ? template.replace(cssLink[0], () => `<style>${css}</style>`) : template;
   return withCss
+    .replace('</head>', () => `${preloads(module)}</head>`)
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(meta.title)}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
@@ -54,16 +78,18 @@ function page(html, meta) {
 // The shell first (the template itself, untouched, with an empty root).
 await fs.writeFile(path.join(dist, 'spa.html'), template.replace('<!--app-html-->', ''));
 
-for (const { path: route, meta } of PRERENDERED_ROUTES) {
+for (const { path: route, meta, module } of PRERENDERED_ROUTES) {
   const html = await render(route);
   if (!html.includes('<h1')) throw new Error(`${route} : pas de <h1> dans le rendu`);
   const file =
     route === '/' ? path.join(dist, 'index.html') : path.join(dist, route.slice(1), 'index.html');
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, page(html, meta));
+  await fs.writeFile(file, page(html, meta, module));
   console.log(`prérendu ${route} → ${path.relative(here, file)} (${html.length} octets)`);
 }
 await fs.rm(ssrOut, { recursive: true, force: true });
+// The manifest served no purpose at run time.
+await fs.rm(path.join(dist, '.vite'), { recursive: true, force: true });
 
 // Pre-compressed copies (brotli and gzip) served by @fastify/static's preCompressed option.
 async function* walk(dir) {

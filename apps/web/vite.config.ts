@@ -2,11 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pureContractSchemas } from './build/pure-contract-schemas.ts';
+import { signedInCore } from './build/signed-in-core.ts';
+
+const core = signedInCore();
 
 export default defineConfig({
   plugins: [
     react(),
     pureContractSchemas(),
+    core.plugin,
     // The service worker (src/sw.ts) with the precache manifest of the build injected; it is
     // registered by the signed-in area (src/lib/service-worker.ts), never by the public pages.
     VitePWA({
@@ -34,13 +38,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by prerender.mjs (each prerendered page preloads its chunk), then deleted.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
           // zod in a chunk of its own: left to the default grouping it shared a chunk with small
           // zod-free contract modules (the member status label), and a screen showing that label
           // fetched zod with it (decision 0090).
-          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }],
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }, core.group],
         },
       },
     },

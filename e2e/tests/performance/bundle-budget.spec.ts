@@ -9,27 +9,29 @@ import { SIGNED_IN_APP_ROUTES } from '../ui/routes.ts';
  * worker is blocked so that each script shows as a response of its own.
  */
 /**
- * kB gzip per route: what it fetched on 2026-11-27 (bench/README.md, "JavaScript per signed-in
- * route") plus a few kB, so that a route growing fails here. The goal is 120 kB (calendar 180 kB);
- * the shared entry (react-dom and react-router, 96 kB, also the public site's) and zod on screens
- * with a form keep most routes above it (docs/decisions/0090-web-route-table.md).
+ * kB gzip per route: what it fetched on 2026-11-27 after decision 0091 (bench/README.md,
+ * "JavaScript per signed-in route") plus about 3 kB, so that a route growing fails here. The goal
+ * is 120 kB (calendar 180 kB); not met yet: the shared entry (react-dom and react-router, 93 kB
+ * with its HTTP layer, also the public site's) and the signed-in core chunk (TanStack Query, the UI
+ * components and icons, 23 kB) are on every route, and FullCalendar (83 kB) on the calendar
+ * (docs/decisions/0091-signed-in-javascript-budget.md).
  */
 const BUDGET_KB: Record<string, number> = {
-  ':nomClub/dashboard/*': 150,
-  ':nomClub/:nomEquipe/dashboard/*': 150,
-  ':nomClub/statistiques/*': 140,
-  ':nomClub/:nomEquipe/statistiques/*': 140,
-  ':nomClub/equipes/*': 190,
-  ':nomClub/parametre/*': 190,
-  ':nomClub/:nomEquipe/parametre/*': 190,
-  ':nomClub/annonces/*': 190,
-  ':nomClub/profil/*': 200,
-  profil: 200,
-  ':nomClub/:nomEquipe/membres/*': 200,
-  ':nomClub/membres/*': 205,
-  ':nomClub/:nomEquipe/matche/*': 205,
-  ':nomClub/calendrier/*': 255,
-  ':nomClub/:nomEquipe/calendrier/*': 255,
+  ':nomClub/dashboard/*': 134,
+  ':nomClub/:nomEquipe/dashboard/*': 134,
+  ':nomClub/statistiques/*': 129,
+  ':nomClub/:nomEquipe/statistiques/*': 129,
+  ':nomClub/equipes/*': 128,
+  ':nomClub/parametre/*': 150,
+  ':nomClub/:nomEquipe/parametre/*': 150,
+  ':nomClub/annonces/*': 147,
+  ':nomClub/profil/*': 155,
+  profil: 155,
+  ':nomClub/:nomEquipe/membres/*': 136,
+  ':nomClub/membres/*': 141,
+  ':nomClub/:nomEquipe/matche/*': 136,
+  ':nomClub/calendrier/*': 213,
+  ':nomClub/:nomEquipe/calendrier/*': 213,
 };
 
 test.use({ serviceWorkers: 'block' });
@@ -38,7 +40,8 @@ test('every signed-in route stays within its JavaScript budget', async ({
   leaderPage: page,
   baseURL,
 }) => {
-  test.slow();
+  // Fifteen routes opened one after the other: up to a minute and a half on a loaded 2-core machine.
+  test.setTimeout(240_000);
   const api = new Api(page.request, baseURL!);
   const me = await createTeamWithPlayer(api);
   const data = { nomClub: me.nomClub, nomEquipe: 'Seniors', answerLink: '', unsubscribeLink: '' };

@@ -87,3 +87,28 @@ export function eventColorToken(type: string | null | undefined): string {
   const t = (type ?? '').toUpperCase() as EventType;
   return EVENT_TYPE_COLOR_TOKENS[t] ?? 'red';
 }
+
+/** The month names, lower case (the club's season start month, the date fields). */
+export const SEASON_MONTH_LABELS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
+
+/** A team's last result (GET /api/equipes/club/{clubId}/resume, teams.ts), and its words. */
+export const TEAM_RESULTS = ['V', 'N', 'D'] as const;
+export type TTeamResult = (typeof TEAM_RESULTS)[number];
+export const TEAM_RESULT_LABELS: Record<TTeamResult, string> = {
+  V: 'Victoire',
+  N: 'Match nul',
+  D: 'Défaite',
+};

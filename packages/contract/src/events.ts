@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from './enums.ts';
-import { EVENT_MESSAGES, SERVER_MESSAGES } from './messages.ts';
-import { definePermissions, leadersRow, permits, type PermissionSubject } from './permissions.ts';
+import { SERVER_MESSAGES } from './messages.ts';
+import { EVENT_FIELD_MESSAGES, EVENT_LIMITS } from './event-rules.ts';
 import {
   ZDateSchema,
   ZIdSchema,
@@ -11,43 +11,16 @@ import {
 } from './schemas/common.ts';
 export { EVENT_TYPE_COLOR_TOKENS, eventColorToken, matchTitle, teamLabel } from './display.ts';
 
-/**
- * The events row of docs/architecture.md §7 (spec §6 calendar). Target: the event's teams (`[]` =
- * every team). Team roles read their teams' events and the events with no team (a parent also their
- * children's teams'); leaders write any event, a coach only events all of whose teams are theirs.
- * Write checks pass the teams of eventWriteTeamIds (a MATCH: its base team only).
- */
-export const EVENT_PERMISSIONS = definePermissions({
-  read: {
-    ...leadersRow('club', ['sharedTeam', 'clubWide']),
-    PARENT: ['sharedTeam', 'clubWide', 'childrensTeams'],
-  },
-  create: { ...leadersRow(), ENTRAINEUR: ['ownTeams'] },
-  update: { ...leadersRow(), ENTRAINEUR: ['ownTeams'] },
-  delete: { ...leadersRow(), ENTRAINEUR: ['ownTeams'] },
-});
-export type TEventAction = keyof typeof EVENT_PERMISSIONS;
-
-/** Whether the member sees this event (calendar, dashboards, feeds). */
-export function eventVisibleTo(
-  subject: PermissionSubject,
-  event: { equipesIds: readonly number[] },
-): boolean {
-  return permits(EVENT_PERMISSIONS, subject, 'read', { teamIds: event.equipesIds });
-}
-/** Whether the member may edit (move, change, delete) this event (a MATCH: by its base team). */
-export function eventEditableBy(
-  subject: PermissionSubject,
-  event: { type?: string | null; equipesIds: readonly number[] },
-): boolean {
-  return permits(EVENT_PERMISSIONS, subject, 'update', { teamIds: eventWriteTeamIds(event) });
-}
-
-/** Local wall-clock date-time without zone, 'YYYY-MM-DDThh:mm:ss' (spec §5 event form). */
-export function toLocalDateTime(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
+export {
+  EVENT_PERMISSIONS,
+  type TEventAction,
+  eventVisibleTo,
+  eventEditableBy,
+  toLocalDateTime,
+  EVENT_LIMITS,
+  EVENT_FIELD_MESSAGES,
+  eventWriteTeamIds,
+} from './event-rules.ts';
 
 /* ------------------------------------------------------------------------------------------------
  * The events API (spec §3, §5 "Event form", §7; docs/architecture.md §10)
@@ -71,38 +44,6 @@ export function toLocalDateTime(d: Date): string {
  * Who may write: leaders any event; a coach only events whose teams are all theirs; for a MATCH
  * only the base team counts (a coach schedules their team against any other team of the club).
  * ---------------------------------------------------------------------------------------------- */
-
-export const EVENT_LIMITS = {
-  nomMax: 120,
-  lieuxMax: 200,
-  adversaireNomMax: 120,
-  lieuRendezVousMax: 200,
-  /** Teams of one event (a club has fewer). */
-  teamsMax: 100,
-} as const;
-
-/** Field messages of the event form that the spec leaves to the server. */
-export const EVENT_FIELD_MESSAGES = {
-  dateTimeInvalid: 'Date et heure invalides (format attendu : AAAA-MM-JJThh:mm:ss).',
-  endBeforeStart: 'La date de fin doit être postérieure à la date de début.',
-  typeInvalid: 'Type invalide (MATCH, ENTRAINEMENT, TOURNOI, REUNION ou AUTRE).',
-  matchNeedsTeam: EVENT_MESSAGES.matchNeedsTeam,
-  matchTwoTeams: 'Un match oppose deux équipes au plus : l’équipe (base) et l’équipe adverse.',
-  opponentTwice: 'Choisissez l’équipe adverse ou saisissez le nom de l’adversaire, pas les deux.',
-  tooManyTeams: `Un événement concerne ${EVENT_LIMITS.teamsMax} équipes au plus.`,
-  teamUnknown: 'Équipe introuvable dans ce club.',
-  rangeInvalid: 'La date de fin de la période doit être égale ou postérieure à sa date de début.',
-  eventDeleted: 'Événement supprimé.',
-  /** After the count: '12 événements supprimés.' */
-  eventsDeleted: 'événements supprimés.',
-  /** 403 to a coach writing (creating, moving, deleting) an event of a team that is not theirs. */
-  notOwnTeams: 'Vous ne pouvez gérer que les événements de vos équipes.',
-  idMismatch: 'Identifiant incohérent avec l’adresse.',
-  /** The meeting time comes at the latest at the start. */
-  rendezVousAfterStart: 'L’heure de rendez-vous doit précéder le début (ou être à la même heure).',
-  /** A meeting place without a meeting time. */
-  lieuRendezVousWithoutTime: 'Indiquez l’heure du rendez-vous pour ce lieu de rendez-vous.',
-} as const;
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -464,16 +405,6 @@ export const ZEventRangeQuerySchema = z
     error: EVENT_FIELD_MESSAGES.rangeInvalid,
   });
 export type TEventRangeQuery = z.input<typeof ZEventRangeQuerySchema>;
-
-/** The teams that decide who may write an event: for a MATCH its base team only. */
-export function eventWriteTeamIds(event: {
-  type?: string | null;
-  equipesIds: readonly number[];
-}): readonly number[] {
-  return (event.type ?? '').toUpperCase() === 'MATCH'
-    ? event.equipesIds.slice(0, 1)
-    : event.equipesIds;
-}
 
 /**
  * The write body of an answered event (the calendar's drag and resize send the whole event with new

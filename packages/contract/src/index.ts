@@ -14,6 +14,7 @@ export * from './contact.ts';
 export * from './auth.ts';
 export * from './members.ts';
 export * from './season.ts';
+export * from './season-schemas.ts';
 export * from './member-import.ts';
 export * from './teams.ts';
 export * from './clubs.ts';

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './constants.ts';
 import { GENDERS, MEMBER_STATUSES, normalizeRole, type Role } from './enums.ts';
 import { displayMemberStatus } from './member-status.ts';
-import { definePermissions, leadersRow } from './permissions.ts';
 import { SERVER_MESSAGES } from './messages.ts';
-import { ZAgeCategoryFilterSchema } from './season.ts';
+import { MEMBER_FIELD_MESSAGES, MEMBER_LIMITS } from './member-rules.ts';
+import { ZAgeCategoryFilterSchema } from './season-schemas.ts';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
@@ -16,66 +16,19 @@ import {
   safeString,
 } from './schemas/common.ts';
 
-/** Field messages of the member forms that the spec leaves to the server (French, shown under fields). */
-export const MEMBER_FIELD_MESSAGES = {
-  emailInvalid: "L'email est incorrect.",
-  phoneInvalid: 'Numéro de téléphone invalide.',
-  genreInvalid: 'Genre invalide.',
-  roleInvalid: 'Rôle invalide.',
-  statutInvalid: 'Statut invalide (Actif, Blessé ou Suspendu).',
-  intRange: (min: number, max: number) => `Entrez un nombre entier entre ${min} et ${max}.`,
-  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
-  teamUnknown: 'Équipe introuvable dans ce club.',
-  fieldForbidden: 'Vous ne pouvez pas modifier ce champ.',
-  roleForbidden:
-    'Seul un dirigeant peut attribuer ou retirer le rôle de dirigeant ou de responsable.',
-  ownRoleForbidden: 'Vous ne pouvez pas modifier votre propre rôle.',
-  lastManager: 'Le club doit garder au moins un dirigeant.',
-  leaderProtected: 'Seul un dirigeant peut modifier ou supprimer un dirigeant ou un responsable.',
-  alreadyActivated: 'Ce membre a déjà activé son compte.',
-  childUnknown: 'Enfant introuvable dans ce club.',
-  childSelf: 'Un membre ne peut pas être son propre enfant.',
-  childrenParentOnly: 'Seul un parent peut avoir des enfants liés.',
-  tooManyTeams: 'Un membre appartient à 20 équipes au plus.',
-  tooManyChildren: 'Un parent a 20 enfants liés au plus.',
-  invitationSent: 'Invitation envoyée.',
-  memberDeleted: 'Membre supprimé.',
-} as const;
-
-/** The fields of a member that a form may write (spec §3, §4, §5). */
-export const MEMBER_WRITABLE_FIELDS = [
-  'nom',
-  'prenom',
-  'dateDeNaissance',
-  'genre',
-  'email',
-  'numeroTelephone',
-  'numeroLicence',
-  'role',
-  'statut',
-  'nomEquipe',
-  'idEquipe',
-  'taille',
-  'poids',
-  'numero',
-  'poste',
-  'equipesIds',
-  'enfantsIds',
-  'partageCoordonnees',
-] as const;
-export type TMemberField = (typeof MEMBER_WRITABLE_FIELDS)[number];
-
-export const MEMBER_LIMITS = {
-  phoneMax: 30,
-  licenceMax: 40,
-  posteMax: 40,
-  taille: [50, 250],
-  poids: [20, 250],
-  numero: [0, 999],
-  /** Teams of one member, children of one parent. */
-  teamsMax: 20,
-  childrenMax: 20,
-} as const;
+export {
+  MEMBER_FIELD_MESSAGES,
+  MEMBER_WRITABLE_FIELDS,
+  type TMemberField,
+  MEMBER_LIMITS,
+  TEAM_PAGE_ROLES,
+  MEMBER_FORM_ROLES,
+  MEMBER_PERMISSIONS,
+  type TMemberAction,
+  type TMemberEditParty,
+  editableMemberFields,
+  PROFILE_FIELDS,
+} from './member-rules.ts';
 
 const nameField = () => requiredText(NAME_MAX_LENGTH, NAME_MIN_LENGTH);
 
@@ -346,143 +299,6 @@ export const ZClubTeamParamsSchema = z.object({
   clubId: ZIdSchema,
   nomEquipe: requiredText(NAME_MAX_LENGTH * 2),
 });
-
-/** Roles offered by the team members page filter (spec §2). */
-export const TEAM_PAGE_ROLES = [
-  'JOUEUR',
-  'ENTRAINEUR',
-  'PARENT',
-] as const satisfies readonly Role[];
-/** Roles of the club members form, in the spec's order (spec §5). */
-export const MEMBER_FORM_ROLES = [
-  'JOUEUR',
-  'ENTRAINEUR',
-  'PARENT',
-  'RESPONSABLE',
-  'DIRIGEANT',
-] as const satisfies readonly Role[];
-
-/**
- * The members row of docs/architecture.md §7 (spec §6 "Team members", profile). Targets: a member
- * (`memberId` and its `teamIds`) or a team (`teamIds: [team]`). Field by field, editableMemberFields.
- */
-export const MEMBER_PERMISSIONS = definePermissions({
-  /** GET /api/membres/club/{clubId} */
-  listClub: leadersRow(),
-  /** GET /api/membres/club/{clubId}/recherche */
-  searchClub: leadersRow(),
-  /** A team's members page: members of that team, and a parent of a child in it. */
-  readTeam: {
-    ...leadersRow('club', ['sharedTeam']),
-    PARENT: ['sharedTeam', 'childrensTeams'],
-  },
-  /** One member: self, team mates, and a parent's children. */
-  read: {
-    ...leadersRow('club', ['self', 'sharedTeam']),
-    PARENT: ['self', 'sharedTeam', 'children', 'childrensTeams'],
-  },
-  create: leadersRow(),
-  /** Which fields: editableMemberFields. */
-  update: {
-    ...leadersRow('club', ['self']),
-    ENTRAINEUR: ['self', 'sharedTeam'],
-  },
-  delete: leadersRow(),
-  resendInvitation: leadersRow(),
-  /** GET /api/membres/club/{clubId}/export: every field of every member, as a CSV file. */
-  export: leadersRow(),
-  /** POST /api/membres/club/{clubId}/import: creates and updates members (their rules apply per row). */
-  import: leadersRow(),
-  /** PUT /api/equipes/{id}/membres: several members join a team (their rules apply per member). */
-  assignTeam: leadersRow(),
-});
-export type TMemberAction = keyof typeof MEMBER_PERMISSIONS;
-
-/** Who edits and who is edited: enough to apply spec §6 and docs/architecture.md §7. */
-export interface TMemberEditParty {
-  id: number;
-  role: string;
-  /** Every team of the member; `teamId` (the primary team alone) is read when it is absent. */
-  teamIds?: readonly number[];
-  teamId?: number | null;
-}
-const teamsOf = (p: TMemberEditParty): readonly number[] =>
-  p.teamIds ?? (p.teamId != null ? [p.teamId] : []);
-
-/** What a leader may change on another member: everything but the member's own choices. */
-const ALL_FIELDS: readonly TMemberField[] = MEMBER_WRITABLE_FIELDS.filter(
-  (f) => f !== 'partageCoordonnees',
-);
-/** What a team member may change about themselves, before the role's exceptions. */
-const TEAM_SELF_FIELDS: readonly TMemberField[] = [
-  'nom',
-  'prenom',
-  'dateDeNaissance',
-  'genre',
-  'email',
-  'numeroTelephone',
-  'numeroLicence',
-  'taille',
-  'poids',
-  'numero',
-  'poste',
-  'partageCoordonnees',
-];
-
-/**
- * The fields `actor` may change on `target` (spec §6 "Team members", docs/architecture.md §7). The
- * server's policy applies it (a changed field outside this set answers 403) and the screens disable
- * the others.
- * - leaders: every field of every club member, except their own role; a RESPONSABLE may not edit a
- *   DIRIGEANT. Granting or removing a leader role is further limited to a DIRIGEANT (value rule).
- * - coach: self, all but numero, poste, numeroLicence; players of one of their teams, numero and
- *   poste only.
- * - player, parent: self, all but numero and poste.
- * Nobody changes their own role, statut, teams or children unless they are a leader; only the
- * member changes `partageCoordonnees` (their own choice, privacy.ts).
- */
-export function editableMemberFields(
-  actor: TMemberEditParty,
-  target: TMemberEditParty,
-): ReadonlySet<TMemberField> {
-  const actorRole = normalizeRole(actor.role);
-  const targetRole = normalizeRole(target.role);
-  const self = actor.id === target.id;
-  if (actorRole === 'DIRIGEANT' || actorRole === 'RESPONSABLE') {
-    if (self)
-      return new Set<TMemberField>([
-        ...ALL_FIELDS.filter((f) => f !== 'role'),
-        'partageCoordonnees',
-      ]);
-    if (actorRole === 'RESPONSABLE' && targetRole === 'DIRIGEANT') return new Set();
-    return new Set(ALL_FIELDS);
-  }
-  if (actorRole === 'ENTRAINEUR') {
-    if (self)
-      return new Set(
-        TEAM_SELF_FIELDS.filter((f) => f !== 'numero' && f !== 'poste' && f !== 'numeroLicence'),
-      );
-    const actorTeams = teamsOf(actor);
-    if (targetRole === 'JOUEUR' && teamsOf(target).some((t) => actorTeams.includes(t)))
-      return new Set<TMemberField>(['numero', 'poste']);
-    return new Set();
-  }
-  if (actorRole === 'JOUEUR' || actorRole === 'PARENT') {
-    if (self) return new Set(TEAM_SELF_FIELDS.filter((f) => f !== 'numero' && f !== 'poste'));
-  }
-  return new Set();
-}
-
-/** The profile page's own fields (spec §2, §5). */
-export const PROFILE_FIELDS = [
-  'nom',
-  'prenom',
-  'dateDeNaissance',
-  'email',
-  'numeroTelephone',
-  'genre',
-  'partageCoordonnees',
-] as const satisfies readonly TMemberField[];
 
 /** PUT /api/equipes/{id}/membres — members of the club who join the team (their other teams stay). */
 export const ZTeamAssignSchema = z

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   AGE_CATEGORIES,
-  ZAgeCategoryFilterSchema,
   ageCategory,
   categoryBirthYears,
   parseAgeCategory,
@@ -9,6 +8,7 @@ import {
   suggestedTeamForCategory,
   teamAgeCategory,
 } from './season.ts';
+import { ZAgeCategoryFilterSchema } from './season-schemas.ts';
 
 describe('seasonOf: the season of a day, from the club’s start month', () => {
   it('July (the default): 30 June is the end of 2025-2026, 1 July the start of 2026-2027', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { safeString } from './schemas/common.ts';
 import { normalizeText } from './text.ts';
 
 /**
@@ -46,26 +44,9 @@ export const SEASON_MESSAGES = {
   categoryInvalid: `Catégorie inconnue (${AGE_CATEGORIES.join(', ')}).`,
 } as const;
 
-export const ZSeasonStartMonthSchema = z
-  .number({ error: SEASON_MESSAGES.monthInvalid })
-  .int(SEASON_MESSAGES.monthInvalid)
-  .min(1, SEASON_MESSAGES.monthInvalid)
-  .max(12, SEASON_MESSAGES.monthInvalid);
+// The schemas of the season's values are in season-schemas.ts: this module runs without zod.
 
-export const SEASON_MONTH_LABELS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-] as const;
+export { SEASON_MONTH_LABELS } from './display.ts';
 
 export interface Season {
   /** First day, 'YYYY-MM-DD'. */
@@ -148,20 +129,6 @@ export function parseAgeCategory(value: string | null | undefined): AgeCategory 
   }
   return null;
 }
-
-/** `?categorie=` of the members lists: one of AGE_CATEGORIES, in any case or accent. */
-export const ZAgeCategoryFilterSchema = safeString()
-  .max(20, SEASON_MESSAGES.categoryInvalid)
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v.trim() === '') return undefined;
-    const c = parseAgeCategory(v);
-    if (!c) {
-      ctx.addIssue({ code: 'custom', message: SEASON_MESSAGES.categoryInvalid });
-      return z.NEVER;
-    }
-    return c;
-  });
 
 /**
  * The team the member form suggests for a member's category: the first team (by name) whose own

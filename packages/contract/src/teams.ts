@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { definePermissions, leadersRow, row } from './permissions.ts';
 import { SERVER_MESSAGES } from './messages.ts';
+import { TEAM_RESULTS } from './display.ts';
 import { ZIdSchema, requiredText } from './schemas/common.ts';
 
 export const TEAM_LIMITS = { nomMax: 80, categorieMax: 60, divisionMax: 60 } as const;
@@ -81,20 +82,14 @@ export const TEAM_PERMISSIONS = definePermissions({
 });
 export type TTeamAction = keyof typeof TEAM_PERMISSIONS;
 
+export { TEAM_RESULTS, TEAM_RESULT_LABELS, type TTeamResult } from './display.ts';
+
 /**
  * GET /api/equipes/club/{clubId}/resume: what a leader looks for on a team card. Only what
  * the signed-in member may see: `joueurs` and `entraineurs` are null when the team's members are not
  * theirs to read (MEMBER_PERMISSIONS.readTeam); the next event and the last result are among the
  * events and matches they read (EVENT_PERMISSIONS.read, MATCH_PERMISSIONS.read).
  */
-export const TEAM_RESULTS = ['V', 'N', 'D'] as const;
-export type TTeamResult = (typeof TEAM_RESULTS)[number];
-export const TEAM_RESULT_LABELS: Record<TTeamResult, string> = {
-  V: 'Victoire',
-  N: 'Match nul',
-  D: 'Défaite',
-};
-
 export const ZTeamSummarySchema = z.object({
   idEquipe: z.number(),
   /** Members of the team whose role is JOUEUR. */

@@ -54,15 +54,27 @@ export const PUBLIC_PAGES = {
   },
 } satisfies Record<string, PageMeta>;
 
-/** The routes prerendered to static HTML (path → page). */
-export const PRERENDERED_ROUTES: { path: string; meta: PageMeta }[] = [
-  { path: '/', meta: PUBLIC_PAGES.landing },
-  { path: '/accueil', meta: PUBLIC_PAGES.landing },
-  { path: '/fonctionnalites', meta: PUBLIC_PAGES.features },
-  { path: '/tarifs', meta: PUBLIC_PAGES.pricing },
-  { path: '/apropos', meta: PUBLIC_PAGES.about },
-  { path: '/contact', meta: PUBLIC_PAGES.contact },
-  { path: '/mentions-legales', meta: PUBLIC_PAGES.legalNotice },
-  { path: '/cgu', meta: PUBLIC_PAGES.terms },
-  { path: '/protection-des-donnees', meta: PUBLIC_PAGES.dataProtection },
+/**
+ * The routes prerendered to static HTML (path → page). `module` is the page's source file, a chunk
+ * of its own: prerender.mjs names it in the page's HTML (modulepreload) so that it arrives with
+ * the entry and the page hydrates without waiting for it.
+ */
+export const PRERENDERED_ROUTES: { path: string; meta: PageMeta; module: string }[] = [
+  { path: '/', meta: PUBLIC_PAGES.landing, module: 'src/app/routes/landing.tsx' },
+  { path: '/accueil', meta: PUBLIC_PAGES.landing, module: 'src/app/routes/landing.tsx' },
+  { path: '/fonctionnalites', meta: PUBLIC_PAGES.features, module: 'src/app/routes/features.tsx' },
+  { path: '/tarifs', meta: PUBLIC_PAGES.pricing, module: 'src/app/routes/pricing.tsx' },
+  { path: '/apropos', meta: PUBLIC_PAGES.about, module: 'src/app/routes/about.tsx' },
+  { path: '/contact', meta: PUBLIC_PAGES.contact, module: 'src/app/routes/contact.tsx' },
+  {
+    path: '/mentions-legales',
+    meta: PUBLIC_PAGES.legalNotice,
+    module: 'src/app/routes/legal-notice.tsx',
+  },
+  { path: '/cgu', meta: PUBLIC_PAGES.terms, module: 'src/app/routes/terms.tsx' },
+  {
+    path: '/protection-des-donnees',
+    meta: PUBLIC_PAGES.dataProtection,
+    module: 'src/app/routes/data-protection.tsx',
+  },
 ];

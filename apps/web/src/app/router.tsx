@@ -12,15 +12,70 @@ import { PublicLayout } from './layouts/public-layout.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { prefetchCurrentMember } from '../lib/session-prefetch.ts';
 import { HeadingFocusOnNavigation } from '../lib/use-heading-focus.ts';
-// Public content pages are eager: they are prerendered and must hydrate without waiting for a chunk.
-import LandingPage from './routes/landing.tsx';
-import FeaturesPage from './routes/features.tsx';
-import PricingPage from './routes/pricing.tsx';
-import AboutPage from './routes/about.tsx';
-import LegalNoticePage from './routes/legal-notice.tsx';
-import TermsPage from './routes/terms.tsx';
-import DataProtectionPage from './routes/data-protection.tsx';
 import NotFoundPage from './routes/not-found.tsx';
+
+type PageModule = { default: ComponentType };
+
+/**
+ * A prerendered public content page in a chunk of its own, so that signed-in routes do not fetch
+ * the public site (docs/decisions/0091-signed-in-javascript-budget.md). main.tsx loads the URL's
+ * page before hydrating (`preloadPublicPage`), so the page renders at once, as prerendered; the
+ * Suspense fallback only shows while navigating to a page not loaded yet.
+ */
+function publicPage(load: () => Promise<PageModule>) {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+  const Lazy = lazy(preload);
+  function PublicPage() {
+    const Page = loaded ?? Lazy;
+    return (
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+    );
+  }
+  return { Page: PublicPage, preload };
+}
+
+const landing = publicPage(() => import('./routes/landing.tsx'));
+const features = publicPage(() => import('./routes/features.tsx'));
+const pricing = publicPage(() => import('./routes/pricing.tsx'));
+const about = publicPage(() => import('./routes/about.tsx'));
+const legalNotice = publicPage(() => import('./routes/legal-notice.tsx'));
+const terms = publicPage(() => import('./routes/terms.tsx'));
+const dataProtection = publicPage(() => import('./routes/data-protection.tsx'));
+const LandingPage = landing.Page;
+const FeaturesPage = features.Page;
+const PricingPage = pricing.Page;
+const AboutPage = about.Page;
+const LegalNoticePage = legalNotice.Page;
+const TermsPage = terms.Page;
+const DataProtectionPage = dataProtection.Page;
+
+/** The public content pages by path (spec §2), as in the routes below. */
+const PUBLIC_CONTENT_PAGES: Record<string, () => Promise<unknown>> = {
+  '/': landing.preload,
+  '/accueil': landing.preload,
+  '/fonctionnalites': features.preload,
+  '/tarifs': pricing.preload,
+  '/apropos': about.preload,
+  '/mentions-legales': legalNotice.preload,
+  '/cgu': terms.preload,
+  '/protection-des-donnees': dataProtection.preload,
+};
+
+/**
+ * Loads the chunk of the public content page at `pathname` (resolves at once for any other URL),
+ * so that its prerendered HTML hydrates without suspending.
+ */
+export function preloadPublicPage(pathname: string): Promise<unknown> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (PUBLIC_CONTENT_PAGES[path]?.() ?? Promise.resolve()).catch(() => undefined);
+}
 
 // Forms and signed-in screens load on demand, so the public pages stay light.
 const loadQueryArea = () => import('./query-area.tsx');

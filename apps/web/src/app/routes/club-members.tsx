@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { MEMBERS_MESSAGES, isLeader, type TMember, type TMemberCreate } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
@@ -19,7 +19,6 @@ import {
   useTeamChoices,
   type ClubMemberFilters,
 } from '../../features/members/api/members.ts';
-import { MemberForm } from '../../features/members/components/member-form.tsx';
 import { MembersTable } from '../../features/members/components/members-table.tsx';
 import {
   ClubMemberFiltersRow,
@@ -33,6 +32,12 @@ import { ImportDialog } from '../../features/members/components/import-dialog.ts
 import { NoTeamBanner } from '../../features/members/components/no-team-banner.tsx';
 import { X } from 'lucide-react';
 import { Icon } from '../../components/ui/icon.tsx';
+
+// The form (react-hook-form, zod and the members' schemas) loads when it opens, or when the pointer
+// or the focus reaches the button that opens it (docs/decisions/0091-signed-in-javascript-budget.md).
+const loadMemberForm = () => import('../../features/members/components/member-form.tsx');
+const MemberForm = lazy(() => loadMemberForm().then((m) => ({ default: m.MemberForm })));
+const preloadMemberForm = () => void loadMemberForm().catch(() => undefined);
 
 /** /{nomClub}/membres — club members (leaders), spec §2, §4, §5, §8. */
 export default function ClubMembersPage() {
@@ -213,6 +218,8 @@ export default function ClubMembersPage() {
             type="button"
             className="btn"
             aria-expanded={formOpen}
+            onPointerEnter={preloadMemberForm}
+            onFocus={preloadMemberForm}
             onClick={() => (formOpen ? closeForm() : openCreate())}
           >
             {formOpen ? (
@@ -229,43 +236,47 @@ export default function ClubMembersPage() {
 
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
 
-      {formOpen ? (
-        <Modal
-          title={editing ? 'Modifier un membre' : 'Ajouter un membre'}
-          onClose={closeForm}
-          closeOnBackdrop={false}
-        >
-          {saveError ? (
-            <Alert tone="error">
-              {MEMBERS_MESSAGES.saveFailed}
-              {saveError instanceof HttpError &&
-              saveError.serverMessage &&
-              saveError.status !== 400 &&
-              saveError.status < 500
-                ? ` ${saveError.serverMessage}`
-                : ''}
-            </Alert>
-          ) : null}
-          <MemberForm
-            key={formKey}
-            member={editing}
-            clubId={clubId}
-            actor={{ id: me.id, role: me.role }}
-            teams={teams.data ?? []}
-            seasonStartMonth={club.data?.moisDebutSaison}
-            clubMembers={everyone.data ?? []}
-            clubMembersLoading={everyone.isPending}
-            submitting={save.isPending}
-            serverErrors={fieldErrors}
-            onSubmit={submit}
-            onCancel={closeForm}
-            // The last save's error goes as soon as the form changes or is sent again.
-            onEdit={() => {
-              if (!save.isPending && !save.isIdle) save.reset();
-            }}
-          />
-        </Modal>
-      ) : null}
+      {/* Nothing shows until the form's code is here: the dialog then opens with the focus in its
+          first field. */}
+      <Suspense fallback={null}>
+        {formOpen ? (
+          <Modal
+            title={editing ? 'Modifier un membre' : 'Ajouter un membre'}
+            onClose={closeForm}
+            closeOnBackdrop={false}
+          >
+            {saveError ? (
+              <Alert tone="error">
+                {MEMBERS_MESSAGES.saveFailed}
+                {saveError instanceof HttpError &&
+                saveError.serverMessage &&
+                saveError.status !== 400 &&
+                saveError.status < 500
+                  ? ` ${saveError.serverMessage}`
+                  : ''}
+              </Alert>
+            ) : null}
+            <MemberForm
+              key={formKey}
+              member={editing}
+              clubId={clubId}
+              actor={{ id: me.id, role: me.role }}
+              teams={teams.data ?? []}
+              seasonStartMonth={club.data?.moisDebutSaison}
+              clubMembers={everyone.data ?? []}
+              clubMembersLoading={everyone.isPending}
+              submitting={save.isPending}
+              serverErrors={fieldErrors}
+              onSubmit={submit}
+              onCancel={closeForm}
+              // The last save's error goes as soon as the form changes or is sent again.
+              onEdit={() => {
+                if (!save.isPending && !save.isIdle) save.reset();
+              }}
+            />
+          </Modal>
+        ) : null}
+      </Suspense>
 
       <NoTeamBanner
         players={withoutTeam.data ?? []}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { TEAMS_MESSAGES, isLeader, type TTeam, type TTeamWrite } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
@@ -16,9 +16,14 @@ import {
   useTeamSummaries,
 } from '../../features/teams/api/teams.ts';
 import { TeamCard } from '../../features/teams/components/team-card.tsx';
-import { TeamForm } from '../../features/teams/components/team-form.tsx';
 import { X } from 'lucide-react';
 import { Icon } from '../../components/ui/icon.tsx';
+
+// The form (react-hook-form, zod and its schemas) loads when it opens
+// (docs/decisions/0091-signed-in-javascript-budget.md).
+const loadTeamForm = () => import('../../features/teams/components/team-form.tsx');
+const TeamForm = lazy(() => loadTeamForm().then((m) => ({ default: m.TeamForm })));
+const preloadTeamForm = () => void loadTeamForm().catch(() => undefined);
 
 /**
  * /{nomClub}/equipes — club teams (leaders), spec §2, §4, §5. As the spec says, load, save and delete
@@ -103,6 +108,8 @@ export default function ClubTeamsPage() {
           type="button"
           className="btn"
           aria-expanded={formOpen}
+          onPointerEnter={preloadTeamForm}
+          onFocus={preloadTeamForm}
           onClick={() => (formOpen ? close() : open(null))}
         >
           {formOpen ? (
@@ -114,23 +121,26 @@ export default function ClubTeamsPage() {
           )}
         </button>
       </div>
-      {formOpen ? (
-        <Modal
-          title={editing ? "Modifier l'équipe" : 'Créer une équipe'}
-          onClose={close}
-          closeOnBackdrop={false}
-        >
-          <TeamForm
-            key={formKey}
-            team={editing}
-            clubId={clubId}
-            submitting={save.isPending}
-            serverErrors={fieldErrors}
-            onSubmit={submit}
-            onCancel={close}
-          />
-        </Modal>
-      ) : null}
+      {/* Nothing shows until the form's code is here: the dialog then opens with the focus in it. */}
+      <Suspense fallback={null}>
+        {formOpen ? (
+          <Modal
+            title={editing ? "Modifier l'équipe" : 'Créer une équipe'}
+            onClose={close}
+            closeOnBackdrop={false}
+          >
+            <TeamForm
+              key={formKey}
+              team={editing}
+              clubId={clubId}
+              submitting={save.isPending}
+              serverErrors={fieldErrors}
+              onSubmit={submit}
+              onCancel={close}
+            />
+          </Modal>
+        ) : null}
+      </Suspense>
       {confirming ? (
         <ConfirmDialog
           title="Supprimer une équipe"

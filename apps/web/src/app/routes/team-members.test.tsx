@@ -121,7 +121,7 @@ describe('[members] team members page of a coach of two teams', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Actions pour Hugo Durand' }));
     await user.click(screen.getByRole('menuitem', { name: 'Modifier' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 }); // its code loads on opening
     expect(within(dialog).getByLabelText(/Numéro maillot/)).toBeEnabled();
     expect(within(dialog).getByLabelText(/Poste/)).toBeEnabled();
     expect(within(dialog).getByLabelText(/^Nom/)).toBeDisabled();

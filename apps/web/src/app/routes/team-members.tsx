@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import {
   ROLE_LABELS,
@@ -25,8 +25,15 @@ import {
 } from '../../features/members/api/members.ts';
 import { TeamMembersTable } from '../../features/members/components/team-members-table.tsx';
 import { searchableFilters } from '../../features/members/components/club-member-filters.tsx';
-import { EditMemberModal } from '../../features/members/components/edit-member-modal.tsx';
 import '../../features/members/components/members.css';
+
+// The form (react-hook-form, zod and its schemas) loads when it opens
+// (docs/decisions/0091-signed-in-javascript-budget.md).
+const EditMemberModal = lazy(() =>
+  import('../../features/members/components/edit-member-modal.tsx').then((m) => ({
+    default: m.EditMemberModal,
+  })),
+);
 
 /** /{nomClub}/{nomEquipe}/membres — team members, spec §2, §5, §6, §8. */
 export default function TeamMembersPage() {
@@ -130,23 +137,26 @@ export default function TeamMembersPage() {
         <TeamMembersTable members={list.data} actor={actor} onEdit={setEditing} />
       )}
 
-      {editing ? (
-        <EditMemberModal
-          key={editing.id}
-          actor={actor}
-          member={editing}
-          clubId={clubId}
-          submitting={save.isPending}
-          error={save.isError ? TEAM_MEMBERS_MESSAGES.editFailed : null}
-          serverErrors={save.error instanceof HttpError ? save.error.fieldErrors : undefined}
-          onSave={onSave}
-          onCancel={close}
-          // The last save's error goes as soon as the form changes or is sent again.
-          onEdit={() => {
-            if (!save.isPending && !save.isIdle) save.reset();
-          }}
-        />
-      ) : null}
+      {/* Nothing shows until the form's code is here: the dialog then opens with the focus in it. */}
+      <Suspense fallback={null}>
+        {editing ? (
+          <EditMemberModal
+            key={editing.id}
+            actor={actor}
+            member={editing}
+            clubId={clubId}
+            submitting={save.isPending}
+            error={save.isError ? TEAM_MEMBERS_MESSAGES.editFailed : null}
+            serverErrors={save.error instanceof HttpError ? save.error.fieldErrors : undefined}
+            onSave={onSave}
+            onCancel={close}
+            // The last save's error goes as soon as the form changes or is sent again.
+            onEdit={() => {
+              if (!save.isPending && !save.isIdle) save.reset();
+            }}
+          />
+        ) : null}
+      </Suspense>
     </main>
   );
 }

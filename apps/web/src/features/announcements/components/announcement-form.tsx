@@ -1,26 +1,16 @@
 import { useId } from 'react';
-import { z } from 'zod';
-import { ANNOUNCEMENT_LIMITS, ZAnnouncementCreateSchema, type TTeamRef } from '@club/contract';
+import { ANNOUNCEMENT_LIMITS, type TTeamRef } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { applyApiError } from '../../../lib/form-errors.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useLazyZodForm } from '../../../lib/use-lazy-zod-form.ts';
 import { usePublishAnnouncement } from '../api/announcements.ts';
 import { ANNOUNCEMENT_TEXTS as T } from '../texts.ts';
 
-/** The form's values: the contract's fields, plus the choice "whole club or teams". */
-const ZAnnouncementFormSchema = z
-  .object({
-    titre: ZAnnouncementCreateSchema.shape.titre,
-    contenu: ZAnnouncementCreateSchema.shape.contenu,
-    cible: z.enum(['club', 'equipes']),
-    equipesIds: z.array(z.number()),
-  })
-  .refine((v) => v.cible === 'club' || v.equipesIds.length > 0, {
-    path: ['equipesIds'],
-    message: T.chooseTeam,
-  });
+// The schema (and zod) loads on the first check (docs/decisions/0091-signed-in-javascript-budget.md).
+const loadSchema = () =>
+  import('./announcement-form-schema.ts').then((m) => m.ZAnnouncementFormSchema);
 
 /**
  * Writing an announcement. Leaders choose the whole club or some of the club's teams; a coach
@@ -39,7 +29,7 @@ export function AnnouncementForm({
   const toast = useToast();
   const titleId = useId();
   const teamsId = useId();
-  const form = useZodForm(ZAnnouncementFormSchema, {
+  const form = useLazyZodForm(loadSchema, {
     timing: 'submit',
     defaultValues: {
       titre: '',

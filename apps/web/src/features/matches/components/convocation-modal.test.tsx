@@ -66,7 +66,8 @@ const open = async () => {
     </ToastProvider>,
   );
   await userEvent.click(await screen.findByRole('button', { name: /Convocation/ }));
-  return screen.getByRole('dialog', { name: 'Convocation' });
+  // The dialog's code loads on opening.
+  return screen.findByRole('dialog', { name: 'Convocation' }, { timeout: 5000 });
 };
 const puts = (calls: { url: string; init: RequestInit }[]) =>
   calls

@@ -5,7 +5,7 @@ import type { TCurrentMember, TMatch } from '@club/contract';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { aCurrentMember, aMatch, aTeam } from '../../../testing/builders.ts';
 import { MatchesPage } from './matches-page.tsx';
-import { SCORE_SAVED } from './score-editor.tsx';
+import { SCORE_SAVED } from './score-form.tsx';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -289,7 +289,7 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
       </ToastProvider>,
     );
     await userEvent.click(await screen.findByRole('button', { name: /Modifier le score/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(SCORE_SAVED)).toBeInTheDocument();
   });
 
@@ -314,7 +314,7 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
     await userEvent.clear(home);
     await userEvent.type(home, '3');
     await userEvent.clear(away);
-    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
     const saving = await screen.findByRole('button', { name: 'Enregistrement…' });
     expect(saving).toBeDisabled();
     const put = calls.find((c) => c.url === '/api/matches/1/score')!;
@@ -350,7 +350,7 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
     const home = screen.getByLabelText(/score domicile/);
     await userEvent.clear(home);
     await userEvent.type(home, '-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
     expect(
       await screen.findByText('Le score doit être supérieur ou égal à 0.'),
     ).toBeInTheDocument();
@@ -375,14 +375,14 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
     const home = screen.getByLabelText(/score domicile/);
     await userEvent.clear(home);
     await userEvent.type(home, '3');
-    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
     const status = await screen.findByText(/modifié par quelqu’un d’autre/);
     expect(status).toHaveTextContent('Score actuel : Seniors 4 – 4 AS Voisine.');
     expect(screen.getByLabelText(/score domicile/)).toHaveValue(4);
     expect(screen.getByLabelText(/score extérieur/)).toHaveValue(4);
     await userEvent.clear(screen.getByLabelText(/score domicile/));
     await userEvent.type(screen.getByLabelText(/score domicile/), '5');
-    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument(),
     );
@@ -398,7 +398,7 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
     serve(coach, [finished], () => json(500, {}));
     atTeamPage();
     await userEvent.click(await screen.findByRole('button', { name: /Modifier le score/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Erreur lors de la mise à jour du score',
     );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import {
   MATCH_MESSAGES,
@@ -22,10 +22,15 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useTeamMatches } from '../api/matches.ts';
 import { useAnsweredConvocations } from '../hooks/use-answered.ts';
 import { groupByMonth, matchesSearch } from '../model.ts';
-import { ConvocationModal } from './convocation-modal.tsx';
 import { MatchCard } from './match-card.tsx';
 import { SelectionModal } from './selection-modal.tsx';
 import './matches.css';
+
+// The answer form (react-hook-form, zod and the answer's schema) loads when it opens
+// (docs/decisions/0091-signed-in-javascript-budget.md).
+const ConvocationModal = lazy(() =>
+  import('./convocation-modal.tsx').then((m) => ({ default: m.ConvocationModal })),
+);
 
 const toId = (v: string | number | null | undefined): number | null => {
   const n = typeof v === 'number' ? v : Number(v);
@@ -227,15 +232,18 @@ function TeamMatches({
           onClose={() => setSelecting(null)}
         />
       ) : null}
-      {open ? (
-        <ConvocationModal
-          match={open}
-          viewer={{ ...subject, statut: me.statut, prenom: me.prenom, nom: me.nom }}
-          childIds={childIds}
-          onClose={() => setOpen(null)}
-          onAnswered={markAnswered}
-        />
-      ) : null}
+      {/* Nothing shows until the form's code is here: the dialog then opens with the focus in it. */}
+      <Suspense fallback={null}>
+        {open ? (
+          <ConvocationModal
+            match={open}
+            viewer={{ ...subject, statut: me.statut, prenom: me.prenom, nom: me.nom }}
+            childIds={childIds}
+            onClose={() => setOpen(null)}
+            onAnswered={markAnswered}
+          />
+        ) : null}
+      </Suspense>
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CalendarFeed, type CalendarFeedProps } from './calendar-feed.tsx';
 
@@ -30,11 +30,15 @@ describe('[profile] Mon calendrier', () => {
     expect(options.map((o) => o.text)).toEqual(['Toutes mes équipes', 'Seniors', 'U17']);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Obtenir l’adresse' }));
-    expect(onSubscribe).toHaveBeenLastCalledWith({ matchesSeulement: false });
+    // The form's schema loads on the first check.
+    await waitFor(() => expect(onSubscribe).toHaveBeenLastCalledWith({ matchesSeulement: false }));
     await user.selectOptions(screen.getByLabelText('Équipe'), 'U17');
     await user.click(screen.getByLabelText('Matchs seulement'));
     await user.click(screen.getByRole('button', { name: 'Obtenir l’adresse' }));
-    expect(onSubscribe).toHaveBeenLastCalledWith({ equipeId: 7, matchesSeulement: true });
+    // The form's schema loads on the first check.
+    await waitFor(() =>
+      expect(onSubscribe).toHaveBeenLastCalledWith({ equipeId: 7, matchesSeulement: true }),
+    );
   });
 
   it('with no feed: no revocation to offer', () => {
@@ -97,7 +101,9 @@ describe('[profile] Mon calendrier', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Remplacer l’adresse' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Remplacer l’adresse du calendrier ?' });
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Remplacer l’adresse du calendrier ?',
+    });
     expect(dialog).toHaveTextContent('L’adresse actuelle cessera de fonctionner');
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(onSubscribe).not.toHaveBeenCalled();
@@ -108,7 +114,8 @@ describe('[profile] Mon calendrier', () => {
       .getAllByRole('button', { name: 'Remplacer l’adresse' })
       .find((b) => b.closest('[role="alertdialog"]'));
     await user.click(confirm!);
-    expect(onSubscribe).toHaveBeenCalledWith({ matchesSeulement: false });
+    // The form's schema loads on the first check.
+    await waitFor(() => expect(onSubscribe).toHaveBeenCalledWith({ matchesSeulement: false }));
   });
 
   it('shows the URL read-only with a copy button, and revokes it', async () => {

@@ -1,23 +1,15 @@
 import { useState } from 'react';
-import { z } from 'zod';
 import {
-  ZCalendarSubscriptionSchema,
   type TCalendarSubscription,
   type TCalendarSubscriptionState,
   type TTeamRef,
 } from '@club/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useLazyZodForm } from '../../../lib/use-lazy-zod-form.ts';
 
-/** The form's values ('' = all my teams) piped into the request body of the contract. */
-export const ZCalendarFeedFormSchema = z
-  .object({ equipeId: z.string(), matchesSeulement: z.boolean() })
-  .transform(({ equipeId, matchesSeulement }): TCalendarSubscription => ({
-    ...(equipeId ? { equipeId: Number(equipeId) } : {}),
-    matchesSeulement,
-  }))
-  .pipe(ZCalendarSubscriptionSchema);
+// The form's schema (and zod) loads on the first check (docs/decisions/0091-signed-in-javascript-budget.md).
+const loadSchema = () => import('./calendar-feed-schema.ts').then((m) => m.ZCalendarFeedFormSchema);
 
 const createdOn = new Intl.DateTimeFormat('fr-FR', {
   day: 'numeric',
@@ -65,7 +57,7 @@ export function CalendarFeed({
   onSubscribe,
   onRevoke,
 }: CalendarFeedProps) {
-  const form = useZodForm(ZCalendarFeedFormSchema, {
+  const form = useLazyZodForm(loadSchema, {
     timing: 'submit',
     defaultValues: { equipeId: '', matchesSeulement: false },
   });

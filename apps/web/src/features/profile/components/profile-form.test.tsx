@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
@@ -36,15 +36,18 @@ describe('[profile] Mon Profil (spec §2, §5)', () => {
     await user.clear(screen.getByLabelText('Prénom *'));
     await user.type(screen.getByLabelText('Prénom *'), 'Inès-Marie');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(onSubmit).toHaveBeenCalledWith({
-      nom: 'Petit',
-      prenom: 'Inès-Marie',
-      dateDeNaissance: '1990-05-06',
-      email: 'ines@example.org',
-      numeroTelephone: null,
-      genre: 'Femme',
-      partageCoordonnees: false,
-    });
+    // The form's schema loads on the first check.
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        nom: 'Petit',
+        prenom: 'Inès-Marie',
+        dateDeNaissance: '1990-05-06',
+        email: 'ines@example.org',
+        numeroTelephone: null,
+        genre: 'Femme',
+        partageCoordonnees: false,
+      }),
+    );
   });
 
   it('« Partager mon e-mail et mon téléphone avec mon équipe »: off by default, the adult’s choice', async () => {
@@ -57,7 +60,10 @@ describe('[profile] Mon Profil (spec §2, §5)', () => {
     const user = userEvent.setup();
     await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ partageCoordonnees: true }));
+    // The form's schema loads on the first check.
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ partageCoordonnees: true })),
+    );
   });
 
   it('a minor cannot turn it on, and the screen says why', async () => {
@@ -72,7 +78,10 @@ describe('[profile] Mon Profil (spec §2, §5)', () => {
     expect(box).not.toBeChecked();
     expect(box).toHaveAccessibleDescription(PRIVACY_MESSAGES.shareContactMinor);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ partageCoordonnees: false }));
+    // The form's schema loads on the first check.
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ partageCoordonnees: false })),
+    );
   });
 
   it('nom, prénom, date and email are required; the phone is optional', async () => {

@@ -1,13 +1,10 @@
 import { useId, type FormEvent } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ACTION_LABELS,
   GENRE_OPTIONS,
   PRIVACY_MESSAGES,
   PROFILE_FIELDS,
-  SERVER_MESSAGES,
-  ZGenreSchema,
-  ZMemberUpdateSchema,
   isMinor,
   normalizeRole,
   roleLabel,
@@ -18,32 +15,16 @@ import { Controller } from 'react-hook-form';
 import { Field } from '../../../components/ui/field.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { useApiFieldErrors } from '../../../lib/form-errors.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useLazyZodForm } from '../../../lib/use-lazy-zod-form.ts';
+import type { ZProfileFormSchema } from './profile-form-schema.ts';
 import { useOnEdit } from '../../../lib/use-on-edit.ts';
 import '../profile.css';
 
 /** Birth date cut to its first 10 characters, YYYY-MM-DD (spec §5). */
 export const cutDate = (value: string | null | undefined) => (value ?? '').slice(0, 10);
 
-/**
- * The profile's six fields (spec §5) from the contract's member update: nom, prenom, email as the
- * contract checks them; the birth date also required; phone optional; gender optional ('' = not
- * sent).
- */
-export const ZProfileFormSchema = ZMemberUpdateSchema.pick({
-  nom: true,
-  prenom: true,
-  email: true,
-  numeroTelephone: true,
-}).extend({
-  dateDeNaissance: z
-    .string()
-    .trim()
-    .min(1, SERVER_MESSAGES.required)
-    .pipe(ZMemberUpdateSchema.shape.dateDeNaissance.unwrap()),
-  genre: z.union([z.literal(''), ZGenreSchema]),
-  partageCoordonnees: z.boolean(),
-});
+// The form's schema (and zod) loads on the first check (docs/decisions/0091-signed-in-javascript-budget.md).
+const loadSchema = () => import('./profile-form-schema.ts').then((m) => m.ZProfileFormSchema);
 
 /** Today on this device, 'YYYY-MM-DD' (the server decides on the club's calendar). */
 function localToday(): string {
@@ -75,7 +56,7 @@ export function ProfileForm({
   onCancel,
   onEdit,
 }: ProfileFormProps) {
-  const form = useZodForm(ZProfileFormSchema, {
+  const form = useLazyZodForm(loadSchema, {
     timing: 'submit',
     defaultValues: {
       nom: member.nom,

@@ -4,21 +4,26 @@ import {
   ACTION_LABELS,
   SEASON_MONTH_LABELS,
   SETTINGS_MESSAGES,
-  ZClubUpdateSchema,
   seasonOf,
   type TClub,
   type TClubUpdate,
 } from '@club/contract';
 import type { z } from 'zod';
+import type { ZClubUpdateSchema } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { userFieldMessage } from '../../../lib/form-errors.ts';
 import { useOnEdit } from '../../../lib/use-on-edit.ts';
-import { zodUserResolver } from '../../../lib/use-zod-form.ts';
+import { lazyZodResolver } from '../../../lib/use-lazy-zod-form.ts';
 import { useSaveClub } from '../api/club.ts';
 import { useFlash } from '../hooks/use-flash.ts';
 import { LogoDropZone } from './logo-drop-zone.tsx';
+
+// The club's schema (and zod) loads on the first check (docs/decisions/0091-signed-in-javascript-budget.md).
+const clubResolver = lazyZodResolver(() =>
+  import('./club-info-schema.ts').then((m) => m.ZClubUpdateSchema),
+);
 
 type Input = z.input<typeof ZClubUpdateSchema>;
 type Output = z.output<typeof ZClubUpdateSchema>;
@@ -72,7 +77,7 @@ export function ClubInfoSection({ club, canEdit }: ClubInfoSectionProps) {
     watch,
     formState: { errors, isDirty },
   } = useForm<Input, unknown, Output>({
-    resolver: zodUserResolver(ZClubUpdateSchema),
+    resolver: clubResolver,
     mode: 'onBlur',
     defaultValues: valuesOf(club),
   });

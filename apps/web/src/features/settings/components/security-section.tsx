@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SETTINGS_MESSAGES } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useFlash } from '../hooks/use-flash.ts';
-import { PasswordModal } from './password-modal.tsx';
+
+// The password form (react-hook-form, zod) loads when it opens
+// (docs/decisions/0091-signed-in-javascript-budget.md).
+const PasswordModal = lazy(() =>
+  import('./password-modal.tsx').then((m) => ({ default: m.PasswordModal })),
+);
 
 /** Privacy and security (spec §2): the password change, in a modal. */
 export function SecuritySection({ email }: { email: string | null | undefined }) {
@@ -29,15 +34,18 @@ export function SecuritySection({ email }: { email: string | null | undefined })
         </button>
       </div>
       {flash ? <Alert tone={flash.tone}>{flash.text}</Alert> : null}
-      {open ? (
-        <PasswordModal
-          onClose={() => setOpen(false)}
-          onChanged={() => {
-            setOpen(false);
-            show('success', SETTINGS_MESSAGES.passwordUpdated);
-          }}
-        />
-      ) : null}
+      {/* Nothing shows until the form's code is here: the dialog then opens with the focus in it. */}
+      <Suspense fallback={null}>
+        {open ? (
+          <PasswordModal
+            onClose={() => setOpen(false)}
+            onChanged={() => {
+              setOpen(false);
+              show('success', SETTINGS_MESSAGES.passwordUpdated);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -291,7 +291,8 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
 describe('[settings] password modal (spec §4, §5, §8)', () => {
   const open = async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
-    return screen.getByRole('dialog', { name: 'Changer le mot de passe' });
+    // The form's code loads on opening.
+    return screen.findByRole('dialog', { name: 'Changer le mot de passe' }, { timeout: 5000 });
   };
 
   it('shows the spec’s messages; Escape, the backdrop and Annuler close it and reset fields and errors', async () => {

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { SERVER_MESSAGES, ZGenreSchema, ZMemberUpdateSchema } from '@club/contract';
+
+/**
+ * The profile's six fields (spec §5) from the contract's member update: nom, prenom, email as the
+ * contract checks them; the birth date also required; phone optional; gender optional ('' = not
+ * sent).
+ */
+export const ZProfileFormSchema = ZMemberUpdateSchema.pick({
+  nom: true,
+  prenom: true,
+  email: true,
+  numeroTelephone: true,
+}).extend({
+  dateDeNaissance: z
+    .string()
+    .trim()
+    .min(1, SERVER_MESSAGES.required)
+    .pipe(ZMemberUpdateSchema.shape.dateDeNaissance.unwrap()),
+  genre: z.union([z.literal(''), ZGenreSchema]),
+  partageCoordonnees: z.boolean(),
+});
