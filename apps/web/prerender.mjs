@@ -23,7 +23,7 @@ await build({
   },
 });
 
-const { render, PRERENDERED_ROUTES } = await import(
+const { render, renderAppShells, SHELL_CLUB, PRERENDERED_ROUTES } = await import(
   pathToFileURL(path.join(ssrOut, 'prerender-entry.mjs')).href
 );
 const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
@@ -39,10 +39,11 @@ const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace
 const cssLink = template.match(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/);
 const css = cssLink ? await fs.readFile(path.join(dist, cssLink[1]), 'utf8') : null;
 
+const inlineCss = (html) =>
+  cssLink && css ? html.replace(cssLink[0], () => `<style>${css}</style>`) : html;
+
 function page(html, meta) {
-  const withCss =
-    cssLink && css ? template.replace(cssLink[0], () => `<style>${css}</style>`) : template;
-  return withCss
+  return inlineCss(template)
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(meta.title)}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
@@ -51,8 +52,25 @@ function page(html, meta) {
     .replace('<!--app-html-->', html);
 }
 
-// The shell first (the template itself, untouched, with an empty root).
-await fs.writeFile(path.join(dist, 'spa.html'), template.replace('<!--app-html-->', ''));
+// The shell first: the template with an empty root and the stylesheet inline, like the pages
+// below. For a signed-in screen's URL the server puts that screen's app shell in the root
+// (dist/app-shell.json, apps/server/src/plugins/web.ts, docs/decisions/0092-signed-in-app-shell.md):
+// painted at HTML parse, before any script.
+const spa = inlineCss(template).replace('<!--app-html-->', '');
+if (!spa.includes('<div id="root"></div>'))
+  throw new Error('spa.html : <div id="root"></div> introuvable');
+await fs.writeFile(path.join(dist, 'spa.html'), spa);
+const shells = renderAppShells();
+for (const { path: screen, html } of shells)
+  if (html !== null && (!html.includes('<h1') || !html.includes(SHELL_CLUB)))
+    throw new Error(`coquille ${screen} : pas de <h1> ou de nom de club`);
+await fs.writeFile(
+  path.join(dist, 'app-shell.json'),
+  JSON.stringify({ root: '<div id="root"></div>', club: SHELL_CLUB, routes: shells }),
+);
+console.log(
+  `coquilles de l'espace membre → app-shell.json (${shells.filter((s) => s.html).length} écrans)`,
+);
 
 for (const { path: route, meta } of PRERENDERED_ROUTES) {
   const html = await render(route);
