@@ -1,6 +1,7 @@
 // Runs after `vite build`: renders each public content page to static HTML so it shows (and is
-// indexed) before any script runs; main.tsx then hydrates it. Also writes dist/spa.html, the empty
-// shell served for client-only routes (apps/server/src/plugins/web.ts).
+// indexed) before any script runs; main.tsx then hydrates it. Also writes dist/spa.html, the page
+// served for client-only routes (apps/server/src/plugins/web.ts), and dist/app-shell.json, the app
+// shells the server puts in it for signed-in screens (docs/decisions/0092-signed-in-app-shell.md).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPlugin from './web.ts';
@@ -68,6 +69,17 @@ describe('[perf] app shell in the HTML of signed-in URLs', () => {
     ]);
     // A sub-path of a screen is that screen (the router's routes end with /*).
     expect(h1s(await page(`/${club}/membres/`))).toEqual(['Membres du Club']);
+  });
+
+  it('the page with a shell goes compressed when the browser takes it', async () => {
+    const url = `/${encodeURIComponent('AS Démo Nantes')}/membres`;
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(await page(url));
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(await page(url));
   });
 
   it("never puts the URL's text unescaped in the HTML", async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SERVER_MESSAGES } from '@club/contract';
@@ -127,11 +128,26 @@ export default async function webPlugin(app: FastifyInstance, opts: { root: stri
       file === 'spa.html' && spaHtml && shells
         ? appShellPage(spaHtml, shells, request.url.split('?')[0]!)
         : null;
-    if (withShell)
+    if (withShell) {
+      // Compressed here: @fastify/compress only hooks routes, and this is the not-found handler
+      // (the page is spa.html plus about 1.5 kB; spa.html alone goes pre-compressed).
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      const body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(withShell, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+            })
+          : encoding === 'gzip'
+            ? zlib.gzipSync(withShell)
+            : withShell;
+      if (encoding) reply.header('content-encoding', encoding);
       return reply
         .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')
-        .send(withShell);
+        .send(body);
+    }
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
