@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Screenshots of pages in headless Chromium at 375 px and 1280 px, in the three themes.
-// Usage: node scripts/screenshots.mjs --base http://127.0.0.1:3000 --out .tmp/shots [--login email:password] /path1 /path2 ...
+// Usage: node scripts/screenshots.mjs --base http://127.0.0.1:3000 --out .tmp/shots [--login email:password] [--no-js] /path1 /path2 ...
+// --no-js: the pages as the HTML alone draws them (signed in, scripts off): the app shell of
+// signed-in URLs (docs/decisions/0092-signed-in-app-shell.md); file names end in -nojs.
 // Without --base (`npm run screenshots`): seeds the demo club into a throwaway DATA_DIR, starts the
 // built server (run `npm run build` first) on a free port, signs in as the demo DIRIGEANT and
 // shoots every signed-in screen (DEFAULT_ROUTES) into .tmp/shots.
@@ -85,6 +87,9 @@ const out = opt('out', '.tmp/shots');
 let login = opt('login', null);
 const themes = opt('themes', 'light,dark,daltonien').split(',');
 const widths = opt('widths', '375,1280').split(',').map(Number);
+const noJsAt = args.indexOf('--no-js');
+const noJs = noJsAt !== -1;
+if (noJs) args.splice(noJsAt, 1);
 const demo = givenBase ? null : await startDemoServer();
 const base = givenBase ?? demo.url;
 if (demo && !login) login = DEMO_LOGIN;
@@ -120,19 +125,30 @@ for (const width of widths) {
     await page.getByRole('button', { name: /connexion|se connecter/i }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/connexion'), { timeout: 15_000 });
   }
+  // Scripts off: a second context with the same session cookies (theme-init.js does not run
+  // either: the theme is set on the page below, as for the other shots).
+  const shotContext = noJs
+    ? await browser.newContext({
+        viewport: { width, height: width < 600 ? 812 : 900 },
+        javaScriptEnabled: false,
+        storageState: await context.storageState(),
+      })
+    : null;
+  const shotPage = shotContext ? await shotContext.newPage() : page;
   for (const theme of themes) {
-    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await shotPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
     for (const p of paths) {
-      await page.goto(`${base}${p}`, { waitUntil: 'networkidle' });
-      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await shotPage.goto(`${base}${p}`, { waitUntil: 'networkidle' });
+      await shotPage.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
       const file = path.join(
         out,
-        `${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${width}-${theme}.png`,
+        `${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${width}-${theme}${noJs ? '-nojs' : ''}.png`,
       );
-      await page.screenshot({ path: file, fullPage: true });
+      await shotPage.screenshot({ path: file, fullPage: true });
       console.log(file);
     }
   }
+  await shotContext?.close();
   await context.close();
 }
 await browser.close();

@@ -1,6 +1,7 @@
 // Runs after `vite build`: renders each public content page to static HTML so it shows (and is
-// indexed) before any script runs; main.tsx then hydrates it. Also writes dist/spa.html, the empty
-// shell served for client-only routes (apps/server/src/plugins/web.ts).
+// indexed) before any script runs; main.tsx then hydrates it. Also writes dist/spa.html, the page
+// served for client-only routes (apps/server/src/plugins/web.ts), and dist/app-shell.json, the app
+// shells the server puts in it for signed-in screens (docs/decisions/0092-signed-in-app-shell.md).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,7 +24,7 @@ await build({
   },
 });
 
-const { render, PRERENDERED_ROUTES } = await import(
+const { render, renderAppShells, SHELL_CLUB, PRERENDERED_ROUTES } = await import(
   pathToFileURL(path.join(ssrOut, 'prerender-entry.mjs')).href
 );
 const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
@@ -62,10 +63,11 @@ function preloads(module) {
     .join('');
 }
 
+const inlineCss = (html) =>
+  cssLink && css ? html.replace(cssLink[0], () => `<style>${css}</style>`) : html;
+
 function page(html, meta, module) {
-  const withCss =
-    cssLink && css ? template.replace(cssLink[0], () => `<style>${css}</style>`) : template;
-  return withCss
+  return inlineCss(template)
     .replace('</head>', () => `${preloads(module)}</head>`)
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(meta.title)}</title>`)
     .replace(
@@ -75,8 +77,25 @@ function page(html, meta, module) {
     .replace('<!--app-html-->', html);
 }
 
-// The shell first (the template itself, untouched, with an empty root).
-await fs.writeFile(path.join(dist, 'spa.html'), template.replace('<!--app-html-->', ''));
+// The shell first: the template with an empty root and the stylesheet inline, like the pages
+// below. For a signed-in screen's URL the server puts that screen's app shell in the root
+// (dist/app-shell.json, apps/server/src/plugins/web.ts, docs/decisions/0092-signed-in-app-shell.md):
+// painted at HTML parse, before any script.
+const spa = inlineCss(template).replace('<!--app-html-->', '');
+if (!spa.includes('<div id="root"></div>'))
+  throw new Error('spa.html : <div id="root"></div> introuvable');
+await fs.writeFile(path.join(dist, 'spa.html'), spa);
+const shells = renderAppShells();
+for (const { path: screen, html } of shells)
+  if (html !== null && (!html.includes('<h1') || !html.includes(SHELL_CLUB)))
+    throw new Error(`coquille ${screen} : pas de <h1> ou de nom de club`);
+await fs.writeFile(
+  path.join(dist, 'app-shell.json'),
+  JSON.stringify({ root: '<div id="root"></div>', club: SHELL_CLUB, routes: shells }),
+);
+console.log(
+  `coquilles de l'espace membre → app-shell.json (${shells.filter((s) => s.html).length} écrans)`,
+);
 
 for (const { path: route, meta, module } of PRERENDERED_ROUTES) {
   const html = await render(route);

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { preloadPublicPage, preloadSignedInScreen } from './app/router.tsx';
 import './styles/global.css';
+import './styles/app-shell.css';
 
 const root = document.getElementById('root')!;
 const tree = (
@@ -15,16 +16,22 @@ const tree = (
 );
 
 // A signed-in URL opened directly: its chunks and the member's request start now, side by side.
-preloadSignedInScreen(window.location.pathname);
+const screenReady = preloadSignedInScreen(window.location.pathname);
 
 // Prerendered public pages arrive with their HTML: hydrate them once the page's chunk is here (it
-// is preloaded by the HTML), so that nothing suspends; the SPA shell is rendered from scratch.
-// Both in a transition, so React yields to the browser between components (no long task).
-if (root.firstElementChild)
+// is preloaded by the HTML), so that nothing suspends. A signed-in URL's app shell (server-drawn
+// frame and heading, docs/decisions/0092-signed-in-app-shell.md) is replaced by React's first
+// commit: that render waits for the screen's code and the member, so the first commit is the
+// screen itself (no loading state in between). Any other page is rendered from scratch.
+// All in a transition, so React yields to the browser between components (no long task).
+const shell = root.querySelector('[data-app-shell]');
+if (root.firstElementChild && !shell)
   void preloadPublicPage(window.location.pathname).then(() =>
     startTransition(() => void hydrateRoot(root, tree)),
   );
 else {
   const appRoot = createRoot(root);
-  startTransition(() => appRoot.render(tree));
+  const render = () => startTransition(() => appRoot.render(tree));
+  if (shell && screenReady) void screenReady.then(render, render);
+  else render();
 }

@@ -20,3 +20,4 @@ export async function render(url: string): Promise<string> {
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');
 }
+export { renderAppShells, SHELL_CLUB } from './app/app-shell.tsx';

@@ -64,7 +64,8 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-// Pages: the network (always fresh), else the shell, which then renders the screen offline.
+// Pages: the network (always fresh), else the shell, which then renders the screen offline. Offline
+// it is the plain spa.html, without the server's app shell of the screen (decision 0092).
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin,
   async ({ request }) => {

@@ -1,8 +1,60 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SERVER_MESSAGES } from '@club/contract';
+
+/** dist/app-shell.json, written by apps/web/prerender.mjs (docs/decisions/0092-signed-in-app-shell.md). */
+interface AppShellFile {
+  /** The empty root of spa.html, where a shell goes. */
+  root: string;
+  /** Stands for the club's name in each shell. */
+  club: string;
+  /** Every signed-in route of the router, with its screen's shell or null. */
+  routes: { path: string; html: string | null }[];
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The router's ranking of a path (react-router): the most specific route wins. */
+function score(segments: string[]): number {
+  return segments.reduce(
+    (sum, s) => sum + (s === '*' ? -2 : s.startsWith(':') ? 3 : 10),
+    segments.length,
+  );
+}
+
+/**
+ * spa.html with the app shell of the signed-in screen a URL names (the club's name from the URL,
+ * escaped), or null when the URL names no screen with a shell: then spa.html as it is.
+ */
+export function appShellPage(spa: string, shells: AppShellFile, pathname: string): string | null {
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  let best: { html: string | null; score: number; params: Record<string, string> } | null = null;
+  for (const route of shells.routes) {
+    const pattern = route.path.split('/');
+    const splat = pattern.at(-1) === '*';
+    const fixed = splat ? pattern.slice(0, -1) : pattern;
+    if (segments.length < fixed.length || (!splat && segments.length > fixed.length)) continue;
+    const params: Record<string, string> = {};
+    const matches = fixed.every((p, i) => {
+      if (p.startsWith(':')) return (params[p.slice(1)] = segments[i]!) !== '';
+      return p === segments[i];
+    });
+    const s = score(pattern);
+    if (matches && (!best || s > best.score)) best = { html: route.html, score: s, params };
+  }
+  const club = best?.params.nomClub;
+  if (!best?.html || club === undefined || !spa.includes(shells.root)) return null;
+  const html = best.html.split(shells.club).join(escapeHtml(club));
+  return spa.replace(shells.root, () => shells.root.replace('></', `>${html}</`));
+}
 
 const API_PREFIXES = ['/api/', '/auth/'];
 export const isApiPath = (url: string) =>
@@ -19,6 +71,9 @@ export default async function webPlugin(app: FastifyInstance, opts: { root: stri
 
   // Prerendered pages: dist/<route>/index.html, listed once at start-up.
   const prerendered = new Map<string, string>();
+  // Read once at start-up, like the list of prerendered pages.
+  let spaHtml: string | null = null;
+  let shells: AppShellFile | null = null;
   if (root) {
     const walk = (dir: string, rel: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -31,6 +86,12 @@ export default async function webPlugin(app: FastifyInstance, opts: { root: stri
       }
     };
     walk(root, '');
+    try {
+      spaHtml = fs.readFileSync(path.join(root, 'spa.html'), 'utf8');
+      shells = JSON.parse(fs.readFileSync(path.join(root, 'app-shell.json'), 'utf8'));
+    } catch {
+      app.log.warn('app-shell.json ou spa.html absent : pas de coquille pour l’espace membre');
+    }
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -62,6 +123,31 @@ export default async function webPlugin(app: FastifyInstance, opts: { root: stri
     // (docs/security.md). So do the answer and unsubscribe links of notification e-mails
     // (decision 0026).
     if (TOKEN_PAGES.has(url)) reply.header('referrer-policy', 'no-referrer');
+    // A signed-in screen's URL: spa.html with that screen's app shell in its root.
+    const withShell =
+      file === 'spa.html' && spaHtml && shells
+        ? appShellPage(spaHtml, shells, request.url.split('?')[0]!)
+        : null;
+    if (withShell) {
+      // Compressed here: @fastify/compress only hooks routes, and this is the not-found handler
+      // (the page is spa.html plus about 1.5 kB; spa.html alone goes pre-compressed).
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      const body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(withShell, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+            })
+          : encoding === 'gzip'
+            ? zlib.gzipSync(withShell)
+            : withShell;
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8')
+        .send(body);
+    }
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

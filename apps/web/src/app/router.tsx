@@ -1,11 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-} from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { COOKIE_XSRF_TOKEN } from '@club/contract';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -78,10 +71,33 @@ export function preloadPublicPage(pathname: string): Promise<unknown> {
 }
 
 // Forms and signed-in screens load on demand, so the public pages stay light.
-const loadQueryArea = () => import('./query-area.tsx');
-const loadSignedInArea = () => import('./signed-in-area.tsx');
-const QueryArea = lazy(loadQueryArea);
-const SignedInArea = lazy(loadSignedInArea);
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * lazy(), except that a component whose module has already loaded (preloadSignedInScreen) renders
+ * at once instead of suspending for a turn: the first render behind the app shell of a signed-in
+ * URL commits the screen, not a loading state (docs/decisions/0092-signed-in-app-shell.md). The
+ * choice is made once per mount, so a mounted tree never switches component types.
+ */
+function preloadable(load: Loader): { load: Loader; Component: ComponentType } {
+  let loaded: ComponentType | null = null;
+  const tracked: Loader = () =>
+    load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+  const Lazy = lazy(tracked);
+  function Preloadable() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { load: tracked, Component: Preloadable };
+}
+
+const queryArea = preloadable(() => import('./query-area.tsx'));
+const signedInArea = preloadable(() => import('./signed-in-area.tsx'));
+const QueryArea = queryArea.Component;
+const SignedInArea = signedInArea.Component;
 const ContactPage = lazy(() => import('./routes/contact.tsx'));
 const loadLoginPage = () => import('./routes/login.tsx');
 const LoginPage = lazy(loadLoginPage);
@@ -91,7 +107,6 @@ const ActivationPage = lazy(() => import('./routes/activation.tsx'));
 const ConvocationAnswerPage = lazy(() => import('./routes/convocation-answer.tsx'));
 const UnsubscribePage = lazy(() => import('./routes/unsubscribe.tsx'));
 
-type Loader = () => Promise<{ default: ComponentType }>;
 const loadDashboard: Loader = () => import('./routes/dashboard.tsx');
 const loadSettings: Loader = () => import('./routes/settings.tsx');
 const loadCalendar: Loader = () => import('./routes/calendar.tsx');
@@ -121,19 +136,23 @@ const SIGNED_IN_ROUTES: { path: string; load: Loader }[] = [
     load: () => import('./routes/team-statistics.tsx'),
   },
 ];
-const signedInPages = SIGNED_IN_ROUTES.map((r) => ({ ...r, Component: lazy(r.load) }));
+/** The signed-in routes' paths (the app shell's build matches its screens against them). */
+export const SIGNED_IN_PATHS = SIGNED_IN_ROUTES.map((r) => r.path);
+const signedInPages = SIGNED_IN_ROUTES.map((r) => ({ path: r.path, ...preloadable(r.load) }));
 
 /**
  * A signed-in screen opened by its URL: fetch the query layer, the signed-in layout and the
  * screen's chunk at once (instead of one after the other as React meets each lazy component), and
- * start the member's request beside them. Returns false for any other URL (public pages load nothing).
+ * start the member's request beside them. Returns null for any other URL (public pages load
+ * nothing), else a promise settled when all of them are (rejected if a chunk failed to load).
  */
-export function preloadSignedInScreen(pathname: string): boolean {
-  const route = SIGNED_IN_ROUTES.find((r) => matchPath(`/${r.path}`, pathname));
-  if (!route) return false;
-  prefetchCurrentMember();
-  void Promise.all([loadQueryArea(), loadSignedInArea(), route.load()]).catch(() => undefined);
-  return true;
+export function preloadSignedInScreen(pathname: string): Promise<unknown> | null {
+  const route = signedInPages.find((r) => matchPath(`/${r.path}`, pathname));
+  if (!route) return null;
+  const member = prefetchCurrentMember();
+  const ready = Promise.all([queryArea.load(), signedInArea.load(), route.load(), member]);
+  ready.catch(() => undefined);
+  return ready;
 }
 
 const DesignSystemPage = lazy(() => import('./routes/design-system.tsx'));
@@ -173,7 +192,7 @@ function PrefetchLogin() {
   return null;
 }
 
-function page(Component: LazyExoticComponent<ComponentType>) {
+function page(Component: ComponentType) {
   return (
     <Suspense fallback={<Loading />}>
       <Component />

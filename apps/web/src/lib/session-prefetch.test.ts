@@ -41,4 +41,28 @@ describe('session-prefetch', () => {
     mod.prefetchCurrentMember();
     await expect(mod.takePrefetchedMember()).resolves.toBeNull();
   });
+
+  it('an arrived member is there at once for the first render (app shell), once; nothing before it arrives or when it is null', async () => {
+    const member = { id: 7, nomClub: 'AS Démo Nantes' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(member), { status: 200 })),
+    );
+    let mod = await freshModule();
+    const arrived = mod.prefetchCurrentMember();
+    expect(mod.takeArrivedMember()).toBeUndefined();
+    await expect(arrived).resolves.toEqual(member);
+    expect(mod.takeArrivedMember()).toEqual(member);
+    expect(mod.takeArrivedMember()).toBeUndefined();
+    expect(mod.takePrefetchedMember()).toBeNull();
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 401 })),
+    );
+    mod = await freshModule();
+    await mod.prefetchCurrentMember();
+    expect(mod.takeArrivedMember()).toBeUndefined();
+    await expect(mod.takePrefetchedMember()).resolves.toBeNull();
+  });
 });

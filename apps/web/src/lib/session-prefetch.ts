@@ -7,20 +7,42 @@
 import { ENTRY_PATHS } from './entry-paths.ts';
 
 let pending: Promise<unknown> | null = null;
+/** The prefetched member once it arrived and until a caller takes it (null: none or failed). */
+let settled: { value: unknown } | null = null;
 
-export function prefetchCurrentMember(): void {
-  if (pending || typeof fetch !== 'function') return;
-  pending = fetch(ENTRY_PATHS.currentMember, {
+/** Starts the request (once); the promise settles with the member or null, never rejects. */
+export function prefetchCurrentMember(): Promise<unknown> | null {
+  if (pending || typeof fetch !== 'function') return pending;
+  const request = fetch(ENTRY_PATHS.currentMember, {
     credentials: 'include',
     headers: { accept: 'application/json' },
   })
     .then((res) => (res.ok ? res.json() : null))
-    .catch(() => null);
+    .catch(() => null)
+    .then((value: unknown) => {
+      if (pending === request) settled = { value };
+      return value;
+    });
+  pending = request;
+  return request;
 }
 
 /** The prefetched member (null when there is none or it failed); only the first caller gets it. */
 export function takePrefetchedMember(): Promise<unknown> | null {
   const p = pending;
   pending = null;
+  settled = null;
   return p;
+}
+
+/**
+ * The prefetched member when it has already arrived (then taken, as by takePrefetchedMember), so
+ * that the first render of a signed-in screen has it at once: the app shell's render waits for it
+ * (main.tsx, docs/decisions/0092-signed-in-app-shell.md). Undefined otherwise.
+ */
+export function takeArrivedMember(): unknown {
+  if (!settled || settled.value === null) return undefined;
+  const { value } = settled;
+  takePrefetchedMember();
+  return value;
 }

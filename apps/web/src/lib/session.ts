@@ -3,7 +3,7 @@ import type { TCurrentMember } from '@club/contract';
 import { api } from './api.ts';
 import { HttpError } from './http.ts';
 import { queryKeys } from './query-keys.ts';
-import { takePrefetchedMember } from './session-prefetch.ts';
+import { takeArrivedMember, takePrefetchedMember } from './session-prefetch.ts';
 
 /** Current member info (GET /api/dashboard/infos, spec §3), shared by every signed-in screen. */
 export function fetchCurrentMember(): Promise<TCurrentMember> {
@@ -26,6 +26,8 @@ export function useCurrentMember() {
         throw err;
       }
     },
+    // Already there when the entry's prefetch arrived before this first render (the app shell's).
+    initialData: () => takeArrivedMember() as TCurrentMember | undefined,
     staleTime: 60_000,
     retry: (count, err) => !(err instanceof HttpError && err.status < 500) && count < 2,
   });

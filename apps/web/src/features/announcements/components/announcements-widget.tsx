@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { clubPath } from '../../../lib/session.ts';
 import { useAnnouncements } from '../api/announcements.ts';
@@ -22,7 +21,9 @@ const COUNTED = 20;
 export function AnnouncementsWidget({ nomClub }: { nomClub: string }) {
   const list = useAnnouncements(COUNTED);
   const titleId = useId();
-  if (list.isSuccess && list.data.length === 0) return null;
+  // Nothing while loading either: a placeholder that then goes away (no announcement, the usual
+  // case) moved the dashboard's sections up under the reader (layout shift, bench/README.md).
+  if (list.isPending || (list.isSuccess && list.data.length === 0)) return null;
   const unread = list.data?.filter((a) => !a.lu).length ?? 0;
   return (
     <section className="dashboard-section announcements-widget" aria-labelledby={titleId}>
@@ -35,9 +36,7 @@ export function AnnouncementsWidget({ nomClub }: { nomClub: string }) {
           {T.all}
         </Link>
       </div>
-      {list.isPending ? (
-        <Skeleton rows={2} label="Chargement des annonces..." />
-      ) : list.isError ? (
+      {list.isError ? (
         <LoadError
           message={errorMessage(list.error, T.loadFailed)}
           onRetry={() => list.refetch()}

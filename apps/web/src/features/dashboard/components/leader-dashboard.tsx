@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DASHBOARD_MESSAGES, TEAMS_MESSAGES, teamLabel } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useDashboardMembers, useTeamTodayEvents } from '../api/dashboard.ts';
+import { useDashboardHome, useDashboardMembers, useTeamTodayEvents } from '../api/dashboard.ts';
 import { clubPath } from '../../../lib/session.ts';
 import { EventList } from './event-list.tsx';
 import { HomeSections } from './home-sections.tsx';
@@ -70,6 +70,7 @@ export function LeaderDashboard({
   teams,
   children,
 }: LeaderDashboardProps) {
+  const home = useDashboardHome();
   const [params, setParams] = useSearchParams();
   const selectId = useId();
   const list = teams.data ?? [];
@@ -108,40 +109,46 @@ export function LeaderDashboard({
       <p className="muted dashboard-club">{nomClub}</p>
       {children}
       <HomeSections nomClub={nomClub} calendarPath={clubPath(nomClub, 'calendrier')} leader />
-      {teams.isPending ? (
-        <div className="dashboard-team-select" aria-busy="true">
-          <Skeleton rows={1} label="Chargement des équipes..." />
-        </div>
-      ) : teams.isError ? (
-        <Alert tone="error">Impossible de charger les équipes.</Alert>
-      ) : (
-        <div className="field dashboard-team-select">
-          <label htmlFor={selectId}>Équipe</label>
-          <select id={selectId} value={teamId ?? ''} onChange={(e) => choose(e.target.value)}>
-            {list.length !== 1 ? <option value="">— Choisir une équipe —</option> : null}
-            {list.map((t) => (
-              <option key={t.id} value={t.id}>
-                {teamLabel(t, t.id)}
-              </option>
-            ))}
-          </select>
-        </div>
+      {/* The team part waits for the sections above (the same request as theirs): drawn under
+          their placeholder, it was pushed down when they arrived (a layout shift, bench/README.md). */}
+      {home.isPending ? null : (
+        <>
+          {teams.isPending ? (
+            <div className="dashboard-team-select" aria-busy="true">
+              <Skeleton rows={1} label="Chargement des équipes..." />
+            </div>
+          ) : teams.isError ? (
+            <Alert tone="error">Impossible de charger les équipes.</Alert>
+          ) : (
+            <div className="field dashboard-team-select">
+              <label htmlFor={selectId}>Équipe</label>
+              <select id={selectId} value={teamId ?? ''} onChange={(e) => choose(e.target.value)}>
+                {list.length !== 1 ? <option value="">— Choisir une équipe —</option> : null}
+                {list.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {teamLabel(t, t.id)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {selected ? (
+            <div className="dashboard-grid">
+              <EventList
+                title={`Événements du jour · ${selected.nom}`}
+                query={events}
+                emptyText={DASHBOARD_MESSAGES.noEventToday}
+                loadingRows={1}
+              />
+              <MemberList key={selected.id} title={`Membres · ${selected.nom}`} query={members} />
+            </div>
+          ) : teams.data ? (
+            <p className="empty dashboard-select-team">
+              {list.length === 0 ? TEAMS_MESSAGES.empty : DASHBOARD_MESSAGES.selectTeam}
+            </p>
+          ) : null}
+        </>
       )}
-      {selected ? (
-        <div className="dashboard-grid">
-          <EventList
-            title={`Événements du jour · ${selected.nom}`}
-            query={events}
-            emptyText={DASHBOARD_MESSAGES.noEventToday}
-            loadingRows={1}
-          />
-          <MemberList key={selected.id} title={`Membres · ${selected.nom}`} query={members} />
-        </div>
-      ) : teams.data ? (
-        <p className="empty dashboard-select-team">
-          {list.length === 0 ? TEAMS_MESSAGES.empty : DASHBOARD_MESSAGES.selectTeam}
-        </p>
-      ) : null}
     </main>
   );
 }
