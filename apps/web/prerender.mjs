@@ -63,8 +63,17 @@ function preloads(module) {
     .join('');
 }
 
+// The <link> stays, disabled (never fetched, never applied): a lazy chunk that lists this
+// stylesheet among its dependencies finds it there, instead of appending it again at the end of
+// <head>, where it would override the screens' own rules of equal weight (a month select cut in
+// the date picker, seen in e2e/tests/ui/phone-layout.spec.ts).
 const inlineCss = (html) =>
-  cssLink && css ? html.replace(cssLink[0], () => `<style>${css}</style>`) : html;
+  cssLink && css
+    ? html.replace(
+        cssLink[0],
+        () => `<style>${css}</style>${cssLink[0].replace(/\s*\/?>$/, ' disabled>')}`,
+      )
+    : html;
 
 function page(html, meta, module) {
   return inlineCss(template)

@@ -421,7 +421,8 @@ test.describe('[a11y] matches page and convocation modal, in the three themes', 
     api,
     browser,
   }) => {
-    test.slow(); // several states, each scanned in three themes
+    // Six states, each scanned by axe in three themes: 84 s on a quiet 2-core machine.
+    test.setTimeout(180_000);
     const world = await setUp(api, browser, ['coach']);
     const { viewport, hasTouch } = test.info().project.use;
     const context = await browser.newContext({ viewport, hasTouch });
