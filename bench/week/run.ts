@@ -227,11 +227,8 @@ async function week(
   const team = me.equipes.find((t) => t.id === who.teamId) ?? me.equipes[0];
   for (let day = 0; day < 3 && Date.now() < stopAt; day++) {
     if (day > 0) await s.call('tableau de bord', endpoints.dashboard.infos);
-    if (team)
-      await s.call('tableau de bord', endpoints.dashboard.events, {
-        params: { id: who.teamId },
-        query: { aVenir: 'true' },
-      });
+    // The home every member opens (docs/decisions/0083-dashboard-home.md).
+    await s.call('accueil', endpoints.dashboard.home);
     await s.call('calendrier (mois)', endpoints.events.listClub, {
       params: { clubId: who.clubId },
       query: { from: `${month}-01`, to: `${month}-${lastDay}` },

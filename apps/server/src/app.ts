@@ -23,6 +23,7 @@ import { SERVER_MESSAGES } from '@club/contract';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
+import { createUpkeep } from './db/upkeep.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { frameworkErrors } from './plugins/framework-errors.ts';
 import requestLog from './plugins/request-log.ts';
@@ -255,9 +256,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Workers start once every feature has registered what follows a delivery.
   app.addHook('onReady', () => mailQueue.work());
   app.addHook('onReady', () => retention.start());
+  // Statistics and dead rows of the embedded database, which has no autovacuum (db/upkeep.ts); not
+  // for the tests' in-memory databases, which live for a few calls.
+  const upkeep = createUpkeep({ database, log: app.log });
+  if (ownsDatabase && dataDir) app.addHook('onReady', () => upkeep.start());
   app.addHook('onClose', async () => {
     // Requests are over (they may have queued mails): stop the workers before the database closes.
     await jobs.stop();
+    await upkeep.stop();
     transport.close();
     await limiter.close();
     if (ownsDatabase) await database.close();

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { MemberStatus, PresenceStatus, Role } from '@club/contract';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseLockedError, openDatabase, type Db, type DbOrTx } from '../db/client.ts';
@@ -601,6 +601,9 @@ async function main() {
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `base embarquée ${dataDir}`;
   try {
     const outcome = await seedDemo(database.db, { reset });
+    // A bulk load: the planner gets the new rows' statistics now rather than at autovacuum's next
+    // round (never, on the embedded database before the server's upkeep: db/upkeep.ts).
+    if (outcome.created) await database.db.execute(sql`analyze`);
     if (!outcome.created) {
       console.log(`Le club « ${DEMO_CLUB} » existe déjà dans la ${where} : rien n’a été modifié.`);
       console.log('Pour le reconstruire : npm run seed:demo -- --reset');

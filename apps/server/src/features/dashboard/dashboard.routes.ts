@@ -29,8 +29,11 @@ const dashboardRoutes: FastifyPluginAsync = async (app) => {
     }),
     { config: { database: false } },
   );
-  route(app, endpoints.home, async (request) => dashboard(request).home(request.actor));
-  // Kept per member until the club data changes (plugins/response-cache.ts).
+  // Kept per member until the club data changes (plugins/response-cache.ts). The home also reads
+  // the club's clock (what is not started yet): an answer is at most the cache's lifetime old.
+  route(app, endpoints.home, async (request) => dashboard(request).home(request.actor), {
+    config: { responseCache: true },
+  });
   route(
     app,
     endpoints.events,
