@@ -13,7 +13,9 @@
 //   BENCH_LOGIN=0                            skip the sign-in measurements
 //
 // The signed-in reads are every signed-in GET of the contract (bench/lib/read-calls.ts, filled
-// from the demo club's data): a new route gets its row without editing this file.
+// from the demo club's data): a new route gets its row without editing this file. The hot-read
+// target applies to the answers the response cache keeps (they say `x-cache`) and to infos; the
+// others are read on demand, one transaction each, and must all be answered (0 errors).
 //
 // Other scripts can add their own sections: every executable bench/run-all.d/*.mjs is run after
 // ours with the same environment and its standard output (Markdown) is appended to the report.
@@ -138,9 +140,13 @@ async function measureDatabase(kind) {
     const unmeasured = reads
       .filter((c) => !c.url && (!only || only.test(c.title)))
       .map((c) => ({ title: c.title, missing: c.missing }));
-    for (const [, p, signed] of calls) {
+    // Which answers the response cache keeps: they say `x-cache` (docs/architecture.md §3.3).
+    const cached = new Set();
+    for (const [title, p, signed] of calls) {
       const res = await fetch(`${base}${p}`, { headers: signed ? headers : {} });
       if (!res.ok) throw new Error(`${p} : ${res.status}`);
+      if (res.headers.has('x-cache')) cached.add(title);
+      await res.arrayBuffer();
     }
     const rssIdle = server.rssMB();
     console.error(`… ${database.kind} : référence hello-world`);
@@ -151,6 +157,7 @@ async function measureDatabase(kind) {
       rows.push({
         title,
         signed,
+        cached: cached.has(title),
         ...(await load(`${base}${p}`, { connections, duration, headers: signed ? headers : {} })),
       });
       // Requests still queued at the database when the load stops would slow the next row: wait
@@ -227,10 +234,17 @@ for (const kind of databases) {
   for (const row of r.rows) {
     const ratio = row.rps / r.ref.rps;
     let target = '';
-    if (row.signed) {
+    if (row.signed && (row.cached || row.title.includes('infos'))) {
+      // The hot reads: kept by the response cache, or answered from the session (infos).
       const min = row.title.includes('infos') ? t.infos : t.ratio;
       const ok = ratio >= min && row.p99 <= t.p99 && row.non2xx === 0 && row.errors === 0;
       target = `${ok ? 'tenue' : '**non tenue**'} (≥ ${min}×, p99 ≤ ${t.p99})`;
+      if (!ok) failures.push(`${r.kind} ${row.title}`);
+    } else if (row.signed) {
+      // Read on demand (a member's card, an export, a match's convocations…): each call is its
+      // own transaction; the target is that 50 at once all get their answer.
+      const ok = row.non2xx === 0 && row.errors === 0;
+      target = `${ok ? 'tenue' : '**non tenue**'} (sans cache : 0 erreur)`;
       if (!ok) failures.push(`${r.kind} ${row.title}`);
     }
     log(
