@@ -12,7 +12,6 @@ import type { PublicLayout as PublicLayoutComponent } from './layouts/public-lay
 import { Loading } from '../components/ui/loading.tsx';
 import { prefetchCurrentMember } from '../lib/session-prefetch.ts';
 import { HeadingFocusOnNavigation } from '../lib/use-heading-focus.ts';
-import NotFoundPage from './routes/not-found.tsx';
 
 type PageModule = { default: ComponentType };
 
@@ -189,6 +188,9 @@ export function preloadSignedInScreen(pathname: string): Promise<unknown> | null
 }
 
 const DesignSystemPage = lazy(() => import('./routes/design-system.tsx'));
+// Never prerendered (an unknown URL gets spa.html): a chunk of its own, with the page metadata it
+// reads, out of the entry that signed-in routes fetch.
+const NotFoundPage = lazy(() => import('./routes/not-found.tsx'));
 const SignedInNotFound = lazy(() => import('./signed-in-not-found.tsx'));
 
 /** True when the browser holds the XSRF-TOKEN cookie, which every session sets (spec §7). */
@@ -206,7 +208,9 @@ function NotFoundRoute() {
   useEffect(() => setAskSession(mayHoldSession()), []);
   const publicPage = (
     <PublicLayout>
-      <NotFoundPage />
+      <Suspense fallback={<Loading />}>
+        <NotFoundPage />
+      </Suspense>
     </PublicLayout>
   );
   if (!askSession) return publicPage;
