@@ -44,12 +44,14 @@ const css = cssLink ? await fs.readFile(path.join(dist, cssLink[1]), 'utf8') : n
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
 
+/** The public layout, a lazy chunk that every public page renders in (src/app/router.tsx). */
+const PUBLIC_LAYOUT = 'src/app/layouts/public-layout.tsx';
+
 /**
- * modulepreload links for a page's chunk and the chunks it imports, except those the template
- * names already (the entry and its imports).
+ * modulepreload links for the chunks of a page and of the public layout, with the chunks they
+ * import, except those the template names already (the entry and its imports).
  */
 function preloads(module) {
-  if (!manifest[module]) throw new Error(`${module} : absent du manifeste de la build`);
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
@@ -57,7 +59,10 @@ function preloads(module) {
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(module);
+  for (const key of [PUBLIC_LAYOUT, module]) {
+    if (!manifest[key]) throw new Error(`${key} : absent du manifeste de la build`);
+    visit(key);
+  }
   return [...files]
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('');

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bundleStats } from './build/bundle-stats.ts';
 import { pureContractSchemas } from './build/pure-contract-schemas.ts';
 import { signedInCore } from './build/signed-in-core.ts';
 
@@ -11,6 +13,13 @@ export default defineConfig({
     react(),
     pureContractSchemas(),
     core.plugin,
+    // What each chunk is made of, for bench/bundle-composition.mjs (outside dist).
+    bundleStats(
+      fileURLToPath(
+        new URL('../../node_modules/.cache/club-web/bundle-stats.json', import.meta.url),
+      ),
+      fileURLToPath(new URL('../..', import.meta.url)),
+    ),
     // The service worker (src/sw.ts) with the precache manifest of the build injected; it is
     // registered by the signed-in area (src/lib/service-worker.ts), never by the public pages.
     VitePWA({
@@ -31,6 +40,19 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    alias: [
+      // react-router's package exports point every bundler at its development build; its
+      // production build is the same code with the development warnings off
+      // (docs/decisions/0094-route-javascript-composition.md).
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+        ),
+      },
+    ],
+  },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/auth': 'http://127.0.0.1:3000' },
   },

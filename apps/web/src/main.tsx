@@ -1,6 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+// The public layout's styles stay in the entry stylesheet, inlined in every prerendered page,
+// though the layout itself is a lazy chunk (docs/decisions/0094-route-javascript-composition.md).
+import './styles/public.css';
 import { App } from './app/app.tsx';
 import { preloadPublicPage, preloadSignedInScreen } from './app/router.tsx';
 import './styles/global.css';

@@ -441,6 +441,10 @@ test.describe('[calendar] player', () => {
     const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
     const page = await context.newPage();
     const errors = consoleErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
     await signIn(page, account);
     await openCalendar(page, me.nomClub);
     await expect(page.locator('.calendar-main')).toHaveAttribute('data-view', 'timeGridWeek');
@@ -466,6 +470,10 @@ test.describe('[calendar] player', () => {
     );
     expect(seen.map((e) => e.nom).sort()).toEqual(['Fête du club', 'Séance Seniors']);
     expect(errors).toEqual([]);
+    // A player may not create or move events: FullCalendar's interaction plugin is never fetched
+    // (docs/decisions/0094-route-javascript-composition.md); the week view's time grid is.
+    expect(scripts.filter((s) => /\/interaction-[\w-]+\.js$/.test(s))).toEqual([]);
+    expect(scripts.filter((s) => /\/timegrid-[\w-]+\.js$/.test(s))).toHaveLength(1);
     await context.close();
   });
 });

@@ -1,11 +1,17 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { COOKIE_XSRF_TOKEN } from '@club/contract';
-import { PublicLayout } from './layouts/public-layout.tsx';
+import type { PublicLayout as PublicLayoutComponent } from './layouts/public-layout.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { prefetchCurrentMember } from '../lib/session-prefetch.ts';
 import { HeadingFocusOnNavigation } from '../lib/use-heading-focus.ts';
-import NotFoundPage from './routes/not-found.tsx';
 
 type PageModule = { default: ComponentType };
 
@@ -32,6 +38,29 @@ function publicPage(load: () => Promise<PageModule>) {
     );
   }
   return { Page: PublicPage, preload };
+}
+
+/**
+ * The public layout (top bar, burger menu, footer) in a chunk of its own, so that signed-in routes
+ * do not fetch it (docs/decisions/0094-route-javascript-composition.md). Public pages load it
+ * before hydrating (`preloadPublicPage`, and `prerender.mjs` preloads it in their HTML); once
+ * loaded it renders without suspending.
+ */
+const loadPublicLayout = () =>
+  import('./layouts/public-layout.tsx').then((m) => {
+    LoadedPublicLayout = m.PublicLayout;
+    return { default: m.PublicLayout };
+  });
+let LoadedPublicLayout: typeof PublicLayoutComponent | null = null;
+const LazyPublicLayout = lazy(loadPublicLayout);
+function PublicLayout(props: ComponentProps<typeof PublicLayoutComponent>) {
+  const [Layout] = useState(() => LoadedPublicLayout ?? LazyPublicLayout);
+  // Always inside the boundary, loaded or not: the prerendered HTML has it, hydration matches.
+  return (
+    <Suspense fallback={<Loading />}>
+      <Layout {...props} />
+    </Suspense>
+  );
 }
 
 const landing = publicPage(() => import('./routes/landing.tsx'));
@@ -62,12 +91,15 @@ const PUBLIC_CONTENT_PAGES: Record<string, () => Promise<unknown>> = {
 };
 
 /**
- * Loads the chunk of the public content page at `pathname` (resolves at once for any other URL),
- * so that its prerendered HTML hydrates without suspending.
+ * Loads the public layout and the chunk of the public content page at `pathname` (only the layout
+ * for any other URL), so that a prerendered page hydrates without suspending.
  */
 export function preloadPublicPage(pathname: string): Promise<unknown> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (PUBLIC_CONTENT_PAGES[path]?.() ?? Promise.resolve()).catch(() => undefined);
+  return Promise.all([
+    loadPublicLayout(),
+    PUBLIC_CONTENT_PAGES[path]?.() ?? Promise.resolve(),
+  ]).catch(() => undefined);
 }
 
 // Forms and signed-in screens load on demand, so the public pages stay light.
@@ -156,6 +188,9 @@ export function preloadSignedInScreen(pathname: string): Promise<unknown> | null
 }
 
 const DesignSystemPage = lazy(() => import('./routes/design-system.tsx'));
+// Never prerendered (an unknown URL gets spa.html): a chunk of its own, with the page metadata it
+// reads, out of the entry that signed-in routes fetch.
+const NotFoundPage = lazy(() => import('./routes/not-found.tsx'));
 const SignedInNotFound = lazy(() => import('./signed-in-not-found.tsx'));
 
 /** True when the browser holds the XSRF-TOKEN cookie, which every session sets (spec §7). */
@@ -173,7 +208,9 @@ function NotFoundRoute() {
   useEffect(() => setAskSession(mayHoldSession()), []);
   const publicPage = (
     <PublicLayout>
-      <NotFoundPage />
+      <Suspense fallback={<Loading />}>
+        <NotFoundPage />
+      </Suspense>
     </PublicLayout>
   );
   if (!askSession) return publicPage;

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { BURGER_AUTO_CLOSE_WIDTH } from '@club/contract';
 import { SocialLinks } from '../../features/public-site/components/social-links.tsx';
 import { useSiteInfo } from '../../features/public-site/hooks/use-site-info.ts';
-import '../../styles/public.css';
+// Its styles (styles/public.css) are imported by main.tsx, in the entry stylesheet.
 
 const MENU_ID = 'menu-principal';
 

@@ -1,8 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { Loading } from '../../components/ui/loading.tsx';
 import { CalendarPage as Calendar } from '../../features/calendar/components/calendar-page.tsx';
-import { CarpoolPanel } from '../../features/carpool/components/carpool-panel.tsx';
+
+// The carpooling panel is drawn in an event's details only: fetched when they open, beside the
+// details' own code (docs/decisions/0094-route-javascript-composition.md).
+const loadCarpoolPanel = () =>
+  import('../../features/carpool/components/carpool-panel.tsx').then((m) => ({
+    default: m.CarpoolPanel,
+  }));
+const CarpoolPanel = lazy(loadCarpoolPanel);
 
 /**
  * /{nomClub}/calendrier and /{nomClub}/{nomEquipe}/calendrier (spec §2). This module is loaded
@@ -16,7 +24,14 @@ export default function CalendarPage() {
       {member ? (
         <Calendar
           member={member}
-          eventExtra={(e) => <CarpoolPanel eventId={e.id} dateDebut={e.dateDebut} />}
+          eventExtra={(e) => {
+            void loadCarpoolPanel();
+            return (
+              <Suspense fallback={null}>
+                <CarpoolPanel eventId={e.id} dateDebut={e.dateDebut} />
+              </Suspense>
+            );
+          }}
         />
       ) : (
         <Loading />

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import FullCalendar, {
   type CalendarRef,
   type DateClickInfo,
@@ -7,10 +16,9 @@ import FullCalendar, {
   type EventClickInfo,
   type EventDisplayInfo,
   type EventInput,
+  type PluginInput,
 } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import frLocale from '@fullcalendar/react/locales/fr';
 import '@fullcalendar/react/skeleton.css';
@@ -37,7 +45,6 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { readApiError } from '../../../lib/form-errors.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
 import { useCalendarTeams, useClubEvents, useSaveEvent, type VisibleRange } from '../api/events.ts';
 import { filterEvents } from '../lib/filter.ts';
@@ -65,6 +72,70 @@ const SeriesScopeDialog = lazy(() =>
   import('./series-scope-dialog.tsx').then((m) => ({ default: m.SeriesScopeDialog })),
 );
 import '../calendar.css';
+
+/**
+ * FullCalendar's plugins that the month grid does not draw with load when they are needed
+ * (docs/decisions/0094-route-javascript-composition.md): the time grid (week and day views) when
+ * such a view is shown or the calendar is pointed at or focused, the interaction plugin (a click
+ * on a day, dragging and resizing) only for a member who may create or move events.
+ */
+type Deferred = 'timeGrid' | 'interaction';
+const deferred: Record<Deferred, { plugin: PluginInput | null; load: () => Promise<unknown> }> = {
+  timeGrid: {
+    plugin: null,
+    load: () => import('@fullcalendar/react/timegrid').then((m) => m.default),
+  },
+  interaction: {
+    plugin: null,
+    load: () => import('@fullcalendar/react/interaction').then((m) => m.default),
+  },
+};
+const pending = new Map<Deferred, Promise<void>>();
+const pluginListeners = new Set<() => void>();
+function loadPlugin(name: Deferred): Promise<void> {
+  let p = pending.get(name);
+  if (!p) {
+    p = deferred[name].load().then(
+      (plugin) => {
+        deferred[name].plugin = plugin as PluginInput;
+        for (const l of pluginListeners) l();
+      },
+      () => void pending.delete(name),
+    );
+    pending.set(name, p);
+  }
+  return p;
+}
+const subscribePlugins = (l: () => void) => {
+  pluginListeners.add(l);
+  return () => void pluginListeners.delete(l);
+};
+
+/** A week or day view shown before the time grid's code: a loading state that fetches it. */
+function TimeGridPending() {
+  useEffect(() => void loadPlugin('timeGrid'), []);
+  return <Loading />;
+}
+
+/**
+ * The week and day views' names, with the time grid plugin's options, so that the toolbar shows
+ * their buttons as views before the plugin is there; the plugin replaces them once loaded.
+ */
+const timeGridPlaceholder = {
+  name: 'timegrid-pending',
+  views: {
+    timeGrid: {
+      // FullCalendar calls a function component as a content function: the hooks run in an element.
+      component: () => <TimeGridPending />,
+      usesMinMaxTime: true,
+      allDaySlot: true,
+      slotDuration: '00:30:00',
+      slotEventOverlap: true,
+    },
+    timeGridDay: { type: 'timeGrid', duration: { days: 1 } },
+    timeGridWeek: { type: 'timeGrid', duration: { weeks: 1 } },
+  },
+} as unknown as PluginInput;
 
 export const CALENDAR_MESSAGES = {
   loadFailed: 'Impossible de charger les événements.',
@@ -120,6 +191,26 @@ export function CalendarPage({
       : null;
 
   const width = useWindowWidth();
+  const timeGridPlugin = useSyncExternalStore(subscribePlugins, () => deferred.timeGrid.plugin);
+  const interactionPlugin = useSyncExternalStore(
+    subscribePlugins,
+    () => deferred.interaction.plugin,
+  );
+  // A member who may create or move events gets the grid with its interactions from the start
+  // (a day cell registers them when it mounts): the grid waits for that plugin. The week and day
+  // views show a loading state until the time grid is there, fetched at once on a narrow window.
+  if (mayCreate && !interactionPlugin) void loadPlugin('interaction');
+  if (viewForWidth(width) !== 'dayGridMonth' && !timeGridPlugin) void loadPlugin('timeGrid');
+  const gridReady = !mayCreate || interactionPlugin !== null;
+  const plugins = useMemo(
+    () => [
+      classicTheme,
+      dayGridPlugin,
+      timeGridPlugin ?? timeGridPlaceholder,
+      ...(interactionPlugin ? [interactionPlugin] : []),
+    ],
+    [timeGridPlugin, interactionPlugin],
+  );
   const calendarRef = useRef<CalendarRef>(null);
   const [range, setRange] = useState<VisibleRange | null>(null);
   const [search, setSearch] = useState('');
@@ -148,12 +239,12 @@ export function CalendarPage({
     firstDayPending ? { from: today, to: addDays(today, FIRST_DAY_LOOKAHEAD_DAYS) } : null,
   );
   useEffect(() => {
-    if (!firstDayPending || lookahead.isPending) return;
+    if (!firstDayPending || lookahead.isPending || !gridReady) return;
     setFirstDayPending(false);
     const day = lookahead.data ? firstDayWithEvents(lookahead.data, today) : null;
     const api = calendarRef.current?.getApi();
     if (api && day && day !== today && api.view.type === 'timeGridDay') api.gotoDate(day);
-  }, [firstDayPending, lookahead.isPending, lookahead.data, today]);
+  }, [firstDayPending, lookahead.isPending, lookahead.data, today, gridReady]);
   const move = useSaveEvent();
   const clubTeams = useMemo(() => teamsQuery.data ?? [], [teamsQuery.data]);
   const choosableTeams: TTeam[] = isLeader
@@ -182,13 +273,20 @@ export function CalendarPage({
   // range and view, when that range's events have come (not a later refetch, not the user's scroll).
   const scrolledFor = useRef('');
   useEffect(() => {
-    if (!range || !viewType.startsWith('timeGrid')) return;
+    if (!range || !viewType.startsWith('timeGrid') || !timeGridPlugin) return;
     if (!eventsQuery.isSuccess || eventsQuery.isPlaceholderData) return;
     const key = `${viewType} ${range.from} ${range.to}`;
     if (scrolledFor.current === key) return;
     scrolledFor.current = key;
     calendarRef.current?.getApi().scrollToTime(scrollTimeFor(shown, range));
-  }, [range, viewType, eventsQuery.isSuccess, eventsQuery.isPlaceholderData, shown]);
+  }, [
+    range,
+    viewType,
+    eventsQuery.isSuccess,
+    eventsQuery.isPlaceholderData,
+    shown,
+    timeGridPlugin,
+  ]);
 
   const inputs: EventInput[] = useMemo(
     () =>
@@ -268,8 +366,9 @@ export function CalendarPage({
       { id, body, ...(portee ? { portee } : {}) },
       {
         onSettled: () => setPendingMove(null),
-        onError: (err) => {
+        onError: async (err) => {
           info.revert();
+          const { readApiError } = await import('../../../lib/form-errors.ts');
           const apiError = readApiError(err);
           const reason = [apiError?.message, ...Object.values(apiError?.fields ?? {})]
             .filter(Boolean)
@@ -335,7 +434,14 @@ export function CalendarPage({
               }
             : {})}
         />
-        <section className="calendar-main" aria-label="Calendrier" data-view={viewType}>
+        <section
+          className="calendar-main"
+          aria-label="Calendrier"
+          data-view={viewType}
+          // The week and day views' code, fetched as the calendar is pointed at or focused.
+          onPointerOver={() => void loadPlugin('timeGrid')}
+          onFocus={() => void loadPlugin('timeGrid')}
+        >
           <div className="calendar-alerts">
             {moveError ? <Alert tone="error">{moveError}</Alert> : null}
             {teamsQuery.isError ? (
@@ -353,43 +459,45 @@ export function CalendarPage({
               />
             ) : null}
           </div>
-          <FullCalendar
-            ref={calendarRef}
-            plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
-            locale={frLocale}
-            initialView={band}
-            headerToolbar={{ start: 'prev,next today', center: 'title', end: toolbarViews }}
-            // The toolbar's buttons, 44 px touch targets on phones (calendar.css).
-            buttonClass="club-fc-button"
-            buttons={{
-              today: { text: "Aujourd'hui" },
-              dayGridMonth: { text: 'Mois' },
-              timeGridWeek: { text: 'Semaine' },
-              timeGridDay: { text: 'Jour' },
-            }}
-            fixedWeekCount={CALENDAR.monthWeeks === 6}
-            dayMaxEventRows={CALENDAR.dayMaxEventRows}
-            moreLinkClick="popover"
-            slotDuration={{ minutes: CALENDAR.slotMinutes }}
-            // 08:00 until the range's events are known (spec's 06:00: decision 0088).
-            scrollTime={DEFAULT_SCROLL_TIME}
-            aspectRatio={
-              // Spec §9's 1.35; on a phone (day and week only) that leaves a 250 px high grid, so
-              // the time grid gets a portrait ratio there.
-              width < CALENDAR_BREAKPOINTS.small ? NARROW_ASPECT_RATIO : CALENDAR.aspectRatio
-            }
-            dragScroll
-            nowIndicator
-            displayEventTime={false}
-            events={inputs}
-            eventContent={renderEvent}
-            eventClick={onEventClick}
-            dateClick={onDateClick}
-            eventDrop={onEventChange}
-            eventResize={onEventChange}
-            datesSet={onDatesSet}
-            editable={mayCreate}
-          />
+          {gridReady ? (
+            <FullCalendar
+              ref={calendarRef}
+              plugins={plugins}
+              locale={frLocale}
+              initialView={band}
+              headerToolbar={{ start: 'prev,next today', center: 'title', end: toolbarViews }}
+              // The toolbar's buttons, 44 px touch targets on phones (calendar.css).
+              buttonClass="club-fc-button"
+              buttons={{
+                today: { text: "Aujourd'hui" },
+                dayGridMonth: { text: 'Mois' },
+                timeGridWeek: { text: 'Semaine' },
+                timeGridDay: { text: 'Jour' },
+              }}
+              fixedWeekCount={CALENDAR.monthWeeks === 6}
+              dayMaxEventRows={CALENDAR.dayMaxEventRows}
+              moreLinkClick="popover"
+              slotDuration={{ minutes: CALENDAR.slotMinutes }}
+              // 08:00 until the range's events are known (spec's 06:00: decision 0088).
+              scrollTime={DEFAULT_SCROLL_TIME}
+              aspectRatio={
+                // Spec §9's 1.35; on a phone (day and week only) that leaves a 250 px high grid, so
+                // the time grid gets a portrait ratio there.
+                width < CALENDAR_BREAKPOINTS.small ? NARROW_ASPECT_RATIO : CALENDAR.aspectRatio
+              }
+              dragScroll
+              nowIndicator
+              displayEventTime={false}
+              events={inputs}
+              eventContent={renderEvent}
+              eventClick={onEventClick}
+              dateClick={onDateClick}
+              eventDrop={onEventChange}
+              eventResize={onEventChange}
+              datesSet={onDatesSet}
+              editable={mayCreate}
+            />
+          ) : null}
           <div className="calendar-status">
             {eventsQuery.isError ? null : eventsQuery.isPending || eventsQuery.isFetching ? (
               <Loading label="Chargement des événements..." />
