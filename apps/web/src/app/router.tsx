@@ -3,7 +3,7 @@ import { matchPath, Route, Routes } from 'react-router';
 import { COOKIE_XSRF_TOKEN } from '@club/contract';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { Loading } from '../components/ui/loading.tsx';
-import { prefetchCurrentMember } from '../lib/session-prefetch.ts';
+import { prefetchCurrentMember, prefetchDashboardHome } from '../lib/session-prefetch.ts';
 import { HeadingFocusOnNavigation } from '../lib/use-heading-focus.ts';
 import NotFoundPage from './routes/not-found.tsx';
 
@@ -143,13 +143,15 @@ const signedInPages = SIGNED_IN_ROUTES.map((r) => ({ path: r.path, ...preloadabl
 /**
  * A signed-in screen opened by its URL: fetch the query layer, the signed-in layout and the
  * screen's chunk at once (instead of one after the other as React meets each lazy component), and
- * start the member's request beside them. Returns null for any other URL (public pages load
+ * start the member's request (and a dashboard's home) beside them. Returns null for any other URL (public pages load
  * nothing), else a promise settled when all of them are (rejected if a chunk failed to load).
  */
 export function preloadSignedInScreen(pathname: string): Promise<unknown> | null {
   const route = signedInPages.find((r) => matchPath(`/${r.path}`, pathname));
   if (!route) return null;
   const member = prefetchCurrentMember();
+  // The dashboard's data too (its largest text): not waited for, the screen shows its loading state.
+  if (route.load === loadDashboard) void prefetchDashboardHome();
   const ready = Promise.all([queryArea.load(), signedInArea.load(), route.load(), member]);
   ready.catch(() => undefined);
   return ready;

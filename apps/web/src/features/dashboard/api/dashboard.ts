@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TConvocationItem } from '@club/contract';
+import type { TConvocationItem, TDashboardHome } from '@club/contract';
 import { api } from '../../../lib/api.ts';
+import { takePrefetchedDashboardHome } from '../../../lib/session-prefetch.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
@@ -41,7 +42,12 @@ export function useDashboardMembers(teamId: number | null) {
 export function useDashboardHome() {
   return useQuery({
     queryKey: queryKeys.dashboard.home,
-    queryFn: ({ signal }) => api.dashboard.home(undefined, { signal }),
+    queryFn: async ({ signal }) => {
+      // Started by the entry when the dashboard's URL was opened directly (session-prefetch.ts).
+      const prefetched = takePrefetchedDashboardHome();
+      const early = prefetched ? ((await prefetched) as TDashboardHome | null) : null;
+      return early ?? api.dashboard.home(undefined, { signal });
+    },
     staleTime: 0,
   });
 }
