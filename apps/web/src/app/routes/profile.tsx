@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { PROFILE_MESSAGES, type TMemberUpdate } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -36,6 +37,16 @@ export default function ProfilePage() {
   const revokeCalendar = useRevokeCalendar();
   // The notifications section's own request (the same query), waited for below.
   const preferences = useNotificationPreferences();
+  // The sections under the heading come together, once the profile, the calendar feed and the
+  // notification preferences have all answered (or failed once: each section then shows its own
+  // state): drawn one by one, each pushed the next ones down as its data arrived (layout shifts,
+  // docs/decisions/0092-signed-in-app-shell.md). Once shown they stay (a query read again after
+  // an error is pending again).
+  const answered = [profile, calendarSubscription, preferences].every(
+    (q) => !q.isPending || q.failureCount > 0,
+  );
+  const [sectionsShown, setSectionsShown] = useState(false);
+  if (answered && !sectionsShown) setSectionsShown(true);
 
   if (!me) return null;
   const onSubmit = (body: TMemberUpdate) => save.mutate(body);
@@ -52,14 +63,13 @@ export default function ProfilePage() {
             : ''}
         </Alert>
       ) : null}
-      {/* The sections under the heading come together, once the profile, the calendar feed and
-          the notification preferences have all answered: drawn one by one, each pushed the next
-          ones down as its data arrived (layout shifts, docs/decisions/0092-signed-in-app-shell.md). */}
-      {profile.isPending || calendarSubscription.isPending || preferences.isPending ? (
+      {!sectionsShown ? (
         <Loading label="Chargement du profil..." />
       ) : (
         <>
-          {profile.isError ? (
+          {profile.isPending ? (
+            <Loading label="Chargement du profil..." />
+          ) : profile.isError ? (
             <LoadError
               message={PROFILE_MESSAGES.loadFailed}
               onRetry={() => profile.refetch()}

@@ -42,11 +42,14 @@ export function useDashboardMembers(teamId: number | null) {
 export function useDashboardHome() {
   return useQuery({
     queryKey: queryKeys.dashboard.home,
-    queryFn: async ({ signal }) => {
-      // Started by the entry when the dashboard's URL was opened directly (session-prefetch.ts).
+    queryFn: ({ signal }) => {
+      // Started by the entry when the dashboard's URL was opened directly (session-prefetch.ts);
+      // null (not a 200): the typed client asks again.
       const prefetched = takePrefetchedDashboardHome();
-      const early = prefetched ? ((await prefetched) as TDashboardHome | null) : null;
-      return early ?? api.dashboard.home(undefined, { signal });
+      if (!prefetched) return api.dashboard.home(undefined, { signal });
+      return prefetched.then(
+        (early) => (early as TDashboardHome | null) ?? api.dashboard.home(undefined, { signal }),
+      );
     },
     staleTime: 0,
   });
