@@ -143,8 +143,9 @@ const signedInPages = SIGNED_IN_ROUTES.map((r) => ({ path: r.path, ...preloadabl
 /**
  * A signed-in screen opened by its URL: fetch the query layer, the signed-in layout and the
  * screen's chunk at once (instead of one after the other as React meets each lazy component), and
- * start the member's request (and a dashboard's home) beside them. Returns null for any other URL (public pages load
- * nothing), else a promise settled when all of them are (rejected if a chunk failed to load).
+ * start the member's request (and a dashboard's home) beside them. Returns null for any other URL
+ * (public pages load nothing), else a promise settled when all of them are (rejected if a chunk
+ * failed to load).
  */
 export function preloadSignedInScreen(pathname: string): Promise<unknown> | null {
   const route = signedInPages.find((r) => matchPath(`/${r.path}`, pathname));

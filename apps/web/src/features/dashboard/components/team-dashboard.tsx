@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { clubPath, teamPath } from '../../../lib/session.ts';
-import {
-  useDashboardHome,
-  useDashboardMembers,
-  useTeamUpcomingEvents,
-} from '../api/dashboard.ts';
+import { useDashboardHome, useDashboardMembers, useTeamUpcomingEvents } from '../api/dashboard.ts';
 import { EventList } from './event-list.tsx';
 import { HomeSections } from './home-sections.tsx';
 import { MemberList } from './member-list.tsx';
