@@ -81,6 +81,15 @@ describe('session-prefetch', () => {
     await expect(mod.takePrefetchedDashboardHome()).resolves.toEqual(home);
     expect(mod.takePrefetchedDashboardHome()).toBeNull();
 
+    // Arrived before the first render: there at once, once.
+    mod = await freshModule();
+    const arrived = mod.prefetchDashboardHome();
+    expect(mod.takeArrivedDashboardHome()).toBeUndefined();
+    await arrived;
+    expect(mod.takeArrivedDashboardHome()).toEqual(home);
+    expect(mod.takeArrivedDashboardHome()).toBeUndefined();
+    expect(mod.takePrefetchedDashboardHome()).toBeNull();
+
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('{}', { status: 401 })),

@@ -54,22 +54,40 @@ export function takeArrivedMember(): unknown {
  * `useDashboardHome` takes it once; anything but a 200 (null) falls back to the typed client.
  */
 let homePending: Promise<unknown> | null = null;
+let homeSettled: { value: unknown } | null = null;
 
 /** Starts the request (once until taken); settles with the home or null, never rejects. */
 export function prefetchDashboardHome(): Promise<unknown> | null {
   if (homePending || typeof fetch !== 'function') return homePending;
-  homePending = fetch(ENTRY_PATHS.dashboardHome, {
+  const request = fetch(ENTRY_PATHS.dashboardHome, {
     credentials: 'include',
     headers: { accept: 'application/json' },
   })
     .then((res) => (res.ok ? res.json() : null))
-    .catch(() => null);
-  return homePending;
+    .catch(() => null)
+    .then((value: unknown) => {
+      if (homePending === request) homeSettled = { value };
+      return value;
+    });
+  homePending = request;
+  return request;
 }
 
 /** The prefetched home (null when none was started); only the first caller gets it. */
 export function takePrefetchedDashboardHome(): Promise<unknown> | null {
   const p = homePending;
   homePending = null;
+  homeSettled = null;
   return p;
+}
+
+/**
+ * The prefetched home when it has already arrived (then taken): the dashboard's first render
+ * draws its cards at once instead of their placeholder. Undefined otherwise.
+ */
+export function takeArrivedDashboardHome(): unknown {
+  if (!homeSettled || homeSettled.value === null) return undefined;
+  const { value } = homeSettled;
+  takePrefetchedDashboardHome();
+  return value;
 }

@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TConvocationItem, TDashboardHome } from '@club/contract';
 import { api } from '../../../lib/api.ts';
-import { takePrefetchedDashboardHome } from '../../../lib/session-prefetch.ts';
+import {
+  takeArrivedDashboardHome,
+  takePrefetchedDashboardHome,
+} from '../../../lib/session-prefetch.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
@@ -51,7 +54,10 @@ export function useDashboardHome() {
         (early) => (early as TDashboardHome | null) ?? api.dashboard.home(undefined, { signal }),
       );
     },
-    staleTime: 0,
+    // Already there when the entry's prefetch arrived before the screen's first render; that
+    // answer of this very page load is not asked again on mount (dataUpdateCount 0: no fetch yet).
+    initialData: () => takeArrivedDashboardHome() as TDashboardHome | undefined,
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? 30_000 : 0),
   });
 }
 
