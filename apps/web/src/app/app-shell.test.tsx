@@ -4,8 +4,9 @@ import { SIGNED_IN_PATHS } from './router.tsx';
 
 // The headings the screens draw (app/routes/*, features/*/components/*): the shell's must be the
 // same text, or React's first render would change it (docs/decisions/0092-signed-in-app-shell.md).
-const HEADINGS: Record<string, string> = {
-  ':nomClub/dashboard/*': 'Tableau de bord',
+// null: the frame without a heading (the club dashboard's depends on the member's role).
+const HEADINGS: Record<string, string | null> = {
+  ':nomClub/dashboard/*': null,
   ':nomClub/membres/*': 'Membres du Club',
   ':nomClub/calendrier/*': 'Calendrier du club',
   ':nomClub/:nomEquipe/matche/*': 'Matches de l&#x27;équipe',
@@ -27,15 +28,21 @@ describe('[perf] app shells of the signed-in screens', () => {
     expect(Object.keys(drawn).sort()).toEqual(Object.keys(HEADINGS).sort());
     for (const [path, html] of Object.entries(drawn)) {
       expect(html.startsWith('<div class="app-shell" data-app-shell="">'), path).toBe(true);
+      const heading = HEADINGS[path];
       expect(
         [...html.matchAll(/<h1>(.*?)<\/h1>/g)].map((m) => m[1]),
         path,
-      ).toEqual([HEADINGS[path]]);
+      ).toEqual(heading === null ? [] : [heading]);
       expect(html.match(/<main /g), path).toHaveLength(1);
       expect(html, path).toContain(`<header class="app-nav" inert="">`);
       expect(html, path).toContain(`<strong>${SHELL_CLUB}</strong>`);
       // No landmark or control a screen reader would meet twice: the bar is inert, no <nav>.
       expect(html, path).not.toContain('<nav');
     }
+  });
+
+  it('draws no control the member may not have: no add button on the calendar', () => {
+    const calendar = shells.find((s) => s.path === ':nomClub/calendrier/*')!.html!;
+    expect(calendar).not.toContain('Ajouter un événement');
   });
 });

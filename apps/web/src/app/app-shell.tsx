@@ -52,14 +52,11 @@ function ShellNav() {
 /** The screens with a heading known from the URL alone, with the markup above their h1. */
 const SCREENS: { paths: string[]; heading: ReactNode }[] = [
   {
-    // The leaders' club dashboard (features/dashboard/components/leader-dashboard.tsx).
+    // The club dashboard: its heading is the role's ("Tableau de bord" for leaders, the team
+    // dashboard's welcome for a team member, routes/dashboard.tsx), so the frame only: a heading
+    // drawn here would change under a team member's eyes.
     paths: [':nomClub/dashboard/*'],
-    heading: (
-      <main id="contenu" className="container page dashboard">
-        <h1>Tableau de bord</h1>
-        <p className="muted dashboard-club">{SHELL_CLUB}</p>
-      </main>
-    ),
+    heading: <main id="contenu" className="container page dashboard" />,
   },
   {
     // app/routes/club-members.tsx (leaders; its three buttons set the row's height).
@@ -78,7 +75,9 @@ const SCREENS: { paths: string[]; heading: ReactNode }[] = [
     ),
   },
   {
-    // features/calendar/components/calendar-page.tsx (a member who may add an event).
+    // features/calendar/components/calendar-page.tsx. Not its '+ Ajouter un événement' (only for
+    // those who may add, unknown here): the row keeps the h1 at the top whether the button comes
+    // or not (styles/app-shell.css).
     paths: [':nomClub/calendrier/*'],
     heading: (
       <main id="contenu" className="container page calendar-route">
@@ -87,9 +86,6 @@ const SCREENS: { paths: string[]; heading: ReactNode }[] = [
             <div>
               <h1>Calendrier du club</h1>
             </div>
-            <span className="btn" inert>
-              + Ajouter un événement
-            </span>
           </div>
         </div>
       </main>

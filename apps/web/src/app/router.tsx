@@ -10,7 +10,7 @@ import { matchPath, Route, Routes } from 'react-router';
 import { COOKIE_XSRF_TOKEN } from '@club/contract';
 import type { PublicLayout as PublicLayoutComponent } from './layouts/public-layout.tsx';
 import { Loading } from '../components/ui/loading.tsx';
-import { prefetchCurrentMember } from '../lib/session-prefetch.ts';
+import { prefetchCurrentMember, prefetchDashboardHome } from '../lib/session-prefetch.ts';
 import { HeadingFocusOnNavigation } from '../lib/use-heading-focus.ts';
 
 type PageModule = { default: ComponentType };
@@ -144,9 +144,12 @@ const loadSettings: Loader = () => import('./routes/settings.tsx');
 const loadCalendar: Loader = () => import('./routes/calendar.tsx');
 const loadProfile: Loader = () => import('./routes/profile.tsx');
 
-/** The signed-in screens of spec §2, in route order, with the loader of their chunk. */
-const SIGNED_IN_ROUTES: { path: string; load: Loader }[] = [
-  { path: ':nomClub/dashboard/*', load: loadDashboard },
+/**
+ * The signed-in screens of spec §2, in route order, with the loader of their chunk and, for the
+ * dashboards, the request of the data their largest text comes with (started beside the chunk).
+ */
+const SIGNED_IN_ROUTES: { path: string; load: Loader; prefetch?: () => unknown }[] = [
+  { path: ':nomClub/dashboard/*', load: loadDashboard, prefetch: prefetchDashboardHome },
   { path: ':nomClub/membres/*', load: () => import('./routes/club-members.tsx') },
   { path: ':nomClub/equipes/*', load: () => import('./routes/club-teams.tsx') },
   { path: ':nomClub/parametre/*', load: loadSettings },
@@ -158,7 +161,7 @@ const SIGNED_IN_ROUTES: { path: string; load: Loader }[] = [
     path: 'profil',
     load: () => import('./routes/profile.tsx').then((m) => ({ default: m.ProfileShortcut })),
   },
-  { path: ':nomClub/:nomEquipe/dashboard/*', load: loadDashboard },
+  { path: ':nomClub/:nomEquipe/dashboard/*', load: loadDashboard, prefetch: prefetchDashboardHome },
   { path: ':nomClub/:nomEquipe/parametre/*', load: loadSettings },
   { path: ':nomClub/:nomEquipe/calendrier/*', load: loadCalendar },
   { path: ':nomClub/:nomEquipe/membres/*', load: () => import('./routes/team-members.tsx') },
@@ -170,18 +173,25 @@ const SIGNED_IN_ROUTES: { path: string; load: Loader }[] = [
 ];
 /** The signed-in routes' paths (the app shell's build matches its screens against them). */
 export const SIGNED_IN_PATHS = SIGNED_IN_ROUTES.map((r) => r.path);
-const signedInPages = SIGNED_IN_ROUTES.map((r) => ({ path: r.path, ...preloadable(r.load) }));
+const signedInPages = SIGNED_IN_ROUTES.map((r) => ({
+  path: r.path,
+  prefetch: r.prefetch,
+  ...preloadable(r.load),
+}));
 
 /**
  * A signed-in screen opened by its URL: fetch the query layer, the signed-in layout and the
  * screen's chunk at once (instead of one after the other as React meets each lazy component), and
- * start the member's request beside them. Returns null for any other URL (public pages load
- * nothing), else a promise settled when all of them are (rejected if a chunk failed to load).
+ * start the member's request (and a dashboard's home) beside them. Returns null for any other URL
+ * (public pages load nothing), else a promise settled when all of them are (rejected if a chunk
+ * failed to load).
  */
 export function preloadSignedInScreen(pathname: string): Promise<unknown> | null {
   const route = signedInPages.find((r) => matchPath(`/${r.path}`, pathname));
   if (!route) return null;
   const member = prefetchCurrentMember();
+  // Not waited for: the screen shows its loading state until these data come.
+  route.prefetch?.();
   const ready = Promise.all([queryArea.load(), signedInArea.load(), route.load(), member]);
   ready.catch(() => undefined);
   return ready;

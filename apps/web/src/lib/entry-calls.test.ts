@@ -9,6 +9,7 @@ describe('the calls of the public pages', () => {
       sportStats: api.publicSite.sportStats,
       site: api.publicSite.site,
       currentMember: api.dashboard.infos,
+      dashboardHome: api.dashboard.home,
     };
     for (const [name, endpoint] of Object.entries(declared)) {
       expect(endpoint.method).toBe('GET');

@@ -4,4 +4,5 @@ export const ENTRY_PATHS = {
   sportStats: '/api/accueil/stats/sports',
   site: '/api/site',
   currentMember: '/api/dashboard/infos',
+  dashboardHome: '/api/dashboard/accueil',
 } as const;

@@ -65,4 +65,37 @@ describe('session-prefetch', () => {
     expect(mod.takeArrivedMember()).toBeUndefined();
     await expect(mod.takePrefetchedMember()).resolves.toBeNull();
   });
+
+  it('sends GET /api/dashboard/accueil once and hands the home to one caller; null on a 401', async () => {
+    const home = { aRepondre: [] };
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(home), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    let mod = await freshModule();
+    mod.prefetchDashboardHome();
+    mod.prefetchDashboardHome();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/dashboard/accueil',
+      expect.objectContaining({ credentials: 'include' }),
+    );
+    await expect(mod.takePrefetchedDashboardHome()).resolves.toEqual(home);
+    expect(mod.takePrefetchedDashboardHome()).toBeNull();
+
+    // Arrived before the first render: there at once, once.
+    mod = await freshModule();
+    const arrived = mod.prefetchDashboardHome();
+    expect(mod.takeArrivedDashboardHome()).toBeUndefined();
+    await arrived;
+    expect(mod.takeArrivedDashboardHome()).toEqual(home);
+    expect(mod.takeArrivedDashboardHome()).toBeUndefined();
+    expect(mod.takePrefetchedDashboardHome()).toBeNull();
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 401 })),
+    );
+    mod = await freshModule();
+    mod.prefetchDashboardHome();
+    await expect(mod.takePrefetchedDashboardHome()).resolves.toBeNull();
+  });
 });

@@ -46,3 +46,48 @@ export function takeArrivedMember(): unknown {
   takePrefetchedMember();
   return value;
 }
+
+/**
+ * The dashboard's home (GET /api/dashboard/accueil) when a dashboard URL is opened directly:
+ * started by the entry beside the screen's chunks and the member's request, instead of after the
+ * screen's first render (its largest text comes with these data, docs/decisions/0092-signed-in-app-shell.md).
+ * `useDashboardHome` takes it once; anything but a 200 (null) falls back to the typed client.
+ */
+let homePending: Promise<unknown> | null = null;
+let homeSettled: { value: unknown } | null = null;
+
+/** Starts the request (once until taken); settles with the home or null, never rejects. */
+export function prefetchDashboardHome(): Promise<unknown> | null {
+  if (homePending || typeof fetch !== 'function') return homePending;
+  const request = fetch(ENTRY_PATHS.dashboardHome, {
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+  })
+    .then((res) => (res.ok ? res.json() : null))
+    .catch(() => null)
+    .then((value: unknown) => {
+      if (homePending === request) homeSettled = { value };
+      return value;
+    });
+  homePending = request;
+  return request;
+}
+
+/** The prefetched home (null when none was started); only the first caller gets it. */
+export function takePrefetchedDashboardHome(): Promise<unknown> | null {
+  const p = homePending;
+  homePending = null;
+  homeSettled = null;
+  return p;
+}
+
+/**
+ * The prefetched home when it has already arrived (then taken): the dashboard's first render
+ * draws its cards at once instead of their placeholder. Undefined otherwise.
+ */
+export function takeArrivedDashboardHome(): unknown {
+  if (!homeSettled || homeSettled.value === null) return undefined;
+  const { value } = homeSettled;
+  takePrefetchedDashboardHome();
+  return value;
+}

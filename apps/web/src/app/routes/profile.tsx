@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { PROFILE_MESSAGES, type TMemberUpdate } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -15,6 +16,7 @@ import {
 } from '../../features/profile/api/calendar-feed.ts';
 import { CalendarFeed } from '../../features/profile/components/calendar-feed.tsx';
 import { NotificationPreferences } from '../../features/notifications/components/notification-preferences.tsx';
+import { useNotificationPreferences } from '../../features/notifications/api/notifications.ts';
 import { DataRights } from '../../features/profile/components/data-rights.tsx';
 
 /** /profil: the signed-in member's own profile, whatever the club (link of the unsubscribe page). */
@@ -33,6 +35,18 @@ export default function ProfilePage() {
   const calendarSubscription = useCalendarSubscription();
   const subscribeCalendar = useSubscribeCalendar();
   const revokeCalendar = useRevokeCalendar();
+  // The notifications section's own request (the same query), waited for below.
+  const preferences = useNotificationPreferences();
+  // The sections under the heading come together, once the profile, the calendar feed and the
+  // notification preferences have all answered (or failed once: each section then shows its own
+  // state): drawn one by one, each pushed the next ones down as its data arrived (layout shifts,
+  // docs/decisions/0092-signed-in-app-shell.md). Once shown they stay (a query read again after
+  // an error is pending again).
+  const answered = [profile, calendarSubscription, preferences].every(
+    (q) => !q.isPending || q.failureCount > 0,
+  );
+  const [sectionsShown, setSectionsShown] = useState(false);
+  if (answered && !sectionsShown) setSectionsShown(true);
 
   if (!me) return null;
   const onSubmit = (body: TMemberUpdate) => save.mutate(body);
@@ -49,52 +63,61 @@ export default function ProfilePage() {
             : ''}
         </Alert>
       ) : null}
-      {profile.isPending ? (
+      {!sectionsShown ? (
         <Loading label="Chargement du profil..." />
-      ) : profile.isError ? (
-        <LoadError
-          message={PROFILE_MESSAGES.loadFailed}
-          onRetry={() => profile.refetch()}
-          retrying={profile.isFetching}
-        />
       ) : (
-        <ProfileForm
-          key={profile.dataUpdatedAt}
-          member={profile.data}
-          submitting={save.isPending}
-          serverErrors={save.error instanceof HttpError ? save.error.fieldErrors : undefined}
-          onSubmit={onSubmit}
-          onCancel={() => navigate(-1)}
-          // The last save's message goes as soon as the form changes or is sent again.
-          onEdit={() => {
-            if (!save.isPending && !save.isIdle) save.reset();
-          }}
-        />
+        <>
+          {profile.isPending ? (
+            <Loading label="Chargement du profil..." />
+          ) : profile.isError ? (
+            <LoadError
+              message={PROFILE_MESSAGES.loadFailed}
+              onRetry={() => profile.refetch()}
+              retrying={profile.isFetching}
+            />
+          ) : (
+            <ProfileForm
+              key={profile.dataUpdatedAt}
+              member={profile.data}
+              submitting={save.isPending}
+              serverErrors={save.error instanceof HttpError ? save.error.fieldErrors : undefined}
+              onSubmit={onSubmit}
+              onCancel={() => navigate(-1)}
+              // The last save's message goes as soon as the form changes or is sent again.
+              onEdit={() => {
+                if (!save.isPending && !save.isIdle) save.reset();
+              }}
+            />
+          )}
+          <CalendarFeed
+            teams={me.equipes}
+            subscription={calendarSubscription.data?.abonnement}
+            url={revokeCalendar.isSuccess ? null : (subscribeCalendar.data?.url ?? null)}
+            pending={subscribeCalendar.isPending || revokeCalendar.isPending}
+            error={
+              subscribeCalendar.isError
+                ? errorMessage(
+                    subscribeCalendar.error,
+                    'Impossible d’obtenir l’adresse du calendrier.',
+                  )
+                : revokeCalendar.isError
+                  ? errorMessage(revokeCalendar.error, 'Impossible de révoquer l’adresse.')
+                  : null
+            }
+            notice={revokeCalendar.isSuccess ? (revokeCalendar.data?.message ?? null) : null}
+            onSubscribe={(body) => {
+              revokeCalendar.reset();
+              subscribeCalendar.mutate(body);
+            }}
+            onRevoke={() => {
+              subscribeCalendar.reset();
+              revokeCalendar.mutate();
+            }}
+          />
+          <NotificationPreferences />
+          <DataRights />
+        </>
       )}
-      <CalendarFeed
-        teams={me.equipes}
-        subscription={calendarSubscription.data?.abonnement}
-        url={revokeCalendar.isSuccess ? null : (subscribeCalendar.data?.url ?? null)}
-        pending={subscribeCalendar.isPending || revokeCalendar.isPending}
-        error={
-          subscribeCalendar.isError
-            ? errorMessage(subscribeCalendar.error, 'Impossible d’obtenir l’adresse du calendrier.')
-            : revokeCalendar.isError
-              ? errorMessage(revokeCalendar.error, 'Impossible de révoquer l’adresse.')
-              : null
-        }
-        notice={revokeCalendar.isSuccess ? (revokeCalendar.data?.message ?? null) : null}
-        onSubscribe={(body) => {
-          revokeCalendar.reset();
-          subscribeCalendar.mutate(body);
-        }}
-        onRevoke={() => {
-          subscribeCalendar.reset();
-          revokeCalendar.mutate();
-        }}
-      />
-      <NotificationPreferences />
-      <DataRights />
     </main>
   );
 }

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TConvocationItem } from '@club/contract';
+import type { TConvocationItem, TDashboardHome } from '@club/contract';
 import { api } from '../../../lib/api.ts';
+import {
+  takeArrivedDashboardHome,
+  takePrefetchedDashboardHome,
+} from '../../../lib/session-prefetch.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
@@ -41,8 +45,19 @@ export function useDashboardMembers(teamId: number | null) {
 export function useDashboardHome() {
   return useQuery({
     queryKey: queryKeys.dashboard.home,
-    queryFn: ({ signal }) => api.dashboard.home(undefined, { signal }),
-    staleTime: 0,
+    queryFn: ({ signal }) => {
+      // Started by the entry when the dashboard's URL was opened directly (session-prefetch.ts);
+      // null (not a 200): the typed client asks again.
+      const prefetched = takePrefetchedDashboardHome();
+      if (!prefetched) return api.dashboard.home(undefined, { signal });
+      return prefetched.then(
+        (early) => (early as TDashboardHome | null) ?? api.dashboard.home(undefined, { signal }),
+      );
+    },
+    // Already there when the entry's prefetch arrived before the screen's first render; that
+    // answer of this very page load is not asked again on mount (dataUpdateCount 0: no fetch yet).
+    initialData: () => takeArrivedDashboardHome() as TDashboardHome | undefined,
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? 30_000 : 0),
   });
 }
 

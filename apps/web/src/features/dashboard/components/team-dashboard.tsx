@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { clubPath, teamPath } from '../../../lib/session.ts';
-import { useDashboardMembers, useTeamUpcomingEvents } from '../api/dashboard.ts';
+import { useDashboardHome, useDashboardMembers, useTeamUpcomingEvents } from '../api/dashboard.ts';
 import { EventList } from './event-list.tsx';
 import { HomeSections } from './home-sections.tsx';
 import { MemberList } from './member-list.tsx';
@@ -26,6 +26,7 @@ export function TeamDashboard({ prenom, nomClub, team, children }: TeamDashboard
   const teamId = team?.id ?? null;
   const events = useTeamUpcomingEvents(teamId);
   const members = useDashboardMembers(teamId);
+  const home = useDashboardHome();
   return (
     <main id="contenu" className="container page dashboard">
       <h1>Bienvenue, {prenom} !</h1>
@@ -41,15 +42,19 @@ export function TeamDashboard({ prenom, nomClub, team, children }: TeamDashboard
             calendarPath={teamPath(nomClub, team.nom, 'calendrier')}
             leader={false}
           />
-          <div className="dashboard-grid">
-            <EventList
-              title="Événements à venir"
-              query={events}
-              emptyText={NO_UPCOMING_EVENT}
-              showDay
-            />
-            <MemberList key={team.id} title={`Membres · ${team.nom}`} query={members} />
-          </div>
+          {/* The lists wait for the home sections above them (as on the leaders' dashboard):
+              drawn under their placeholder, they were pushed down when they arrived. */}
+          {home.isPending ? null : (
+            <div className="dashboard-grid">
+              <EventList
+                title="Événements à venir"
+                query={events}
+                emptyText={NO_UPCOMING_EVENT}
+                showDay
+              />
+              <MemberList key={team.id} title={`Membres · ${team.nom}`} query={members} />
+            </div>
+          )}
         </>
       ) : (
         <>

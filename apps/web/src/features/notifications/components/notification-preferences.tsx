@@ -19,6 +19,7 @@ import {
   disablePush,
   enablePush,
   pushState,
+  pushSupported,
   PushRefusedError,
   type PushState,
 } from '../api/push.ts';
@@ -136,7 +137,10 @@ export function NotificationPreferences() {
 
 /** This device: turn its Web Push subscription on or off. */
 function DevicePush() {
-  const [state, setState] = useState<PushState | null>(null);
+  // Known at once when push is unsupported or blocked; else read from the service worker.
+  const [state, setState] = useState<PushState | null>(() =>
+    !pushSupported() ? 'unsupported' : Notification.permission === 'denied' ? 'denied' : null,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const titleId = useId();
@@ -166,25 +170,32 @@ function DevicePush() {
       setBusy(false);
     }
   };
-  if (state === null) return null;
+  // While the subscription is read, its 'off' layout keeps the room, invisible (no layout shift
+  // of the sections under it when the answer comes).
+  const shown = state ?? 'off';
   return (
-    <div className="notification-device" aria-labelledby={titleId} role="group">
+    <div
+      className={state === null ? 'notification-device is-pending' : 'notification-device'}
+      aria-labelledby={titleId}
+      role="group"
+      {...(state === null ? { inert: true, 'aria-hidden': true } : {})}
+    >
       <h3 id={titleId}>{NOTIFICATION_TEXTS.deviceTitle}</h3>
-      {state === 'unsupported' ? (
+      {shown === 'unsupported' ? (
         <p className="muted">{NOTIFICATION_TEXTS.deviceUnsupported}</p>
-      ) : state === 'denied' ? (
+      ) : shown === 'denied' ? (
         <p className="muted">{NOTIFICATION_TEXTS.deviceDenied}</p>
       ) : (
         <>
           <p className="muted">
-            {state === 'on' ? NOTIFICATION_TEXTS.deviceOn : NOTIFICATION_TEXTS.deviceOff}
+            {shown === 'on' ? NOTIFICATION_TEXTS.deviceOn : NOTIFICATION_TEXTS.deviceOff}
           </p>
           <Button
-            variant={state === 'on' ? 'secondary' : 'primary'}
-            disabled={busy}
-            onClick={() => void run(state === 'on' ? disablePush : enablePush)}
+            variant={shown === 'on' ? 'secondary' : 'primary'}
+            disabled={busy || state === null}
+            onClick={() => void run(shown === 'on' ? disablePush : enablePush)}
           >
-            {state === 'on' ? NOTIFICATION_TEXTS.deviceDisable : NOTIFICATION_TEXTS.deviceEnable}
+            {shown === 'on' ? NOTIFICATION_TEXTS.deviceDisable : NOTIFICATION_TEXTS.deviceEnable}
           </Button>
         </>
       )}

@@ -84,6 +84,9 @@ function renderPage(role: string) {
     </QueryClientProvider>,
   );
 }
+/** The club's form once loaded (while it loads, an invisible frame of it keeps its room). */
+const clubLoaded = () =>
+  waitFor(() => expect(screen.queryByText('Chargement des informations du club...')).toBeNull());
 const png = () =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
 
@@ -142,6 +145,7 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
   it('read-only for everyone but the DIRIGEANT: disabled fields, the notice, no save, no danger zone', async () => {
     for (const role of ['RESPONSABLE', 'JOUEUR']) {
       renderPage(role);
+      await clubLoaded();
       expect(await screen.findByLabelText('Nom du club *')).toBeDisabled();
       expect(screen.getByLabelText('Description')).toBeDisabled();
       expect(screen.getByLabelText('Début de la saison')).toBeDisabled();
@@ -155,6 +159,7 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
 
   it('DIRIGEANT: a dropped logo is previewed, not uploaded; Cancel restores the stored logo and information', async () => {
     renderPage('dirigeant');
+    await clubLoaded();
     const name = await screen.findByLabelText('Nom du club *');
     expect(name).toHaveValue('AS Nantes');
     expect(screen.getByAltText('Logo du club')).toHaveAttribute('src', club.logoUrl);
@@ -174,6 +179,7 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
 
   it('DIRIGEANT: the season’s start month (age categories follow it) is saved with the information', async () => {
     renderPage('DIRIGEANT');
+    await clubLoaded();
     const month = await screen.findByLabelText('Début de la saison');
     expect(month).toHaveValue('7');
     expect(
@@ -190,6 +196,7 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
 
   it('DIRIGEANT: the saved message goes when the form changes, and never stands next to a new error', async () => {
     renderPage('DIRIGEANT');
+    await clubLoaded();
     const city = await screen.findByLabelText('Ville');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeInTheDocument();
@@ -208,6 +215,7 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
 
   it('DIRIGEANT: Save sends the information, then the logo (multipart, field file); the message vanishes after 3 s', async () => {
     renderPage('DIRIGEANT');
+    await clubLoaded();
     const city = await screen.findByLabelText('Ville');
     await userEvent.clear(city);
     await userEvent.type(city, 'Rezé');
@@ -242,6 +250,7 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
 
   it('DIRIGEANT: bad input is caught by the contract schema; a server refusal shows the spec’s message', async () => {
     renderPage('DIRIGEANT');
+    await clubLoaded();
     const name = await screen.findByLabelText('Nom du club *');
     await userEvent.clear(name);
     await userEvent.type(name, 'A');
@@ -263,6 +272,7 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
 
   it('a logo that fails to load shows as no logo; a load failure shows the spec’s message', async () => {
     renderPage('JOUEUR');
+    await clubLoaded();
     fireEvent.error(await screen.findByAltText('Logo du club'));
     expect(screen.queryByAltText('Logo du club')).toBeNull();
     expect(screen.getByText('Aucun logo')).toBeInTheDocument();
@@ -274,6 +284,7 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
 
   it('a file that is not PNG, JPEG or WebP, or over 2 MiB, is refused before any upload', async () => {
     renderPage('DIRIGEANT');
+    await clubLoaded();
     const zone = await screen.findByTestId('logo-drop-zone');
     fireEvent.drop(zone, {
       dataTransfer: { files: [new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' })] },

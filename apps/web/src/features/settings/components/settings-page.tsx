@@ -1,7 +1,13 @@
-import { CLUB_PERMISSIONS, SETTINGS_MESSAGES, mayEver, type TCurrentMember } from '@club/contract';
+import {
+  CLUB_PERMISSIONS,
+  SETTINGS_MESSAGES,
+  mayEver,
+  type TClub,
+  type TCurrentMember,
+} from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { Reserved } from '../../../components/ui/reserved.tsx';
 import { useClub } from '../api/club.ts';
 import { useSectionSpy } from '../hooks/use-section-spy.ts';
 import { AppearanceSection } from './appearance-section.tsx';
@@ -17,6 +23,20 @@ export const SETTINGS_SECTIONS = [
   { id: 'confidentialite-securite', label: 'Confidentialité et sécurité' },
 ] as const;
 const SECTION_IDS = SETTINGS_SECTIONS.map((s) => s.id);
+
+/** The club form's frame while the club loads: the same fields, so the same height. */
+const placeholderClub = (member: TCurrentMember): TClub => ({
+  id: 0,
+  nom: member.nomClub,
+  description: null,
+  pays: null,
+  ville: null,
+  adresse: null,
+  numeroTelephone: null,
+  sportNom: null,
+  logoUrl: null,
+  moisDebutSaison: 9,
+});
 
 /**
  * The settings page (spec §2, §4, §6, §8): a sidebar (a horizontal bar on small screens) that
@@ -70,7 +90,10 @@ export function SettingsPage({ member }: { member: TCurrentMember }) {
           {!clubId ? (
             <Alert tone="error">{SETTINGS_MESSAGES.clubIdMissing}</Alert>
           ) : club.isPending ? (
-            <Loading label="Chargement des informations du club..." />
+            // The form's room is kept while it loads: the section under it does not move.
+            <Reserved label="Chargement des informations du club...">
+              <ClubInfoSection club={placeholderClub(member)} canEdit={isManager} />
+            </Reserved>
           ) : club.isError ? (
             <LoadError
               message={SETTINGS_MESSAGES.clubLoadFailed}
