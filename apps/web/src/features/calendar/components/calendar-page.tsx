@@ -497,7 +497,19 @@ export function CalendarPage({
               datesSet={onDatesSet}
               editable={mayCreate}
             />
-          ) : null}
+          ) : (
+            // The grid's room while its drag-and-drop code arrives: the toolbar's rows and the
+            // view at its aspect ratio, so that nothing below moves when the grid takes it.
+            <div className="calendar-grid-reserve" aria-hidden="true">
+              <div className="calendar-grid-reserve-toolbar" />
+              <div
+                style={{
+                  aspectRatio:
+                    width < CALENDAR_BREAKPOINTS.small ? NARROW_ASPECT_RATIO : CALENDAR.aspectRatio,
+                }}
+              />
+            </div>
+          )}
           <div className="calendar-status">
             {eventsQuery.isError ? null : eventsQuery.isPending || eventsQuery.isFetching ? (
               <Loading label="Chargement des événements..." />
