@@ -155,7 +155,9 @@ describe('[app] 404', () => {
         { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page introuvable' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retour au tableau de bord' })).toHaveAttribute(
       'href',
       '/FC%20%C3%89t%C3%A9/U17/dashboard',
@@ -165,7 +167,14 @@ describe('[app] 404', () => {
 
   it('a visitor (no session cookie) and an ended session get the public site’s 404', async () => {
     renderApp('/page-inconnue');
-    expect(screen.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
+    // The public layout and the 404 page load their code on demand (decision 0094).
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Page introuvable' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Club Manager — accueil' })).toBeInTheDocument();
     cleanup();
 
@@ -173,7 +182,13 @@ describe('[app] 404', () => {
     document.cookie = 'XSRF-TOKEN=jeton; path=/';
     renderApp('/page-inconnue');
     await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(screen.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Page introuvable' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Club Manager — accueil' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Navigation de l’espace membre' })).toBeNull();
   });
