@@ -141,6 +141,11 @@ function renderApp(path: string) {
   );
 }
 
+/** The 404's heading; the public layout and the 404 page load their code on demand
+ * (docs/decisions/0094-route-javascript-composition.md). */
+const findNotFoundHeading = () =>
+  screen.findByRole('heading', { level: 1, name: 'Page introuvable' }, { timeout: 10_000 });
+
 describe('[app] 404', () => {
   beforeEach(() => stubApi(true));
 
@@ -167,14 +172,7 @@ describe('[app] 404', () => {
 
   it('a visitor (no session cookie) and an ended session get the public site’s 404', async () => {
     renderApp('/page-inconnue');
-    // The public layout and the 404 page load their code on demand (decision 0094).
-    expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Page introuvable' },
-        { timeout: 10_000 },
-      ),
-    ).toBeInTheDocument();
+    expect(await findNotFoundHeading()).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Club Manager — accueil' })).toBeInTheDocument();
     cleanup();
 
@@ -182,13 +180,7 @@ describe('[app] 404', () => {
     document.cookie = 'XSRF-TOKEN=jeton; path=/';
     renderApp('/page-inconnue');
     await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Page introuvable' },
-        { timeout: 10_000 },
-      ),
-    ).toBeInTheDocument();
+    expect(await findNotFoundHeading()).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Club Manager — accueil' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Navigation de l’espace membre' })).toBeNull();
   });

@@ -6,46 +6,62 @@
  */
 import { ENTRY_PATHS } from './entry-paths.ts';
 
-let pending: Promise<unknown> | null = null;
-/** The prefetched member once it arrived and until a caller takes it (null: none or failed). */
-let settled: { value: unknown } | null = null;
+/**
+ * One request started by the entry and taken once by its screen: `start` sends it (once until
+ * taken) and settles with the JSON of a 200 or null, never rejects; `take` hands the promise to
+ * the first caller; `takeArrived` hands the value itself when it has already arrived (undefined
+ * otherwise, or when it failed), so that a first render can draw it at once.
+ */
+function entryPrefetch(path: string) {
+  let pending: Promise<unknown> | null = null;
+  /** The value once it arrived and until a caller takes it. */
+  let settled: { value: unknown } | null = null;
+  const take = (): Promise<unknown> | null => {
+    const p = pending;
+    pending = null;
+    settled = null;
+    return p;
+  };
+  return {
+    start(): Promise<unknown> | null {
+      if (pending || typeof fetch !== 'function') return pending;
+      const request = fetch(path, {
+        credentials: 'include',
+        headers: { accept: 'application/json' },
+      })
+        .then((res) => (res.ok ? res.json() : null))
+        .catch(() => null)
+        .then((value: unknown) => {
+          if (pending === request) settled = { value };
+          return value;
+        });
+      pending = request;
+      return request;
+    },
+    take,
+    takeArrived(): unknown {
+      if (!settled || settled.value === null) return undefined;
+      const { value } = settled;
+      take();
+      return value;
+    },
+  };
+}
+
+const member = entryPrefetch(ENTRY_PATHS.currentMember);
 
 /** Starts the request (once); the promise settles with the member or null, never rejects. */
-export function prefetchCurrentMember(): Promise<unknown> | null {
-  if (pending || typeof fetch !== 'function') return pending;
-  const request = fetch(ENTRY_PATHS.currentMember, {
-    credentials: 'include',
-    headers: { accept: 'application/json' },
-  })
-    .then((res) => (res.ok ? res.json() : null))
-    .catch(() => null)
-    .then((value: unknown) => {
-      if (pending === request) settled = { value };
-      return value;
-    });
-  pending = request;
-  return request;
-}
+export const prefetchCurrentMember = member.start;
 
 /** The prefetched member (null when there is none or it failed); only the first caller gets it. */
-export function takePrefetchedMember(): Promise<unknown> | null {
-  const p = pending;
-  pending = null;
-  settled = null;
-  return p;
-}
+export const takePrefetchedMember = member.take;
 
 /**
  * The prefetched member when it has already arrived (then taken, as by takePrefetchedMember), so
  * that the first render of a signed-in screen has it at once: the app shell's render waits for it
  * (main.tsx, docs/decisions/0092-signed-in-app-shell.md). Undefined otherwise.
  */
-export function takeArrivedMember(): unknown {
-  if (!settled || settled.value === null) return undefined;
-  const { value } = settled;
-  takePrefetchedMember();
-  return value;
-}
+export const takeArrivedMember = member.takeArrived;
 
 /**
  * The dashboard's home (GET /api/dashboard/accueil) when a dashboard URL is opened directly:
@@ -53,41 +69,16 @@ export function takeArrivedMember(): unknown {
  * screen's first render (its largest text comes with these data, docs/decisions/0092-signed-in-app-shell.md).
  * `useDashboardHome` takes it once; anything but a 200 (null) falls back to the typed client.
  */
-let homePending: Promise<unknown> | null = null;
-let homeSettled: { value: unknown } | null = null;
+const home = entryPrefetch(ENTRY_PATHS.dashboardHome);
 
 /** Starts the request (once until taken); settles with the home or null, never rejects. */
-export function prefetchDashboardHome(): Promise<unknown> | null {
-  if (homePending || typeof fetch !== 'function') return homePending;
-  const request = fetch(ENTRY_PATHS.dashboardHome, {
-    credentials: 'include',
-    headers: { accept: 'application/json' },
-  })
-    .then((res) => (res.ok ? res.json() : null))
-    .catch(() => null)
-    .then((value: unknown) => {
-      if (homePending === request) homeSettled = { value };
-      return value;
-    });
-  homePending = request;
-  return request;
-}
+export const prefetchDashboardHome = home.start;
 
 /** The prefetched home (null when none was started); only the first caller gets it. */
-export function takePrefetchedDashboardHome(): Promise<unknown> | null {
-  const p = homePending;
-  homePending = null;
-  homeSettled = null;
-  return p;
-}
+export const takePrefetchedDashboardHome = home.take;
 
 /**
  * The prefetched home when it has already arrived (then taken): the dashboard's first render
  * draws its cards at once instead of their placeholder. Undefined otherwise.
  */
-export function takeArrivedDashboardHome(): unknown {
-  if (!homeSettled || homeSettled.value === null) return undefined;
-  const { value } = homeSettled;
-  takePrefetchedDashboardHome();
-  return value;
-}
+export const takeArrivedDashboardHome = home.takeArrived;
