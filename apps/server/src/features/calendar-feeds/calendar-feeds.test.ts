@@ -139,6 +139,39 @@ describe('[calendar-feeds] GET /api/calendrier/{token}.ics', () => {
     expect(again.map((e) => e.uid).sort()).toEqual(events.map((e) => e.uid).sort());
   });
 
+  it('folds long lines at 75 octets without cutting a character (RFC 5545 §3.1)', async () => {
+    // Accents (2 octets in UTF-8), a typographic apostrophe (3) and an emoji (4, a surrogate
+    // pair in JavaScript) on lines far past 75 octets: the folding ical-generator does, with
+    // the fix of patches/ical-generator+10.2.0.patch (decision 0097).
+    const db = ctx.app.db;
+    const elsewhere = await createClub(db, { timezone: 'Europe/Paris' });
+    const leader = await signIn(
+      ctx.app,
+      await createMember(db, elsewhere.id, { role: 'DIRIGEANT' }),
+    );
+    const nom = `Réunion d’après-saison — éducateurs, bénévoles et arbitres ⚽🏆 ${'é'.repeat(90)}`;
+    const lieux = `Salle polyvalente ${'🏟️'.repeat(30)} Île-de-Nantes, près du gymnase Léo-Lagrange`;
+    await createEvent(db, elsewhere.id, {
+      nom,
+      type: 'REUNION',
+      lieux,
+      dateDebut: '2030-05-02 18:00:00',
+      dateFin: '2030-05-02 20:00:00',
+    });
+    const res = await fetchFeed(await subscribe(leader));
+    expect(res.statusCode, res.body).toBe(200);
+    const raw = Buffer.from(res.body, 'utf8');
+    const lines = res.body.split('\r\n');
+    expect(lines.some((l) => l.startsWith(' '))).toBe(true); // some lines were folded
+    for (const line of lines) {
+      expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75);
+      expect(line).not.toMatch(/[\uD800-\uDBFF]$|^ ?[\uDC00-\uDFFF]/); // no pair cut in two
+    }
+    expect(raw.toString('utf8')).toBe(res.body); // every octet sequence decodes
+    const [event] = parse(res.body);
+    expect(event).toMatchObject({ summary: nom, location: lieux });
+  });
+
   it('a leader’s feed filtered on one team: that team’s events and those with no team', async () => {
     const events = parse((await fetchFeed(await subscribe(asLeader, { equipeId: u17.id }))).body);
     expect(names(events)).toEqual(['Assemblée générale', 'Entraînement U17']);
