@@ -329,6 +329,19 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * The whole machine's CPU counters (/proc/stat, first line): busy and total ticks. The target's
+ * « CPU ≤ 70 % busy » is the machine's, which also runs this load generator, nginx, PostgreSQL
+ * and Redis, not the servers' share alone.
+ */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = fields.map(Number);
+  const total = n.reduce((a, b) => a + b, 0);
+  // idle and iowait are the 4th and 5th fields.
+  return { busy: total - n[3]! - (n[4] ?? 0), total };
+}
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'club-week-'));
 const memoryOut = path.join(tmp, 'memory.jsonl');
 /** Node flags of the servers only (not of the bulk load nor of this client). */
@@ -437,6 +450,8 @@ try {
   };
   const feeds = new Map<number, Promise<string | null>>();
   const cpu0 = servers.map((s) => cpuSeconds(s.pid));
+  const machine0 = machineTicks();
+  const client0 = process.cpuUsage();
   const t0 = Date.now();
   stopAt = t0 + DURATION_S * 1000;
   await Promise.all(
@@ -447,6 +462,15 @@ try {
   );
   const seconds = (Date.now() - t0) / 1000;
   const cpu = servers.reduce((sum, s, n) => sum + cpuSeconds(s.pid) - cpu0[n]!, 0);
+  const machine1 = machineTicks();
+  const machineBusy =
+    Math.round(
+      ((machine1.busy - machine0.busy) / Math.max(1, machine1.total - machine0.total)) * 1000,
+    ) / 10;
+  const clientCpu = process.cpuUsage(client0);
+  const clientBusy =
+    Math.round(((clientCpu.user + clientCpu.system) / 1e6 / seconds / os.cpus().length) * 1000) /
+    10;
   const steps = new Map<string, Sample[]>();
   for (const x of samples) steps.set(x.step, [...(steps.get(x.step) ?? []), x]);
   const rows = [...steps].map(([step, xs]) => {
@@ -478,12 +502,15 @@ try {
     cacheHitRate: cached.length ? Math.round((hits / cached.length) * 1000) / 10 : null,
     cpuMsPerRequest: Math.round(((cpu * 1000) / samples.length) * 100) / 100,
     cpuBusy: Math.round((cpu / seconds / os.cpus().length) * 1000) / 10,
+    machineBusy,
+    clientBusy,
     rssMb: servers.map((s) => s.rssMb()),
   });
   console.log(
     `${samples.length} requêtes en ${seconds.toFixed(0)} s (${out.throughput} req/s), ${errors} erreurs, ${conflicts} conflits (409), ` +
       `cache ${out.cacheHitRate ?? '—'} % de réponses servies du cache, CPU des serveurs ${out.cpuMsPerRequest} ms/requête ` +
-      `(${out.cpuBusy} % des ${os.cpus().length} cœurs), RSS ${JSON.stringify(out.rssMb)} Mo`,
+      `(${out.cpuBusy} % des ${os.cpus().length} cœurs), machine occupée ${machineBusy} % (dont ce générateur de charge ${clientBusy} %), ` +
+      `RSS ${JSON.stringify(out.rssMb)} Mo`,
   );
   if (MEMORY) {
     for (const s of servers) process.kill(s.pid, 'SIGWINCH');
