@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { takeTurns } from './pglite-turns.ts';
 
 export type Schema = typeof schema;
 // Both drivers produce a PgDatabase; the result kind differs but no code relies on it.
@@ -184,6 +185,7 @@ export async function openPglite(
     unlock();
     throw err;
   }
+  takeTurns(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
