@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES, api } from '@club/contract';
 import { assertOwnClub } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { sendCsvFile } from '../../lib/csv-reply.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { HttpError, badRequest } from '../../lib/http-error.ts';
 import { createInvitationService } from '../auth/index.ts';
@@ -121,17 +122,13 @@ const membersRoutes =
       members(request).assignTeam(request.actor, request.params.id, request.body.ajouter),
     );
 
-    // A file, not JSON: the CSV's bytes with a download name.
     route(app, endpoints.export, async (request, reply) => {
-      const { csv, fileName } = await imports(request).export(
+      const file = await imports(request).export(
         request.actor,
         request.params.clubId,
         request.query,
       );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(csv);
+      return sendCsvFile(reply, file);
     });
 
     route(app, endpoints.import, async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { api } from '@club/contract';
 import { route } from '../../lib/endpoint-route.ts';
+import { sendCsvFile } from '../../lib/csv-reply.ts';
 import { createStatisticsService } from './statistics.service.ts';
 
 const endpoints = api.statistics;
@@ -19,15 +20,12 @@ const statisticsRoutes: FastifyPluginAsync = async (app) => {
     { config: { responseCache: true } },
   );
   route(app, endpoints.teamExport, async (request, reply) => {
-    const { csv, fileName } = await statistics(request).teamExport(
+    const file = await statistics(request).teamExport(
       request.actor,
       request.params.teamId,
       request.query,
     );
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .send(csv);
+    return sendCsvFile(reply, file);
   });
   route(
     app,
