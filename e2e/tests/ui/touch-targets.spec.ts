@@ -292,7 +292,11 @@ test.describe('[ui] signed-in shell: touch targets, emoji, one-row header', () =
     page,
   }) => {
     await page.goto('/connexion');
-    await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
+    // A first load: the public layout and the sign-in page are chunks of their own, which a
+    // machine busy with the other worker's axe scans served in over 7 s (as the routes above).
+    await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible({
+      timeout: 20_000,
+    });
     await page.getByLabel('Email').fill(shared.parent.email);
     await page.getByLabel('Mot de passe').fill(shared.parent.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
