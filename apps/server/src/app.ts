@@ -19,7 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { SERVER_MESSAGES } from '@club/contract';
+import { API_DOCS_PATH, SERVER_MESSAGES } from '@club/contract';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
@@ -355,7 +355,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
 
   const signingKey = loadSigningKey(config.JWT_SECRET, dataDir);
   app.decorate('secretFor', (purpose: string) => hmac(signingKey, `purpose:${purpose}`));
