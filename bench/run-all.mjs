@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench` (after the build): every measurement owned by this runner (bench/README.md),
 // against the production build on loopback, on PGlite and on PostgreSQL, then appends the figures
-// to bench/README.md. Stops by itself.
+// to bench/results/<date>.md (bench/lib/record.mjs). Stops by itself.
 //
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=50   autocannon settings of the read calls
 //   BENCH_DATABASES=pglite,postgres          which databases (BENCH_PG_URL: the PostgreSQL server)
 //   BENCH_FRONT=0                            skip the front end (JS per route, Lighthouse)
-//   BENCH_README=0                           print only, do not append to bench/README.md
+//   BENCH_RECORD=0                           print only, do not write bench/results/<date>.md
 //   BENCH_CPU_PROF=dir                       write the server's CPU profiles (node --cpu-prof) there
 //   BENCH_SCALE=0 BENCH_CLUSTER=0            skip bench/run-all.d/10-scale.mjs, 20-cluster.mjs
 //   BENCH_ONLY=regex                         only the calls whose title matches (and the hello-world)
@@ -37,6 +37,7 @@ import {
   startServer,
 } from './lib/server.mjs';
 import { profileSummary } from './lib/cpu-profile.mjs';
+import { recordRun } from './lib/record.mjs';
 import { tsImport } from 'tsx/esm/api';
 import { api, benchClient, routeKey } from './lib/contract.mjs';
 
@@ -63,7 +64,7 @@ const log = (line = '') => {
 const pad = (n) => String(n).padStart(2, '0');
 const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-log(`### ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC — \`npm run bench\``);
+log(`## ${started.toISOString().slice(11, 16)} UTC — \`npm run bench\``);
 log();
 log(
   `Machine : ${m.cores} cœurs (${m.cpu}), Node ${m.node}, charge moyenne au départ ${m.load}. ` +
@@ -324,8 +325,8 @@ log(
       ? `Cibles non tenues : ${failures.join(' ; ')}.`
       : 'Toutes les cibles tenues.'),
 );
-if (process.env.BENCH_README !== '0') {
-  fs.appendFileSync(path.join(repoRoot, 'bench/README.md'), `\n${out.join('\n')}\n`);
-  console.log('\nAjouté à bench/README.md');
+if ((process.env.BENCH_RECORD ?? process.env.BENCH_README) !== '0') {
+  const file = recordRun(repoRoot, started.toISOString().slice(0, 10), out.join('\n'));
+  console.log(`\nAjouté à ${path.relative(repoRoot, file)}`);
 }
 process.exit(failures.length ? 1 : 0);
