@@ -190,12 +190,21 @@ export function parisDay(offset = 0): string {
 export const clubUrl = (nomClub: string, ...rest: string[]) =>
   `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
 
+/** A team of the signed-in leader's club (default: 'Seniors', R1, Senior). */
+export function createTeam(
+  api: Api,
+  clubId: number,
+  team: { nom?: string; division?: string; category?: string } = {},
+) {
+  return api.client.teams.create({
+    body: { nom: 'Seniors', division: 'R1', category: 'Senior', ...team, idClub: clubId },
+  });
+}
+
 /** Through the real API, as the signed-in leader: a team 'Seniors' with one player in it. */
 export async function createTeamWithPlayer(api: Api) {
   const me = await api.client.dashboard.infos();
-  await api.client.teams.create({
-    body: { nom: 'Seniors', division: 'R1', category: 'Senior', idClub: me.idClub },
-  });
+  await createTeam(api, me.idClub);
   await api.client.members.create({
     body: {
       nom: 'Leroy',
@@ -219,6 +228,7 @@ export type MemberFields = {
   nomEquipe?: string;
   statut?: string;
   enfantsIds?: number[];
+  dateDeNaissance?: string;
 };
 
 /** A member created through the API whose account is activated from the invitation mail. */
@@ -242,6 +252,47 @@ export async function createActiveMember(
   });
   await activateFromInvitation(api, browser, email, since);
   return { ...member, ...fields, email, password: E2E_PASSWORD };
+}
+
+/**
+ * The set-up of the match-day and statistics journeys: as the signed-in leader, the team
+ * 'Seniors' with its coach Marc Petit and its player Léo Moreau, both activated.
+ */
+export async function seniorsWithCoachAndPlayer(api: Api, browser: Browser) {
+  const me = await api.client.dashboard.infos();
+  const team = await createTeam(api, me.idClub);
+  const base = { nomEquipe: 'Seniors' };
+  const coach = await createActiveMember(api, browser, me.idClub, {
+    ...base,
+    nom: 'Petit',
+    prenom: 'Marc',
+    role: 'ENTRAINEUR',
+  });
+  const leo = await createActiveMember(api, browser, me.idClub, {
+    ...base,
+    nom: 'Moreau',
+    prenom: 'Léo',
+    role: 'JOUEUR',
+  });
+  return { me, team, base, coach, leo };
+}
+
+/** A page of its own (a new context at the project's width), signed in as `account`. */
+export async function signedInPage(browser: Browser, account: Pick<Account, 'email' | 'password'>) {
+  const { viewport, hasTouch } = base.info().project.use;
+  const context = await browser.newContext({ viewport, hasTouch });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
+}
+
+/** The club calendar, loaded (its FullCalendar chunk given time on a busy machine). */
+export async function openCalendar(page: Page, nomClub: string) {
+  await page.goto(clubUrl(nomClub, 'calendrier'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendrier du club' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('Chargement des événements...')).toHaveCount(0);
 }
 
 /**
