@@ -47,7 +47,13 @@ const membersRoutes =
       },
     });
     const invitations = (db: DbOrTx) =>
-      createInvitationService({ db, config: app.config, mailer: app.mailer, log: app.log });
+      createInvitationService({
+        db,
+        config: app.config,
+        mailer: app.mailer,
+        log: app.log,
+        passwords: app.passwords,
+      });
     /** The service of one request, on its club-scoped transaction. */
     const members = (request: FastifyRequest) =>
       createMembersService({
