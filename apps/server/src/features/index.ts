@@ -27,13 +27,15 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(homeStatsFeature);
   await app.register(contactFeature);
   await app.register(siteFeature);
+  // Before the features that notify: Web Push to the members' devices (app.push).
+  await app.register(pushFeature);
+  // Before members, events and matches: they report match changes to it (app.matchNotifier),
+  // handed to their services when they register (each declares the dependency: fastify-plugin
+  // refuses to register it first).
+  await app.register(notificationsFeature);
   await app.register(membersFeature);
   await app.register(teamsFeature);
   await app.register(clubsFeature);
-  // Before the features that notify: Web Push to the members' devices (app.push).
-  await app.register(pushFeature);
-  // Before events and matches: they report match changes to it (app.matchNotifier).
-  await app.register(notificationsFeature);
   await app.register(announcementsFeature);
   await app.register(eventsFeature);
   await app.register(matchesFeature);

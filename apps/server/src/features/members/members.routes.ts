@@ -60,8 +60,7 @@ const membersRoutes =
         db: request.db,
         clock: app.clock,
         queueDeletionPurge: (tx, deletionId) => deletionPurge.queue(tx, deletionId),
-        // Registered after this feature (features/index.ts): read when a member is written.
-        notifier: () => (app.hasDecorator('matchNotifier') ? app.matchNotifier : undefined),
+        notifier: app.matchNotifier,
         // A mail failure leaves the member created (a leader can resend): reported as false, not thrown.
         invite: (member) =>
           invitations(request.db)
