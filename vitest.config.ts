@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/contract/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.isolated.config.ts',
       'scripts/vitest.config.ts',
     ],
     // .ci/run sets VITEST_JSON to read the totals from a JSON report.
