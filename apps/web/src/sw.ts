@@ -35,8 +35,11 @@ const OFFLINE_API = [
   '/api/clubs/',
   '/api/notifications/preferences',
 ];
-/** Never kept: files to download, invitation and answer links. */
-const NEVER = /\/export\b|\/invitation\b|\/logo\b/;
+/**
+ * Never kept: files to download, invitation and answer links, and the live stream (an endless
+ * response: the browser reads it from the network, never through a cache).
+ */
+const NEVER = /\/export\b|\/invitation\b|\/logo\b|^\/api\/flux\b/;
 /** Requests after which the cached answers belong to nobody. */
 const SESSION_CHANGES = ['/auth/connexion/login', '/auth/connexion/logout'];
 
