@@ -9,6 +9,7 @@ import contactFeature from './contact/index.ts';
 import eventsFeature from './events/index.ts';
 import dashboardFeature from './dashboard/index.ts';
 import homeStatsFeature from './home-stats/index.ts';
+import liveFeature from './live/index.ts';
 import matchesFeature from './matches/index.ts';
 import membersFeature from './members/index.ts';
 import notificationsFeature from './notifications/index.ts';
@@ -36,6 +37,8 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(membersFeature);
   await app.register(teamsFeature);
   await app.register(clubsFeature);
+  // Before the features that publish to the live stream (GET /api/flux).
+  await app.register(liveFeature);
   await app.register(announcementsFeature);
   await app.register(eventsFeature);
   await app.register(matchesFeature);

@@ -22,6 +22,11 @@ export const RETENTION = {
   auditYears: 3,
   /** One-time tokens and sessions: 30 days after they expired, were used or were revoked. */
   expiredCredentialsDays: 30,
+  /**
+   * The live stream's events (decision 0120): a stream reconnecting later than this is told to
+   * reload (`resynchroniser`) instead of getting what it missed.
+   */
+  liveEventsHours: 24,
 } as const;
 
 export const RETENTION_QUEUE = 'retention';
@@ -36,6 +41,7 @@ export interface PurgeCounts {
   sessions: number;
   /** Snapshots of deleted members past their undo window (decision 0087), if their job missed. */
   memberDeletions: number;
+  liveEvents: number;
 }
 
 const minus = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -85,7 +91,16 @@ async function purge(db: DbOrTx, now: Date): Promise<PurgeCounts> {
     .delete(memberDeletions)
     .where(lt(memberDeletions.expiresAt, now))
     .returning({ id: memberDeletions.id });
+  // A prefix of ids, so that every event after the oldest kept one is kept (features/live).
+  const live = await db.execute(sql`
+    with gone as (
+      delete from live_events where id <= (
+        select max(id) from live_events
+        where created_at < ${minus(now, RETENTION.liveEventsHours * 3_600_000).toISOString()}::timestamptz)
+      returning 1)
+    select count(*)::int as n from gone`);
   return {
+    liveEvents: Number((live.rows[0] as { n: number }).n),
     memberDeletions: snapshots.length,
     contactMessages: contact.length,
     auditEntries: audit.length,

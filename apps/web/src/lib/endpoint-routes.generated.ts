@@ -509,5 +509,16 @@ export const ENDPOINT_ROUTES: RouteTree = {
       "path": "/api/statistiques/club/:clubId",
       "responses": {}
     }
+  },
+  "live": {
+    "stream": {
+      "method": "GET",
+      "path": "/api/flux",
+      "responses": {
+        "200": {
+          "file": "text/event-stream"
+        }
+      }
+    }
   }
 };
