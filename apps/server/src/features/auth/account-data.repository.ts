@@ -40,6 +40,7 @@ export async function memberProfile(db: DbOrTx, clubId: number, memberId: number
       telephone: members.telephone,
       numeroLicence: members.numeroLicence,
       role: members.role,
+      roleClub: members.clubRole,
       statut: members.statut,
       taille: members.taille,
       poids: members.poids,
@@ -65,7 +66,13 @@ export async function memberProfile(db: DbOrTx, clubId: number, memberId: number
 
 export async function memberTeams(db: DbOrTx, clubId: number, memberId: number) {
   return db
-    .select({ id: teams.id, nom: teams.nom, categorie: teams.categorie, division: teams.division })
+    .select({
+      id: teams.id,
+      nom: teams.nom,
+      categorie: teams.categorie,
+      division: teams.division,
+      role: teamMemberships.role,
+    })
     .from(teamMemberships)
     .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
     .where(and(eq(teamMemberships.clubId, clubId), eq(teamMemberships.memberId, memberId)))
