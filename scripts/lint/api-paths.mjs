@@ -137,7 +137,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/web/src/lib/http.test.ts',
   'apps/web/src/lib/offline-outbox.test.ts',
   'apps/web/src/lib/session-prefetch.test.ts',
-  'bench/rls-request.ts',
   'e2e/tests/a11y/every-route.spec.ts',
   'e2e/tests/announcements/announcements.spec.ts',
   'e2e/tests/auth/accounts.spec.ts',

@@ -94,3 +94,4 @@ export const carpoolCancel = "/api/covoiturage/:offreId";
 export const statisticsTeam = "/api/statistiques/equipe/:teamId";
 export const statisticsTeamExport = "/api/statistiques/equipe/:teamId/export";
 export const statisticsClub = "/api/statistiques/club/:clubId";
+export const liveStream = "/api/flux";
