@@ -89,9 +89,15 @@ export const READ_FILLERS: Record<string, Filler> = {
   'statistics.club': (d) => ({ params: { clubId: d.clubId } }),
 };
 
-/** Every GET of the contract that needs a signed-in member, by name. */
+/** An endless answer (the live stream, Server-Sent Events): measured by its own bench, not read. */
+export const isStream = (e: EndpointSpec) =>
+  Object.values(e.responses).some((a) => !!a && 'file' in a && a.file === 'text/event-stream');
+
+/** Every GET of the contract that needs a signed-in member and answers once, by name. */
 export function signedInGets(): [string, EndpointSpec][] {
-  return listEndpoints(api).filter(([, e]) => e.method === 'GET' && e.access.kind !== 'public');
+  return listEndpoints(api).filter(
+    ([, e]) => e.method === 'GET' && e.access.kind !== 'public' && !isStream(e),
+  );
 }
 
 export interface ReadCall {
