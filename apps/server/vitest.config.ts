@@ -34,6 +34,7 @@ export const DATABASE_SENSITIVE = [
   'src/features/teams/teams.summary.test.ts',
   'src/features/statistics/**/*.test.ts',
   'src/features/carpool/**/*.test.ts',
+  'src/features/fees/**/*.test.ts',
   'src/test/security/rls-filter-removed.test.ts',
   'src/test/security/canary.test.ts',
   'src/test/security/member-privacy.test.ts',

@@ -316,6 +316,17 @@ export const ZExportedMemberSchema = z.object({
       }),
     ),
   }),
+  /** Payments of the member's fee (accounting records, kept 10 years), cancelled ones marked. */
+  paiements: z.array(
+    z.object({
+      saison: z.string(),
+      date: z.string(),
+      montant: z.number(),
+      moyen: z.string(),
+      reference: z.string().nullable(),
+      annuleLe: z.string().nullable(),
+    }),
+  ),
   preferencesNotifications: ZNotificationPreferencesSchema,
   /** Audit entries made by the member or about the member. */
   journal: z.array(

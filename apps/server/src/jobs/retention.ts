@@ -5,8 +5,10 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import {
   auditLog,
   contactMessages,
+  feeExemptions,
   memberDeletions,
   oneTimeTokens,
+  payments,
   sessions,
 } from '../db/schema.ts';
 import type { JobQueue } from './job-queue.ts';
@@ -22,6 +24,11 @@ export const RETENTION = {
   auditYears: 3,
   /** One-time tokens and sessions: 30 days after they expired, were used or were revoked. */
   expiredCredentialsDays: 30,
+  /**
+   * Payments (accounting records, art. L123-22 of the Code de commerce): 10 years after their
+   * date; a season's exemptions as long as its payments (docs/decisions/0135-membership-fees.md).
+   */
+  accountingYears: 10,
 } as const;
 
 export const RETENTION_QUEUE = 'retention';
@@ -36,6 +43,8 @@ export interface PurgeCounts {
   sessions: number;
   /** Snapshots of deleted members past their undo window (decision 0087), if their job missed. */
   memberDeletions: number;
+  payments: number;
+  feeExemptions: number;
 }
 
 const minus = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -51,6 +60,8 @@ async function purge(db: DbOrTx, now: Date): Promise<PurgeCounts> {
   const auditBefore = new Date(now);
   auditBefore.setUTCFullYear(auditBefore.getUTCFullYear() - RETENTION.auditYears);
   const credentialsBefore = minus(now, RETENTION.expiredCredentialsDays * DAY_MS);
+  const accountingBefore = new Date(now);
+  accountingBefore.setUTCFullYear(accountingBefore.getUTCFullYear() - RETENTION.accountingYears);
 
   const contact = await db
     .delete(contactMessages)
@@ -85,7 +96,19 @@ async function purge(db: DbOrTx, now: Date): Promise<PurgeCounts> {
     .delete(memberDeletions)
     .where(lt(memberDeletions.expiresAt, now))
     .returning({ id: memberDeletions.id });
+  // Accounting records: a payment 10 years after its date, an exemption of a season that ended
+  // 10 years ago (season = its first year).
+  const oldPayments = await db
+    .delete(payments)
+    .where(lt(payments.date, accountingBefore.toISOString().slice(0, 10)))
+    .returning({ id: payments.id });
+  const oldExemptions = await db
+    .delete(feeExemptions)
+    .where(lt(feeExemptions.season, accountingBefore.getUTCFullYear() - 1))
+    .returning({ id: feeExemptions.memberId });
   return {
+    payments: oldPayments.length,
+    feeExemptions: oldExemptions.length,
     memberDeletions: snapshots.length,
     contactMessages: contact.length,
     auditEntries: audit.length,

@@ -13,6 +13,7 @@ import {
   matches,
   members,
   oneTimeTokens,
+  payments,
   pushSubscriptions,
   sessions,
   teamMemberships,
@@ -409,4 +410,21 @@ export async function eraseMember(db: DbOrTx, clubId: number, memberId: number, 
       updatedAt: now,
     })
     .where(and(eq(members.clubId, clubId), eq(members.id, memberId)));
+}
+
+/** The member's fee payments, every season, cancelled ones marked (docs/privacy.md). */
+export async function memberPayments(db: DbOrTx, clubId: number, memberId: number) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.clubId, clubId), eq(payments.memberId, memberId)))
+    .orderBy(asc(payments.date), asc(payments.id));
+  return rows.map((p) => ({
+    saison: `${p.season}-${p.season + 1}`,
+    date: p.date,
+    montant: p.montant,
+    moyen: p.moyen,
+    reference: p.reference,
+    annuleLe: iso(p.cancelledAt),
+  }));
 }

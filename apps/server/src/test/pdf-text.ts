@@ -1,0 +1,54 @@
+import { inflateSync } from 'node:zlib';
+
+/**
+ * The text of a PDF as a reader's tools extract it, for tests: pdf.js (pdfjs-dist, Mozilla's PDF
+ * reader) in the test process, so that no system package (poppler's pdftotext) is needed on the
+ * machines that run the suite (docs/decisions/0136-payment-receipts-pdf.md). One string per page,
+ * its lines joined by '\n'.
+ */
+export async function pdfText(bytes: Uint8Array): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const content = await page.getTextContent();
+    let text = '';
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      text += item.str + (item.hasEOL ? '\n' : '');
+    }
+    pages.push(text);
+  }
+  await doc.destroy();
+  return pages;
+}
+
+/**
+ * The characters a PDF's fonts map their glyphs to (their ToUnicode tables): what any extractor
+ * gives back. pdf.js and pdftotext give every kind of space as U+0020; this proves that the narrow no-break
+ * space (U+202F) and the no-break space (U+00A0) of formatEuros are in the file as such (the
+ * characters an extractor copies, or a reader pastes).
+ */
+export function pdfMappedCharacters(bytes: Buffer): Set<number> {
+  const text = bytes.toString('latin1');
+  const found = new Set<number>();
+  const start = /stream\r?\n/g;
+  for (let m = start.exec(text); m; m = start.exec(text)) {
+    const from = m.index + m[0].length;
+    const to = text.indexOf('endstream', from);
+    let body: string;
+    try {
+      body = inflateSync(bytes.subarray(from, to)).toString('latin1');
+    } catch {
+      continue;
+    }
+    if (!body.includes('begincmap')) continue;
+    // bfrange arrays `<00> <ff> [<0031> <00a0> …]` and bfchar lines `<0003> <202f>`
+    for (const list of body.matchAll(/\[([^\]]*)\]/g))
+      for (const code of list[1]!.matchAll(/<([0-9a-f]{4})>/gi)) found.add(parseInt(code[1]!, 16));
+    for (const line of body.matchAll(/^<[0-9a-f]+>\s+<([0-9a-f]{4})>$/gim))
+      found.add(parseInt(line[1]!, 16));
+  }
+  return found;
+}
