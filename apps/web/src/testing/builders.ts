@@ -152,6 +152,7 @@ export function anAccountExport(overrides: Partial<TExportedMember['profil']> = 
           changements: channels,
         },
       },
+      paiements: [],
       journal: [],
     },
     enfants: [],
