@@ -116,7 +116,7 @@ export default function ProfilePage() {
             }}
           />
           <NotificationPreferences />
-          <FamilyFees />
+          <FamilyFees framed={false} />
           <DataRights />
         </>
       )}

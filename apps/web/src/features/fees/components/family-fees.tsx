@@ -12,7 +12,14 @@ import '../fees.css';
  * and have left, their payments and the receipt to download. Nothing is shown to a member without
  * a fee this season (a parent alone sees their children's).
  */
-export function FamilyFees({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+export function FamilyFees({
+  headingLevel = 2,
+  framed = true,
+}: {
+  headingLevel?: 2 | 3;
+  /** A card (the home) or a plain section like the profile's others. */
+  framed?: boolean;
+}) {
   const own = useOwnFees();
   const [error, setError] = useState<string | null>(null);
   const data = own.data;
@@ -20,7 +27,10 @@ export function FamilyFees({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const saison = data.saison.libelle;
   return (
-    <section className="card fees-family" aria-labelledby="fees-family-title">
+    <section
+      className={framed ? 'card fees-family' : 'fees-family'}
+      aria-labelledby="fees-family-title"
+    >
       <H id="fees-family-title">Cotisations {saison}</H>
       <p>
         {data.reste > 0 ? (
