@@ -88,6 +88,8 @@ async function demoData(get) {
   const announcements = await get('/api/annonces');
   const announcement = (Array.isArray(announcements) ? announcements : announcements.content)?.[0];
   const club = await get(`/api/clubs/${clubId}`);
+  const fees = await get('/api/cotisations');
+  const paid = fees.cotisations.find((r) => r.paye > 0);
   return {
     clubId,
     team: { id: team.id, nom: team.nom, categorie: team.categorie, division: team.division },
@@ -96,6 +98,7 @@ async function demoData(get) {
     matchId: match?.id ?? null,
     announcementId: announcement?.id ?? null,
     hasLogo: Boolean(club.logoUrl),
+    paidMemberId: paid?.membre.id ?? null,
     nameFragment: member.nom.slice(0, 3),
     today: ymd(now),
     monthFirst: ymd(first),

@@ -7,7 +7,7 @@ import { useClubTeams } from '../../features/teams/api/teams.ts';
 import { LeaderDashboard } from '../../features/dashboard/components/leader-dashboard.tsx';
 import { TeamDashboard } from '../../features/dashboard/components/team-dashboard.tsx';
 import { AnnouncementsWidget } from '../../features/announcements/components/announcements-widget.tsx';
-import { FamilyFees } from '../../features/fees/components/family-fees.tsx';
+import { FamilyFeesSlot } from '../../features/fees/components/family-fees-slot.tsx';
 import '../../features/dashboard/components/dashboard.css';
 
 /**
@@ -29,7 +29,7 @@ export default function DashboardPage() {
         idClub={me.idClub}
         idMembre={me.id}
         teams={teams}
-        after={<FamilyFees />}
+        after={<FamilyFeesSlot />}
       >
         <AnnouncementsWidget nomClub={me.nomClub} />
       </LeaderDashboard>
@@ -43,7 +43,7 @@ export default function DashboardPage() {
     );
   }
   return (
-    <TeamDashboard prenom={me.prenom} nomClub={me.nomClub} team={team} after={<FamilyFees />}>
+    <TeamDashboard prenom={me.prenom} nomClub={me.nomClub} team={team} after={<FamilyFeesSlot />}>
       <AnnouncementsWidget nomClub={me.nomClub} />
     </TeamDashboard>
   );

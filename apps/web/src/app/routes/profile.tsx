@@ -18,7 +18,7 @@ import { CalendarFeed } from '../../features/profile/components/calendar-feed.ts
 import { NotificationPreferences } from '../../features/notifications/components/notification-preferences.tsx';
 import { useNotificationPreferences } from '../../features/notifications/api/notifications.ts';
 import { DataRights } from '../../features/profile/components/data-rights.tsx';
-import { FamilyFees } from '../../features/fees/components/family-fees.tsx';
+import { FamilyFeesSlot } from '../../features/fees/components/family-fees-slot.tsx';
 
 /** /profil: the signed-in member's own profile, whatever the club (link of the unsubscribe page). */
 export function ProfileShortcut() {
@@ -116,7 +116,7 @@ export default function ProfilePage() {
             }}
           />
           <NotificationPreferences />
-          <FamilyFees framed={false} />
+          <FamilyFeesSlot framed={false} />
           <DataRights />
         </>
       )}
