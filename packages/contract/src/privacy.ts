@@ -187,7 +187,7 @@ export const PRIVACY_MESSAGES = {
   dataRightsTitle: 'Mes données',
   downloadLabel: 'Télécharger mes données',
   downloadHint:
-    'Un fichier JSON avec tout ce que l’application conserve sur vous et vos enfants : profil, équipes, convocations, présences, sessions, abonnements au calendrier, préférences et journal.',
+    'Un fichier JSON avec tout ce que l’application conserve sur vous et vos enfants : profil, équipes, convocations, présences, paiements de cotisation, sessions, abonnements au calendrier, préférences et journal.',
   downloadFailed: 'Impossible de télécharger vos données.',
   deleteAccountLabel: 'Supprimer mon compte',
   deleteAccountHint:

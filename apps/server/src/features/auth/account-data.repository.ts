@@ -9,6 +9,7 @@ import {
   convocations,
   eventPresences,
   events,
+  feeExemptions,
   guardians,
   matches,
   members,
@@ -357,6 +358,10 @@ export async function eraseMember(db: DbOrTx, clubId: number, memberId: number, 
   await db
     .delete(teamMemberships)
     .where(and(eq(teamMemberships.clubId, clubId), eq(teamMemberships.memberId, memberId)));
+  // Fee exemptions go; payments stay (accounting records, with the name as it was: docs/privacy.md).
+  await db
+    .delete(feeExemptions)
+    .where(and(eq(feeExemptions.clubId, clubId), eq(feeExemptions.memberId, memberId)));
   await db
     .delete(guardians)
     .where(
