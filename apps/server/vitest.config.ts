@@ -35,6 +35,7 @@ export const DATABASE_SENSITIVE = [
   'src/features/statistics/**/*.test.ts',
   'src/features/carpool/**/*.test.ts',
   'src/features/fees/**/*.test.ts',
+  'src/features/live/live.test.ts',
   'src/test/security/rls-filter-removed.test.ts',
   'src/test/security/canary.test.ts',
   'src/test/security/member-privacy.test.ts',

@@ -126,6 +126,13 @@ export const ZConfigSchema = z.object({
   /** zod: every answer checked against its schema (tests); compiled: fast-json-stringify. */
   RESPONSE_SERIALIZER: z.enum(['zod', 'compiled']).optional(),
   ACTOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
+   * The live stream (GET /api/flux, decision 0120): a keep-alive comment this often (default
+   * 25 s), and how often each open stream's session and hats are read again (default 5 min; also
+   * a second after any change of its club's data).
+   */
+  LIVE_KEEPALIVE_MS: z.coerce.number().int().min(50).max(120_000).default(25_000),
+  LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
   /** How long a hot list's answer is reused while the club data is unchanged (0: never; default 5 s, 0 in tests). */
   RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -769,5 +770,33 @@ export const payments = pgTable(
       'payments_method_check',
       sql`${t.moyen} in ('CB', 'CHEQUE', 'ESPECES', 'VIREMENT', 'PASS_SPORT', 'COUPON_SPORT', 'AUTRE')`,
     ),
+  ],
+);
+
+/**
+ * The live stream's events (docs/decisions/0120-live-stream.md): written by the transaction of
+ * the change they announce (none if it rolls back), announced to every instance by a trigger's
+ * NOTIFY live_events at commit, and kept for a short replay window so that a stream reconnecting
+ * with Last-Event-ID misses nothing. Within a club, ids are committed in increasing order (the
+ * publisher holds the club's advisory lock from the id's allocation to the commit).
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    /** message | lecture | convocation | match (packages/contract/src/live.ts). */
+    type: text('type').notNull(),
+    /** Who receives it: `{regle, cible}` or `{membres}` (TLiveAudience). */
+    audience: jsonb('audience').notNull(),
+    /** What it names: ids only (TLiveEventData). */
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('live_events_club_idx').on(t.clubId, t.id),
+    index('live_events_created_idx').on(t.createdAt),
   ],
 );

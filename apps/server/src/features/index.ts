@@ -10,6 +10,7 @@ import eventsFeature from './events/index.ts';
 import feesFeature from './fees/index.ts';
 import dashboardFeature from './dashboard/index.ts';
 import homeStatsFeature from './home-stats/index.ts';
+import liveFeature from './live/index.ts';
 import matchesFeature from './matches/index.ts';
 import membersFeature from './members/index.ts';
 import notificationsFeature from './notifications/index.ts';
@@ -28,13 +29,17 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(homeStatsFeature);
   await app.register(contactFeature);
   await app.register(siteFeature);
+  // Before the features that notify: Web Push to the members' devices (app.push).
+  await app.register(pushFeature);
+  // Before members, events and matches: they report match changes to it (app.matchNotifier),
+  // handed to their services when they register (each declares the dependency: fastify-plugin
+  // refuses to register it first).
+  await app.register(notificationsFeature);
   await app.register(membersFeature);
   await app.register(teamsFeature);
   await app.register(clubsFeature);
-  // Before the features that notify: Web Push to the members' devices (app.push).
-  await app.register(pushFeature);
-  // Before events and matches: they report match changes to it (app.matchNotifier).
-  await app.register(notificationsFeature);
+  // Before the features that publish to the live stream (GET /api/flux).
+  await app.register(liveFeature);
   await app.register(announcementsFeature);
   await app.register(eventsFeature);
   await app.register(matchesFeature);

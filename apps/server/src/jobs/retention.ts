@@ -29,6 +29,11 @@ export const RETENTION = {
    * date; a season's exemptions as long as its payments (docs/decisions/0135-membership-fees.md).
    */
   accountingYears: 10,
+  /**
+   * The live stream's events (decision 0120): a stream reconnecting later than this is told to
+   * reload (`resynchroniser`) instead of getting what it missed.
+   */
+  liveEventsHours: 24,
 } as const;
 
 export const RETENTION_QUEUE = 'retention';
@@ -45,6 +50,7 @@ export interface PurgeCounts {
   memberDeletions: number;
   payments: number;
   feeExemptions: number;
+  liveEvents: number;
 }
 
 const minus = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -106,9 +112,18 @@ async function purge(db: DbOrTx, now: Date): Promise<PurgeCounts> {
     .delete(feeExemptions)
     .where(lt(feeExemptions.season, accountingBefore.getUTCFullYear() - 1))
     .returning({ id: feeExemptions.memberId });
+  // A prefix of ids, so that every event after the oldest kept one is kept (features/live).
+  const live = await db.execute(sql`
+    with gone as (
+      delete from live_events where id <= (
+        select max(id) from live_events
+        where created_at < ${minus(now, RETENTION.liveEventsHours * 3_600_000).toISOString()}::timestamptz)
+      returning 1)
+    select count(*)::int as n from gone`);
   return {
     payments: oldPayments.length,
     feeExemptions: oldExemptions.length,
+    liveEvents: Number((live.rows[0] as { n: number }).n),
     memberDeletions: snapshots.length,
     contactMessages: contact.length,
     auditEntries: audit.length,

@@ -4,6 +4,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifySchema,
+  RouteShorthandOptions,
 } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -27,6 +28,8 @@ export type EndpointHandler<S extends EndpointSpec> = (
 
 export interface EndpointRouteOptions {
   config?: Omit<FastifyContextConfig, 'url' | 'method'>;
+  /** A Server-Sent Events route (@fastify/sse's route option; features/live). */
+  sse?: RouteShorthandOptions['sse'];
 }
 
 /** The usual error statuses of a declaration, each with the French error body. */
@@ -78,6 +81,7 @@ export function route<S extends EndpointSpec>(
     url: endpoint.path,
     schema: fastifySchema(endpoint),
     config: { ...options.config, endpoint: routeKey(endpoint) },
+    ...(options.sse !== undefined ? { sse: options.sse } : {}),
     handler: created
       ? async (request, reply) => {
           reply.status(201);

@@ -569,5 +569,16 @@ export const ENDPOINT_ROUTES: RouteTree = {
         }
       }
     }
+  },
+  "live": {
+    "stream": {
+      "method": "GET",
+      "path": "/api/flux",
+      "responses": {
+        "200": {
+          "file": "text/event-stream"
+        }
+      }
+    }
   }
 };

@@ -105,6 +105,13 @@ export const queryKeys = {
     /** GET /api/annonces/{id}/lectures */
     receipts: (id: number) => ['announcements', 'receipts', id] as const,
   },
+  conversations: {
+    all: ['conversations'] as const,
+    /** GET /api/conversations (with the unread counts) */
+    list: ['conversations', 'list'] as const,
+    /** GET /api/conversations/{id}/messages (every page of it) */
+    messages: (conversationId: number) => ['conversations', 'messages', conversationId] as const,
+  },
   notifications: {
     all: ['notifications'] as const,
     /** GET /api/notifications/preferences of the signed-in member */

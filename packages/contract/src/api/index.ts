@@ -5,6 +5,7 @@ import { clubsEndpoints } from './clubs.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { eventsEndpoints } from './events.ts';
 import { feesEndpoints } from './fees.ts';
+import { liveEndpoints } from './live.ts';
 import { matchesEndpoints } from './matches.ts';
 import { membersEndpoints } from './members.ts';
 import { calendarFeedsEndpoints, notificationsEndpoints } from './notifications.ts';
@@ -40,5 +41,6 @@ export const api = {
   carpool: carpoolEndpoints,
   statistics: statisticsEndpoints,
   fees: feesEndpoints,
+  live: liveEndpoints,
 } as const;
 export type Api = typeof api;

@@ -9,7 +9,7 @@ export { default as authPlugin, type IssuedSession } from './auth.plugin.ts';
 export { createInvitationService, type InvitationService } from './invitation.service.ts';
 export { assertAcceptablePassword } from './password-policy.ts';
 export { createPasswordConfirmation, type PasswordConfirmation } from './account.service.ts';
-export { findMemberActor } from './auth.repository.ts';
+export { findActor, findMemberActor } from './auth.repository.ts';
 
 /** The auth feature: CSRF cookie, sessions, password reset, account and invitations. */
 const authFeature: FastifyPluginAsync = async (app) => {

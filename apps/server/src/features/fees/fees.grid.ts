@@ -1,3 +1,4 @@
+import { api, routeKey, urlOf } from '@club/contract';
 import { createPayment } from '../../db/factories.ts';
 import {
   everyone,
@@ -23,39 +24,44 @@ const self = (w: GridWorld, p: Principal) => (p === 'ANONYME' ? w.player1 : w.me
 
 export const gridRows: GridRow[] = [
   {
-    route: 'GET /api/cotisations/:membreId/attestation.pdf',
+    route: routeKey(api.fees.receipt),
     name: 'fees: a child’s receipt — the leaders and the child’s guardian; not another family, a player or the child’s coach',
     request: async (w) => ({
       method: 'GET',
-      url: `/api/cotisations/${await paid(w, w.player2)}/attestation.pdf`,
+      url: urlOf(api.fees.receipt, { params: { membreId: await paid(w, w.player2) } }),
     }),
     expect: { ...leadersOnly(200), PARENT_AUTRE_EQUIPE: 200 },
   },
   {
-    route: 'GET /api/cotisations/:membreId/attestation.pdf',
+    route: routeKey(api.fees.receipt),
     name: 'fees: every member downloads their own receipt (another club’s too, in its club)',
     request: async (w, p) => ({
       method: 'GET',
-      url: `/api/cotisations/${await paid(w, self(w, p))}/attestation.pdf`,
+      url: urlOf(api.fees.receipt, { params: { membreId: await paid(w, self(w, p)) } }),
     }),
     expect: { ...everyone(200), ANONYME: 401 },
   },
   {
-    route: 'POST /api/cotisations/:membreId/paiements',
+    route: routeKey(api.fees.record),
     name: 'fees: a family does not record its own child’s payment; leaders do',
-    request: (w) => ({
-      method: 'POST',
-      url: `/api/cotisations/${w.player2.id}/paiements`,
-      body: { montant: 5000, moyen: 'ESPECES', date: '2026-09-15' },
-    }),
+    request: (w) => {
+      const body = { montant: 5000, moyen: 'ESPECES', date: '2026-09-15' } as const;
+      return {
+        method: 'POST',
+        url: urlOf(api.fees.record, { params: { membreId: w.player2.id }, body }),
+        body,
+      };
+    },
     expect: leadersOnly(201),
   },
   {
-    route: 'DELETE /api/paiements/:id',
+    route: routeKey(api.fees.cancel),
     name: 'fees: a guardian does not cancel their child’s payment; leaders do',
     request: async (w) => ({
       method: 'DELETE',
-      url: `/api/paiements/${(await createPayment(w.app.db, w.club.id, w.player2.id)).id}`,
+      url: urlOf(api.fees.cancel, {
+        params: { id: (await createPayment(w.app.db, w.club.id, w.player2.id)).id },
+      }),
     }),
     expect: leadersOnly(200),
   },

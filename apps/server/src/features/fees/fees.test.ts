@@ -503,7 +503,7 @@ describe('fees: the accountant’s CSV and retention', () => {
       season: 2025,
       date: '2025-09-01',
     });
-    const del = await as.treasurer!.request({ method: 'DELETE', url: `/api/membres/${gone.id}` });
+    const del = await as.treasurer!.call(api.members.remove, { params: { id: gone.id } });
     expect(del.statusCode).toBe(200);
     const [row] = await db.select().from(payments).where(eq(payments.id, kept.id));
     expect(row).toMatchObject({ memberId: null, memberNom: 'Parti', memberPrenom: 'Jean' });

@@ -21,6 +21,7 @@ import { found, memberRef, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import { publishConvocationChange, publishMatchChange, type LiveMatch } from '../live/index.ts';
 import type { MatchNotifier } from '../notifications/index.ts';
 import { clubNow } from './matches.clock.ts';
 import {
@@ -37,6 +38,9 @@ import {
 } from './matches.repository.ts';
 
 type ScoreInput = z.output<typeof ZScoreInputSchema>;
+
+/** A match as the live stream names it (features/live): ids and teams. */
+const live = (row: MatchRow): LiveMatch => ({ id: row.id, eventId: row.eventId, ...teamsOf(row) });
 type ConvocationInput = z.output<typeof ZConvocationUpdateSchema>;
 type SelectionInput = z.output<typeof ZSelectionUpdateSchema>;
 
@@ -211,6 +215,7 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
             to: scores,
           },
         });
+        await publishMatchChange(tx, actor.clubId, live(row), 'score');
         return json(actor, found(await repo.findById(tx, actor.clubId, id, nowLocal)));
       });
     },
@@ -237,6 +242,7 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
           entity: 'match',
           entityId: id,
         });
+        await publishMatchChange(tx, actor.clubId, live(row), 'annulation');
         return json(actor, found(await repo.findById(tx, actor.clubId, id, nowLocal)));
       });
     },
@@ -288,6 +294,9 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
             prevenus: published.length,
           },
         });
+        // The staff's list changed; with `publier`, what the players see of the match too.
+        await publishConvocationChange(tx, actor.clubId, live(match));
+        if (input.publier) await publishMatchChange(tx, actor.clubId, live(match), 'selection');
         const after = found(await repo.findById(tx, actor.clubId, id, await now(tx, actor.clubId)));
         return convocationJson(actor, after, await repo.listConvocations(tx, actor.clubId, id));
       });
@@ -380,6 +389,8 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
             },
           });
         }
+        if (writes.length || deadlineGiven)
+          await publishConvocationChange(tx, actor.clubId, live(match));
         return convocationJson(actor, match, await repo.listConvocations(tx, actor.clubId, id));
       });
     },

@@ -35,8 +35,10 @@ export interface MatchInfo {
   domicile: boolean;
   /** When the match was created (club wall clock). */
   creeLe: string;
+  eventId: number;
   homeTeamId: number | null;
   homeTeamNom: string | null;
+  awayTeamId: number | null;
   awayNom: string | null;
   cancelled: boolean;
   replyDeadline: string | null;
@@ -93,8 +95,10 @@ export const notificationsRepository = {
         lieuRendezVous: events.lieuRendezVous,
         domicile: matches.domicile,
         creeLe: sql<string>`to_char(${matches.createdAt} at time zone ${clubs.timezone}, 'YYYY-MM-DD"T"HH24:MI:SS')`,
+        eventId: matches.eventId,
         homeTeamId: matches.homeTeamId,
         homeTeamNom: home.nom,
+        awayTeamId: matches.awayTeamId,
         awayTeamNom: away.nom,
         opponentName: matches.opponentName,
         cancelled: matches.cancelled,

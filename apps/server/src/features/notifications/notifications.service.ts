@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import { publishConvocationChange } from '../live/index.ts';
 import {
   notificationsRepository as repo,
   type ConvokedPlayer,
@@ -126,6 +127,12 @@ export function createNotificationsService({ db, tokens, clock }: NotificationsD
             via: 'lien e-mail',
             rows: [{ joueurId: player.id, statutPresence: input.statutPresence }],
           },
+        });
+        // The coach's convocation list updates as the answer arrives (features/live).
+        await publishConvocationChange(tx, m.clubId, {
+          id: m.id,
+          eventId: m.eventId,
+          teamIds: [m.homeTeamId, m.awayTeamId].filter((t): t is number => t !== null),
         });
         const again = await load(tx, claims);
         return view(again.m, again.player);

@@ -182,6 +182,13 @@ export const MATRIX: MatrixTable = {
     ok: 200,
     call: () => ({ method: 'PUT', url: '/api/notifications/preferences', body: { emails: true } }),
   },
+  // the live stream: an EventSource asks for text/event-stream; a plain call is refused after
+  // authentication (its scope is each event's own rule: features/live/live.test.ts)
+  'live.stream': {
+    resource: 'none',
+    ok: 406,
+    call: () => ({ method: 'GET', url: '/api/flux' }),
+  },
   'calendarFeeds.state': {
     resource: 'none',
     ok: 200,

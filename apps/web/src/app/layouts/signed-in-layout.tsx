@@ -5,6 +5,7 @@ import { setAfterReplay } from '../../lib/offline-outbox.ts';
 import { warmOfflineData } from '../../lib/offline-warmup.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useLiveStream } from '../../lib/live-stream.ts';
 import { registerServiceWorker } from '../../lib/service-worker.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { SignedInNav } from '../../features/auth/components/signed-in-nav.tsx';
@@ -19,6 +20,8 @@ import { LogoBackground } from '../../features/settings/components/logo-backgrou
 export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { data: member } = useCurrentMember();
   const club = useClub(member?.idClub ?? undefined);
+  // One live stream per tab: what others change appears without a reload (lib/live-stream.ts).
+  useLiveStream(member?.id);
   // The installable app and its offline mode start here, not on the public pages (decision 0005).
   useEffect(() => {
     if (!member) return;
