@@ -24,9 +24,7 @@ export function feeReminderMail(opts: {
   const after = [
     `Total restant : ${formatEuros(opts.reste)}.`,
     ...(opts.dateLimite
-      ? [
-          `La date limite de paiement était fixée au ${opts.dateLimite.split('-').reverse().join('/')}.`,
-        ]
+      ? [`La date limite de paiement est le ${opts.dateLimite.split('-').reverse().join('/')}.`]
       : []),
     'Vous pouvez régler auprès d’un responsable du club (chèque, espèces, virement, Pass’Sport, coupons sport). Si vous avez déjà payé, merci de ne pas tenir compte de ce message.',
   ];

@@ -351,14 +351,14 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
       const mails = [];
       const club = await repo.clubIdentity(db, actor.clubId);
       const pageUrl = `${publicUrl}/${encodeURIComponent(club.nom)}/profil`;
+      const familiesOf = feeFamilies(members, links);
       for (const list of families.values()) {
         const reste = list.reduce((n, r) => n + r.reste, 0);
         if (reste <= 0) continue;
         const owing = list.filter((r) => r.reste > 0);
         // the family's adults: its guardians (any adult linked to a child), else the members
         const family = list[0]!.famille;
-        const allIds =
-          feeFamilies(members, links).get(family.id)?.membreIds ?? list.map((r) => r.membre.id);
+        const allIds = familiesOf.get(family.id)?.membreIds ?? list.map((r) => r.membre.id);
         const adults = allIds.filter((id) => guardianIds.has(id));
         const recipients = (adults.length ? adults : owing.map((r) => r.membre.id))
           .map((id) => byId.get(id))
