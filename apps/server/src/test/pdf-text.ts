@@ -1,27 +1,22 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 
 /**
  * The text of a PDF as a reader's tools extract it, for tests: pdf.js (pdfjs-dist, Mozilla's PDF
- * reader) in the test process, so that no system package (poppler's pdftotext) is needed on the
- * machines that run the suite (docs/decisions/0136-payment-receipts-pdf.md). One string per page,
- * its lines joined by '\n'.
+ * reader), so that no system package (poppler's pdftotext) is needed on the machines that run the
+ * suite (docs/decisions/0136-payment-receipts-pdf.md), in a child process (pdf-text-child.mjs:
+ * its polyfills must not reach the shared test worker). One string per page, lines joined by '\n'.
  */
 export async function pdfText(bytes: Uint8Array): Promise<string[]> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const page = await doc.getPage(i);
-    const content = await page.getTextContent();
-    let text = '';
-    for (const item of content.items) {
-      if (!('str' in item)) continue;
-      text += item.str + (item.hasEOL ? '\n' : '');
-    }
-    pages.push(text);
-  }
-  await doc.destroy();
-  return pages;
+  const script = fileURLToPath(new URL('./pdf-text-child.mjs', import.meta.url));
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = execFile(process.execPath, [script], { maxBuffer: 10_000_000 }, (err, stdout) =>
+      err ? reject(err) : resolve(stdout),
+    );
+    child.stdin!.end(Buffer.from(bytes));
+  });
+  return JSON.parse(out) as string[];
 }
 
 /**
