@@ -93,6 +93,8 @@ async function demoData(client) {
   const announcements = await client.announcements.list();
   const announcement = (Array.isArray(announcements) ? announcements : announcements.content)?.[0];
   const club = await client.clubs.get({ params: { id: clubId } });
+  const fees = await client.fees.list();
+  const paid = fees.cotisations.find((r) => r.paye > 0);
   return {
     clubId,
     team: { id: team.id, nom: team.nom, categorie: team.categorie, division: team.division },
@@ -101,6 +103,7 @@ async function demoData(client) {
     matchId: match?.id ?? null,
     announcementId: announcement?.id ?? null,
     hasLogo: Boolean(club.logoUrl),
+    paidMemberId: paid?.membre.id ?? null,
     nameFragment: member.nom.slice(0, 3),
     today: ymd(now),
     monthFirst: ymd(first),

@@ -54,6 +54,7 @@ const PHONE_ONLY = [
   '**/auth/**',
   '**/calendar/feed.spec.ts',
   '**/dashboard/**',
+  '**/fees/**',
   '**/fixtures.spec.ts',
   '**/matches/convocation-email.spec.ts',
   '**/matches/match-day.spec.ts',

@@ -22,6 +22,8 @@ export interface DemoData {
   announcementId: number | null;
   /** The club has a logo (its logo route answers 404 otherwise). */
   hasLogo: boolean;
+  /** A member with a payment this season (the receipt), null without one. */
+  paidMemberId: number | null;
   /** A few letters of a member's name, for the searches. */
   nameFragment: string;
   /** Today and the current month (yyyy-mm-dd). */
@@ -87,6 +89,14 @@ export const READ_FILLERS: Record<string, Filler> = {
   'statistics.team': (d) => ({ params: { teamId: d.team.id } }),
   'statistics.teamExport': (d) => ({ params: { teamId: d.team.id }, note: 'CSV' }),
   'statistics.club': (d) => ({ params: { clubId: d.clubId } }),
+  'fees.tariffs': (d) => ({ params: { id: d.clubId } }),
+  'fees.list': () => ({}),
+  'fees.own': () => ({}),
+  'fees.receipt': (d) =>
+    d.paidMemberId
+      ? { params: { membreId: d.paidMemberId }, note: 'PDF' }
+      : missing('aucun paiement cette saison'),
+  'fees.export': () => ({ note: 'CSV' }),
 };
 
 /** An endless answer (the live stream, Server-Sent Events): measured by its own bench, not read. */

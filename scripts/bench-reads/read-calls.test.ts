@@ -19,6 +19,7 @@ const DEMO: DemoData = {
   clubId: 1,
   team: { id: 3, nom: 'Seniors A', categorie: 'SENIOR', division: 'Régionale 1' },
   memberId: 12,
+  paidMemberId: 13,
   eventId: 40,
   matchId: 41,
   announcementId: 5,

@@ -22,6 +22,7 @@ const BUDGET_KB: Record<string, number> = {
   ':nomClub/dashboard/*': 131,
   ':nomClub/:nomEquipe/dashboard/*': 131,
   ':nomClub/statistiques/*': 126,
+  ':nomClub/cotisations/*': 132,
   ':nomClub/:nomEquipe/statistiques/*': 125,
   ':nomClub/equipes/*': 124,
   ':nomClub/parametre/*': 147,

@@ -63,6 +63,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: ':nomClub/profil/*', area: 'signed-in', url: club('profil') },
   { path: ':nomClub/annonces/*', area: 'signed-in', url: club('annonces') },
   { path: ':nomClub/statistiques/*', area: 'signed-in', url: club('statistiques') },
+  { path: ':nomClub/cotisations/*', area: 'signed-in', url: club('cotisations') },
   { path: 'profil', area: 'signed-in', url: fixed('/profil') },
   { path: ':nomClub/:nomEquipe/dashboard/*', area: 'signed-in', url: team('dashboard') },
   { path: ':nomClub/:nomEquipe/parametre/*', area: 'signed-in', url: team('parametre') },

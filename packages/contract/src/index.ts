@@ -30,5 +30,6 @@ export * from './push.ts';
 export * from './privacy.ts';
 export * from './carpool.ts';
 export * from './statistics.ts';
+export * from './fees.ts';
 export * from './live.ts';
 export * from './api/index.ts';

@@ -219,7 +219,7 @@ export const PRIVACY_MESSAGES = {
   dataRightsTitle: 'Mes données',
   downloadLabel: 'Télécharger mes données',
   downloadHint:
-    'Un fichier JSON avec tout ce que l’application conserve sur vous et vos enfants : profil, équipes, convocations, présences, sessions, abonnements au calendrier, préférences et journal.',
+    'Un fichier JSON avec tout ce que l’application conserve sur vous et vos enfants : profil, équipes, convocations, présences, paiements de cotisation, sessions, abonnements au calendrier, préférences et journal.',
   downloadFailed: 'Impossible de télécharger vos données.',
   deleteAccountLabel: 'Supprimer mon compte',
   deleteAccountHint:
@@ -352,6 +352,17 @@ export const ZExportedMemberSchema = z.object({
       }),
     ),
   }),
+  /** Payments of the member's fee (accounting records, kept 10 years), cancelled ones marked. */
+  paiements: z.array(
+    z.object({
+      saison: z.string(),
+      date: z.string(),
+      montant: z.number(),
+      moyen: z.string(),
+      reference: z.string().nullable(),
+      annuleLe: z.string().nullable(),
+    }),
+  ),
   preferencesNotifications: ZNotificationPreferencesSchema,
   /** Audit entries made by the member or about the member. */
   journal: z.array(

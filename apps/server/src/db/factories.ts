@@ -9,6 +9,7 @@ import {
   guardians,
   matches,
   members,
+  payments,
   sports,
   teamMemberships,
   teams,
@@ -243,6 +244,35 @@ export async function createConvocation(
   const [row] = await db
     .insert(convocations)
     .values({ clubId, matchId, memberId, ...overrides })
+    .returning();
+  return row!;
+}
+
+/**
+ * A payment of a member's fee (cash by default) in the season that starts in `season` (the current
+ * season of a July club when left out).
+ */
+export async function createPayment(
+  db: DbOrTx,
+  clubId: number,
+  memberId: number,
+  overrides: Partial<typeof payments.$inferInsert> = {},
+) {
+  const now = new Date();
+  const season = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+  const [row] = await db
+    .insert(payments)
+    .values({
+      clubId,
+      memberId,
+      memberNom: 'Martin',
+      memberPrenom: 'Camille',
+      season,
+      montant: 5000,
+      moyen: 'ESPECES',
+      date: now.toISOString().slice(0, 10),
+      ...overrides,
+    })
     .returning();
   return row!;
 }

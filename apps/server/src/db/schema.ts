@@ -682,6 +682,121 @@ export const carpoolSeats = pgTable(
 );
 
 /**
+ * A season's fee settings (docs/decisions/0135-membership-fees.md): the family discount (percent
+ * from the second member of a family) and the payment deadline. `season` is the season's first
+ * year (2025 for 2025-2026).
+ */
+export const feeSeasons = pgTable(
+  'fee_seasons',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    season: smallint('season').notNull(),
+    reductionFamille: smallint('reduction_famille').notNull().default(0),
+    dateLimite: date('date_limite', { mode: 'string' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.season] }),
+    check('fee_seasons_discount_check', sql`${t.reductionFamille} between 0 and 100`),
+  ],
+);
+
+/** A season's tariff: an amount in cents for some age categories (contract season.ts). */
+export const feeTariffs = pgTable(
+  'fee_tariffs',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    season: smallint('season').notNull(),
+    position: smallint('position').notNull(),
+    libelle: text('libelle').notNull(),
+    categories: text('categories').array().notNull(),
+    montant: integer('montant').notNull(),
+  },
+  (t) => [
+    index('fee_tariffs_season_idx').on(t.clubId, t.season),
+    check('fee_tariffs_amount_check', sql`${t.montant} >= 0`),
+  ],
+);
+
+/** A member exempted from the season's fee (an educator's child, a volunteer), and why. */
+export const feeExemptions = pgTable(
+  'fee_exemptions',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    season: smallint('season').notNull(),
+    motif: text('motif'),
+    createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.season, t.memberId] })],
+);
+
+/**
+ * A payment of a member's fee: an accounting record, kept 10 years (docs/privacy.md). It outlives
+ * the member (reference set null, the names as they were kept beside it) and is never deleted by
+ * a leader: a cancellation marks it (who, when) and it no longer counts. `provider` and
+ * `providerRef` name an online payment provider's transaction (docs/decisions/0137-online-payment-provider.md).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    memberNom: text('member_nom').notNull(),
+    memberPrenom: text('member_prenom').notNull(),
+    season: smallint('season').notNull(),
+    montant: integer('montant').notNull(),
+    moyen: text('moyen').notNull(),
+    /** The day the club received it. */
+    date: date('date', { mode: 'string' }).notNull(),
+    reference: text('reference'),
+    /** Cheques handed together and the days they are cashed: [{date, montant}]. */
+    echeances: jsonb('echeances').notNull().default([]),
+    recordedBy: integer('recorded_by').references(() => members.id, { onDelete: 'set null' }),
+    recordedByNom: text('recorded_by_nom'),
+    recordedByPrenom: text('recorded_by_prenom'),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => members.id, { onDelete: 'set null' }),
+    cancelledByNom: text('cancelled_by_nom'),
+    cancelledByPrenom: text('cancelled_by_prenom'),
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+  },
+  (t) => [
+    index('payments_season_member_idx').on(t.clubId, t.season, t.memberId),
+    // Retention: payments are purged 10 years after their date (jobs/retention.ts).
+    index('payments_date_idx').on(t.date),
+    // A Pass'Sport code is used once in a club (a cancelled payment frees it).
+    uniqueIndex('payments_pass_sport_unique')
+      .on(t.clubId, t.reference)
+      .where(sql`${t.moyen} = 'PASS_SPORT' and ${t.cancelledAt} is null`),
+    // A provider's notification of one payment, received twice, records it once.
+    uniqueIndex('payments_provider_unique')
+      .on(t.clubId, t.provider, t.providerRef)
+      .where(sql`${t.provider} is not null`),
+    check('payments_amount_check', sql`${t.montant} > 0`),
+    check(
+      'payments_method_check',
+      sql`${t.moyen} in ('CB', 'CHEQUE', 'ESPECES', 'VIREMENT', 'PASS_SPORT', 'COUPON_SPORT', 'AUTRE')`,
+    ),
+  ],
+);
+
+/**
  * The live stream's events (docs/decisions/0120-live-stream.md): written by the transaction of
  * the change they announce (none if it rolls back), announced to every instance by a trigger's
  * NOTIFY live_events at commit, and kept for a short replay window so that a stream reconnecting

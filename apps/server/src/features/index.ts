@@ -7,6 +7,7 @@ import clubsFeature from './clubs/index.ts';
 import clubRegistrationFeature from './club-registration/index.ts';
 import contactFeature from './contact/index.ts';
 import eventsFeature from './events/index.ts';
+import feesFeature from './fees/index.ts';
 import dashboardFeature from './dashboard/index.ts';
 import homeStatsFeature from './home-stats/index.ts';
 import liveFeature from './live/index.ts';
@@ -46,4 +47,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(calendarFeedsFeature);
   await app.register(carpoolFeature);
   await app.register(statisticsFeature);
+  await app.register(feesFeature);
 }

@@ -5,8 +5,10 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import {
   auditLog,
   contactMessages,
+  feeExemptions,
   memberDeletions,
   oneTimeTokens,
+  payments,
   sessions,
 } from '../db/schema.ts';
 import type { JobQueue } from './job-queue.ts';
@@ -22,6 +24,11 @@ export const RETENTION = {
   auditYears: 3,
   /** One-time tokens and sessions: 30 days after they expired, were used or were revoked. */
   expiredCredentialsDays: 30,
+  /**
+   * Payments (accounting records, art. L123-22 of the Code de commerce): 10 years after their
+   * date; a season's exemptions as long as its payments (docs/decisions/0135-membership-fees.md).
+   */
+  accountingYears: 10,
   /**
    * The live stream's events (decision 0120): a stream reconnecting later than this is told to
    * reload (`resynchroniser`) instead of getting what it missed.
@@ -41,6 +48,8 @@ export interface PurgeCounts {
   sessions: number;
   /** Snapshots of deleted members past their undo window (decision 0087), if their job missed. */
   memberDeletions: number;
+  payments: number;
+  feeExemptions: number;
   liveEvents: number;
 }
 
@@ -57,6 +66,8 @@ async function purge(db: DbOrTx, now: Date): Promise<PurgeCounts> {
   const auditBefore = new Date(now);
   auditBefore.setUTCFullYear(auditBefore.getUTCFullYear() - RETENTION.auditYears);
   const credentialsBefore = minus(now, RETENTION.expiredCredentialsDays * DAY_MS);
+  const accountingBefore = new Date(now);
+  accountingBefore.setUTCFullYear(accountingBefore.getUTCFullYear() - RETENTION.accountingYears);
 
   const contact = await db
     .delete(contactMessages)
@@ -91,6 +102,16 @@ async function purge(db: DbOrTx, now: Date): Promise<PurgeCounts> {
     .delete(memberDeletions)
     .where(lt(memberDeletions.expiresAt, now))
     .returning({ id: memberDeletions.id });
+  // Accounting records: a payment 10 years after its date, an exemption of a season that ended
+  // 10 years ago (season = its first year).
+  const oldPayments = await db
+    .delete(payments)
+    .where(lt(payments.date, accountingBefore.toISOString().slice(0, 10)))
+    .returning({ id: payments.id });
+  const oldExemptions = await db
+    .delete(feeExemptions)
+    .where(lt(feeExemptions.season, accountingBefore.getUTCFullYear() - 1))
+    .returning({ id: feeExemptions.memberId });
   // A prefix of ids, so that every event after the oldest kept one is kept (features/live).
   const live = await db.execute(sql`
     with gone as (
@@ -100,6 +121,8 @@ async function purge(db: DbOrTx, now: Date): Promise<PurgeCounts> {
       returning 1)
     select count(*)::int as n from gone`);
   return {
+    payments: oldPayments.length,
+    feeExemptions: oldExemptions.length,
     liveEvents: Number((live.rows[0] as { n: number }).n),
     memberDeletions: snapshots.length,
     contactMessages: contact.length,

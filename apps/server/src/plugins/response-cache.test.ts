@@ -62,11 +62,16 @@ describe('[perf] response cache of the hot lists', () => {
       'carpool_offers',
       'carpool_seats',
       'contact_messages',
+      // Fees are read by their own routes, which are not cached (decision 0135).
+      'fee_exemptions',
+      'fee_seasons',
+      'fee_tariffs',
       'idempotency_keys',
       // The live stream's events (decision 0120): sent to the streams, never a cached list.
       'live_events',
       // A deleted member's snapshot (decision 0087): the deletion itself changes `members`.
       'member_deletions',
+      'payments',
       'pending_match_notifications',
       'push_subscriptions',
       'sessions',

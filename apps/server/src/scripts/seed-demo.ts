@@ -17,10 +17,18 @@ import {
   createMatch,
   createMember,
   createTeam,
+  createPayment,
   linkGuardian,
   setMemberTeams,
 } from '../db/factories.ts';
-import { clubs, eventSeries, members, teams as teamsTable } from '../db/schema.ts';
+import {
+  clubs,
+  eventSeries,
+  feeSeasons,
+  feeTariffs,
+  members,
+  teams as teamsTable,
+} from '../db/schema.ts';
 import { FIRST_NAMES_MEN, FIRST_NAMES_WOMEN, LAST_NAMES } from '../db/sample-names.ts';
 
 export const DEMO_CLUB = 'AS Démo Nantes';
@@ -416,6 +424,56 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
       }
     }
   }
+  // The season's fees (docs/decisions/0135-membership-fees.md): tariffs by category, 10 % off
+  // from a family's second member, and a few payments — three cheques, cash, a Pass'Sport.
+  const feeSeason = today.getMonth() >= 6 ? today.getFullYear() : today.getFullYear() - 1;
+  await tx.insert(feeSeasons).values({
+    clubId: club.id,
+    season: feeSeason,
+    reductionFamille: 10,
+    dateLimite: `${feeSeason}-10-31`,
+  });
+  await tx.insert(feeTariffs).values(
+    [
+      { libelle: 'École de foot', categories: ['U6', 'U7', 'U8', 'U9'], montant: 12000 },
+      { libelle: 'Préformation', categories: ['U10', 'U11', 'U12', 'U13'], montant: 15000 },
+      { libelle: 'Jeunes', categories: ['U14', 'U15', 'U16', 'U17', 'U18', 'U19'], montant: 17000 },
+      { libelle: 'Seniors', categories: ['Senior'], montant: 20000 },
+      { libelle: 'Vétérans', categories: ['Vétéran'], montant: 14000 },
+    ].map((t, position) => ({ clubId: club.id, season: feeSeason, position, ...t })),
+  );
+  const paid = async (memberId: number, values: Parameters<typeof createPayment>[3]) => {
+    const [m] = await tx
+      .select({ nom: members.nom, prenom: members.prenom })
+      .from(members)
+      .where(eq(members.id, memberId));
+    await createPayment(tx, club.id, memberId, {
+      season: feeSeason,
+      memberNom: m!.nom,
+      memberPrenom: m!.prenom,
+      date: `${feeSeason}-09-0${(memberId % 9) + 1}`,
+      // the club's RESPONSABLE keeps the accounts
+      recordedBy: responsable.id,
+      recordedByNom: responsable.nom,
+      recordedByPrenom: responsable.prenom,
+      ...values,
+    });
+  };
+  for (const team of teams) {
+    const [a, b, c] = team.players as [number, number, number];
+    await paid(a, {
+      montant: 15000,
+      moyen: 'CHEQUE',
+      reference: 'Crédit Agricole',
+      echeances: [10, 11, 12].map((month) => ({
+        date: `${feeSeason}-${month}-05`,
+        montant: 5000,
+      })),
+    });
+    await paid(b, { montant: 5000, moyen: 'ESPECES' });
+    await paid(c, { montant: 5000, moyen: 'PASS_SPORT', reference: `PS-DEMO-${c}` });
+  }
+
   // A friendly between the two senior teams of the club.
   const friendly = addDays(seasonStart, 6);
   await createMatch(tx, club.id, {

@@ -157,6 +157,7 @@ const SIGNED_IN_ROUTES: { path: string; load: Loader; prefetch?: () => unknown }
   { path: ':nomClub/profil/*', load: loadProfile },
   { path: ':nomClub/annonces/*', load: () => import('./routes/announcements.tsx') },
   { path: ':nomClub/statistiques/*', load: () => import('./routes/club-statistics.tsx') },
+  { path: ':nomClub/cotisations/*', load: () => import('./routes/fees.tsx') },
   {
     path: 'profil',
     load: () => import('./routes/profile.tsx').then((m) => ({ default: m.ProfileShortcut })),

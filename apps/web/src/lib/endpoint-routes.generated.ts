@@ -510,6 +510,66 @@ export const ENDPOINT_ROUTES: RouteTree = {
       "responses": {}
     }
   },
+  "fees": {
+    "tariffs": {
+      "method": "GET",
+      "path": "/api/clubs/:id/tarifs",
+      "responses": {}
+    },
+    "setTariffs": {
+      "method": "PUT",
+      "path": "/api/clubs/:id/tarifs",
+      "responses": {}
+    },
+    "list": {
+      "method": "GET",
+      "path": "/api/cotisations",
+      "responses": {}
+    },
+    "own": {
+      "method": "GET",
+      "path": "/api/cotisations/moi",
+      "responses": {}
+    },
+    "record": {
+      "method": "POST",
+      "path": "/api/cotisations/:membreId/paiements",
+      "responses": {}
+    },
+    "exempt": {
+      "method": "PUT",
+      "path": "/api/cotisations/:membreId/exoneration",
+      "responses": {}
+    },
+    "cancel": {
+      "method": "DELETE",
+      "path": "/api/paiements/:id",
+      "responses": {}
+    },
+    "receipt": {
+      "method": "GET",
+      "path": "/api/cotisations/:membreId/attestation.pdf",
+      "responses": {
+        "200": {
+          "file": "application/pdf"
+        }
+      }
+    },
+    "remind": {
+      "method": "POST",
+      "path": "/api/cotisations/relances",
+      "responses": {}
+    },
+    "export": {
+      "method": "GET",
+      "path": "/api/cotisations/export",
+      "responses": {
+        "200": {
+          "file": "text/csv"
+        }
+      }
+    }
+  },
   "live": {
     "stream": {
       "method": "GET",

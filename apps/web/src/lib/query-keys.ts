@@ -77,6 +77,15 @@ export const queryKeys = {
     /** GET /api/statistiques/club/{clubId}?saison= */
     club: (clubId: number, saison = '') => ['statistics', 'club', clubId, saison] as const,
   },
+  fees: {
+    all: ['fees'] as const,
+    /** GET /api/cotisations?saison=&statut= (leaders; the filter is applied on screen) */
+    list: (saison = '') => ['fees', 'list', saison] as const,
+    /** GET /api/cotisations/moi (the member and their children) */
+    own: ['fees', 'own'] as const,
+    /** GET /api/clubs/{id}/tarifs?saison= */
+    tariffs: (clubId: number, saison = '') => ['fees', 'tariffs', clubId, saison] as const,
+  },
   matches: {
     all: ['matches'] as const,
     /** GET /api/matches/equipe/{teamId}?statut= (no statut: every match) */

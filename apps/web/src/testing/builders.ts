@@ -153,6 +153,7 @@ export function anAccountExport(overrides: Partial<TExportedMember['profil']> = 
           changements: channels,
         },
       },
+      paiements: [],
       journal: [],
     },
     enfants: [],

@@ -4,6 +4,7 @@ import { carpoolEndpoints } from './carpool.ts';
 import { clubsEndpoints } from './clubs.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { eventsEndpoints } from './events.ts';
+import { feesEndpoints } from './fees.ts';
 import { liveEndpoints } from './live.ts';
 import { matchesEndpoints } from './matches.ts';
 import { membersEndpoints } from './members.ts';
@@ -39,6 +40,7 @@ export const api = {
   push: pushEndpoints,
   carpool: carpoolEndpoints,
   statistics: statisticsEndpoints,
+  fees: feesEndpoints,
   live: liveEndpoints,
 } as const;
 export type Api = typeof api;

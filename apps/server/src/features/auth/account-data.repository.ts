@@ -9,10 +9,12 @@ import {
   convocations,
   eventPresences,
   events,
+  feeExemptions,
   guardians,
   matches,
   members,
   oneTimeTokens,
+  payments,
   pushSubscriptions,
   sessions,
   teamMemberships,
@@ -388,6 +390,10 @@ export async function eraseMember(db: DbOrTx, clubId: number, memberId: number, 
   await db
     .delete(teamMemberships)
     .where(and(eq(teamMemberships.clubId, clubId), eq(teamMemberships.memberId, memberId)));
+  // Fee exemptions go; payments stay (accounting records, with the name as it was: docs/privacy.md).
+  await db
+    .delete(feeExemptions)
+    .where(and(eq(feeExemptions.clubId, clubId), eq(feeExemptions.memberId, memberId)));
   await db
     .delete(guardians)
     .where(
@@ -441,4 +447,21 @@ export async function eraseMember(db: DbOrTx, clubId: number, memberId: number, 
       updatedAt: now,
     })
     .where(and(eq(members.clubId, clubId), eq(members.id, memberId)));
+}
+
+/** The member's fee payments, every season, cancelled ones marked (docs/privacy.md). */
+export async function memberPayments(db: DbOrTx, clubId: number, memberId: number) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.clubId, clubId), eq(payments.memberId, memberId)))
+    .orderBy(asc(payments.date), asc(payments.id));
+  return rows.map((p) => ({
+    saison: `${p.season}-${p.season + 1}`,
+    date: p.date,
+    montant: p.montant,
+    moyen: p.moyen,
+    reference: p.reference,
+    annuleLe: iso(p.cancelledAt),
+  }));
 }

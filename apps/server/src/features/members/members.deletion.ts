@@ -62,12 +62,15 @@ const OWN_ROWS = [
   },
   { table: 'one_time_tokens', of: 'member_id = $m', keepIf: 'true' },
   { table: 'push_subscriptions', of: 'member_id = $m', keepIf: 'true' },
+  { table: 'fee_exemptions', of: 'member_id = $m', keepIf: 'true' },
 ] as const;
 
 /** Rows that keep living with their reference to the member set null: their ids, to re-point. */
 const NULLED_REFS = [
   { table: 'audit_log', column: 'actor_member_id' },
   { table: 'announcements', column: 'author_id' },
+  // accounting records outlive the member, their names kept beside them (docs/privacy.md)
+  { table: 'payments', column: 'member_id' },
 ] as const;
 
 interface Snapshot {

@@ -19,6 +19,7 @@ import {
   DEFAULT_TEST_PASSWORD,
   createEvent,
   createMember,
+  createPayment,
   createTeam,
 } from '../../db/factories.ts';
 import { matchSync } from '../../features/matches/matches.sync.ts';
@@ -651,6 +652,87 @@ export const MATRIX: MatrixTable = {
     resource: 'club',
     ok: 200,
     call: (_m, ref) => ({ method: 'GET', url: `/api/statistiques/club/${clubId(ref)}` }),
+  },
+  // fees (who sees which family's amounts: features/fees/fees.grid.ts and fees.test.ts)
+  'fees.tariffs': {
+    resource: 'club',
+    ok: 200,
+    call: (_m, ref) => ({ method: 'GET', url: `/api/clubs/${clubId(ref)}/tarifs` }),
+  },
+  'fees.setTariffs': {
+    resource: 'club',
+    ok: 200,
+    call: (_m, ref) => ({
+      method: 'PUT',
+      url: `/api/clubs/${clubId(ref)}/tarifs`,
+      body: {
+        tarifs: [{ libelle: 'Seniors', categories: ['Senior'], montant: 15000 }],
+        reductionFamille: 10,
+      },
+    }),
+  },
+  'fees.list': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'GET', url: '/api/cotisations' }),
+  },
+  'fees.own': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'GET', url: '/api/cotisations/moi' }),
+  },
+  'fees.record': {
+    resource: 'member',
+    target: 'member',
+    ok: 201,
+    call: (_m, ref) => ({
+      method: 'POST',
+      url: `/api/cotisations/${id(ref, (s) => s.player.id)}/paiements`,
+      body: { montant: 1000, moyen: 'ESPECES', date: '2026-09-01' },
+    }),
+  },
+  'fees.exempt': {
+    resource: 'member',
+    target: 'member',
+    ok: 200,
+    call: (_m, ref) => ({
+      method: 'PUT',
+      url: `/api/cotisations/${id(ref, (s) => s.player.id)}/exoneration`,
+      body: { exonere: false },
+    }),
+  },
+  'fees.cancel': {
+    resource: 'member',
+    target: 'member',
+    ok: 200,
+    // a payment of the slot's player, fresh for each call (a cancelled one answers 409)
+    call: async (m, ref) => ({
+      method: 'DELETE',
+      url: `/api/paiements/${ref === 'missing' ? MISSING_ID : (await createPayment(m.w.app.db, ref.clubId, ref.player.id)).id}`,
+    }),
+  },
+  'fees.receipt': {
+    resource: 'member',
+    target: 'member',
+    ok: 200,
+    // the player has a payment this season: an allowed reader gets the PDF
+    call: async (m, ref) => {
+      if (ref !== 'missing') await createPayment(m.w.app.db, ref.clubId, ref.player.id);
+      return {
+        method: 'GET',
+        url: `/api/cotisations/${id(ref, (s) => s.player.id)}/attestation.pdf`,
+      };
+    },
+  },
+  'fees.remind': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'POST', url: '/api/cotisations/relances', body: { simulation: true } }),
+  },
+  'fees.export': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'GET', url: '/api/cotisations/export' }),
   },
   'matches.answerConvocations': {
     resource: 'match',

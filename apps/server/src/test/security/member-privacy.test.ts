@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PRIVACY_MESSAGES } from '@club/contract';
+import { PRIVACY_MESSAGES, api, routeKey } from '@club/contract';
 import {
   createClub,
   createConvocation,
@@ -362,6 +362,14 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
   'POST /api/covoiturage/:offreId/passagers': { kind: 'namesOnly' },
   'DELETE /api/covoiturage/:offreId/passagers/:membreId': { kind: 'namesOnly' },
   'PUT /api/matches/:id/selection': { kind: 'namesOnly' },
+  // Fees name the members (and the leaders who recorded a payment); which family sees which row is
+  // features/fees/fees.test.ts and fees.grid.ts (FEE_PERMISSIONS).
+  [routeKey(api.fees.list)]: { kind: 'namesOnly' },
+  [routeKey(api.fees.own)]: { kind: 'namesOnly' },
+  [routeKey(api.fees.exempt)]: { kind: 'namesOnly' },
+  [routeKey(api.fees.remind)]: { kind: 'namesOnly' },
+  [routeKey(api.fees.record)]: { kind: 'namesOnly' },
+  [routeKey(api.fees.cancel)]: { kind: 'namesOnly' },
   // The home (decision 0083) names children, players, unactivated accounts: names only.
   'GET /api/dashboard/accueil': { kind: 'namesOnly' },
   // Statistics: the rows themselves are the private part (a child's attendance, selections).

@@ -7,6 +7,7 @@ import { useClubTeams } from '../../features/teams/api/teams.ts';
 import { LeaderDashboard } from '../../features/dashboard/components/leader-dashboard.tsx';
 import { TeamDashboard } from '../../features/dashboard/components/team-dashboard.tsx';
 import { AnnouncementsWidget } from '../../features/announcements/components/announcements-widget.tsx';
+import { FamilyFeesSlot } from '../../features/fees/components/family-fees-slot.tsx';
 import '../../features/dashboard/components/dashboard.css';
 
 /**
@@ -23,7 +24,13 @@ export default function DashboardPage() {
   if (!me) return null;
   if (leader)
     return (
-      <LeaderDashboard nomClub={me.nomClub} idClub={me.idClub} idMembre={me.id} teams={teams}>
+      <LeaderDashboard
+        nomClub={me.nomClub}
+        idClub={me.idClub}
+        idMembre={me.id}
+        teams={teams}
+        after={<FamilyFeesSlot />}
+      >
         <AnnouncementsWidget nomClub={me.nomClub} />
       </LeaderDashboard>
     );
@@ -36,7 +43,7 @@ export default function DashboardPage() {
     );
   }
   return (
-    <TeamDashboard prenom={me.prenom} nomClub={me.nomClub} team={team}>
+    <TeamDashboard prenom={me.prenom} nomClub={me.nomClub} team={team} after={<FamilyFeesSlot />}>
       <AnnouncementsWidget nomClub={me.nomClub} />
     </TeamDashboard>
   );

@@ -40,6 +40,11 @@ export default function DataProtectionPage() {
           absence), journal des modifications faites dans le club.
         </li>
         <li>
+          <strong>Cotisations</strong> : tarifs de la saison, exonérations, paiements (montant,
+          moyen, date, référence du chèque ou code Pass’Sport, dates d’encaissement, qui l’a
+          enregistré ou annulé et quand) et relances envoyées.
+        </li>
+        <li>
           <strong>Connexion et sécurité</strong> : mot de passe (conservé uniquement sous forme
           chiffrée irréversible, Argon2id), sessions (navigateur, identifiant d’appareil, dates),
           adresse IP le temps de limiter les tentatives de connexion.
@@ -56,6 +61,10 @@ export default function DataProtectionPage() {
         <li>
           Sécuriser les comptes : authentification, protection contre la falsification de requêtes,
           limitation des tentatives, journaux de sécurité (intérêt légitime, article 6.1.f).
+        </li>
+        <li>
+          Tenir la comptabilité des cotisations du club : les paiements sont des pièces comptables
+          que le club doit conserver (obligation légale, article 6.1.c).
         </li>
         <li>Répondre aux messages envoyés par le formulaire de contact (intérêt légitime).</li>
       </ul>
@@ -143,6 +152,11 @@ export default function DataProtectionPage() {
           ou leur usage.
         </li>
         <li>Journal des modifications faites dans le club : 3 ans.</li>
+        <li>
+          Paiements des cotisations (pièces comptables) : 10 ans après leur date, même si le membre
+          quitte le club ou supprime son compte (son nom reste attaché au paiement) ; exonérations :
+          10 ans après la saison.
+        </li>
         <li>Messages du formulaire de contact : 12 mois au plus.</li>
         <li>
           Ces suppressions sont faites automatiquement chaque jour. Les sauvegardes suivent la
@@ -172,7 +186,12 @@ export default function DataProtectionPage() {
         </li>
         <li>
           la justification d’une absence n’est lue que par le joueur, ses parents, ses entraîneurs
-          et les dirigeants.
+          et les dirigeants ;
+        </li>
+        <li>
+          les montants d’une cotisation, ses paiements et l’attestation de paiement ne sont vus que
+          par le membre, ses parents et les dirigeants et responsables ; jamais par une autre
+          famille ni par un entraîneur.
         </li>
       </ul>
       <p>

@@ -18,6 +18,7 @@ import { CalendarFeed } from '../../features/profile/components/calendar-feed.ts
 import { NotificationPreferences } from '../../features/notifications/components/notification-preferences.tsx';
 import { useNotificationPreferences } from '../../features/notifications/api/notifications.ts';
 import { DataRights } from '../../features/profile/components/data-rights.tsx';
+import { FamilyFeesSlot } from '../../features/fees/components/family-fees-slot.tsx';
 
 /** /profil: the signed-in member's own profile, whatever the club (link of the unsubscribe page). */
 export function ProfileShortcut() {
@@ -115,6 +116,7 @@ export default function ProfilePage() {
             }}
           />
           <NotificationPreferences />
+          <FamilyFeesSlot framed={false} />
           <DataRights />
         </>
       )}

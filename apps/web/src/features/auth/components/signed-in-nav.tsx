@@ -24,7 +24,11 @@ export function navLinks(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomE
       { to: clubPath(club, 'equipes'), label: 'Équipes' },
       // the club overview is the leaders' (STATISTICS_PERMISSIONS.club)
       ...(isLeader(member.role)
-        ? [{ to: clubPath(club, 'statistiques'), label: 'Statistiques' }]
+        ? [
+            { to: clubPath(club, 'statistiques'), label: 'Statistiques' },
+            // the season's fees are the leaders' (FEE_PERMISSIONS.list)
+            { to: clubPath(club, 'cotisations'), label: 'Cotisations' },
+          ]
         : []),
       { to: clubPath(club, 'annonces'), label: 'Annonces' },
       { to: clubPath(club, 'parametre'), label: 'Paramètres' },

@@ -24,6 +24,8 @@ interface LeaderDashboardProps {
   teams: { data?: DashboardTeam[]; isPending: boolean; isError: boolean };
   /** Sections the app layer adds under the title (the announcements). */
   children?: ReactNode;
+  /** At the end of the page (a part that arrives late shifts nothing below it). */
+  after?: ReactNode;
 }
 
 /** The local-storage key of a leader's last chosen team (per club and member). */
@@ -69,6 +71,7 @@ export function LeaderDashboard({
   idMembre,
   teams,
   children,
+  after,
 }: LeaderDashboardProps) {
   const home = useDashboardHome();
   const [params, setParams] = useSearchParams();
@@ -149,6 +152,7 @@ export function LeaderDashboard({
           ) : null}
         </>
       )}
+      {after}
     </main>
   );
 }

@@ -16,13 +16,15 @@ interface TeamDashboardProps {
   team: { id: number; nom: string } | null;
   /** Sections the app layer adds under the welcome line (the announcements). */
   children?: ReactNode;
+  /** At the end of the page (a part that arrives late shifts nothing below it). */
+  after?: ReactNode;
 }
 
 /**
  * The team dashboard of JOUEUR, ENTRAINEUR and PARENT (spec §2), led by the member's home: what
  * to answer, the next matches, the week (docs/decisions/0083-dashboard-home.md).
  */
-export function TeamDashboard({ prenom, nomClub, team, children }: TeamDashboardProps) {
+export function TeamDashboard({ prenom, nomClub, team, children, after }: TeamDashboardProps) {
   const teamId = team?.id ?? null;
   const events = useTeamUpcomingEvents(teamId);
   const members = useDashboardMembers(teamId);
@@ -70,6 +72,7 @@ export function TeamDashboard({ prenom, nomClub, team, children }: TeamDashboard
           <Alert tone="info">Vous n’êtes membre d’aucune équipe pour le moment.</Alert>
         </>
       )}
+      {after}
     </main>
   );
 }
