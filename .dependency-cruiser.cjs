@@ -1,5 +1,5 @@
 /**
- * Import boundaries (STYLE.md "Dependency direction", decision 0013), checked by
+ * Import boundaries (docs/conventions.md §2, docs/architecture.md §2, decision 0013), checked by
  * `npm run lint:deps` (part of `npm run lint` and `npm run check`).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -18,6 +18,29 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/' },
       to: { path: '^apps/server/' },
+    },
+    {
+      name: 'e2e-through-http',
+      comment:
+        'The end-to-end tests reach the app over HTTP only: they import the contract, never the code of apps/.',
+      severity: 'error',
+      from: { path: '^e2e/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'bench-server-entry-points',
+      comment:
+        'The benches start the built server, or boot the app in-process through its entry points (app.ts, config.ts, db/, test/helper.ts); never a feature or the web app.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^apps/(web/|server/src/(features|plugins|lib|authz|jobs)/)' },
+    },
+    {
+      name: 'apps-not-to-tooling',
+      comment: 'The apps and the contract never import the benches or the end-to-end tests.',
+      severity: 'error',
+      from: { path: '^(apps|packages)/' },
+      to: { path: '^(bench|e2e)/' },
     },
     {
       name: 'server-not-to-web',

@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import {
+  API_PATH_RULE,
+  DECLARING_FILES,
+  HAND_WRITTEN_API_PATHS,
+} from './scripts/lint/api-paths.mjs';
 
 export default tseslint.config(
   {
@@ -56,5 +61,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The API is called through its declarations, never by a path written by hand
+    // (scripts/lint/api-paths.mjs): the contract declares the paths; the listed files are a
+    // ratchet that only shrinks.
+    files: ['**/*.{ts,tsx,mts,js,mjs,cjs}'],
+    ignores: [...DECLARING_FILES, ...HAND_WRITTEN_API_PATHS],
+    rules: { 'no-restricted-syntax': API_PATH_RULE },
   },
 );

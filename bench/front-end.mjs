@@ -21,6 +21,7 @@ import {
   signIn,
   startServer,
 } from './lib/server.mjs';
+import { benchClient } from './lib/contract.mjs';
 
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt === -1 ? 3 : Number(process.argv[runsAt + 1]);
@@ -70,12 +71,9 @@ const server = await startServer({ env: { ...database.env, LOGIN_LIMIT_PER_IP: '
 let failed = false;
 try {
   const cookie = await signIn(server.base, demoEmail('jade.martin'));
-  const infos = await (
-    await fetch(`${server.base}/api/dashboard/infos`, { headers: { cookie } })
-  ).json();
-  const teams = await (
-    await fetch(`${server.base}/api/equipes/club/${infos.idClub}`, { headers: { cookie } })
-  ).json();
+  const client = benchClient(server.base, cookie);
+  const infos = await client.dashboard.infos();
+  const teams = await client.teams.listClub({ params: { clubId: infos.idClub } });
   const club = encodeURIComponent(infos.nomClub);
   const team = encodeURIComponent((teams.find((t) => /senior/i.test(t.nom)) ?? teams[0]).nom);
   const routes = [

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { api, routeKey } from './lib/contract.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -91,7 +92,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
 });
 children.push(server);
 const base = `http://127.0.0.1:${port}`;
-await waitFor(`${base}/api/health`, server);
+await waitFor(base + api.publicSite.health.path, server);
 
 console.log(
   `autocannon -c ${connections} -d ${duration}s, machine: ${os.cpus().length} cœurs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}\n`,
@@ -99,7 +100,7 @@ console.log(
 const results = [];
 for (const [title, url] of [
   ['Node hello-world (référence)', `http://127.0.0.1:${basePort}/`],
-  ['GET /api/health', `${base}/api/health`],
+  [routeKey(api.publicSite.health), base + api.publicSite.health.path],
   ['GET / (page d’accueil)', `${base}/`],
 ]) {
   process.stdout.write(`… ${title}\n`);

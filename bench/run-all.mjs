@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench` (after the build): every measurement owned by this runner (bench/README.md),
 // against the production build on loopback, on PGlite and on PostgreSQL, then appends the figures
-// to bench/README.md. Stops by itself.
+// to bench/results/<date>.md (bench/lib/record.mjs). Stops by itself.
 //
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=50   autocannon settings of the read calls
 //   BENCH_DATABASES=pglite,postgres          which databases (BENCH_PG_URL: the PostgreSQL server)
 //   BENCH_FRONT=0                            skip the front end (JS per route, Lighthouse)
-//   BENCH_README=0                           print only, do not append to bench/README.md
+//   BENCH_RECORD=0                           print only, do not write bench/results/<date>.md
 //   BENCH_CPU_PROF=dir                       write the server's CPU profiles (node --cpu-prof) there
 //   BENCH_SCALE=0 BENCH_CLUSTER=0            skip bench/run-all.d/10-scale.mjs, 20-cluster.mjs
 //   BENCH_ONLY=regex                         only the calls whose title matches (and the hello-world)
@@ -37,7 +37,9 @@ import {
   startServer,
 } from './lib/server.mjs';
 import { profileSummary } from './lib/cpu-profile.mjs';
+import { recordRun } from './lib/record.mjs';
 import { tsImport } from 'tsx/esm/api';
+import { api, benchClient, routeKey } from './lib/contract.mjs';
 
 const { readCalls } = await tsImport('./lib/read-calls.ts', import.meta.url);
 
@@ -62,7 +64,7 @@ const log = (line = '') => {
 const pad = (n) => String(n).padStart(2, '0');
 const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-log(`### ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC — \`npm run bench\``);
+log(`## ${started.toISOString().slice(11, 16)} UTC — \`npm run bench\``);
 log();
 log(
   `Machine : ${m.cores} cœurs (${m.cpu}), Node ${m.node}, charge moyenne au départ ${m.load}. ` +
@@ -70,24 +72,27 @@ log(
 );
 
 /** The demo club's data the signed-in reads are filled from (bench/lib/read-calls.ts), read as its leader. */
-async function demoData(get) {
+async function demoData(client) {
   const now = new Date();
   const first = new Date(now.getFullYear(), now.getMonth(), 1);
   const last = new Date(now.getFullYear(), now.getMonth() + 1, 0);
-  const infos = await get('/api/dashboard/infos');
+  const infos = await client.dashboard.infos();
   const clubId = infos.idClub;
-  const teams = await get(`/api/equipes/club/${clubId}`);
+  const teams = await client.teams.listClub({ params: { clubId } });
   const team = teams.find((t) => /senior/i.test(t.nom)) ?? teams[0];
-  const teamMembers = await get(`/api/membres/${clubId}/equipe/${encodeURIComponent(team.nom)}`);
+  const teamMembers = await client.members.listTeam({ params: { clubId, nomEquipe: team.nom } });
   const member = teamMembers.find((m) => m.role === 'JOUEUR') ?? teamMembers[0];
-  const events = await get(`/api/evenements/club/${clubId}?from=${ymd(first)}&to=${ymd(last)}`);
+  const events = await client.events.listClub({
+    params: { clubId },
+    query: { from: ymd(first), to: ymd(last) },
+  });
   const ofTeam = events.filter((e) => e.equipesIds?.includes(team.id));
   const event = ofTeam.find((e) => e.type !== 'MATCH') ?? ofTeam[0] ?? events[0];
-  const matches = await get(`/api/matches/equipe/${team.id}`);
+  const matches = await client.matches.listTeam({ params: { id: team.id } });
   const match = (Array.isArray(matches) ? matches : matches.content)?.[0];
-  const announcements = await get('/api/annonces');
+  const announcements = await client.announcements.list();
   const announcement = (Array.isArray(announcements) ? announcements : announcements.content)?.[0];
-  const club = await get(`/api/clubs/${clubId}`);
+  const club = await client.clubs.get({ params: { id: clubId } });
   return {
     clubId,
     team: { id: team.id, nom: team.nom, categorie: team.categorie, division: team.division },
@@ -124,16 +129,11 @@ async function measureDatabase(kind) {
     const { base } = server;
     const cookie = await signIn(base, demoEmail('jade.martin'));
     const headers = { cookie };
-    const get = async (p) => {
-      const res = await fetch(`${base}${p}`, { headers });
-      if (!res.ok) throw new Error(`${p} : ${res.status} ${await res.text()}`);
-      return res.json();
-    };
-    const demo = await demoData(get);
+    const demo = await demoData(benchClient(base, cookie));
     const reads = readCalls(demo);
     const calls = [
-      ['GET /api/health/live', '/api/health/live', false],
-      ['GET /api/health', '/api/health', false],
+      [routeKey(api.publicSite.healthLive), api.publicSite.healthLive.path, false],
+      [routeKey(api.publicSite.health), api.publicSite.health.path, false],
       ['GET / (accueil)', '/', false],
       ...reads.filter((c) => c.url).map((c) => [c.title, c.url, true]),
     ].filter(([title]) => !only || only.test(title));
@@ -162,9 +162,9 @@ async function measureDatabase(kind) {
       });
       // Requests still queued at the database when the load stops would slow the next row: wait
       // for a database round trip to come back, a second, and another one.
-      await fetch(`${base}/api/health/ready`);
+      await fetch(base + api.publicSite.healthReady.path);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await fetch(`${base}/api/health/ready`);
+      await fetch(base + api.publicSite.healthReady.path);
     }
     const rssAfter = server.rssMB();
 
@@ -205,17 +205,18 @@ async function measureLogins(base, kind, headers) {
     }),
   };
   console.error(`… ${kind} : connexions`);
-  const login = await load(`${base}/auth/connexion/login`, {
+  const login = await load(base + api.auth.login.path, {
     ...loginOpts,
     connections: 10,
     duration,
   });
   const side = { connections: 5, duration, headers };
-  console.error(`… ${kind} : /api/dashboard/infos seul puis pendant les connexions`);
-  const infosAlone = await load(`${base}/api/dashboard/infos`, side);
+  const infos = base + api.dashboard.infos.path;
+  console.error(`… ${kind} : ${api.dashboard.infos.path} seul puis pendant les connexions`);
+  const infosAlone = await load(infos, side);
   const [infosDuring, loginDuring] = await Promise.all([
-    load(`${base}/api/dashboard/infos`, side),
-    load(`${base}/auth/connexion/login`, { ...loginOpts, connections: 10, duration }),
+    load(infos, side),
+    load(base + api.auth.login.path, { ...loginOpts, connections: 10, duration }),
   ]);
   return { login, infosAlone, infosDuring, loginDuring };
 }
@@ -267,7 +268,7 @@ for (const kind of databases) {
     log(
       `Connexions (POST /auth/connexion/login, Argon2id, -c 10) : ${Math.round(l.login.rps)} /s, ` +
         `p50 ${l.login.p50} ms, p99 ${l.login.p99} ms, non-2xx ${l.login.non2xx}. ` +
-        `GET /api/dashboard/infos à -c 5 : seul ${Math.round(l.infosAlone.rps)} req/s, p99 ${l.infosAlone.p99} ms ; ` +
+        `${routeKey(api.dashboard.infos)} à -c 5 : seul ${Math.round(l.infosAlone.rps)} req/s, p99 ${l.infosAlone.p99} ms ; ` +
         `pendant une rafale de connexions (${Math.round(l.loginDuring.rps)} /s) ${Math.round(l.infosDuring.rps)} req/s, p99 ${l.infosDuring.p99} ms.`,
     );
   }
@@ -324,8 +325,8 @@ log(
       ? `Cibles non tenues : ${failures.join(' ; ')}.`
       : 'Toutes les cibles tenues.'),
 );
-if (process.env.BENCH_README !== '0') {
-  fs.appendFileSync(path.join(repoRoot, 'bench/README.md'), `\n${out.join('\n')}\n`);
-  console.log('\nAjouté à bench/README.md');
+if ((process.env.BENCH_RECORD ?? process.env.BENCH_README) !== '0') {
+  const file = recordRun(repoRoot, started.toISOString().slice(0, 10), out.join('\n'));
+  console.log(`\nAjouté à ${path.relative(repoRoot, file)}`);
 }
 process.exit(failures.length ? 1 : 0);

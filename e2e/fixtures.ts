@@ -13,10 +13,16 @@ import {
 } from '@playwright/test';
 import {
   api as endpoints,
+  callResult,
   createClient,
+  requestOf,
   queryString,
   type Api as ApiTree,
+  type CallOptions,
+  type CallResult,
   type Client,
+  type EndpointInput,
+  type EndpointSpec,
   type TransportRequest,
   COOKIE_XSRF_TOKEN,
   HEADER_XSRF_TOKEN,
@@ -62,20 +68,43 @@ export class Api {
   }
 
   private async transport(req: TransportRequest): Promise<unknown> {
+    return this.ok(this.fetchRequest(req));
+  }
+
+  private async fetchRequest(req: TransportRequest): Promise<APIResponse> {
     const url = `${req.path}${queryString(req.query)}`;
-    const res =
-      req.method === 'GET'
-        ? await this.request.get(url, { headers: req.headers })
-        : await this.request.fetch(url, {
-            method: req.method,
-            data: req.body as Body,
-            headers: {
-              ...req.headers,
-              [HEADER_XSRF_TOKEN]: await this.xsrfToken(),
-              origin: new URL(this.baseURL).origin,
-            },
-          });
-    return this.ok(res);
+    return req.method === 'GET'
+      ? await this.request.get(url, { headers: req.headers })
+      : await this.request.fetch(url, {
+          method: req.method,
+          data: req.body as Body,
+          headers: {
+            ...req.headers,
+            [HEADER_XSRF_TOKEN]: await this.xsrfToken(),
+            origin: new URL(this.baseURL).origin,
+          },
+        });
+  }
+
+  /**
+   * Calls an endpoint of the contract and answers status, headers and the body typed from the
+   * declaration (`res.body` on a 2xx, the French `res.error` otherwise), for a test that checks a
+   * refusal or a header. `client` is shorter when only the answer matters.
+   */
+  async send<S extends EndpointSpec>(
+    endpoint: S,
+    ...[input, options]: object extends EndpointInput<S>
+      ? [input?: EndpointInput<S>, options?: CallOptions]
+      : [input: EndpointInput<S>, options?: CallOptions]
+  ): Promise<CallResult<S>> {
+    const res = await this.fetchRequest(
+      requestOf(endpoint, input as Parameters<typeof requestOf>[1], options),
+    );
+    return callResult(endpoint, {
+      status: res.status(),
+      headers: res.headers(),
+      text: await res.text(),
+    });
   }
 
   async xsrfToken(): Promise<string> {
@@ -83,19 +112,32 @@ export class Api {
       (await this.request.storageState()).cookies.find((c) => c.name === COOKIE_XSRF_TOKEN)?.value;
     let token = await find();
     if (!token) {
-      const res = await this.request.get('/auth/csrf');
-      expect(res.ok(), `GET /auth/csrf → ${res.status()}`).toBeTruthy();
+      const res = await this.request.get(endpoints.auth.csrf.path);
+      expect(res.ok(), `${endpoints.auth.csrf.path} → ${res.status()}`).toBeTruthy();
       token = await find();
     }
     if (!token) throw new Error('Le serveur n’a pas déposé le cookie XSRF-TOKEN.');
     return token;
   }
 
+  /**
+   * A hand-built request, for what the typed calls cannot send (a forged anti-forgery token, a
+   * malformed body, a path outside the API). Everything else calls an endpoint (`client`, `send`).
+   */
+  raw(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    data?: Body,
+  ): Promise<APIResponse> {
+    return method === 'GET' ? this.request.get(url) : this.send_(method, url, data);
+  }
+
+  /** @deprecated a hand-written path: call the endpoint (`client`, `send`) or `raw()`. */
   get(url: string): Promise<APIResponse> {
     return this.request.get(url);
   }
 
-  async send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: Body) {
+  private async send_(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: Body) {
     return this.request.fetch(url, {
       method,
       data,
@@ -105,11 +147,14 @@ export class Api {
       },
     });
   }
-  post = (url: string, data?: Body) => this.send('POST', url, data);
-  put = (url: string, data?: Body) => this.send('PUT', url, data);
-  delete = (url: string, data?: Body) => this.send('DELETE', url, data);
+  /** @deprecated a hand-written path: call the endpoint (`client`, `send`) or `raw()`. */
+  post = (url: string, data?: Body) => this.send_('POST', url, data);
+  /** @deprecated a hand-written path: call the endpoint (`client`, `send`) or `raw()`. */
+  put = (url: string, data?: Body) => this.send_('PUT', url, data);
+  /** @deprecated a hand-written path: call the endpoint (`client`, `send`) or `raw()`. */
+  delete = (url: string, data?: Body) => this.send_('DELETE', url, data);
 
-  /** Same call, failing the test with the server's answer when the status is not 2xx. */
+  /** @deprecated casts the answer: call the endpoint (`client`, `send`), typed from the declaration. */
   async ok<T = unknown>(res: Promise<APIResponse> | APIResponse): Promise<T> {
     const r = await res;
     if (!r.ok()) throw new Error(`${r.url()} → ${r.status()} ${await r.text()}`);
@@ -145,19 +190,23 @@ export function parisDay(offset = 0): string {
 export const clubUrl = (nomClub: string, ...rest: string[]) =>
   `/${[nomClub, ...rest].map(encodeURIComponent).join('/')}`;
 
+/** A team of the signed-in leader's club (default: 'Seniors', R1, Senior). */
+export function createTeam(
+  api: Api,
+  clubId: number,
+  team: { nom?: string; division?: string; category?: string } = {},
+) {
+  return api.client.teams.create({
+    body: { nom: 'Seniors', division: 'R1', category: 'Senior', ...team, idClub: clubId },
+  });
+}
+
 /** Through the real API, as the signed-in leader: a team 'Seniors' with one player in it. */
 export async function createTeamWithPlayer(api: Api) {
-  const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
-  await api.ok(
-    api.post('/api/equipes', {
-      nom: 'Seniors',
-      division: 'R1',
-      category: 'Senior',
-      idClub: me.idClub,
-    }),
-  );
-  await api.ok(
-    api.post('/api/membres', {
+  const me = await api.client.dashboard.infos();
+  await createTeam(api, me.idClub);
+  await api.client.members.create({
+    body: {
       nom: 'Leroy',
       prenom: 'Hugo',
       dateDeNaissance: '2001-02-03',
@@ -167,8 +216,8 @@ export async function createTeamWithPlayer(api: Api) {
       role: 'JOUEUR',
       nomEquipe: 'Seniors',
       clubId: me.idClub,
-    }),
-  );
+    },
+  });
   return me;
 }
 
@@ -179,6 +228,7 @@ export type MemberFields = {
   nomEquipe?: string;
   statut?: string;
   enfantsIds?: number[];
+  dateDeNaissance?: string;
 };
 
 /** A member created through the API whose account is activated from the invitation mail. */
@@ -190,18 +240,59 @@ export async function createActiveMember(
 ) {
   const email = uniqueEmail(fields.role.toLowerCase());
   const since = Date.now();
-  const member = await api.ok<{ id: number }>(
-    api.post('/api/membres', {
+  const member = await api.client.members.create({
+    body: {
       dateDeNaissance: '2006-02-03',
       genre: 'Homme',
       numeroTelephone: '0611223344',
       email,
       clubId,
       ...fields,
-    }),
-  );
+    },
+  });
   await activateFromInvitation(api, browser, email, since);
   return { ...member, ...fields, email, password: E2E_PASSWORD };
+}
+
+/**
+ * The set-up of the match-day and statistics journeys: as the signed-in leader, the team
+ * 'Seniors' with its coach Marc Petit and its player Léo Moreau, both activated.
+ */
+export async function seniorsWithCoachAndPlayer(api: Api, browser: Browser) {
+  const me = await api.client.dashboard.infos();
+  const team = await createTeam(api, me.idClub);
+  const base = { nomEquipe: 'Seniors' };
+  const coach = await createActiveMember(api, browser, me.idClub, {
+    ...base,
+    nom: 'Petit',
+    prenom: 'Marc',
+    role: 'ENTRAINEUR',
+  });
+  const leo = await createActiveMember(api, browser, me.idClub, {
+    ...base,
+    nom: 'Moreau',
+    prenom: 'Léo',
+    role: 'JOUEUR',
+  });
+  return { me, team, base, coach, leo };
+}
+
+/** A page of its own (a new context at the project's width), signed in as `account`. */
+export async function signedInPage(browser: Browser, account: Pick<Account, 'email' | 'password'>) {
+  const { viewport, hasTouch } = base.info().project.use;
+  const context = await browser.newContext({ viewport, hasTouch });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
+}
+
+/** The club calendar, loaded (its FullCalendar chunk given time on a busy machine). */
+export async function openCalendar(page: Page, nomClub: string) {
+  await page.goto(clubUrl(nomClub, 'calendrier'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendrier du club' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('Chargement des événements...')).toHaveCount(0);
 }
 
 /**
@@ -229,15 +320,16 @@ export interface Account {
   nom: string;
   prenom: string;
 }
+type ClubRegistration = EndpointInput<typeof endpoints.publicSite.register>['body'];
 export interface RegisteredClub extends Account {
   nomClub: string;
-  sportNom: string;
+  sportNom: ClubRegistration['sportNom'];
 }
 
 /** POST /api/club/inscription with the spec's payload (spec §7, "Club registration payload"). */
 export async function registerClub(
   api: Api,
-  overrides: Partial<RegisteredClub & { dateNaissance: string; genre: string }> = {},
+  overrides: Partial<RegisteredClub & Pick<ClubRegistration, 'dateNaissance' | 'genre'>> = {},
 ): Promise<RegisteredClub> {
   const payload = {
     nom: 'Durand',
@@ -249,8 +341,8 @@ export async function registerClub(
     sportNom: 'Football',
     genre: 'Femme',
     ...overrides,
-  };
-  await api.ok(api.post('/api/club/inscription', payload));
+  } satisfies ClubRegistration;
+  await api.client.publicSite.register({ body: payload });
   return payload;
 }
 
@@ -268,12 +360,14 @@ export async function signIn(page: Page, account: Pick<Account, 'email' | 'passw
     }
   }, DEVICE_FINGERPRINT);
   const api = new Api(page.request, baseUrlOf(page.context()));
-  const res = await api.post('/auth/connexion/login', {
-    email: account.email,
-    password: account.password,
-    deviceFingerprint: DEVICE_FINGERPRINT,
+  const res = await api.send(endpoints.auth.login, {
+    body: {
+      email: account.email,
+      password: account.password,
+      deviceFingerprint: DEVICE_FINGERPRINT,
+    },
   });
-  if (!res.ok()) throw new Error(`Connexion refusée (${res.status()}) : ${await res.text()}`);
+  if (res.status !== 200) throw new Error(`Connexion refusée (${res.status}) : ${res.text}`);
   return api;
 }
 

@@ -13,6 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createMember, createTeam, createClub } from '../../apps/server/src/db/factories.ts';
+import { api, type EndpointInput } from '@club/contract';
 import { buildTestApp, signIn, type TestClient } from '../../apps/server/src/test/helper.ts';
 
 const arg = (name: string, def: string) => {
@@ -49,17 +50,14 @@ try {
     await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: teams[0]!.id }),
   );
 
-  const ok = async (client: TestClient, url: string, body: unknown, status = 201) => {
-    const res = await client.post(url, body);
-    if (res.statusCode !== status) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
-    return res;
-  };
+  const create = async (body: EndpointInput<typeof api.events.create>['body']) =>
+    (await leader.send(api.events.create, { body })).body;
   // The season 2026-09-01 → 2027-06-30: two trainings a week per team, as one series each.
-  const create: number[] = [];
+  const createMs: number[] = [];
   for (const [t, team] of teams.entries()) {
     const hour = 17 + (t % 4);
     const t0 = performance.now();
-    await ok(leader, '/api/evenements', {
+    await create({
       nom: `Entraînement ${team.nom}`,
       lieux: 'Complexe sportif',
       type: 'ENTRAINEMENT',
@@ -72,11 +70,11 @@ try {
         exclusions: ['2026-12-22', '2026-12-24', '2026-12-29', '2026-12-31'],
       },
     });
-    create.push(performance.now() - t0);
+    createMs.push(performance.now() - t0);
     // A match every other Saturday (single events, like the demo season).
     for (let w = 0; w < 40; w += 2) {
       const d = new Date(Date.UTC(2026, 8, 5 + w * 7)).toISOString().slice(0, 10);
-      await ok(leader, '/api/evenements', {
+      await create({
         nom: `Match ${team.nom}`,
         lieux: 'Stade',
         type: 'MATCH',
@@ -88,20 +86,19 @@ try {
       });
     }
   }
-  const all = await leader.get(`/api/evenements/club/${club.id}`);
-  const total = (all.json() as unknown[]).length;
+  const total = (await leader.send(api.events.listClub, { params: { clubId: club.id } })).body
+    .length;
 
   // The month view of November 2026 asks for six weeks: 2026-10-26 → 2026-12-07 (end exclusive).
-  const url = `/api/evenements/club/${club.id}?from=2026-10-26&to=2026-12-07`;
+  const month = { params: { clubId: club.id }, query: { from: '2026-10-26', to: '2026-12-07' } };
   const time = async (client: TestClient) => {
     const ms: number[] = [];
     let count = 0;
     for (let i = 0; i < runs + 20; i++) {
       const t0 = performance.now();
-      const res = await client.get(url);
+      const res = await client.send(api.events.listClub, month);
       const dt = performance.now() - t0;
-      if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode}`);
-      count = (res.json() as unknown[]).length;
+      count = res.body.length;
       if (i >= 20) ms.push(dt); // 20 warm-up calls
     }
     return { events: count, ...summary(ms) };
@@ -110,7 +107,7 @@ try {
     database: process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory)',
     teams: TEAMS,
     eventsInClub: total,
-    createSeriesMs: summary(create),
+    createSeriesMs: summary(createMs),
     monthAsLeader: await time(leader),
     monthAsCoach: await time(coach),
   };

@@ -29,6 +29,7 @@ import {
   startRedis as redis,
   stopChildren,
 } from '../lib/cluster.mjs';
+import { api, urlOf } from '../lib/contract.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -87,7 +88,7 @@ try {
 
   // 1. Session made on A, used on B (and through nginx).
   const { cookie } = await signIn(a.base, probe.dirigeant.email, probe.password);
-  const onB = await fetch(`${b.base}/api/dashboard/infos`, { headers: { cookie } });
+  const onB = await fetch(b.base + api.dashboard.infos.path, { headers: { cookie } });
   const me = await onB.json();
   check(
     'session créée par A valable sur B',
@@ -97,10 +98,10 @@ try {
 
   // 2. Shared login throttle: failures alternate between A and B.
   // The anti-forgery pair (double-submit cookie) fetched from A, sent to both instances.
-  const csrf = await fetch(`${a.base}/auth/csrf`);
+  const csrf = await fetch(a.base + api.auth.csrf.path);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.getSetCookie().join('\n'))[1];
   const fail = (server, email) =>
-    fetch(`${server.base}/auth/connexion/login`, {
+    fetch(server.base + api.auth.login.path, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -144,7 +145,12 @@ try {
   const calls = hotCalls(probe);
   const seen = new Set();
   for (let i = 0; i < 4; i++) {
-    const res = await fetch(`${lb}/api/equipes/club/${probe.probeClubId}`, { headers: { cookie } });
+    const res = await fetch(
+      lb + urlOf(api.teams.listClub, { params: { clubId: probe.probeClubId } }),
+      {
+        headers: { cookie },
+      },
+    );
     seen.add(res.headers.get('x-upstream'));
   }
   check('nginx répartit sur les deux instances', seen.size === 2, [...seen].join(' '));

@@ -16,6 +16,7 @@ import {
   signIn,
   startServer,
 } from '../lib/server.mjs';
+import { api, benchClient, routeKey, urlOf } from '../lib/contract.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,10 +35,8 @@ const server = await startServer({
 });
 try {
   const cookie = await signIn(server.base, demoEmail('jade.martin'));
-  const me = await (
-    await fetch(`${server.base}/api/dashboard/infos`, { headers: { cookie } })
-  ).json();
-  const url = `${server.base}/api/membres/club/${me.idClub}/export`;
+  const me = await benchClient(server.base, cookie).dashboard.infos();
+  const url = server.base + urlOf(api.members.export, { params: { clubId: me.idClub } });
   for (let i = 0; i < 3; i++) await (await fetch(url, { headers: { cookie } })).text();
   fs.writeFileSync(`${probeOut}.reset`, ''); // the probe forgets the start-up
   await new Promise((r) => setTimeout(r, 300));
@@ -53,7 +52,7 @@ try {
   latencies.sort((a, b) => a - b);
   const at = (p) => Math.round(latencies[Math.floor((latencies.length - 1) * p)] ?? 0);
   console.log(
-    `GET /api/membres/club/:clubId/export, PGlite, -c ${connections} -d ${duration} : ` +
+    `${routeKey(api.members.export)}, PGlite, -c ${connections} -d ${duration} : ` +
       `${Math.round(result.requests.average)} req/s, ${latencies.length} réponses, ` +
       `${result.timeouts} time-outs, ${result.errors} erreurs, non-2xx ${result.non2xx} ; ` +
       `p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, la plus longue ${at(1)} ms`,

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api, createClient, queryString } from '@club/contract';
+import { FIRST_NAMES_ACCENTED, LAST_NAMES } from '../../apps/server/src/db/sample-names.ts';
 import {
   DEMO_PASSWORD,
   demoEmail,
@@ -56,8 +57,8 @@ function client(base, cookie) {
 /** ROWS new members, French names with accents, a fifth of them in two teams. */
 function membersFile(teams, runId) {
   const header = 'Nom;Prénom;Né(e) le;Sexe;Courriel;Mobile;N° licence;Rôle;Équipe(s)';
-  const noms = ['Lefèvre', 'Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit'];
-  const prenoms = ['Léa', 'Chloé', 'Zoé', 'Hugo', 'Éloïse', 'Maël', 'Noé', 'Inès'];
+  const noms = LAST_NAMES;
+  const prenoms = FIRST_NAMES_ACCENTED;
   const lines = [header];
   for (let i = 0; i < ROWS; i++) {
     const year = 1960 + (i % 60);

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../scale/lib.mjs';
+import { api } from './contract.mjs';
 
 export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 export const REDIS = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
@@ -99,7 +100,7 @@ ${upstreams.map((u) => `    server ${u};`).join('\n')}
   const child = spawn(NGINX, ['-p', tmp, '-c', conf, '-g', 'daemon off;'], { stdio: 'inherit' });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
-  await waitFor('nginx', async () => (await fetch(`${base}/api/health`)).ok);
+  await waitFor('nginx', async () => (await fetch(base + api.publicSite.health.path)).ok);
   return base;
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { api } from './contract.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEMO_PASSWORD = 'Demo-Nantes-2026!';
@@ -137,7 +138,7 @@ export async function startServer({ env = {}, nodeArgs = [], stdio = 'inherit' }
     stdio: ['ignore', stdio, stdio],
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, child);
+  await waitFor(base + api.publicSite.health.path, child);
   return {
     base,
     pid: child.pid,
@@ -178,7 +179,7 @@ function cookiesOf(res) {
 
 /** A pre-login XSRF token and its cookie (what the web app fetches before POST /auth/…). */
 export async function preLoginCsrf(base) {
-  const res = await fetch(`${base}/auth/csrf`);
+  const res = await fetch(base + api.auth.csrf.path);
   const cookies = cookiesOf(res);
   const token = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
   return { token: decodeURIComponent(token), cookie: cookies.join('; ') };
@@ -187,7 +188,7 @@ export async function preLoginCsrf(base) {
 /** Signs in through the real login route; returns the Cookie header of the session. */
 export async function signIn(base, email, password = DEMO_PASSWORD) {
   const csrf = await preLoginCsrf(base);
-  const res = await fetch(`${base}/auth/connexion/login`, {
+  const res = await fetch(base + api.auth.login.path, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

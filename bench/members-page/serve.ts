@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { arg, bootBenchApp, cookiesFor as benchCookies } from '../lib/app.ts';
 import { members } from '../../apps/server/src/db/schema.ts';
 import { createMember } from '../../apps/server/src/db/factories.ts';
+import { FIRST_NAMES_ACCENTED, LAST_NAMES } from '../../apps/server/src/db/sample-names.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const count = Number(arg('members', '2000'));
@@ -35,45 +36,6 @@ const player = await createMember(db, club.id, {
   numero: 9,
   poste: 'Ailière',
 });
-const NOMS = [
-  'Martin',
-  'Bernard',
-  'Thomas',
-  'Petit',
-  'Robert',
-  'Richard',
-  'Durand',
-  'Lefèvre',
-  'Moreau',
-  'Simon',
-  'Laurent',
-  'Lefebvre',
-  'Michel',
-  'García',
-  'Faure',
-  'Rousseau',
-  'Blanc',
-  'Guérin',
-  'Müller',
-  'Roux',
-];
-const PRENOMS = [
-  'Léa',
-  'Hugo',
-  'Chloé',
-  'Louis',
-  'Inès',
-  'Jules',
-  'Zoé',
-  'Noé',
-  'Anaïs',
-  'Éloïse',
-  'Gabriel',
-  'Maël',
-  'Jérôme',
-  'Hélène',
-  'Camille',
-];
 const ROLES = ['JOUEUR', 'JOUEUR', 'JOUEUR', 'PARENT', 'ENTRAINEUR'];
 const STATUTS = ['Actif', 'Actif', 'Actif', 'Blessé', 'Suspendu'];
 const rows = [];
@@ -81,8 +43,8 @@ for (let i = 0; i < count - 3; i++) {
   rows.push({
     clubId: club.id,
     teamId: i % 7 === 0 ? null : teams[i % teams.length]!.id,
-    nom: NOMS[i % NOMS.length]!,
-    prenom: PRENOMS[(i * 7) % PRENOMS.length]!,
+    nom: LAST_NAMES[i % LAST_NAMES.length]!,
+    prenom: FIRST_NAMES_ACCENTED[(i * 7) % FIRST_NAMES_ACCENTED.length]!,
     email: `membre${i}@bench.test`,
     role: ROLES[i % ROLES.length]!,
     statut: STATUTS[i % STATUTS.length]!,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort, repoRoot } from '../lib-server.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { api, routeKey, urlOf } from '../lib/contract.mjs';
 
 export { freePort, repoRoot };
 
@@ -125,7 +126,7 @@ export async function startServer(env = {}, { port, nodeArgs = [] } = {}) {
     if (child.exitCode !== null)
       throw new Error(`le serveur s’est arrêté (code ${child.exitCode})`);
     try {
-      const res = await fetch(`${base}/api/health`);
+      const res = await fetch(base + api.publicSite.health.path);
       if (res.ok) break;
     } catch {
       /* not listening yet */
@@ -154,7 +155,7 @@ export async function startServer(env = {}, { port, nodeArgs = [] } = {}) {
 
 /** Signs in and returns the Cookie header of the session (and the session info). */
 export async function signIn(base, email, password, { fingerprint = 'bench-device' } = {}) {
-  const csrf = await fetch(`${base}/auth/csrf`);
+  const csrf = await fetch(base + api.auth.csrf.path);
   const jar = new Map();
   const keep = (res) => {
     for (const c of res.headers.getSetCookie()) {
@@ -165,7 +166,7 @@ export async function signIn(base, email, password, { fingerprint = 'bench-devic
   };
   keep(csrf);
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${base}/auth/connexion/login`, {
+  const res = await fetch(base + api.auth.login.path, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -186,20 +187,22 @@ export function hotCalls(probe, { month = '2026-03' } = {}) {
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const c = probe.probeClubId;
   const t = probe.team.id;
+  const call = (endpoint, input, note = '') => ({
+    name: routeKey(endpoint) + note,
+    path: urlOf(endpoint, input),
+  });
   return [
-    { name: 'GET /api/dashboard/infos', path: '/api/dashboard/infos' },
-    { name: 'GET /api/dashboard/membres/{équipe}', path: `/api/dashboard/membres/${t}` },
-    {
-      name: 'GET /api/dashboard/evenements/{équipe}?date=',
-      path: `/api/dashboard/evenements/${t}?date=${month}-10`,
-    },
-    {
-      name: 'GET /api/evenements/club/{id} (un mois)',
-      path: `/api/evenements/club/${c}?from=${month}-01&to=${month}-${last}`,
-    },
-    { name: 'GET /api/matches/equipe/{id}', path: `/api/matches/equipe/${t}` },
-    { name: 'GET /api/membres/club/{id}', path: `/api/membres/club/${c}` },
-    { name: 'GET /api/equipes/club/{id}', path: `/api/equipes/club/${c}` },
+    call(api.dashboard.infos, {}),
+    call(api.dashboard.members, { params: { id: t } }),
+    call(api.dashboard.events, { params: { id: t }, query: { date: `${month}-10` } }),
+    call(
+      api.events.listClub,
+      { params: { clubId: c }, query: { from: `${month}-01`, to: `${month}-${last}` } },
+      ' (un mois)',
+    ),
+    call(api.matches.listTeam, { params: { id: t } }),
+    call(api.members.listClub, { params: { clubId: c } }),
+    call(api.teams.listClub, { params: { clubId: c } }),
   ];
 }
 

@@ -20,6 +20,7 @@ import {
   startServer,
   writeResult,
 } from './lib.mjs';
+import { api, urlOf } from '../lib/contract.mjs';
 
 const sizes = (process.env.BENCH_SCALE_CLUBS ?? '100,10000').split(',').map(Number);
 const requests = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -93,7 +94,10 @@ for (const clubs of sizes) {
     }
     const search = [];
     for (const q of SEARCHES) {
-      const path = `/api/membres/club/${probe.probeClubId}/recherche?nom=${encodeURIComponent(q)}`;
+      const path = urlOf(api.members.searchClub, {
+        params: { clubId: probe.probeClubId },
+        query: { nom: q },
+      });
       search.push(
         await latency(server.base, cookie, path, {
           requests: Math.ceil(requests / 3),

@@ -18,6 +18,7 @@ import {
   startHelloWorld,
   startServer,
 } from '../lib/server.mjs';
+import { api, urlOf } from '../lib/contract.mjs';
 
 const PLAYERS = 25;
 const MATCHES = 40;
@@ -133,7 +134,7 @@ try {
       stdio: process.env.BENCH_SERVER_OUTPUT ? 'inherit' : 'ignore',
     });
     const cookie = await signIn(server.base, leader, DEMO_PASSWORD);
-    const url = `${server.base}/api/statistiques/equipe/${teamId}`;
+    const url = server.base + urlOf(api.statistics.team, { params: { teamId } });
     const first = await fetch(url, { headers: { cookie } });
     body = await first.json();
     if (!first.ok) throw new Error(`${first.status} ${JSON.stringify(body)}`);

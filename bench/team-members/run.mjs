@@ -18,6 +18,7 @@ import {
   startHelloWorld,
   startServer,
 } from '../lib/server.mjs';
+import { api, benchClient, routeKey, urlOf } from '../lib/contract.mjs';
 
 const kind = process.argv[2] ?? 'pglite';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -32,23 +33,21 @@ try {
     stdio: 'ignore',
   });
   const { base } = server;
-  const headers = { cookie: await signIn(base, demoEmail('jade.martin')) };
-  const get = async (p) => (await fetch(`${base}${p}`, { headers })).json();
-  const infos = await get('/api/dashboard/infos');
-  const teams = await get(`/api/equipes/club/${infos.idClub}`);
+  const cookie = await signIn(base, demoEmail('jade.martin'));
+  const headers = { cookie };
+  const client = benchClient(base, cookie);
+  const infos = await client.dashboard.infos();
+  const teams = await client.teams.listClub({ params: { clubId: infos.idClub } });
   const team = teams.find((t) => /senior/i.test(t.nom)) ?? teams[0];
+  const row = (endpoint, input, h) => [routeKey(endpoint), urlOf(endpoint, input), h];
   const calls = [
-    ['GET /api/health', '/api/health', {}],
-    ['GET /api/membres/club/{club}', `/api/membres/club/${infos.idClub}`, headers],
-    [
-      'GET /api/membres/{club}/equipe/{nom}',
-      `/api/membres/${infos.idClub}/equipe/${encodeURIComponent(team.nom)}`,
-      headers,
-    ],
+    row(api.publicSite.health, {}, {}),
+    row(api.members.listClub, { params: { clubId: infos.idClub } }, headers),
+    row(api.members.listTeam, { params: { clubId: infos.idClub, nomEquipe: team.nom } }, headers),
   ];
   // Older versions have no liveness route.
-  if ((await fetch(`${base}/api/health/live`)).ok)
-    calls.unshift(['GET /api/health/live', '/api/health/live', {}]);
+  if ((await fetch(base + api.publicSite.healthLive.path)).ok)
+    calls.unshift(row(api.publicSite.healthLive, {}, {}));
   for (const [, p, h] of calls) {
     const res = await fetch(`${base}${p}`, { headers: h });
     if (!res.ok) throw new Error(`${p} : ${res.status}`);

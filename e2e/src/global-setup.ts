@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { api } from '@club/contract';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -72,7 +73,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: stri
         `Le serveur s'est arrêté au démarrage (code ${child.exitCode}). Journal :\n${fs.readFileSync(logFile, 'utf8')}`,
       );
     try {
-      const res = await fetch(`${baseUrl}/api/health`);
+      const res = await fetch(baseUrl + api.publicSite.health.path);
       if (res.ok) return;
     } catch {
       // not listening yet

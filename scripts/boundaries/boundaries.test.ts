@@ -83,6 +83,31 @@ describe('[lint] import boundaries', () => {
     );
   });
 
+  it('e2e importing the app’s code, a bench reaching a feature, an app importing a bench: each fails', async () => {
+    const dir = tree('tooling', {
+      'e2e/tests/x.spec.ts':
+        "import { s } from '../../apps/server/src/lib/s.ts';\nexport const x = s;\n",
+      'apps/server/src/lib/s.ts': 'export const s = 1;\n',
+      'bench/b.ts':
+        "import { f } from '../apps/server/src/features/teams/index.ts';\nimport { a } from '../apps/server/src/app.ts';\nexport const b = f + a;\n",
+      'apps/server/src/features/teams/index.ts': 'export const f = 1;\n',
+      'apps/server/src/app.ts': 'export const a = 1;\n',
+      'apps/server/src/db/d.ts':
+        "import { b } from '../../../../bench/b.ts';\nexport const d = b;\n",
+    });
+    const roots = ['apps', 'e2e', 'bench'];
+    const result: IReporterOutput = await cruise(roots, {
+      validate: true,
+      ruleSet: { forbidden: config.forbidden },
+      ...config.options,
+      baseDir: dir,
+    });
+    const output = result.output as { summary: { violations: { rule: { name: string } }[] } };
+    expect([...new Set(output.summary.violations.map((v) => v.rule.name))].sort()).toEqual(
+      ['apps-not-to-tooling', 'bench-server-entry-points', 'e2e-through-http'].sort(),
+    );
+  });
+
   it('a tree that keeps the rules passes', async () => {
     const dir = tree('clean', {
       'apps/web/src/features/calendar/a.ts':

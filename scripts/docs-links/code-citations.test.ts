@@ -16,7 +16,7 @@ const SELF = new Set([
 describe('citations in code comments and test names', () => {
   const files = trackedFiles(repoRoot, CHECKED_FOLDERS).filter((f) => !SELF.has(f));
 
-  it('reads the tracked files of apps, packages, e2e, bench and scripts', () => {
+  it('reads the tracked files of apps, packages, e2e, bench, scripts, the CI script and the root', () => {
     expect(files).toEqual(
       expect.arrayContaining([
         'apps/server/src/app.ts',
@@ -24,8 +24,15 @@ describe('citations in code comments and test names', () => {
         'e2e/fixtures.ts',
         'bench/README.md',
         'scripts/server-flags.mjs',
+        '.ci/run',
+        '.dependency-cruiser.cjs',
+        'eslint.config.js',
+        'vitest.config.ts',
+        'README.md',
       ]),
     );
+    expect(files).not.toContain('CHANGELOG.md');
+    expect(files.filter((f) => !f.includes('/'))).not.toContain('apps');
   });
 
   it('none points outside the repository (design notes, style notes, work item numbers)', () => {

@@ -15,8 +15,21 @@ export const FORBIDDEN_CITATIONS: readonly { pattern: RegExp; what: string }[] =
   { pattern: /\b[Ii]ssues?[ -]#?\d/, what: 'a work item number' },
 ];
 
-/** The folders whose files are checked. */
-export const CHECKED_FOLDERS = ['apps', 'packages', 'e2e', 'bench', 'scripts'] as const;
+/**
+ * What is checked: these folders, the CI script, and the files at the repository's root (the lint,
+ * import-boundary, test and TypeScript configurations, the README), all but the CHANGELOG, a
+ * history that names the waves it records. `:(glob)*` is git's pattern for the root's own files.
+ */
+export const CHECKED_FOLDERS = [
+  'apps',
+  'packages',
+  'e2e',
+  'bench',
+  'scripts',
+  '.ci',
+  ':(glob)*',
+  ':(exclude)CHANGELOG.md',
+] as const;
 
 export interface Citation {
   file: string;

@@ -19,7 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { SERVER_MESSAGES } from '@club/contract';
+import { API_DOCS_PATH, SERVER_MESSAGES } from '@club/contract';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
@@ -41,7 +41,7 @@ import { loadSigningKey } from './lib/secrets.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { hmac } from './lib/tokens.ts';
 import { installFrenchZodMessages } from './lib/zod-french.ts';
-import { configurePasswordHashing } from './lib/password-hash.ts';
+import { createPasswordHasher, type PasswordHasher } from './lib/password-hash.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import { authPlugin } from './features/auth/index.ts';
 import { registerFeatures } from './features/index.ts';
@@ -64,6 +64,11 @@ declare module 'fastify' {
     /** The daily purge of what is past its retention period (jobs/retention.ts, docs/privacy.md). */
     retention: Retention;
     limiter: RateLimiter;
+    /**
+     * This app's password hashing: cost, hashes at once, queue (PASSWORD_HASH_*). Per app, handed
+     * to the services that hash, so apps sharing a process share nothing (lib/password-hash.ts).
+     */
+    passwords: PasswordHasher;
     /** Whether signed-in requests run in a club-scoped transaction (BuildOptions). */
     rowLevelSecurity: boolean;
     /** What the server calls now (lib/clock.ts). */
@@ -192,11 +197,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     createResponseSerializerCompiler(config.RESPONSE_SERIALIZER ?? 'compiled'),
   );
 
-  configurePasswordHashing({
-    concurrency: config.PASSWORD_HASH_CONCURRENCY,
-    maxWaiting: config.PASSWORD_HASH_QUEUE,
-    cost: config.PASSWORD_HASH_COST,
-  });
+  app.decorate(
+    'passwords',
+    createPasswordHasher({
+      concurrency: config.PASSWORD_HASH_CONCURRENCY,
+      maxWaiting: config.PASSWORD_HASH_QUEUE,
+      cost: config.PASSWORD_HASH_COST,
+    }),
+  );
   if (config.PASSWORD_HASH_COST === 'test')
     app.log.warn(
       'PASSWORD_HASH_COST=test : hachage des mots de passe au coût de test, jamais en production',
@@ -355,7 +363,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
 
   const signingKey = loadSigningKey(config.JWT_SECRET, dataDir);
   app.decorate('secretFor', (purpose: string) => hmac(signingKey, `purpose:${purpose}`));

@@ -16,6 +16,7 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import * as paths from './lib/endpoint-paths.generated.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -24,24 +25,39 @@ declare const self: ServiceWorkerGlobalScope & {
 export const API_CACHE = 'api-hors-ligne';
 const SHELL = '/spa.html';
 
-/** GET answers kept for offline use (prefixes of the path). */
-const OFFLINE_API = [
-  '/api/dashboard/',
-  '/api/evenements',
-  '/api/matches/',
-  '/api/equipes/',
-  '/api/membres/',
-  '/api/annonces',
-  '/api/clubs/',
-  '/api/notifications/preferences',
-];
 /**
- * Never kept: files to download, invitation and answer links, and the live stream (an endless
- * response: the browser reads it from the network, never through a cache).
+ * GET answers kept for offline use: the screens' reads (never a file to download, an invitation
+ * or an answer link, nor the live stream GET /api/flux, an endless answer the browser reads from
+ * the network), as path patterns of their endpoints ('/api/matches/:id' → one segment).
  */
-const NEVER = /\/export\b|\/invitation\b|\/logo\b|^\/api\/flux\b/;
+const OFFLINE_API = [
+  paths.dashboardInfos,
+  paths.dashboardHome,
+  paths.dashboardEvents,
+  paths.dashboardMembers,
+  paths.eventsListClub,
+  paths.eventsGet,
+  paths.eventsPresences,
+  paths.carpoolList,
+  paths.matchesListTeam,
+  paths.matchesGet,
+  paths.matchesConvocations,
+  paths.teamsByCategoryDivision,
+  paths.teamsListClub,
+  paths.teamsSummaries,
+  paths.teamsGet,
+  paths.membersListClub,
+  paths.membersSearchClub,
+  paths.membersSearchTeam,
+  paths.membersListTeam,
+  paths.membersGet,
+  paths.announcementsList,
+  paths.announcementsReceipts,
+  paths.clubsGet,
+  paths.notificationsPreferences,
+].map((p) => new RegExp(`^${p.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`));
 /** Requests after which the cached answers belong to nobody. */
-const SESSION_CHANGES = ['/auth/connexion/login', '/auth/connexion/logout'];
+const SESSION_CHANGES: string[] = [paths.authLogin, paths.authLogout];
 
 self.addEventListener('install', () => void self.skipWaiting());
 clientsClaim();
@@ -56,7 +72,7 @@ self.addEventListener('fetch', (event) => {
     SESSION_CHANGES.includes(url.pathname)
   ) {
     const jobs: Promise<unknown>[] = [caches.delete(API_CACHE)];
-    if (url.pathname.endsWith('/logout'))
+    if (url.pathname === paths.authLogout)
       jobs.push(
         self.registration.pushManager
           .getSubscription()
@@ -86,8 +102,7 @@ registerRoute(
   ({ request, url }) =>
     request.method === 'GET' &&
     url.origin === self.location.origin &&
-    OFFLINE_API.some((p) => url.pathname.startsWith(p)) &&
-    !NEVER.test(url.pathname),
+    OFFLINE_API.some((p) => p.test(url.pathname)),
   new NetworkFirst({
     cacheName: API_CACHE,
     networkTimeoutSeconds: 6,

@@ -1,18 +1,17 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { EVENT_MESSAGES } from '@club/contract';
 import {
   Api,
-  E2E_PASSWORD,
-  clubUrl,
   fillDateTime,
   expect,
   expectNoA11yViolationsInThemes,
   signIn,
   test,
-  uniqueEmail,
-  waitForMail,
   parisDay,
   infos,
+  createActiveMember,
+  createTeam,
+  openCalendar,
 } from '../../fixtures.ts';
 
 /**
@@ -84,13 +83,17 @@ function dayOfThisMonth(day: number): string {
 /** Today's day of the month on the club's calendar (Europe/Paris). */
 const parisDayOfMonth = () => Number(parisDay().slice(8, 10));
 
+/** The member the calendar's journeys activate: Hugo Leroy of the Seniors. */
+const HUGO_LEROY = {
+  nom: 'Leroy',
+  prenom: 'Hugo',
+  nomEquipe: 'Seniors',
+  dateDeNaissance: '2001-02-03',
+};
+
 async function createTeams(api: Api, clubId: number) {
   const make = async (nom: string, division: string, category: string) =>
-    (
-      await api.ok<{ id: number }>(
-        api.post('/api/equipes', { nom, division, category, idClub: clubId }),
-      )
-    ).id;
+    (await createTeam(api, clubId, { nom, division, category })).id;
   return {
     seniors: await make('Seniors', 'R1', 'Senior'),
     reserve: await make('Réserve', 'R1', 'Senior'),
@@ -98,51 +101,8 @@ async function createTeams(api: Api, clubId: number) {
   };
 }
 
-/** A member of `nomEquipe` (a player by default), activated from the invitation mail. */
-async function createPlayer(
-  api: Api,
-  browser: Browser,
-  clubId: number,
-  nomEquipe: string,
-  role = 'JOUEUR',
-) {
-  const email = uniqueEmail(role.toLowerCase());
-  const since = Date.now();
-  await api.ok(
-    api.post('/api/membres', {
-      nom: 'Leroy',
-      prenom: 'Hugo',
-      dateDeNaissance: '2001-02-03',
-      genre: 'Homme',
-      numeroTelephone: '0611223344',
-      email,
-      role,
-      nomEquipe,
-      clubId,
-    }),
-  );
-  const mail = await waitForMail(email, /Invitation/, { since });
-  const token = new URL(mail.links.find((l) => l.includes('/activation?token='))!).searchParams.get(
-    'token',
-  )!;
-  const context = await browser.newContext();
-  const anon = new Api(context.request, api.baseURL);
-  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
-  await context.close();
-  return { email, password: E2E_PASSWORD };
-}
-
 const clubEvents = (api: Api, clubId: number) =>
   api.ok<EventAnswer[]>(api.get(`/api/evenements/club/${clubId}`));
-
-async function openCalendar(page: Page, nomClub: string) {
-  await page.goto(clubUrl(nomClub, 'calendrier'));
-  // The calendar's own chunk (FullCalendar) loads on this route only: give it time on a busy machine.
-  await expect(page.getByRole('heading', { level: 1, name: 'Calendrier du club' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(page.getByText('Chargement des événements...')).toHaveCount(0);
-}
 
 /** Collects the page's console errors and uncaught exceptions (there must be none). */
 function consoleErrors(page: Page): string[] {
@@ -435,7 +395,10 @@ test.describe('[calendar] player', () => {
     await add('Séance Seniors', [teams.seniors], 9);
     await add('Séance U17', [teams.u17], 11);
     await add('Fête du club', [], 13);
-    const account = await createPlayer(api, browser, me.idClub, 'Seniors');
+    const account = await createActiveMember(api, browser, me.idClub, {
+      ...HUGO_LEROY,
+      role: 'JOUEUR',
+    });
     await leader.close();
 
     const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
@@ -502,7 +465,10 @@ test.describe('[calendar] coach', () => {
       );
     await add('Séance Seniors', [teams.seniors], 9);
     await add('Fête du club', [], 13);
-    const account = await createPlayer(api, browser, me.idClub, 'Seniors', 'ENTRAINEUR');
+    const account = await createActiveMember(api, browser, me.idClub, {
+      ...HUGO_LEROY,
+      role: 'ENTRAINEUR',
+    });
     await leader.close();
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

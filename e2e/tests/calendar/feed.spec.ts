@@ -1,16 +1,5 @@
 import ICAL from 'ical.js';
-import type { Browser } from '@playwright/test';
-import {
-  Api,
-  E2E_PASSWORD,
-  clubUrl,
-  expect,
-  signIn,
-  test,
-  uniqueEmail,
-  waitForMail,
-  infos,
-} from '../../fixtures.ts';
+import { clubUrl, expect, signIn, test, infos, createActiveMember } from '../../fixtures.ts';
 
 /**
  * The personal calendar feed in Chromium: a player asks for the secret URL in the
@@ -18,33 +7,6 @@ import {
  * that an independent parser (ical.js) reads, with the team's events (a weekly series included)
  * and not another team's.
  */
-
-async function createPlayer(api: Api, browser: Browser, clubId: number, nomEquipe: string) {
-  const email = uniqueEmail('joueur');
-  const since = Date.now();
-  await api.ok(
-    api.post('/api/membres', {
-      nom: 'Robert',
-      prenom: 'Raphaël',
-      dateDeNaissance: '2001-02-03',
-      genre: 'Homme',
-      numeroTelephone: '0611223344',
-      email,
-      role: 'JOUEUR',
-      nomEquipe,
-      clubId,
-    }),
-  );
-  const mail = await waitForMail(email, /Invitation/, { since });
-  const token = new URL(mail.links.find((l) => l.includes('/activation?token='))!).searchParams.get(
-    'token',
-  )!;
-  const context = await browser.newContext();
-  const anon = new Api(context.request, api.baseURL);
-  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
-  await context.close();
-  return { email, password: E2E_PASSWORD };
-}
 
 test('[calendar] a player subscribes to their feed in the profile; the URL answers a valid calendar', async ({
   leaderPage,
@@ -81,7 +43,13 @@ test('[calendar] a player subscribes to their feed in the profile; the URL answe
   });
   await event('Séance Réserve', [reserve]);
   await event('Réunion du club', [], { type: 'REUNION', nom: 'Réunion du club' });
-  const player = await createPlayer(api, browser, me.idClub, 'Seniors');
+  const player = await createActiveMember(api, browser, me.idClub, {
+    nom: 'Robert',
+    prenom: 'Raphaël',
+    role: 'JOUEUR',
+    nomEquipe: 'Seniors',
+    dateDeNaissance: '2001-02-03',
+  });
   await leaderPage.close();
 
   const context = await browser.newContext();

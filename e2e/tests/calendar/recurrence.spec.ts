@@ -1,17 +1,15 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
-  Api,
-  E2E_PASSWORD,
-  clubUrl,
   fillDateTime,
   parisDay,
   frenchDate,
   expect,
   signIn,
   test,
-  uniqueEmail,
-  waitForMail,
   infos,
+  createActiveMember,
+  createTeam,
+  openCalendar,
 } from '../../fixtures.ts';
 
 /**
@@ -37,49 +35,6 @@ const plusDays = (date: string, n: number) => {
   return ymd(d);
 };
 
-/** A member of `nomEquipe` with `role`, activated from the invitation mail. */
-async function createMember(
-  api: Api,
-  browser: Browser,
-  clubId: number,
-  nomEquipe: string,
-  role: string,
-) {
-  const email = uniqueEmail(role.toLowerCase());
-  const since = Date.now();
-  await api.ok(
-    api.post('/api/membres', {
-      nom: 'Martin',
-      prenom: 'Sacha',
-      dateDeNaissance: '1990-02-03',
-      genre: 'Homme',
-      numeroTelephone: '0611223344',
-      email,
-      role,
-      nomEquipe,
-      clubId,
-    }),
-  );
-  const mail = await waitForMail(email, /Invitation/, { since });
-  const token = new URL(mail.links.find((l) => l.includes('/activation?token='))!).searchParams.get(
-    'token',
-  )!;
-  const context = await browser.newContext();
-  const anon = new Api(context.request, api.baseURL);
-  await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
-  await context.close();
-  return { email, password: E2E_PASSWORD };
-}
-
-async function openCalendar(page: Page, nomClub: string) {
-  await page.goto(clubUrl(nomClub, 'calendrier'));
-  // The calendar's own chunk (FullCalendar) loads on this route only: give it time on a busy machine.
-  await expect(page.getByRole('heading', { level: 1, name: 'Calendrier du club' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(page.getByText('Chargement des événements...')).toHaveCount(0);
-}
-
 /** The month view's cell of a day and the training shown in it. */
 const cell = (page: Page, date: string) => page.locator(`[data-date="${date}"]`).first();
 const trainingIn = (page: Page, date: string) =>
@@ -92,15 +47,14 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
 }) => {
   test.slow();
   const me = await infos(api);
-  const seniors = await api.ok<{ id: number }>(
-    api.post('/api/equipes', {
-      nom: 'Seniors',
-      division: 'R1',
-      category: 'Senior',
-      idClub: me.idClub,
-    }),
-  );
-  const coach = await createMember(api, browser, me.idClub, 'Seniors', 'ENTRAINEUR');
+  const seniors = await createTeam(api, me.idClub);
+  const coach = await createActiveMember(api, browser, me.idClub, {
+    nom: 'Martin',
+    prenom: 'Sacha',
+    role: 'ENTRAINEUR',
+    nomEquipe: 'Seniors',
+    dateDeNaissance: '1990-02-03',
+  });
   await leaderPage.close();
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,13 +1,14 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   Api,
   clubUrl,
   createActiveMember,
   expect,
   expectNoA11yViolations,
-  signIn,
   test,
   uniqueEmail,
+  seniorsWithCoachAndPlayer,
+  signedInPage,
 } from '../../fixtures.ts';
 
 /**
@@ -24,13 +25,6 @@ function clubDate(days: number, hour: number, minute = 0): string {
   return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}T${p(hour)}:${p(minute)}:00`;
 }
 
-async function signedInPage(browser: Browser, account: { email: string; password: string }) {
-  const { viewport, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({ viewport, hasTouch });
-  const page = await context.newPage();
-  await signIn(page, account);
-  return page;
-}
 const card = (page: Page) => page.getByRole('article').filter({ hasText: 'FC Voisin' });
 
 test('[match day] away match with a meeting time: selection published, seat booked, opponent in the calendar and the feed', async ({
@@ -39,28 +33,7 @@ test('[match day] away match with a meeting time: selection published, seat book
   browser,
 }) => {
   test.slow();
-  const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
-  const team = await api.ok<{ id: number }>(
-    api.post('/api/equipes', {
-      nom: 'Seniors',
-      division: 'R1',
-      category: 'Senior',
-      idClub: me.idClub,
-    }),
-  );
-  const base = { nomEquipe: 'Seniors' };
-  const coach = await createActiveMember(api, browser, me.idClub, {
-    ...base,
-    nom: 'Petit',
-    prenom: 'Marc',
-    role: 'ENTRAINEUR',
-  });
-  const leo = await createActiveMember(api, browser, me.idClub, {
-    ...base,
-    nom: 'Moreau',
-    prenom: 'Léo',
-    role: 'JOUEUR',
-  });
+  const { me, team, base, coach, leo } = await seniorsWithCoachAndPlayer(api, browser);
   const tom = await api.ok<{ id: number }>(
     api.post('/api/membres', {
       ...base,

@@ -9,6 +9,7 @@ import {
   test,
   uniqueEmail,
   infos,
+  signedInPage,
 } from '../../fixtures.ts';
 
 /**
@@ -64,15 +65,6 @@ function consoleErrors(page: Page, allow: RegExp[] = []): string[] {
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
-}
-
-/** A page in its own browser context, at the viewport of the running project. */
-async function signedInPage(browser: Browser, account: { email: string; password: string }) {
-  const { viewport, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({ viewport, hasTouch });
-  const page = await context.newPage();
-  await signIn(page, account);
-  return page;
 }
 
 /**

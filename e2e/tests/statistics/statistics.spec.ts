@@ -1,16 +1,16 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   Api,
   clubUrl,
-  createActiveMember,
   expect,
   expectNoA11yViolations,
   expectNoA11yViolationsInThemes,
   parisDay,
   screenshotInThemes,
-  signIn,
   test,
   uniqueEmail,
+  seniorsWithCoachAndPlayer,
+  signedInPage,
 } from '../../fixtures.ts';
 
 /**
@@ -22,14 +22,6 @@ import {
 
 const clubDate = (days: number, hour: number) =>
   `${parisDay(days)}T${String(hour).padStart(2, '0')}:00:00`;
-
-async function signedInPage(browser: Browser, account: { email: string; password: string }) {
-  const { viewport, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({ viewport, hasTouch });
-  const page = await context.newPage();
-  await signIn(page, account);
-  return page;
-}
 
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -44,28 +36,7 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
   browser,
 }) => {
   test.slow();
-  const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
-  await api.ok(
-    api.post('/api/equipes', {
-      nom: 'Seniors',
-      division: 'R1',
-      category: 'Senior',
-      idClub: me.idClub,
-    }),
-  );
-  const base = { nomEquipe: 'Seniors' };
-  const coach = await createActiveMember(api, browser, me.idClub, {
-    ...base,
-    nom: 'Petit',
-    prenom: 'Marc',
-    role: 'ENTRAINEUR',
-  });
-  const leo = await createActiveMember(api, browser, me.idClub, {
-    ...base,
-    nom: 'Moreau',
-    prenom: 'Léo',
-    role: 'JOUEUR',
-  });
+  const { me, base, coach, leo } = await seniorsWithCoachAndPlayer(api, browser);
   const player = (prenom: string) =>
     api.ok<{ id: number }>(
       api.post('/api/membres', {

@@ -1,5 +1,9 @@
 /** Business constants and limits of spec §9. */
 export const HTTP_TIMEOUT_MS = 15_000;
+
+/** Where the API answers (the server never serves the web app there) and its OpenAPI page. */
+export const API_PATH_PREFIXES = ['/api/', '/auth/'] as const;
+export const API_DOCS_PATH = '/api/docs';
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MIN_LENGTH = 2;

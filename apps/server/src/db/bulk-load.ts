@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { FIRST_NAMES_ACCENTED, LAST_NAMES } from './sample-names.ts';
 
 /**
  * Bulk load for the scale measures (bench/scale, docs/scaling.md) and the index test
@@ -33,106 +34,6 @@ export interface BulkLoadResult {
   lastClubId: number;
 }
 
-const LAST_NAMES = [
-  'Martin',
-  'Bernard',
-  'Thomas',
-  'Petit',
-  'Robert',
-  'Richard',
-  'Durand',
-  'Dubois',
-  'Moreau',
-  'Laurent',
-  'Simon',
-  'Michel',
-  'Lefèvre',
-  'Leroy',
-  'Roux',
-  'David',
-  'Bertrand',
-  'Morel',
-  'Fournier',
-  'Girard',
-  'Bonnet',
-  'Dupont',
-  'Lambert',
-  'Fontaine',
-  'Rousseau',
-  'Vincent',
-  'Müller',
-  'Lefebvre',
-  'Faure',
-  'André',
-  'Mercier',
-  'Blanc',
-  'Guérin',
-  'Boyer',
-  'Garnier',
-  'Chevalier',
-  'François',
-  'Legrand',
-  'Gauthier',
-  'Garcia',
-  'Perrin',
-  'Robin',
-  'Clément',
-  'Morin',
-  'Nicolas',
-  'Henry',
-  'Roussel',
-  'Mathieu',
-  'Gautier',
-  'Masson',
-  'Marchand',
-  'Duval',
-  'Denis',
-  'Dumont',
-  'Marie',
-  'Lemaire',
-  'Noël',
-  'Meyer',
-  'Dufour',
-  'Meunier',
-  'Brun',
-  'Blanchard',
-  'Giraud',
-  'Joly',
-];
-const FIRST_NAMES = [
-  'Léa',
-  'Lucas',
-  'Chloé',
-  'Hugo',
-  'Emma',
-  'Noé',
-  'Zoé',
-  'Théo',
-  'Inès',
-  'Jérôme',
-  'Hélène',
-  'Raphaël',
-  'Maël',
-  'Anaïs',
-  'Loïc',
-  'Océane',
-  'Gaëlle',
-  'Éloïse',
-  'Timothée',
-  'Clémence',
-  'Benoît',
-  'Célia',
-  'Aurélien',
-  'Mathis',
-  'Jade',
-  'Louis',
-  'Sacha',
-  'Nina',
-  'Arthur',
-  'Manon',
-  'Jules',
-  'Camille',
-];
 const CATEGORIES = ['Seniors', 'U17', 'U15', 'U13', 'Vétérans', 'U11', 'U19', 'Loisirs'];
 const EVENT_TYPES = ['MATCH', 'ENTRAINEMENT', 'ENTRAINEMENT', 'REUNION'];
 
@@ -165,7 +66,7 @@ export async function bulkLoad(db: DbOrTx, opts: BulkLoadOptions): Promise<BulkL
   const event0 = await nextId(db, 'events');
   const match0 = await nextId(db, 'matches');
   const lastNames = textArray(LAST_NAMES);
-  const firstNames = textArray(FIRST_NAMES);
+  const firstNames = textArray(FIRST_NAMES_ACCENTED);
   const categories = textArray(CATEGORIES);
   const types = textArray(EVENT_TYPES);
 
@@ -190,7 +91,7 @@ export async function bulkLoad(db: DbOrTx, opts: BulkLoadOptions): Promise<BulkL
       select ${member0}::int + k * ${M}::int + i, ${club0}::int + k,
              case when i < 2 then null else ${team0}::int + k * ${T}::int + (i % ${T}::int) end,
              (${lastNames})[1 + (k * 7 + i * 13) % ${LAST_NAMES.length}::int],
-             (${firstNames})[1 + (k * 3 + i * 5) % ${FIRST_NAMES.length}::int],
+             (${firstNames})[1 + (k * 3 + i * 5) % ${FIRST_NAMES_ACCENTED.length}::int],
              date '1970-01-01' + ((k * 31 + i * 97) % 15000),
              case when i % 2 = 0 then 'Homme' else 'Femme' end,
              'm' || (${member0}::int + k * ${M}::int + i) || '@charge.example',

@@ -15,6 +15,9 @@ import {
 } from './schema.ts';
 import { hashPassword } from '../lib/password-hash.ts';
 
+/** The French names of generated people (demo seed, bulk load, benches), one copy. */
+export * from './sample-names.ts';
+
 /** Data factories with overrides, shared by the tests, the demo seed and the e2e fixtures. */
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;

@@ -28,15 +28,17 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(homeStatsFeature);
   await app.register(contactFeature);
   await app.register(siteFeature);
-  await app.register(membersFeature);
-  await app.register(teamsFeature);
-  await app.register(clubsFeature);
   // Before the features that publish to the live stream (GET /api/flux).
   await app.register(liveFeature);
   // Before the features that notify: Web Push to the members' devices (app.push).
   await app.register(pushFeature);
-  // Before events and matches: they report match changes to it (app.matchNotifier).
+  // Before members, events and matches: they report match changes to it (app.matchNotifier),
+  // handed to their services when they register (each declares the dependency: fastify-plugin
+  // refuses to register it first).
   await app.register(notificationsFeature);
+  await app.register(membersFeature);
+  await app.register(teamsFeature);
+  await app.register(clubsFeature);
   await app.register(announcementsFeature);
   await app.register(eventsFeature);
   await app.register(matchesFeature);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { SERVER_MESSAGES } from '@club/contract';
+import { API_PATH_PREFIXES, SERVER_MESSAGES } from '@club/contract';
 
 /** dist/app-shell.json, written by apps/web/prerender.mjs (docs/decisions/0092-signed-in-app-shell.md). */
 interface AppShellFile {
@@ -56,9 +56,8 @@ export function appShellPage(spa: string, shells: AppShellFile, pathname: string
   return spa.replace(shells.root, () => shells.root.replace('></', `>${html}</`));
 }
 
-const API_PREFIXES = ['/api/', '/auth/'];
 export const isApiPath = (url: string) =>
-  API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api' || url === '/auth';
+  API_PATH_PREFIXES.some((p) => url.startsWith(p) || url === p.slice(0, -1));
 
 /**
  * Serves the built web app: hashed assets cached for a year, pre-compressed files when present,

@@ -12,7 +12,7 @@ import {
   teamMemberships,
   teams,
 } from '../db/schema.ts';
-import { verifyPassword } from '../lib/password-hash.ts';
+import { createPasswordHasher } from '../lib/password-hash.ts';
 import { DEMO_CLUB, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -123,7 +123,7 @@ describe('[foundation] npm run seed:demo', () => {
     expect(outcome.accounts.map((a) => a.role)).toEqual(ROLES);
     const leader = memberRows.find((m) => m.email === outcome.accounts[0]!.email)!;
     expect(leader.role).toBe('DIRIGEANT');
-    expect(await verifyPassword(leader.passwordHash, DEMO_PASSWORD)).toBe(true);
+    expect(await createPasswordHasher().verify(leader.passwordHash, DEMO_PASSWORD)).toBe(true);
   });
 
   it('running it again changes nothing and prints the same accounts', async () => {

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { api } from '@club/contract';
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const repoRoot = path.resolve(serverDir, '../..');
@@ -103,7 +104,7 @@ export async function waitHealthy(p: Proc, timeoutMs = 90_000): Promise<void> {
   while (Date.now() < deadline) {
     if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.output()}`);
     try {
-      const res = await fetch(`${p.url}/api/health`);
+      const res = await fetch(p.url + api.publicSite.health.path);
       if (res.status === 200) return;
     } catch {
       // not yet listening
@@ -195,8 +196,8 @@ export async function signInHttp(
   };
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const xsrf = () => decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
-  keep(await fetch(`${base}/auth/csrf`));
-  const login = await fetch(`${base}/auth/connexion/login`, {
+  keep(await fetch(base + api.auth.csrf.path));
+  const login = await fetch(base + api.auth.login.path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': xsrf() },
     body: JSON.stringify({ email, password, deviceFingerprint: 'faults' }),

@@ -1,4 +1,4 @@
-import { api as declarations, routeTable } from '@club/contract';
+import { api as declarations, listEndpoints, routeTable } from '@club/contract';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -16,6 +16,22 @@ describe('the route table of the production build', () => {
       "import type { RouteTree } from '@club/contract';\n\n" +
       `export const ENDPOINT_ROUTES: RouteTree = ${JSON.stringify(routeTable(declarations), null, 2)};\n`;
     await expect(source).toMatchFileSnapshot('./endpoint-routes.generated.ts');
+  });
+
+  it('gives each endpoint’s path as an export of its own, for the calls made before the client loads', async () => {
+    // The entry's first calls, the HTTP client's refresh and the service worker cannot load the
+    // route table (the entry's JavaScript budget, decision 0091): they import the paths they use,
+    // one export each so that a bundle keeps only those. 'members.listClub' → membersListClub.
+    const exportName = (dotted: string) =>
+      dotted.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
+    const source =
+      '// Written by endpoint-routes.test.ts from the declarations of packages/contract (run it with -u\n' +
+      '// after changing an endpoint): the path of each endpoint, for the calls made before the typed\n' +
+      '// client loads (the entry, lib/http.ts, the service worker).\n\n' +
+      listEndpoints(declarations)
+        .map(([name, e]) => `export const ${exportName(name)} = ${JSON.stringify(e.path)};\n`)
+        .join('');
+    await expect(source).toMatchFileSnapshot('./endpoint-paths.generated.ts');
   });
 
   it('keeps what a call needs: a CSV export is a file, an upload is multipart', () => {

@@ -5,6 +5,7 @@ import {
   SERVER_MESSAGES,
 } from '@club/contract';
 import { storedDeviceFingerprint } from './device.ts';
+import { authCsrf, authLogin, authRefresh, authResetPassword } from './endpoint-paths.generated.ts';
 
 /**
  * The HTTP client of spec §7: cookies sent, 15 s timeout, X-XSRF-TOKEN from the XSRF-TOKEN cookie,
@@ -40,7 +41,7 @@ export class NetworkError extends HttpError {
   }
 }
 
-const NO_REFRESH = ['/auth/connexion/login', '/auth/connexion/mdpUpdte', '/auth/connexion/refresh'];
+const NO_REFRESH = [authLogin, authResetPassword, authRefresh];
 export const PUBLIC_NO_REDIRECT_PATHS = ['/', '/accueil', '/connexion'];
 
 export function readCookie(name: string): string | null {
@@ -76,7 +77,7 @@ let refreshing: Promise<boolean> | null = null;
 
 async function ensureXsrf(): Promise<void> {
   if (readCookie(COOKIE_XSRF_TOKEN)) return;
-  await fetch('/auth/csrf', { credentials: 'include' }).catch(() => undefined);
+  await fetch(authCsrf, { credentials: 'include' }).catch(() => undefined);
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -135,7 +136,7 @@ async function refreshSession(): Promise<boolean> {
     const fingerprint = storedDeviceFingerprint();
     if (!fingerprint) return false;
     try {
-      const res = await send('/auth/connexion/refresh', {
+      const res = await send(authRefresh, {
         method: 'POST',
         body: { deviceFingerprint: fingerprint },
       });
@@ -184,7 +185,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   data = res.ok ? await parse(res, opts.responseType) : await parse(res, 'json');
   if (isCsrfFailure(res, data)) {
     // The anti-forgery cookie was missing or stale (new session): fetch a fresh one and retry once.
-    await fetch('/auth/csrf', { credentials: 'include' }).catch(() => undefined);
+    await fetch(authCsrf, { credentials: 'include' }).catch(() => undefined);
     res = await send(path, opts);
     data = res.ok ? await parse(res, opts.responseType) : await parse(res, 'json');
   }

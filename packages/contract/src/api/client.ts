@@ -6,6 +6,7 @@ import {
   type EndpointSpec,
   type EndpointTree,
 } from './endpoint.ts';
+import type { TApiError } from '../schemas/common.ts';
 
 /**
  * The typed client of the endpoint declarations: one function per endpoint, same tree as the
@@ -80,6 +81,69 @@ export function queryString(query?: Record<string, unknown>): string {
   }
   const qs = params.toString();
   return qs ? `?${qs}` : '';
+}
+
+/** The path and query string a call requests ('/api/membres/club/1?page=0'), for a URL-only tool. */
+export function urlOf<S extends EndpointSpec>(
+  endpoint: S,
+  ...[input]: object extends EndpointInput<S>
+    ? [input?: EndpointInput<S>]
+    : [input: EndpointInput<S>]
+): string {
+  const req = requestOf(endpoint, input as Parameters<typeof requestOf>[1]);
+  return req.path + queryString(req.query);
+}
+
+/** A file answer as a test reads it: its text (a CSV, a calendar); a JSON answer keeps its type. */
+export type ResultBody<S extends EndpointSpec> =
+  EndpointAnswer<S> extends Blob ? string : EndpointAnswer<S>;
+
+/**
+ * What a test sees of a call (server tests' `client.send`, the end-to-end `api.send`, the bench):
+ * the status, the headers and the body typed from the declaration — no cast. `body` is the
+ * success answer and throws when the status is not 2xx; `error` is the French error body
+ * (docs/architecture.md §3) and throws on a 2xx. Reading the wrong one fails the test with the
+ * server's answer.
+ */
+export interface CallResult<S extends EndpointSpec> {
+  readonly endpoint: S;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The answer's text, as received. */
+  readonly text: string;
+  readonly body: ResultBody<S>;
+  readonly error: TApiError;
+}
+
+/** Builds a `CallResult` from a transport's raw answer. */
+export function callResult<S extends EndpointSpec>(
+  endpoint: S,
+  raw: {
+    status: number;
+    headers: Readonly<Record<string, string | string[] | undefined>>;
+    text: string;
+  },
+): CallResult<S> {
+  const { status, headers, text } = raw;
+  const where = `${endpoint.method} ${endpoint.path} → ${status}`;
+  const contentType = String(headers['content-type'] ?? '');
+  const parse = () =>
+    text === '' ? undefined : contentType.includes('json') ? JSON.parse(text) : text;
+  return {
+    endpoint,
+    status,
+    headers,
+    text,
+    get body() {
+      if (status < 200 || status > 299)
+        throw new Error(`${where} (2xx attendu) : ${text.slice(0, 300)}`);
+      return parse() as ResultBody<S>;
+    },
+    get error() {
+      if (status < 400) throw new Error(`${where} (une erreur attendue) : ${text.slice(0, 300)}`);
+      return parse() as TApiError;
+    },
+  };
 }
 
 export function createClient<T extends EndpointTree>(tree: T, transport: Transport): Client<T> {

@@ -14,9 +14,15 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       mailer: app.mailer,
       log: app.log,
       sessions: app.auth,
+      passwords: app.passwords,
     });
   const account = (request: FastifyRequest) =>
-    createAccountService({ db: request.db, config: app.config, limiter: app.limiter });
+    createAccountService({
+      db: request.db,
+      config: app.config,
+      limiter: app.limiter,
+      passwords: app.passwords,
+    });
 
   route(app, api.auth.changePassword, async (request) =>
     auth(request).changePassword(request.actor, request.body),

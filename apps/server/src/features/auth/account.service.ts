@@ -12,7 +12,7 @@ import { clubTimeZone } from '../../db/club-settings.ts';
 import { audit } from '../../lib/audit.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { verifyPassword } from '../../lib/password-hash.ts';
+import type { PasswordHasher } from '../../lib/password-hash.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { enforceLimit } from '../../lib/throttle.ts';
 import * as data from './account-data.repository.ts';
@@ -22,6 +22,8 @@ export interface AccountDeps {
   db: DbOrTx;
   config: Pick<Config, 'PASSWORD_CHANGES_PER_MEMBER' | 'PASSWORD_CHANGES_WINDOW_SECONDS'>;
   limiter: RateLimiter;
+  /** The app's password hashing (`app.passwords`, lib/password-hash.ts). */
+  passwords: PasswordHasher;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface AccountDeps {
  * password again. Throttled like password changes (a stolen session cannot guess it); a wrong
  * password answers 400 on the field.
  */
-export function createPasswordConfirmation({ db, config, limiter }: AccountDeps) {
+export function createPasswordConfirmation({ db, config, limiter, passwords }: AccountDeps) {
   return async function confirmPassword(actor: Pick<Actor, 'id'>, password: string) {
     await enforceLimit(
       limiter,
@@ -38,7 +40,7 @@ export function createPasswordConfirmation({ db, config, limiter }: AccountDeps)
       config.PASSWORD_CHANGES_WINDOW_SECONDS,
     );
     const member = await repo.findMemberById(db, actor.id);
-    if (!member || !(await verifyPassword(member.passwordHash, password)))
+    if (!member || !(await passwords.verify(member.passwordHash, password)))
       throw badRequest(PRIVACY_MESSAGES.passwordWrong, {
         motDePasse: PRIVACY_MESSAGES.passwordWrong,
       });

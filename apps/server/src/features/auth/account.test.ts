@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import {
+  api,
   COOKIE_ACCESS_TOKEN,
   COOKIE_REFRESH_TOKEN,
   PRIVACY_MESSAGES,
@@ -31,6 +32,10 @@ import {
   teamMemberships,
 } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import {
+  MEMBER_COLUMNS_IN_EXPORT,
+  MEMBER_COLUMNS_NOT_EXPORTED,
+} from './account-data.repository.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { freshIp } from '../../test/http-utils.ts';
 
@@ -279,6 +284,57 @@ describe('[privacy] GET /api/compte/donnees — the export', () => {
 
   it('signed out: 401', async () => {
     expect((await new TestClient(ctx.app).get('/api/compte/donnees')).statusCode).toBe(401);
+  });
+});
+
+describe('[privacy] the export accounts for every column of a member', () => {
+  it('each column of members is exported at its path, or listed as deliberately left out', async () => {
+    const columns = Object.keys(getTableColumns(members)).sort();
+    const exported = Object.keys(MEMBER_COLUMNS_IN_EXPORT);
+    const leftOut = Object.keys(MEMBER_COLUMNS_NOT_EXPORTED);
+    expect(exported.filter((c) => leftOut.includes(c))).toEqual([]);
+    expect(
+      [...exported, ...leftOut].sort(),
+      'a new column of members: add it to the export (MEMBER_COLUMNS_IN_EXPORT) or say why not',
+    ).toEqual(columns);
+
+    // A member whose every exported column holds a value: each one shows at its path.
+    const db = ctx.app.db;
+    const club = await createClub(db);
+    const team = await createTeam(db, club.id, { nom: 'Vétérans' });
+    const member = await createMember(db, club.id, {
+      role: 'JOUEUR',
+      teamId: team.id,
+      dateNaissance: '1990-01-02',
+      numeroLicence: 'LIC-TOUT',
+    });
+    await db
+      .update(members)
+      .set({
+        genre: 'Femme',
+        telephone: '0611223344',
+        taille: 170,
+        poids: 60,
+        numero: 9,
+        poste: 'Ailière',
+        avatarUrl: 'https://example.org/a.png',
+        partageCoordonnees: true,
+        activatedAt: new Date('2026-01-01T00:00:00Z'),
+        passwordChangedAt: new Date('2026-01-02T00:00:00Z'),
+        notificationPrefs: { annonces: { push: false } },
+      })
+      .where(eq(members.id, member.id));
+    const res = await (await signIn(ctx.app, member)).send(api.auth.exportData);
+    const moi: unknown = res.body.moi;
+    const at = (path: string) =>
+      path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], moi);
+    const missing = Object.entries(MEMBER_COLUMNS_IN_EXPORT)
+      .filter(([, path]) => {
+        const value = at(path);
+        return value === undefined || value === null || (Array.isArray(value) && !value.length);
+      })
+      .map(([column, path]) => `${column} → ${path}`);
+    expect(missing).toEqual([]);
   });
 });
 

@@ -17,7 +17,7 @@ import type { Actor } from '../../authz/index.ts';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, unauthorized, tooManyRequests } from '../../lib/http-error.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash.ts';
+import type { PasswordHasher } from '../../lib/password-hash.ts';
 import { clientNetwork, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { emailKey, enforceLimit } from '../../lib/throttle.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
@@ -57,6 +57,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Session rows, tokens and cookies (auth.plugin.ts). */
   sessions: SessionIssuer;
+  /** The app's password hashing (`app.passwords`, lib/password-hash.ts). */
+  passwords: PasswordHasher;
 }
 
 /** Who is calling, as the login and reset calls need it. */
@@ -76,7 +78,7 @@ export type RefreshResult =
  * Sessions, password reset and password change (spec §7 authentication, docs/architecture.md §6).
  */
 export function createAuthService(deps: AuthDeps) {
-  const { db, config, limiter, sessions, log } = deps;
+  const { db, config, limiter, sessions, log, passwords } = deps;
 
   function sendInBackground(mail: Mail) {
     // Not awaited: the answer must not reveal (by its timing) whether a mail was sent.
@@ -193,7 +195,7 @@ export function createAuthService(deps: AuthDeps) {
 
       const member = await repo.findMemberByEmail(db, body.email);
       // Unknown e-mail and not-yet-activated member verify against a dummy hash: same answer, same time.
-      const ok = await verifyPassword(member?.passwordHash, body.password);
+      const ok = await passwords.verify(member?.passwordHash, body.password);
       if (!member || !ok || !normalizeRole(member.role)) {
         const failures = await limiter.hit(
           `login:fail:${key}`,
@@ -206,8 +208,8 @@ export function createAuthService(deps: AuthDeps) {
         throw unauthorized(LOGIN_MESSAGES.badCredentials);
       }
       await limiter.reset(`login:fail:${key}`);
-      if (needsRehash(member.passwordHash!)) {
-        await repo.setPasswordHash(db, member.id, await hashPassword(body.password), {
+      if (passwords.needsRehash(member.passwordHash!)) {
+        await repo.setPasswordHash(db, member.id, await passwords.hash(body.password), {
           changed: false,
         });
       }
@@ -270,7 +272,7 @@ export function createAuthService(deps: AuthDeps) {
       const member = token ? await repo.findMemberById(db, token.memberId) : null;
       if (!token || !member || member.email.toLowerCase() !== body.email) throw invalid();
       assertAcceptablePassword(body.newPassword, member.email);
-      const hash = await hashPassword(body.newPassword);
+      const hash = await passwords.hash(body.newPassword);
       await db.transaction(async (tx) => {
         if (!(await repo.consumeToken(tx, token.id))) throw invalid();
         await repo.setPasswordHash(tx, member.id, hash, { changed: true });
@@ -294,13 +296,13 @@ export function createAuthService(deps: AuthDeps) {
         config.PASSWORD_CHANGES_WINDOW_SECONDS,
       );
       const member = await repo.findMemberById(db, actor.id);
-      if (!member || !(await verifyPassword(member.passwordHash, body.currentPassword))) {
+      if (!member || !(await passwords.verify(member.passwordHash, body.currentPassword))) {
         throw badRequest(AUTH_MESSAGES.currentPasswordWrong, {
           currentPassword: AUTH_MESSAGES.currentPasswordWrong,
         });
       }
       assertAcceptablePassword(body.newPassword, member.email);
-      const hash = await hashPassword(body.newPassword);
+      const hash = await passwords.hash(body.newPassword);
       const current = await repo.findSessionById(db, actor.sessionId);
       await db.transaction(async (tx) => {
         await repo.setPasswordHash(tx, member.id, hash, { changed: true });

@@ -10,6 +10,7 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     config: app.config,
     mailer: app.mailer,
     log: app.log,
+    passwords: app.passwords,
   });
   route(app, api.auth.invitation, async (request) => invitations.info(request.params.token));
   route(app, api.auth.activate, async (request) => invitations.activate(request.body));

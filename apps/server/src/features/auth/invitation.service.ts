@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, type TActivateInvitationBody, type TInvitationInfo } fro
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.ts';
-import { hashPassword } from '../../lib/password-hash.ts';
+import type { PasswordHasher } from '../../lib/password-hash.ts';
 import { publicBaseUrl } from '../../lib/public-url.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { transactionExecutor } from '../../jobs/job-queue.ts';
@@ -19,6 +19,8 @@ export interface InvitationDeps {
   config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The app's password hashing (`app.passwords`, lib/password-hash.ts). */
+  passwords: PasswordHasher;
 }
 
 /** Invitations of members created by a leader, and their activation (docs/architecture.md §6). */
@@ -74,7 +76,7 @@ export function createInvitationService(deps: InvitationDeps) {
       if (!found) throw badRequest(AUTH_MESSAGES.invitationInvalid);
       const { row, member } = found;
       assertAcceptablePassword(body.password, member.email, 'password');
-      const hash = await hashPassword(body.password);
+      const hash = await deps.passwords.hash(body.password);
       await db.transaction(async (tx) => {
         if (!(await repo.consumeToken(tx, row.id)))
           throw badRequest(AUTH_MESSAGES.invitationInvalid);

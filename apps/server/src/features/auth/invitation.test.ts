@@ -24,6 +24,7 @@ const sendInvitation = (app: FastifyInstance, member: { id: number; clubId: numb
     config: app.config,
     mailer: app.mailer,
     log: app.log,
+    passwords: app.passwords,
   }).send(member);
 
 async function invited() {

@@ -19,6 +19,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     mailer: app.mailer,
     log: app.log,
     sessions: app.auth,
+    passwords: app.passwords,
   });
   const context = (request: FastifyRequest): RequestContext => ({
     ip: request.ip,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { api } from '@club/contract';
+import { api, urlOf } from '@club/contract';
 import { route } from '../../lib/endpoint-route.ts';
 import { createCalendarFeedsService } from './calendar-feeds.service.ts';
 
@@ -13,7 +13,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.subscribe, async (request) => {
     const token = await feeds(request).subscribe(request.actor, request.body);
     const origin = base ?? `${request.protocol}://${request.host}`;
-    return { url: `${origin}/api/calendrier/${token}.ics` };
+    return { url: origin + urlOf(endpoints.feed, { params: { fichier: `${token}.ics` } }) };
   });
   route(app, endpoints.state, async (request) => feeds(request).state(request.actor));
   route(app, endpoints.revoke, async (request) => feeds(request).revoke(request.actor));

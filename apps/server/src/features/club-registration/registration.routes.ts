@@ -11,6 +11,7 @@ const registrationRoutes: FastifyPluginAsync = async (app) => {
     db: app.db,
     limiter: app.limiter,
     config: app.config,
+    passwords: app.passwords,
   });
   route(app, endpoints.register, async (request) => service.registerClub(request.ip, request.body));
   route(app, endpoints.emailExists, async (request) =>

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, REGISTRATION_MESSAGES, type TRegistrationBody } from '@c
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
-import { hashPassword } from '../../lib/password-hash.ts';
+import type { PasswordHasher } from '../../lib/password-hash.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { clientNetwork, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { enforceLimit } from '../../lib/throttle.ts';
@@ -32,10 +32,12 @@ export interface RegistrationDeps {
     | 'EXISTENCE_CHECKS_PER_IP'
     | 'EXISTENCE_CHECKS_WINDOW_SECONDS'
   >;
+  /** The app's password hashing (`app.passwords`, lib/password-hash.ts). */
+  passwords: PasswordHasher;
 }
 
 /** Club registration and the uniqueness checks of spec §5 / §7. */
-export function createRegistrationService({ db, limiter, config }: RegistrationDeps) {
+export function createRegistrationService({ db, limiter, config, passwords }: RegistrationDeps) {
   const limitChecks = (ip: string) =>
     enforceLimit(
       limiter,
@@ -63,7 +65,7 @@ export function createRegistrationService({ db, limiter, config }: RegistrationD
         repo.clubExists(db, body.nomClub),
       ]);
       if (emailTaken || clubTaken) throw conflicts(emailTaken, clubTaken);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await passwords.hash(body.password);
       try {
         await db.transaction(async (tx) => {
           const clubId = await repo.insertClub(tx, { nom: body.nomClub, sportId });

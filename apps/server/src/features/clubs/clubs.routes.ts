@@ -24,6 +24,7 @@ const clubsRoutes: FastifyPluginAsync = async (app) => {
         db: request.db,
         config: app.config,
         limiter: app.limiter,
+        passwords: app.passwords,
       }),
     });
   // Multipart bodies only here (the logo upload): one file, no other field, at most 2 MiB.

@@ -1,4 +1,6 @@
 import {
+  api,
+  urlOf,
   CLUB_MESSAGES,
   CLUB_PERMISSIONS,
   type TClub,
@@ -31,7 +33,10 @@ function toClubJson(row: ClubRow): TClub {
     numeroTelephone: row.telephone,
     sportNom: row.sportNom,
     logoUrl: row.logoUpdatedAt
-      ? `/api/clubs/${row.id}/logo?v=${logoVersion(row.logoUpdatedAt)}`
+      ? urlOf(api.clubs.logo, {
+          params: { id: row.id },
+          query: { v: logoVersion(row.logoUpdatedAt) },
+        })
       : null,
     moisDebutSaison: row.seasonStartMonth,
   };

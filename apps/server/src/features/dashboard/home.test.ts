@@ -13,7 +13,7 @@ import {
   setMemberTeams,
 } from '../../db/factories.ts';
 import { matches } from '../../db/schema.ts';
-import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
+import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 /**
@@ -308,14 +308,14 @@ describe('[dashboard home] a leader sees the club as a whole', () => {
 describe('[dashboard home] over HTTP, answered through the convocation endpoint', () => {
   it('an answer given for one child leaves the other child’s convocation', async () => {
     const asParent = await signIn(ctx.app, parent);
-    const before = (await asParent.call(api.dashboard.home)).json() as TDashboardHome;
+    const before = (await asParent.send(api.dashboard.home)).body;
     expect(before.aRepondre.map((r) => r.joueur.prenom)).toEqual(['Léa', 'Hugo', 'Léa']);
-    const res = await asParent.call(api.matches.answerConvocations, {
+    const res = await asParent.send(api.matches.answerConvocations, {
       params: { id: m.u17next!.id },
       body: { items: [{ joueurId: childA.id, statutPresence: 'DISPONIBLE', justification: null }] },
     });
-    expect(res.statusCode).toBe(200);
-    const after = (await asParent.call(api.dashboard.home)).json() as TDashboardHome;
+    expect(res.status).toBe(200);
+    const after = (await asParent.send(api.dashboard.home)).body;
     expect(after.aRepondre.map((r) => [r.matchId, r.joueur.prenom])).toEqual([
       [m.u15next!.id, 'Hugo'],
       [m.u17later!.id, 'Léa'],
@@ -325,11 +325,12 @@ describe('[dashboard home] over HTTP, answered through the convocation endpoint'
 
   it('a leader’s answer carries the club part; anonymous is refused', async () => {
     const asBoss = await signIn(ctx.app, boss);
-    const res = await asBoss.call(api.dashboard.home);
-    expect(res.statusCode).toBe(200);
-    expect((res.json() as TDashboardHome).club).not.toBeNull();
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/dashboard/accueil' })).statusCode,
-    ).toBe(401);
+    const res = await asBoss.send(api.dashboard.home);
+    expect(res.status).toBe(200);
+    expect(res.body.club).not.toBeNull();
+    const anonymous = await new TestClient(ctx.app).send(api.dashboard.home);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.error.message).toBeTruthy();
+    expect(() => anonymous.body).toThrow(/GET \/api\/dashboard\/accueil → 401 \(2xx attendu\)/);
   });
 });

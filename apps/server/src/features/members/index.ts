@@ -25,4 +25,4 @@ async function membersFeature(app: FastifyInstance) {
   await app.register(signedIn(membersRoutes(followUp, deletionPurge)));
 }
 
-export default fp(membersFeature, { name: 'members', dependencies: ['db'] });
+export default fp(membersFeature, { name: 'members', dependencies: ['db', 'notifications'] });

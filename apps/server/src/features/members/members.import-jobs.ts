@@ -67,6 +67,7 @@ export function createImportFollowUp(app: FastifyInstance): ImportFollowUp {
           config: app.config,
           mailer: app.mailer,
           log: app.log,
+          passwords: app.passwords,
         });
         // A retried job skips whoever this job already invited, who activated meanwhile, or who
         // was deleted.

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, ne, notInArray, sql, type SQL } f
 import type { TChildRef, TTeamRef } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberTeamsJson } from '../../db/fragments.ts';
+import { memberFieldColumns } from '../../db/member-columns.ts';
 import { guardians, members, oneTimeTokens, teamMemberships, teams } from '../../db/schema.ts';
 
 /** The only Drizzle queries of the members feature; every one is filtered by the club id. */
@@ -34,24 +35,9 @@ const childrenJson = sql<TChildRef[]>`coalesce((
 ), '[]'::json)`;
 
 const memberColumns = {
-  id: members.id,
+  ...memberFieldColumns,
   clubId: members.clubId,
   teamId: members.teamId,
-  nom: members.nom,
-  prenom: members.prenom,
-  dateNaissance: members.dateNaissance,
-  genre: members.genre,
-  email: members.email,
-  telephone: members.telephone,
-  numeroLicence: members.numeroLicence,
-  role: members.role,
-  statut: members.statut,
-  taille: members.taille,
-  poids: members.poids,
-  numero: members.numero,
-  poste: members.poste,
-  avatarUrl: members.avatarUrl,
-  partageCoordonnees: members.partageCoordonnees,
   activated: sql<boolean>`(${members.passwordHash} is not null)`.as('activated'),
   teamNom: teams.nom,
   teams: memberTeamsJson(),

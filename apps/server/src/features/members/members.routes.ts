@@ -47,15 +47,20 @@ const membersRoutes =
       },
     });
     const invitations = (db: DbOrTx) =>
-      createInvitationService({ db, config: app.config, mailer: app.mailer, log: app.log });
+      createInvitationService({
+        db,
+        config: app.config,
+        mailer: app.mailer,
+        log: app.log,
+        passwords: app.passwords,
+      });
     /** The service of one request, on its club-scoped transaction. */
     const members = (request: FastifyRequest) =>
       createMembersService({
         db: request.db,
         clock: app.clock,
         queueDeletionPurge: (tx, deletionId) => deletionPurge.queue(tx, deletionId),
-        // Registered after this feature (features/index.ts): read when a member is written.
-        notifier: () => (app.hasDecorator('matchNotifier') ? app.matchNotifier : undefined),
+        notifier: app.matchNotifier,
         // A mail failure leaves the member created (a leader can resend): reported as false, not thrown.
         invite: (member) =>
           invitations(request.db)

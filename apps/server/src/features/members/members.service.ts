@@ -69,8 +69,8 @@ export type Inviter = (member: { id: number; clubId: number }) => Promise<boolea
 export interface MembersDeps {
   db: DbOrTx;
   invite: Inviter;
-  /** A player convoked by joining a team gets the convocation mail (read at call time). */
-  notifier?: () => MatchNotifier | undefined;
+  /** A player convoked by joining a team gets the convocation mail. */
+  notifier: MatchNotifier;
   clock: Clock;
   /** Queues, in the deletion's transaction, the erasure of its snapshot (decision 0087). */
   queueDeletionPurge?: (tx: DbOrTx, deletionId: number) => Promise<void>;
@@ -217,10 +217,9 @@ export function createMembersService(deps: MembersDeps) {
       memberId,
       deps.clock,
     );
-    const notifier = deps.notifier?.();
     // One digest for all the upcoming matches, not one mail per match.
-    if (notifier && addedMatchIds.length)
-      await notifier.memberConvoked(tx, clubId, memberId, addedMatchIds);
+    if (addedMatchIds.length)
+      await deps.notifier.memberConvoked(tx, clubId, memberId, addedMatchIds);
   }
 
   async function list(
@@ -558,15 +557,12 @@ export function createMembersService(deps: MembersDeps) {
           joined.map((j) => j.id),
           deps.clock,
         );
-        const notifier = deps.notifier?.();
-        if (notifier) {
-          // One digest per member for all their new matches, not one mail per match.
-          const byMember = new Map<number, number[]>();
-          for (const [matchId, ids] of addedByMatch)
-            for (const id of ids) byMember.set(id, [...(byMember.get(id) ?? []), matchId]);
-          for (const [memberId, matchIds] of byMember)
-            await notifier.memberConvoked(tx, actor.clubId, memberId, matchIds);
-        }
+        // One digest per member for all their new matches, not one mail per match.
+        const byMember = new Map<number, number[]>();
+        for (const [matchId, ids] of addedByMatch)
+          for (const id of ids) byMember.set(id, [...(byMember.get(id) ?? []), matchId]);
+        for (const [memberId, matchIds] of byMember)
+          await deps.notifier.memberConvoked(tx, actor.clubId, memberId, matchIds);
         await auditMany(
           tx,
           joined.map((j) => ({

@@ -1,4 +1,4 @@
-import { UNSUBSCRIBE_PAGE_PATH } from '@club/contract';
+import { api, urlOf, UNSUBSCRIBE_PAGE_PATH } from '@club/contract';
 import type { Links } from './notifications.mails.ts';
 import type { LinkTokens } from './notifications.tokens.ts';
 
@@ -8,10 +8,11 @@ export type { Links };
 export function unsubscribeLinks(publicUrl: string, tokens: LinkTokens) {
   const base = publicUrl.replace(/\/+$/, '');
   return (clubId: number, memberId: number): Links => {
-    const jeton = encodeURIComponent(tokens.unsubscribe({ clubId, memberId }));
+    const token = tokens.unsubscribe({ clubId, memberId });
+    const jeton = encodeURIComponent(token);
     return {
       unsubscribePage: `${base}${UNSUBSCRIBE_PAGE_PATH}?jeton=${jeton}`,
-      unsubscribeApi: `${base}/api/notifications/desabonnement?jeton=${jeton}`,
+      unsubscribeApi: base + urlOf(api.notifications.unsubscribe, { query: { jeton: token } }),
     };
   };
 }

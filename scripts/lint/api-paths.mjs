@@ -1,0 +1,158 @@
+// The API is called through its declarations (packages/contract/src/api), never by a path written
+// by hand (docs/conventions.md §3): a renamed path then fails to compile wherever it is used. The
+// lint rule below fails on a string or template literal that starts with '/api/' or '/auth/' (or
+// 'GET /api/…', a route's name) anywhere but in the contract and the files generated from it.
+//
+// For what no declaration can send (a malformed body, a forged anti-forgery token, a path that
+// does not exist), tests use the one raw helper of their side: `client.raw()` in
+// apps/server/src/test/helper.ts, `api.raw()` in e2e/fixtures.ts, with `urlOf(endpoint, input)`
+// or `endpoint.path` for the URL; a path that is not an endpoint on purpose (a 404 probe) takes
+// an `eslint-disable-next-line no-restricted-syntax -- <why>` on its line.
+
+const METHOD_AND_PATH = '^((GET|POST|PUT|PATCH|DELETE) )?\\u002F(api|auth)\\u002F';
+const MESSAGE =
+  'Chemin d’API écrit à la main : appeler la déclaration du contrat (client.send/call/api, ' +
+  'api.send/client, urlOf(endpoint, input)) ou le helper raw() (scripts/lint/api-paths.mjs).';
+
+export const API_PATH_RULE = [
+  'error',
+  { selector: `Literal[value=/${METHOD_AND_PATH}/]`, message: MESSAGE },
+  { selector: `TemplateElement[value.raw=/${METHOD_AND_PATH}/]`, message: MESSAGE },
+];
+
+/** Where a path is declared: the contract, and the tables generated from it for the web app. */
+export const DECLARING_FILES = ['packages/contract/**', 'apps/web/src/lib/endpoint-*.generated.ts'];
+
+/**
+ * The files that still wrote an API path by hand when the rule came in. A ratchet: this list may
+ * only shrink. A file leaves it once it calls the endpoints (scripts/lint/api-paths.test.ts fails
+ * while a listed file no longer needs its place, and when the list grows); a new file is never
+ * added: it uses the typed client from its first line.
+ */
+export const HAND_WRITTEN_API_PATHS = [
+  'apps/server/src/app.test.ts',
+  'apps/server/src/client-errors.test.ts',
+  'apps/server/src/db/hot-queries-plan.test.ts',
+  'apps/server/src/db/postgres-outage.test.ts',
+  'apps/server/src/faults/backup-live.test.ts',
+  'apps/server/src/faults/embedded-faults.test.ts',
+  'apps/server/src/faults/keepalive-drain.test.ts',
+  'apps/server/src/faults/postgres-restart.test.ts',
+  'apps/server/src/features/announcements/announcements.grid.ts',
+  'apps/server/src/features/announcements/announcements.test.ts',
+  'apps/server/src/features/auth/account.test.ts',
+  'apps/server/src/features/auth/actor-cache.test.ts',
+  'apps/server/src/features/auth/csrf.test.ts',
+  'apps/server/src/features/auth/invitation.test.ts',
+  'apps/server/src/features/auth/login-redis-outage.test.ts',
+  'apps/server/src/features/auth/parent-children-teams.test.ts',
+  'apps/server/src/features/auth/password.test.ts',
+  'apps/server/src/features/auth/session.test.ts',
+  'apps/server/src/features/calendar-feeds/calendar-feeds.grid.ts',
+  'apps/server/src/features/calendar-feeds/calendar-feeds.test.ts',
+  'apps/server/src/features/carpool/carpool.test.ts',
+  'apps/server/src/features/club-registration/registration-throttle.test.ts',
+  'apps/server/src/features/club-registration/registration.test.ts',
+  'apps/server/src/features/clubs/clubs.test.ts',
+  'apps/server/src/features/contact/contact.test.ts',
+  'apps/server/src/features/dashboard/dashboard.test.ts',
+  'apps/server/src/features/events/events.grid.ts',
+  'apps/server/src/features/events/events.seed.test.ts',
+  'apps/server/src/features/events/events.test.ts',
+  'apps/server/src/features/events/recurrence.test.ts',
+  'apps/server/src/features/home-stats/home-stats.test.ts',
+  'apps/server/src/features/matches/match-day.test.ts',
+  'apps/server/src/features/matches/matches.grid.ts',
+  'apps/server/src/features/matches/matches.test.ts',
+  'apps/server/src/features/members/invitation.test.ts',
+  'apps/server/src/features/members/member-restore.test.ts',
+  'apps/server/src/features/members/members.grid.ts',
+  'apps/server/src/features/members/members.test.ts',
+  'apps/server/src/features/members/memberships.test.ts',
+  'apps/server/src/features/members/season.test.ts',
+  'apps/server/src/features/notifications/notifications.delivery.test.ts',
+  'apps/server/src/features/notifications/notifications.followups.test.ts',
+  'apps/server/src/features/notifications/notifications.grid.ts',
+  'apps/server/src/features/notifications/notifications.test.ts',
+  'apps/server/src/features/notifications/presences.test.ts',
+  'apps/server/src/features/push/push.test.ts',
+  'apps/server/src/features/site/site.test.ts',
+  'apps/server/src/features/statistics/statistics.test.ts',
+  'apps/server/src/features/teams/teams.summary.test.ts',
+  'apps/server/src/features/teams/teams.test.ts',
+  'apps/server/src/jobs/mail.queue.test.ts',
+  'apps/server/src/lib/public-url.test.ts',
+  'apps/server/src/lib/response-serializer.test.ts',
+  'apps/server/src/plugins/client-abort.test.ts',
+  'apps/server/src/plugins/etag.test.ts',
+  'apps/server/src/plugins/idempotency.test.ts',
+  'apps/server/src/plugins/response-cache.test.ts',
+  'apps/server/src/plugins/security-headers.test.ts',
+  'apps/server/src/plugins/shutdown.test.ts',
+  'apps/server/src/plugins/signed-in.test.ts',
+  'apps/server/src/process.test.ts',
+  'apps/server/src/test/control-chars.test.ts',
+  'apps/server/src/test/security/authorization.test.ts',
+  'apps/server/src/test/security/authz-matrix.ts',
+  'apps/server/src/test/security/canary.test.ts',
+  'apps/server/src/test/security/fuzz.ts',
+  'apps/server/src/test/security/member-privacy.test.ts',
+  'apps/web/src/app/navigation.test.tsx',
+  'apps/web/src/app/routes/club-members.test.tsx',
+  'apps/web/src/app/routes/dashboard.test.tsx',
+  'apps/web/src/app/routes/landing.test.tsx',
+  'apps/web/src/app/routes/login.test.tsx',
+  'apps/web/src/app/routes/profile.test.tsx',
+  'apps/web/src/app/routes/team-members.test.tsx',
+  'apps/web/src/features/announcements/components/announcements.test.tsx',
+  'apps/web/src/features/auth/components/activation-form.test.tsx',
+  'apps/web/src/features/auth/components/auth-screens.test.tsx',
+  'apps/web/src/features/auth/components/login-form.test.tsx',
+  'apps/web/src/features/auth/components/register-club-form.test.tsx',
+  'apps/web/src/features/auth/components/team-switcher.test.tsx',
+  'apps/web/src/features/calendar/components/event-form.test.tsx',
+  'apps/web/src/features/calendar/components/event-modal.test.tsx',
+  'apps/web/src/features/calendar/components/recurrence.test.tsx',
+  'apps/web/src/features/calendar/components/training-attendance.test.tsx',
+  'apps/web/src/features/carpool/components/carpool-panel.test.tsx',
+  'apps/web/src/features/dashboard/components/home-sections.test.tsx',
+  'apps/web/src/features/matches/components/convocation-answer.test.tsx',
+  'apps/web/src/features/matches/components/convocation-modal.test.tsx',
+  'apps/web/src/features/matches/components/matches-page.test.tsx',
+  'apps/web/src/features/matches/components/selection-modal.test.tsx',
+  'apps/web/src/features/members/components/import-dialog.test.tsx',
+  'apps/web/src/features/notifications/components/notifications.test.tsx',
+  'apps/web/src/features/profile/components/data-rights.test.tsx',
+  'apps/web/src/features/settings/components/settings-page.test.tsx',
+  'apps/web/src/features/statistics/components/team-statistics.test.tsx',
+  'apps/web/src/lib/http.test.ts',
+  'apps/web/src/lib/offline-outbox.test.ts',
+  'apps/web/src/lib/session-prefetch.test.ts',
+  'bench/rls-request.ts',
+  'e2e/tests/a11y/every-route.spec.ts',
+  'e2e/tests/announcements/announcements.spec.ts',
+  'e2e/tests/auth/accounts.spec.ts',
+  'e2e/tests/calendar/calendar.spec.ts',
+  'e2e/tests/calendar/feed.spec.ts',
+  'e2e/tests/calendar/recurrence.spec.ts',
+  'e2e/tests/dashboard/dashboard.spec.ts',
+  'e2e/tests/dashboard/home.spec.ts',
+  'e2e/tests/fixtures.spec.ts',
+  'e2e/tests/matches/convocation-email.spec.ts',
+  'e2e/tests/matches/match-day.spec.ts',
+  'e2e/tests/matches/matches.spec.ts',
+  'e2e/tests/members/import.spec.ts',
+  'e2e/tests/members/members.spec.ts',
+  'e2e/tests/members/memberships.spec.ts',
+  'e2e/tests/offline/pitch-side.spec.ts',
+  'e2e/tests/privacy/privacy.spec.ts',
+  'e2e/tests/public-site/contact.spec.ts',
+  'e2e/tests/public-site/helpers.ts',
+  'e2e/tests/public-site/pages.spec.ts',
+  'e2e/tests/settings/settings.spec.ts',
+  'e2e/tests/smoke.spec.ts',
+  'e2e/tests/statistics/statistics.spec.ts',
+  'e2e/tests/ui/phone-layout.spec.ts',
+  'e2e/tests/ui/touch-targets.spec.ts',
+  'scripts/bench-reads/read-calls.test.ts',
+];
