@@ -30,4 +30,5 @@ export * from './privacy.ts';
 export * from './carpool.ts';
 export * from './statistics.ts';
 export * from './live.ts';
+export * from './conversations.ts';
 export * from './api/index.ts';

@@ -66,6 +66,7 @@ async function exportMember(
   const feeds = await data.memberFeeds(db, clubId, memberId);
   const pushDevices = await data.memberPushDevices(db, clubId, memberId);
   const covoiturage = await data.memberCarpool(db, clubId, memberId);
+  const messagerie = await data.memberMessages(db, clubId, memberId);
   const journal = await data.memberAudit(db, clubId, memberId);
   return {
     profil: {
@@ -100,6 +101,7 @@ async function exportMember(
     abonnementsCalendrier: feeds,
     appareilsNotifications: pushDevices,
     covoiturage,
+    messages: messagerie,
     preferencesNotifications: {
       emails: profile.notificationEmails,
       canaux: notificationChannels(profile.notificationPrefs),
