@@ -20,6 +20,8 @@ export interface DemoData {
   matchId: number | null;
   /** One of the club's announcements. */
   announcementId: number | null;
+  /** One of the leader's conversations. */
+  conversationId: number | null;
   /** The club has a logo (its logo route answers 404 otherwise). */
   hasLogo: boolean;
   /** A few letters of a member's name, for the searches. */
@@ -87,11 +89,20 @@ export const READ_FILLERS: Record<string, Filler> = {
   'statistics.team': (d) => ({ params: { teamId: d.team.id } }),
   'statistics.teamExport': (d) => ({ params: { teamId: d.team.id }, note: 'CSV' }),
   'statistics.club': (d) => ({ params: { clubId: d.clubId } }),
+  'conversations.list': () => ({}),
+  'conversations.messages': (d) =>
+    d.conversationId ? { params: { id: d.conversationId } } : missing('aucune conversation'),
 };
 
-/** Every GET of the contract that needs a signed-in member, by name. */
+/** An endless answer (the live stream): measured by bench/live/run.mjs, not by a load of requests. */
+export const isEventStream = (e: EndpointSpec) =>
+  Object.values(e.responses).some((a) => !!a && 'file' in a && a.file === 'text/event-stream');
+
+/** Every GET of the contract that needs a signed-in member, by name (event streams aside). */
 export function signedInGets(): [string, EndpointSpec][] {
-  return listEndpoints(api).filter(([, e]) => e.method === 'GET' && e.access.kind !== 'public');
+  return listEndpoints(api).filter(
+    ([, e]) => e.method === 'GET' && e.access.kind !== 'public' && !isEventStream(e),
+  );
 }
 
 export interface ReadCall {
