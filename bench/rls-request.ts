@@ -8,6 +8,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { api, urlOf } from '@club/contract';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate, openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
@@ -69,7 +70,7 @@ async function measure(rowLevelSecurity: boolean) {
   );
   const cookies = await cookiesFor(app, leader);
   await app.listen({ port: PORT, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${PORT}/api/membres/club/${club.id}`;
+  const url = `http://127.0.0.1:${PORT}${urlOf(api.members.listClub, { params: { clubId: club.id } })}`;
   const headers = {
     cookie: Object.entries(cookies)
       .map(([k, v]) => `${k}=${v}`)

@@ -36,6 +36,9 @@ export const DATABASE_SENSITIVE = [
   'src/features/carpool/**/*.test.ts',
   'src/features/live/live.test.ts',
   'src/test/security/rls-filter-removed.test.ts',
+  // The hats (decision 0110) live partly in SQL (the principal role's triggers): every cell of
+  // the matrix runs on both databases.
+  'src/test/security/authorization.test.ts',
   'src/test/security/canary.test.ts',
   'src/test/security/member-privacy.test.ts',
   'src/scripts/seed-demo.test.ts',

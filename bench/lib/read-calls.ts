@@ -94,14 +94,14 @@ export const READ_FILLERS: Record<string, Filler> = {
     d.conversationId ? { params: { id: d.conversationId } } : missing('aucune conversation'),
 };
 
-/** An endless answer (the live stream): measured by bench/live/run.mjs, not by a load of requests. */
-export const isEventStream = (e: EndpointSpec) =>
+/** An endless answer (the live stream, Server-Sent Events): measured by its own bench, not read. */
+export const isStream = (e: EndpointSpec) =>
   Object.values(e.responses).some((a) => !!a && 'file' in a && a.file === 'text/event-stream');
 
-/** Every GET of the contract that needs a signed-in member, by name (event streams aside). */
+/** Every GET of the contract that needs a signed-in member and answers once, by name. */
 export function signedInGets(): [string, EndpointSpec][] {
   return listEndpoints(api).filter(
-    ([, e]) => e.method === 'GET' && e.access.kind !== 'public' && !isEventStream(e),
+    ([, e]) => e.method === 'GET' && e.access.kind !== 'public' && !isStream(e),
   );
 }
 

@@ -6,10 +6,10 @@ import {
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
 } from './constants.ts';
-import { GENDERS, ROLES, SPORTS } from './enums.ts';
+import { GENDERS, LEADER_ROLES, ROLES, SPORTS } from './enums.ts';
 import { LOGIN_MESSAGES, REGISTRATION_MESSAGES, SERVER_MESSAGES } from './messages.ts';
 import { isStrongPassword } from './password.ts';
-import { ZChildTeamsSchema, ZTeamRefSchema } from './members.ts';
+import { ZChildTeamsSchema, ZMemberTeamSchema } from './members.ts';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
@@ -108,8 +108,22 @@ export const ZCurrentMemberSchema = z.object({
   nomClub: z.string(),
   nomEquipe: z.string().nullable(),
   statut: z.string(),
-  equipes: z.array(ZTeamRefSchema),
+  /** Hats: the club role (null: none); absent from answers built without it (test doubles). */
+  roleClub: z.enum(LEADER_ROLES).nullable().optional(),
+  /** Every team with the role held in it (`role` absent from answers built without it). */
+  equipes: z.array(ZMemberTeamSchema.partial({ role: true })),
   enfants: z.array(ZChildTeamsSchema).optional(),
+  /**
+   * The member's hats, one section each on the home (docs/architecture.md §7): the club role, each
+   * team with its role, the children with their teams.
+   */
+  casquettes: z
+    .object({
+      roleClub: z.enum(LEADER_ROLES).nullable(),
+      equipes: z.array(ZMemberTeamSchema),
+      enfants: z.array(ZChildTeamsSchema),
+    })
+    .optional(),
 });
 export type TCurrentMember = z.infer<typeof ZCurrentMemberSchema>;
 

@@ -3,6 +3,13 @@ export const ROLES = ['DIRIGEANT', 'RESPONSABLE', 'ENTRAINEUR', 'JOUEUR', 'PAREN
 export type Role = (typeof ROLES)[number];
 export const LEADER_ROLES = ['DIRIGEANT', 'RESPONSABLE'] as const satisfies readonly Role[];
 export const TEAM_ROLES = ['ENTRAINEUR', 'JOUEUR', 'PARENT'] as const satisfies readonly Role[];
+/** A club role (docs/architecture.md §7 "hats"): a leader of the whole club, or none. */
+export type ClubRole = (typeof LEADER_ROLES)[number];
+/**
+ * A role in one team: coach or player; PARENT is a member who follows the team as a family member
+ * without a linked child there (the spec's PARENT with a team, kept for existing data).
+ */
+export type TeamRole = (typeof TEAM_ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   DIRIGEANT: 'Dirigeant',
@@ -20,6 +27,16 @@ export function normalizeRole(role: string | null | undefined): Role | null {
 export function isLeader(role: string | null | undefined): boolean {
   const r = normalizeRole(role);
   return r === 'DIRIGEANT' || r === 'RESPONSABLE';
+}
+/** DIRIGEANT or RESPONSABLE in upper case, else null. */
+export function normalizeClubRole(role: string | null | undefined): ClubRole | null {
+  const r = normalizeRole(role);
+  return r === 'DIRIGEANT' || r === 'RESPONSABLE' ? r : null;
+}
+/** ENTRAINEUR, JOUEUR or PARENT in upper case, else null. */
+export function normalizeTeamRole(role: string | null | undefined): TeamRole | null {
+  const r = normalizeRole(role);
+  return r === 'ENTRAINEUR' || r === 'JOUEUR' || r === 'PARENT' ? r : null;
 }
 export function isTeamRole(role: string | null | undefined): boolean {
   const r = normalizeRole(role);

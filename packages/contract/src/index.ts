@@ -5,6 +5,7 @@ export * from './member-status.ts';
 export * from './password.ts';
 export * from './cooldown.ts';
 export * from './permissions.ts';
+export * from './hats.ts';
 export * from './events.ts';
 export * from './messages.ts';
 export * from './glossary.ts';

@@ -1,5 +1,12 @@
 import { normalizeRole, type Role } from './enums.ts';
-import { definePermissions, leadersRow } from './permissions.ts';
+import {
+  definePermissions,
+  hatsOf,
+  leadersRow,
+  teamsWithRole,
+  type PermissionSubject,
+  type TTeamHat,
+} from './permissions.ts';
 
 /**
  * The rules of members that validate nothing: field messages, writable fields, limits, roles
@@ -27,7 +34,14 @@ export const MEMBER_FIELD_MESSAGES = {
   alreadyActivated: 'Ce membre a déjà activé son compte.',
   childUnknown: 'Enfant introuvable dans ce club.',
   childSelf: 'Un membre ne peut pas être son propre enfant.',
-  childrenParentOnly: 'Seul un parent peut avoir des enfants liés.',
+  /** A guardian is an adult of the club (hats: any adult may have children). */
+  guardianMinor: 'Un membre mineur ne peut pas être parent d’un autre membre.',
+  parentUnknown: 'Parent introuvable dans ce club.',
+  parentSelf: 'Un membre ne peut pas être son propre parent.',
+  tooManyParents: 'Un membre a 20 parents liés au plus.',
+  roleClubInvalid: 'Rôle club invalide (DIRIGEANT, RESPONSABLE ou aucun).',
+  teamRoleInvalid: 'Rôle d’équipe invalide (ENTRAINEUR, JOUEUR ou PARENT).',
+  teamTwice: 'Une équipe ne peut figurer qu’une fois.',
   tooManyTeams: 'Un membre appartient à 20 équipes au plus.',
   tooManyChildren: 'Un parent a 20 enfants liés au plus.',
   invitationSent: 'Invitation envoyée.',
@@ -54,6 +68,9 @@ export const MEMBER_WRITABLE_FIELDS = [
   'equipesIds',
   'enfantsIds',
   'partageCoordonnees',
+  'roleClub',
+  'equipes',
+  'parentsIds',
 ] as const;
 export type TMemberField = (typeof MEMBER_WRITABLE_FIELDS)[number];
 
@@ -127,9 +144,21 @@ export interface TMemberEditParty {
   /** Every team of the member; `teamId` (the primary team alone) is read when it is absent. */
   teamIds?: readonly number[];
   teamId?: number | null;
+  /** Hats (permissions.ts); absent: `role` in every team. */
+  roleClub?: string | null;
+  teamRoles?: readonly TTeamHat[];
+  /** The member's children (guardianship is a hat too). */
+  childIds?: readonly number[];
 }
 const teamsOf = (p: TMemberEditParty): readonly number[] =>
   p.teamIds ?? (p.teamId != null ? [p.teamId] : []);
+const subjectOf = (p: TMemberEditParty): PermissionSubject => ({
+  id: p.id,
+  role: p.role,
+  teamIds: teamsOf(p),
+  ...(p.childIds ? { childIds: p.childIds } : {}),
+  ...(p.teamRoles ? { roleClub: p.roleClub ?? null, teamRoles: p.teamRoles } : {}),
+});
 
 /** What a leader may change on another member: everything but the member's own choices. */
 const ALL_FIELDS: readonly TMemberField[] = MEMBER_WRITABLE_FIELDS.filter(
@@ -160,39 +189,41 @@ const TEAM_SELF_FIELDS: readonly TMemberField[] = [
  * - coach: self, all but numero, poste, numeroLicence; players of one of their teams, numero and
  *   poste only.
  * - player, parent: self, all but numero and poste.
- * Nobody changes their own role, statut, teams or children unless they are a leader; only the
- * member changes `partageCoordonnees` (their own choice, privacy.ts).
+ * With several hats, the union of each hat's fields: a coach of U11 edits the numero and poste of
+ * U11's players (a JOUEUR membership in U11), not of his teammates of the veterans.
+ * Nobody changes their own role, statut, teams or children unless they are a leader (nor their
+ * own club role even then); only the member changes `partageCoordonnees` (their own choice,
+ * privacy.ts).
  */
 export function editableMemberFields(
   actor: TMemberEditParty,
   target: TMemberEditParty,
 ): ReadonlySet<TMemberField> {
-  const actorRole = normalizeRole(actor.role);
+  const targetSubject = subjectOf(target);
   const targetRole = normalizeRole(target.role);
   const self = actor.id === target.id;
-  if (actorRole === 'DIRIGEANT' || actorRole === 'RESPONSABLE') {
-    if (self)
-      return new Set<TMemberField>([
-        ...ALL_FIELDS.filter((f) => f !== 'role'),
-        'partageCoordonnees',
-      ]);
-    if (actorRole === 'RESPONSABLE' && targetRole === 'DIRIGEANT') return new Set();
-    return new Set(ALL_FIELDS);
+  const fields = new Set<TMemberField>();
+  for (const hat of hatsOf(subjectOf(actor))) {
+    if (hat.role === 'DIRIGEANT' || hat.role === 'RESPONSABLE') {
+      if (self)
+        [
+          ...ALL_FIELDS.filter((f) => f !== 'role' && f !== 'roleClub'),
+          'partageCoordonnees' as const,
+        ].forEach((f) => fields.add(f));
+      else if (!(hat.role === 'RESPONSABLE' && targetRole === 'DIRIGEANT'))
+        ALL_FIELDS.forEach((f) => fields.add(f));
+    } else if (hat.role === 'ENTRAINEUR') {
+      if (self)
+        TEAM_SELF_FIELDS.filter(
+          (f) => f !== 'numero' && f !== 'poste' && f !== 'numeroLicence',
+        ).forEach((f) => fields.add(f));
+      else if (teamsWithRole(targetSubject, 'JOUEUR').some((t) => hat.subject.teamIds.includes(t)))
+        (['numero', 'poste'] as const).forEach((f) => fields.add(f));
+    } else if (self) {
+      TEAM_SELF_FIELDS.filter((f) => f !== 'numero' && f !== 'poste').forEach((f) => fields.add(f));
+    }
   }
-  if (actorRole === 'ENTRAINEUR') {
-    if (self)
-      return new Set(
-        TEAM_SELF_FIELDS.filter((f) => f !== 'numero' && f !== 'poste' && f !== 'numeroLicence'),
-      );
-    const actorTeams = teamsOf(actor);
-    if (targetRole === 'JOUEUR' && teamsOf(target).some((t) => actorTeams.includes(t)))
-      return new Set<TMemberField>(['numero', 'poste']);
-    return new Set();
-  }
-  if (actorRole === 'JOUEUR' || actorRole === 'PARENT') {
-    if (self) return new Set(TEAM_SELF_FIELDS.filter((f) => f !== 'numero' && f !== 'poste'));
-  }
-  return new Set();
+  return fields;
 }
 
 /** The profile page's own fields (spec §2, §5). */

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './constants.ts';
-import { GENDERS, MEMBER_STATUSES, normalizeRole, type Role } from './enums.ts';
+import {
+  GENDERS,
+  LEADER_ROLES,
+  MEMBER_STATUSES,
+  TEAM_ROLES,
+  normalizeRole,
+  type Role,
+} from './enums.ts';
 import { displayMemberStatus } from './member-status.ts';
 import { SERVER_MESSAGES } from './messages.ts';
 import { MEMBER_FIELD_MESSAGES, MEMBER_LIMITS } from './member-rules.ts';
@@ -64,6 +71,52 @@ export const ZRoleSchema = safeString({ error: SERVER_MESSAGES.required }).trans
   },
 );
 
+/** A club role (hats): DIRIGEANT, RESPONSABLE (any case) or null for none. */
+export const ZClubRoleSchema = z
+  .union([z.null(), safeString()])
+  .transform((v, ctx): (typeof LEADER_ROLES)[number] | null => {
+    if (v === null || v.trim() === '') return null;
+    const role = normalizeRole(v);
+    if (role !== 'DIRIGEANT' && role !== 'RESPONSABLE') {
+      ctx.addIssue({ code: 'custom', message: MEMBER_FIELD_MESSAGES.roleClubInvalid });
+      return z.NEVER;
+    }
+    return role;
+  });
+
+/** A role in one team (hats): ENTRAINEUR, JOUEUR or PARENT (any case). */
+export const ZTeamRoleSchema = safeString({
+  error: MEMBER_FIELD_MESSAGES.teamRoleInvalid,
+}).transform((v, ctx): (typeof TEAM_ROLES)[number] => {
+  const role = normalizeRole(v);
+  if (role !== 'ENTRAINEUR' && role !== 'JOUEUR' && role !== 'PARENT') {
+    ctx.addIssue({ code: 'custom', message: MEMBER_FIELD_MESSAGES.teamRoleInvalid });
+    return z.NEVER;
+  }
+  return role;
+});
+
+/**
+ * `equipes` on a write: every team of the member with the role held in it, the first primary
+ * (`nom` is accepted and ignored, so that an answer's list can be sent back). Duplicates refused.
+ */
+const ZTeamHatsInputSchema = z
+  .array(
+    z
+      .object({ id: ZIdSchema, role: ZTeamRoleSchema, nom: z.string().max(200).optional() })
+      .strict(),
+    { error: SERVER_MESSAGES.invalidValue },
+  )
+  .max(MEMBER_LIMITS.teamsMax, MEMBER_FIELD_MESSAGES.tooManyTeams)
+  .transform((rows, ctx) => {
+    const ids = rows.map((r) => r.id);
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: 'custom', message: MEMBER_FIELD_MESSAGES.teamTwice });
+      return z.NEVER;
+    }
+    return rows.map(({ id, role }) => ({ id, role }));
+  });
+
 /** Statut: the stored value is one of Actif, Blessé, Suspendu; 'actif' or 'blesse' are accepted. */
 export const ZStatutSchema = safeString().transform((v, ctx) => {
   const s = displayMemberStatus(v);
@@ -122,14 +175,30 @@ const memberFields = {
    * spec's idEquipe / nomEquipe). Takes precedence over idEquipe and nomEquipe; [] means no team.
    */
   equipesIds: idList(MEMBER_LIMITS.teamsMax, MEMBER_FIELD_MESSAGES.tooManyTeams),
-  /** A PARENT's children: members of the same club. */
+  /** The member's children (any adult may be a guardian): members of the same club. */
   enfantsIds: idList(MEMBER_LIMITS.childrenMax, MEMBER_FIELD_MESSAGES.tooManyChildren),
+  /** Hats: the club role (null: none). */
+  roleClub: ZClubRoleSchema,
+  /** Hats: every team with its role, the first primary; wins over equipesIds / idEquipe / nomEquipe. */
+  equipes: ZTeamHatsInputSchema,
+  /** The member's guardians (adults of the same club). */
+  parentsIds: idList(MEMBER_LIMITS.childrenMax, MEMBER_FIELD_MESSAGES.tooManyParents),
 };
 
-/** POST /api/membres — the club members form (spec §5: required nom, prenom, dateDeNaissance, email, numeroTelephone, genre, role). */
-export const ZMemberCreateSchema = z
+/**
+ * POST /api/membres — the club members form (spec §5: required nom, prenom, dateDeNaissance, email,
+ * numeroTelephone, genre, role). With hats (`roleClub`, `equipes`) the spec's `role` may be left out:
+ * it is the principal hat (hats.ts); when the body carries hats, they decide and `role` is not read.
+ * A body with neither answers 400 on `role`. The form picks its fields from
+ * ZMemberCreateFieldsSchema (zod forbids `.pick` on a refined object).
+ */
+export const ZMemberCreateFieldsSchema = z
   .object({
     ...memberFields,
+    role: memberFields.role.optional(),
+    roleClub: memberFields.roleClub.optional(),
+    equipes: memberFields.equipes.optional(),
+    parentsIds: memberFields.parentsIds.optional(),
     numeroLicence: memberFields.numeroLicence.optional(),
     nomEquipe: memberFields.nomEquipe.optional(),
     taille: memberFields.taille.optional(),
@@ -141,6 +210,15 @@ export const ZMemberCreateSchema = z
     clubId: ZIdSchema,
   })
   .strict();
+export const ZMemberCreateSchema = ZMemberCreateFieldsSchema.refine(
+  (v) => v.role !== undefined || v.roleClub !== undefined || v.equipes !== undefined,
+  {
+    path: ['role'],
+    error: SERVER_MESSAGES.required,
+    // Reported with the other fields' errors, as the spec's required fields are.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  },
+);
 export type TMemberCreate = z.input<typeof ZMemberCreateSchema>;
 
 /**
@@ -167,6 +245,9 @@ export const ZMemberUpdateSchema = z
     poste: memberFields.poste.optional(),
     equipesIds: memberFields.equipesIds.optional(),
     enfantsIds: memberFields.enfantsIds.optional(),
+    roleClub: memberFields.roleClub.optional(),
+    equipes: memberFields.equipes.optional(),
+    parentsIds: memberFields.parentsIds.optional(),
     /**
      * The member's own choice to show e-mail and phone to the players and parents of their teams
      * (privacy.ts): only the member changes it, and a minor cannot turn it on.
@@ -180,6 +261,11 @@ export type TMemberUpdate = z.input<typeof ZMemberUpdateSchema>;
 /** A team as a member answer names it. */
 export const ZTeamRefSchema = z.object({ id: z.number(), nom: z.string() });
 export type TTeamRef = z.infer<typeof ZTeamRefSchema>;
+/** A team of the member with the role held in it (hats; null: attached without a team role). */
+export const ZMemberTeamSchema = ZTeamRefSchema.extend({
+  role: z.enum(TEAM_ROLES).nullable(),
+});
+export type TMemberTeam = z.infer<typeof ZMemberTeamSchema>;
 /** A child as a parent's answer names it. */
 export const ZChildRefSchema = z.object({ id: z.number(), nom: z.string(), prenom: z.string() });
 export type TChildRef = z.infer<typeof ZChildRefSchema>;
@@ -189,7 +275,9 @@ export type TChildTeams = z.infer<typeof ZChildTeamsSchema>;
 
 /**
  * A member as every members call answers it (spec §3). idEquipe / nomEquipe are the primary team;
- * `equipes` lists every team (primary first); a PARENT's answer adds `enfants`. The private fields
+ * `equipes` lists every team (primary first) with the role held in it, `roleClub` the club role,
+ * `enfants` the member's children and `parentsIds` their guardians; `role` is the principal hat
+ * (hats.ts). The private fields
  * (privacy.ts: statut, e-mail, phone, birth date, gender, licence, height, weight, and the member's
  * own `partageCoordonnees`) are left out of the answer when the reader may not see them; null
  * means "not given".
@@ -213,8 +301,11 @@ export const ZMemberSchema = z.object({
   poste: z.string().nullable(),
   idClub: z.number(),
   idEquipe: z.number().nullable(),
-  equipes: z.array(ZTeamRefSchema),
+  roleClub: z.enum(LEADER_ROLES).nullable().optional(),
+  /** The server always names each team's role; answers built without it (test doubles) may not. */
+  equipes: z.array(ZMemberTeamSchema.partial({ role: true })),
   enfants: z.array(ZChildRefSchema).optional(),
+  parentsIds: z.array(z.number()).optional(),
   /** Only in leaders' answers: true while the member has not activated the account. */
   invitationEnAttente: z.boolean().optional(),
   /** Only for the member and their guardians. */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { isLeader, normalizeRole } from './enums.ts';
-import type { PermissionSubject } from './permissions.ts';
+import { normalizeRole } from './enums.ts';
+import {
+  holdsClubRole,
+  teamsWithRole,
+  type PermissionSubject,
+  type TTeamHat,
+} from './permissions.ts';
 import { safeString } from './schemas/common.ts';
 import { SERVER_MESSAGES } from './messages.ts';
 import { ZNotificationPreferencesSchema } from './notifications.ts';
@@ -18,9 +23,14 @@ import { ZNotificationPreferencesSchema } from './notifications.ts';
  * | players and parents of a shared team            | ✓        | ✗      | see below | ✗      |
  *
  * Contact details of a member, for players and parents of a shared team: a minor's never (minors'
- * data never reach other families, whatever their role or choice); a coach's always; any other
- * adult's only when that adult chose to share them (`partageCoordonnees`, default off). A member
- * whose birth date is unknown counts as a minor (the rule fails closed).
+ * data never reach other families, whatever their role or choice); a coach's always (to the
+ * players and parents of a team they coach); any other adult's only when that adult chose to share
+ * them (`partageCoordonnees`, default off). A member whose birth date is unknown counts as a minor
+ * (the rule fails closed).
+ *
+ * Hats (permissions.ts): "leader" is the club role, "coach" an ENTRAINEUR membership in one of the
+ * member's teams — a coach of U11 who plays with the veterans reads his teammates of the veterans
+ * as a teammate does.
  */
 
 /** The groups of member fields the rule decides on, with the answer fields of each. */
@@ -31,6 +41,7 @@ export const MEMBER_FIELD_GROUPS = {
     'nom',
     'prenom',
     'role',
+    'roleClub',
     'equipes',
     'numero',
     'poste',
@@ -39,6 +50,7 @@ export const MEMBER_FIELD_GROUPS = {
     'idClub',
     'avatarUrl',
     'enfants',
+    'parentsIds',
   ],
   /** Health (Blessé, Malade…) is a special category of data: never for other families. */
   health: ['statut'],
@@ -78,24 +90,33 @@ export interface MemberPrivacySubject {
   role: string;
   /** Every team of the member (a missing team can only lower the relation, never raise it). */
   teamIds: readonly number[];
+  /** The member's role in each team; absent: `role` in every team. */
+  teamRoles?: readonly TTeamHat[];
   /** 'YYYY-MM-DD' or null when unknown. */
   dateDeNaissance: string | null;
   partageCoordonnees: boolean;
 }
 
+/** The reader as the rule needs it: the permission subject (hats when it carries them). */
+export type MemberPrivacyReader = PermissionSubject;
+
 export function memberReaderRelation(
-  reader: Pick<PermissionSubject, 'id' | 'role' | 'teamIds' | 'childIds'>,
+  reader: MemberPrivacyReader,
   member: Pick<MemberPrivacySubject, 'id' | 'teamIds'>,
 ): MemberReaderRelation {
   if (reader.id === member.id) return 'self';
   if (reader.childIds?.includes(member.id)) return 'guardian';
-  if (isLeader(reader.role)) return 'leader';
-  if (
-    normalizeRole(reader.role) === 'ENTRAINEUR' &&
-    member.teamIds.some((t) => reader.teamIds.includes(t))
-  )
-    return 'coach';
+  if (holdsClubRole(reader)) return 'leader';
+  const coached = teamsWithRole(reader, 'ENTRAINEUR');
+  if (member.teamIds.some((t) => coached.includes(t))) return 'coach';
   return 'teammate';
+}
+
+/** The teams the member coaches (an ENTRAINEUR membership; without hats, an ENTRAINEUR's teams). */
+function coachedTeams(member: Pick<MemberPrivacySubject, 'role' | 'teamIds' | 'teamRoles'>) {
+  if (member.teamRoles)
+    return member.teamRoles.filter((t) => t.role === 'ENTRAINEUR').map((t) => t.id);
+  return normalizeRole(member.role) === 'ENTRAINEUR' ? member.teamIds : [];
 }
 
 /** Age of majority in France. */
@@ -114,22 +135,37 @@ export function isMinor(dateDeNaissance: string | null | undefined, today: strin
 
 /**
  * Whether the member's e-mail and phone reach players and parents of a shared team: never a
- * minor's; always a coach's; an adult's when they chose to share them.
+ * minor's; always a coach's (with `reader`: to the players and parents of a team the member
+ * coaches, through their own team or a child's); an adult's when they chose to share them.
  */
 export function contactSharedWithTeam(
-  member: Pick<MemberPrivacySubject, 'role' | 'dateDeNaissance' | 'partageCoordonnees'>,
+  member: Pick<
+    MemberPrivacySubject,
+    'role' | 'teamIds' | 'teamRoles' | 'dateDeNaissance' | 'partageCoordonnees'
+  >,
   today: string,
+  reader?: Pick<PermissionSubject, 'teamIds' | 'childTeamIds'>,
 ): boolean {
   if (isMinor(member.dateDeNaissance, today)) return false;
-  if (normalizeRole(member.role) === 'ENTRAINEUR') return true;
+  const coached = coachedTeams(member);
+  if (
+    coached.length > 0 &&
+    (!reader ||
+      coached.some((t) => reader.teamIds.includes(t) || !!reader.childTeamIds?.includes(t)))
+  )
+    return true;
   return member.partageCoordonnees === true;
 }
 
 /** The field groups a reader with that relation sees of the member, on the club's `today`. */
 export function visibleMemberGroups(
   relation: MemberReaderRelation,
-  member: Pick<MemberPrivacySubject, 'role' | 'dateDeNaissance' | 'partageCoordonnees'>,
+  member: Pick<
+    MemberPrivacySubject,
+    'role' | 'teamIds' | 'teamRoles' | 'dateDeNaissance' | 'partageCoordonnees'
+  >,
   today: string,
+  reader?: Pick<PermissionSubject, 'teamIds' | 'childTeamIds'>,
 ): ReadonlySet<MemberFieldGroup> {
   switch (relation) {
     case 'self':
@@ -140,18 +176,18 @@ export function visibleMemberGroups(
       return new Set<MemberFieldGroup>(['identity', 'health', 'contact', 'personal']);
     case 'teammate':
       return new Set<MemberFieldGroup>(
-        contactSharedWithTeam(member, today) ? ['identity', 'contact'] : ['identity'],
+        contactSharedWithTeam(member, today, reader) ? ['identity', 'contact'] : ['identity'],
       );
   }
 }
 
 /** The private fields `reader` may not see of `member` on `today` (to leave out of the answer). */
 export function hiddenMemberFields(
-  reader: Pick<PermissionSubject, 'id' | 'role' | 'teamIds' | 'childIds'>,
+  reader: MemberPrivacyReader,
   member: MemberPrivacySubject,
   today: string,
 ): ReadonlySet<MemberPrivateField> {
-  const groups = visibleMemberGroups(memberReaderRelation(reader, member), member, today);
+  const groups = visibleMemberGroups(memberReaderRelation(reader, member), member, today, reader);
   const hidden = new Set<MemberPrivateField>();
   for (const group of ['health', 'contact', 'personal', 'own'] as const)
     if (!groups.has(group)) for (const f of MEMBER_FIELD_GROUPS[group]) hidden.add(f);
@@ -163,12 +199,8 @@ export function hiddenMemberFields(
  * born on 16/03/2010?"): they are for readers who see that field of every member of the list,
  * i.e. leaders and the coaches of that team.
  */
-export function mayFilterOnPrivateFields(
-  reader: Pick<PermissionSubject, 'role' | 'teamIds'>,
-  teamId: number,
-): boolean {
-  if (isLeader(reader.role)) return true;
-  return normalizeRole(reader.role) === 'ENTRAINEUR' && reader.teamIds.includes(teamId);
+export function mayFilterOnPrivateFields(reader: PermissionSubject, teamId: number): boolean {
+  return holdsClubRole(reader) || teamsWithRole(reader, 'ENTRAINEUR').includes(teamId);
 }
 
 /* ------------------------------------------------------------------ texts */
@@ -221,6 +253,8 @@ const ZExportTeamSchema = z.object({
   nom: z.string(),
   categorie: z.string(),
   division: z.string(),
+  /** The role held in the team (hats; null: none). */
+  role: z.string().nullable(),
 });
 
 /** One member's data as the export holds it (the reader, or one of their children). */
@@ -235,6 +269,8 @@ export const ZExportedMemberSchema = z.object({
     numeroTelephone: z.string().nullable(),
     numeroLicence: z.string().nullable(),
     role: z.string(),
+    /** The club role (hats; null: none). */
+    roleClub: z.string().nullable(),
     statut: z.string(),
     taille: z.number().nullable(),
     poids: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { and, eq, notInArray } from 'drizzle-orm';
-import type { Role } from '@club/contract';
+import type { ClubRole, Role, TeamRole } from '@club/contract';
 import type { DbOrTx } from './client.ts';
 import {
   clubs,
@@ -132,7 +132,30 @@ export async function setMemberTeams(
     .where(eq(members.id, memberId));
 }
 
-/** Links a parent to a child (guardians). */
+/**
+ * The member's hats (docs/architecture.md §7) become exactly these: the club role and each team
+ * with the role held in it, the first team primary.
+ */
+export async function setMemberHats(
+  db: DbOrTx,
+  clubId: number,
+  memberId: number,
+  hats: { roleClub?: ClubRole | null; teams: readonly { id: number; role: TeamRole | null }[] },
+) {
+  if (hats.roleClub !== undefined)
+    await db.update(members).set({ clubRole: hats.roleClub }).where(eq(members.id, memberId));
+  await db.delete(teamMemberships).where(eq(teamMemberships.memberId, memberId));
+  if (hats.teams.length)
+    await db
+      .insert(teamMemberships)
+      .values(hats.teams.map((t) => ({ clubId, teamId: t.id, memberId, role: t.role })));
+  await db
+    .update(members)
+    .set({ teamId: hats.teams[0]?.id ?? null })
+    .where(eq(members.id, memberId));
+}
+
+/** Links a guardian (any adult) to a child (guardians). */
 export async function linkGuardian(db: DbOrTx, clubId: number, parentId: number, childId: number) {
   await db.insert(guardians).values({ clubId, parentId, childId }).onConflictDoNothing();
 }

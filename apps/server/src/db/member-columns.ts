@@ -16,6 +16,7 @@ export const memberFieldColumns = {
   telephone: members.telephone,
   numeroLicence: members.numeroLicence,
   role: members.role,
+  roleClub: members.clubRole,
   statut: members.statut,
   taille: members.taille,
   poids: members.poids,

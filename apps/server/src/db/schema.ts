@@ -92,7 +92,16 @@ export const members = pgTable(
     email: citext('email').notNull().unique(),
     telephone: text('telephone'),
     numeroLicence: text('numero_licence'),
+    /**
+     * The principal hat, the spec's `role` (DIRIGEANT > RESPONSABLE > ENTRAINEUR > JOUEUR >
+     * PARENT), kept equal to the hats below by the triggers of migration 0015
+     * (`member_principal_role`, the contract's `principalRole`); written alone, it is the spec's
+     * single role (a leader role becomes the club role). Without any hat it is the team role the
+     * member was given.
+     */
     role: text('role').notNull(),
+    /** The club role (hats): DIRIGEANT, RESPONSABLE or null (docs/architecture.md §7). */
+    clubRole: text('club_role'),
     statut: text('statut').notNull().default('Actif'),
     taille: smallint('taille'),
     poids: smallint('poids'),
@@ -126,6 +135,10 @@ export const members = pgTable(
     index('members_club_idx').on(t.clubId, t.nom, t.prenom),
     index('members_club_team_idx').on(t.clubId, t.teamId),
     index('members_club_role_idx').on(t.clubId, t.role),
+    check(
+      'members_club_role',
+      sql`${t.clubRole} is null or ${t.clubRole} in ('DIRIGEANT', 'RESPONSABLE')`,
+    ),
   ],
 );
 
@@ -146,15 +159,25 @@ export const teamMemberships = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
+    /**
+     * The member's role in this team (hats): ENTRAINEUR, JOUEUR, PARENT (a family member following
+     * the team) or null (attached without a team role: a leader's team). Inserted without one, it
+     * takes the member's team role (migration 0015).
+     */
+    role: text('role'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.memberId] }),
     index('team_memberships_member_idx').on(t.clubId, t.memberId),
+    check(
+      'team_memberships_role',
+      sql`${t.role} is null or ${t.role} in ('ENTRAINEUR', 'JOUEUR', 'PARENT')`,
+    ),
   ],
 );
 
-/** A PARENT and their children (members of the same club): several of each. */
+/** A guardian (any adult of the club) and their children (members of the same club): several of each. */
 export const guardians = pgTable(
   'guardians',
   {

@@ -29,8 +29,6 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(homeStatsFeature);
   await app.register(contactFeature);
   await app.register(siteFeature);
-  // Before the features that publish to the live stream (GET /api/flux).
-  await app.register(liveFeature);
   // Before the features that notify: Web Push to the members' devices (app.push).
   await app.register(pushFeature);
   // Before members, events and matches: they report match changes to it (app.matchNotifier),
@@ -40,6 +38,8 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(membersFeature);
   await app.register(teamsFeature);
   await app.register(clubsFeature);
+  // Before the features that publish to the live stream (GET /api/flux).
+  await app.register(liveFeature);
   await app.register(announcementsFeature);
   await app.register(conversationsFeature);
   await app.register(eventsFeature);

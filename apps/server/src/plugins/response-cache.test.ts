@@ -63,6 +63,8 @@ describe('[perf] response cache of the hot lists', () => {
       'carpool_seats',
       'contact_messages',
       'idempotency_keys',
+      // The live stream's events (decision 0120): sent to the streams, never a cached list.
+      'live_events',
       // A deleted member's snapshot (decision 0087): the deletion itself changes `members`.
       'member_deletions',
       'pending_match_notifications',

@@ -12,6 +12,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     responseCache: ResponseCache;
+    /**
+     * The database's change feed of club data, for the other in-process caches (the actor cache):
+     * a subscriber hears each club a write changed (undefined: every club). Absent when the
+     * response cache is off.
+     */
+    clubDataChanges?: { subscribe(fn: (clubId: number | undefined) => void): void };
   }
   interface FastifyRequest {
     /** Set by the cache's preHandler: the key and the epoch at which the computation began. */
@@ -79,10 +85,16 @@ export default fp(
 
     if (opts.ttlMs > 0) {
       let stop: (() => Promise<void>) | null = null;
+      const subscribers = new Set<(clubId: number | undefined) => void>();
+      app.decorate('clubDataChanges', { subscribe: (fn) => void subscribers.add(fn) });
       app.addHook('onReady', async () => {
         stop = await app.database.listen(
           CLUB_DATA_CHANNEL,
-          (payload) => cache.invalidate(clubOfNotification(payload)),
+          (payload) => {
+            const club = clubOfNotification(payload);
+            cache.invalidate(club);
+            for (const fn of subscribers) fn(club);
+          },
           (listening) => cache.setListening(listening),
         );
       });

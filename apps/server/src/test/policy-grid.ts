@@ -5,6 +5,7 @@ import {
   createMember,
   createTeam,
   linkGuardian,
+  setMemberHats,
   setMemberTeams,
 } from '../db/factories.ts';
 import { signIn, TestClient } from './helper.ts';
@@ -28,6 +29,14 @@ export const PRINCIPALS = [
   'DEUX_EQUIPES',
   /** A JOUEUR without team. */
   'SANS_EQUIPE',
+  /** Hats (docs/architecture.md §7): the coach of T1 who plays in T2. */
+  'ENTRAINEUR_JOUEUR',
+  /** A leader who plays: a RESPONSABLE who plays in T2. */
+  'RESPONSABLE_JOUEUR',
+  /** The coach of T1 who is the father of player2 (T2). */
+  'ENTRAINEUR_PARENT',
+  /** The guardian of two children in two teams: player1 (T1) and player3 (T3); no team of their own. */
+  'PARENT_DEUX_ENFANTS',
   /** The DIRIGEANT of another club. */
   'AUTRE_CLUB',
 ] as const;
@@ -97,7 +106,12 @@ const CLUB_MEMBERS: SignedInPrincipal[] = [
   'PARENT_AUTRE_EQUIPE',
   'DEUX_EQUIPES',
   'SANS_EQUIPE',
+  'ENTRAINEUR_JOUEUR',
+  'RESPONSABLE_JOUEUR',
+  'ENTRAINEUR_PARENT',
+  'PARENT_DEUX_ENFANTS',
 ];
+/** The principals without a club role. */
 const TEAM_PRINCIPALS: SignedInPrincipal[] = [
   'ENTRAINEUR',
   'JOUEUR',
@@ -105,6 +119,9 @@ const TEAM_PRINCIPALS: SignedInPrincipal[] = [
   'PARENT_AUTRE_EQUIPE',
   'DEUX_EQUIPES',
   'SANS_EQUIPE',
+  'ENTRAINEUR_JOUEUR',
+  'ENTRAINEUR_PARENT',
+  'PARENT_DEUX_ENFANTS',
 ];
 
 /** Every principal of club A gets `ok`; anonymous 401; the other club 404. */
@@ -124,7 +141,7 @@ export function leadersOnly(ok: number): Expectation {
 }
 /** The DIRIGEANT gets `ok`; every other member of club A 403. */
 export function dirigeantOnly(ok: number): Expectation {
-  return { ...leadersOnly(ok), RESPONSABLE: 403 };
+  return { ...leadersOnly(ok), RESPONSABLE: 403, RESPONSABLE_JOUEUR: 403 };
 }
 /** Every principal, anonymous included, gets `status`. */
 export function everyone(status: number): Expectation {
@@ -167,10 +184,27 @@ export async function buildGridWorld(app: FastifyInstance): Promise<{
     PARENT_AUTRE_EQUIPE: await member(club.id, 'PARENT', t1.id),
     DEUX_EQUIPES: await member(club.id, 'ENTRAINEUR', t1.id),
     SANS_EQUIPE: await member(club.id, 'JOUEUR'),
+    ENTRAINEUR_JOUEUR: await member(club.id, 'ENTRAINEUR', t1.id),
+    RESPONSABLE_JOUEUR: await member(club.id, 'RESPONSABLE'),
+    ENTRAINEUR_PARENT: await member(club.id, 'ENTRAINEUR', t1.id),
+    PARENT_DEUX_ENFANTS: await member(club.id, 'PARENT'),
     AUTRE_CLUB: await member(otherClub.id, 'DIRIGEANT'),
   };
   await setMemberTeams(db, club.id, me.DEUX_EQUIPES.id, [t1.id, t2.id]);
   await linkGuardian(db, club.id, me.PARENT_AUTRE_EQUIPE.id, player2.id);
+  await setMemberHats(db, club.id, me.ENTRAINEUR_JOUEUR.id, {
+    teams: [
+      { id: t1.id, role: 'ENTRAINEUR' },
+      { id: t2.id, role: 'JOUEUR' },
+    ],
+  });
+  await setMemberHats(db, club.id, me.RESPONSABLE_JOUEUR.id, {
+    roleClub: 'RESPONSABLE',
+    teams: [{ id: t2.id, role: 'JOUEUR' }],
+  });
+  await linkGuardian(db, club.id, me.ENTRAINEUR_PARENT.id, player2.id);
+  await linkGuardian(db, club.id, me.PARENT_DEUX_ENFANTS.id, player1.id);
+  await linkGuardian(db, club.id, me.PARENT_DEUX_ENFANTS.id, player3.id);
 
   const clients = { ANONYME: new TestClient(app) } as Record<Principal, TestClient>;
   for (const p of Object.keys(me) as SignedInPrincipal[]) clients[p] = await signIn(app, me[p]);

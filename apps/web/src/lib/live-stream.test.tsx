@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { api } from '@club/contract';
+import { endpoints } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 import { useLiveStream } from './live-stream.ts';
 
@@ -45,7 +45,7 @@ describe('[live] useLiveStream', () => {
     const b = renderHook(() => useLiveStream(5, qc));
     expect(FakeEventSource.opened).toHaveLength(1);
     const source = FakeEventSource.opened[0]!;
-    expect(source.url).toBe(api.live.stream.path);
+    expect(source.url).toBe(endpoints.live.stream.path);
     expect(source.init).toEqual({ withCredentials: true });
 
     source.emit('connecte');

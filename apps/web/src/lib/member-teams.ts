@@ -1,5 +1,7 @@
 import {
   isLeader,
+  memberSubject,
+  type MemberWithHats,
   type TCurrentMember,
   type TMemberEditParty,
   type TTeamRef,
@@ -90,9 +92,15 @@ export function teamSwitchPath(
   return `/${encodeURIComponent(nomClub)}/${team}/dashboard`;
 }
 
-/** A member as editableMemberFields (contract) reads it: every team, not the primary alone. */
-export function editParty(member: { id: number; role: string } & TeamsHolder): TMemberEditParty {
-  return { id: member.id, role: member.role, teamIds: teamsOf(member).map((t) => t.id) };
+/**
+ * A member as editableMemberFields (contract) reads it: every team, not the primary alone, with
+ * the hats when the answer carries them (the club role, each team's role, the children).
+ */
+export function editParty(member: MemberWithHats & TeamsHolder): TMemberEditParty {
+  return memberSubject({
+    ...member,
+    equipes: member.equipes?.length ? member.equipes : teamsOf(member),
+  });
 }
 
 /** The member's home: a leader's (or a member without team's) club dashboard, else their primary team's. */

@@ -119,6 +119,7 @@ export function anAccountExport(overrides: Partial<TExportedMember['profil']> = 
         numeroTelephone: null,
         numeroLicence: null,
         role: 'DIRIGEANT',
+        roleClub: 'DIRIGEANT',
         statut: 'Actif',
         taille: null,
         poids: null,

@@ -2,7 +2,7 @@ import {
   ANNOUNCEMENT_LIMITS,
   ANNOUNCEMENT_MESSAGES,
   ANNOUNCEMENT_PERMISSIONS,
-  isLeader,
+  holdsClubRole,
   type PermissionTarget,
   type TAnnouncement,
   type TAnnouncementReceipts,
@@ -27,7 +27,7 @@ const announcementsPolicy = policy(ANNOUNCEMENT_PERMISSIONS);
 const readerOf = (actor: Actor): Reader => ({
   id: actor.id,
   clubId: actor.clubId,
-  leader: isLeader(actor.role),
+  leader: holdsClubRole(actor),
   audienceTeamIds: [...new Set([...actor.teamIds, ...actor.childTeamIds])],
 });
 

@@ -50,6 +50,7 @@ export const MEMBER_COLUMNS_IN_EXPORT = {
   telephone: 'profil.numeroTelephone',
   numeroLicence: 'profil.numeroLicence',
   role: 'profil.role',
+  clubRole: 'profil.roleClub',
   statut: 'profil.statut',
   taille: 'profil.taille',
   poids: 'profil.poids',
@@ -95,7 +96,13 @@ export async function memberProfile(db: DbOrTx, clubId: number, memberId: number
 
 export async function memberTeams(db: DbOrTx, clubId: number, memberId: number) {
   return db
-    .select({ id: teams.id, nom: teams.nom, categorie: teams.categorie, division: teams.division })
+    .select({
+      id: teams.id,
+      nom: teams.nom,
+      categorie: teams.categorie,
+      division: teams.division,
+      role: teamMemberships.role,
+    })
     .from(teamMemberships)
     .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
     .where(and(eq(teamMemberships.clubId, clubId), eq(teamMemberships.memberId, memberId)))

@@ -79,6 +79,7 @@ async function exportMember(
       numeroTelephone: profile.telephone,
       numeroLicence: profile.numeroLicence,
       role: profile.role,
+      roleClub: profile.roleClub,
       statut: profile.statut,
       taille: profile.taille,
       poids: profile.poids,

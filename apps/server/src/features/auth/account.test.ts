@@ -319,6 +319,7 @@ describe('[privacy] the export accounts for every column of a member', () => {
         poste: 'Ailière',
         avatarUrl: 'https://example.org/a.png',
         partageCoordonnees: true,
+        clubRole: 'RESPONSABLE',
         activatedAt: new Date('2026-01-01T00:00:00Z'),
         passwordChangedAt: new Date('2026-01-02T00:00:00Z'),
         notificationPrefs: { annonces: { push: false } },

@@ -6,10 +6,11 @@ import type { Actor } from '../../authz/index.ts';
  * few seconds"; decision 0030-request-path-caching).
  *
  * Safety within this process: every state-changing request (POST, PUT, PATCH, DELETE — logout,
- * revocation, password reset, member or team edits) empties the cache once it has answered, and a
- * lookup that started before such a write never stores what it read (the epoch moved). Another
- * instance's writes are seen at most `ttlMs` later. A negative answer (no session) is never
- * cached.
+ * revocation, password reset, member or team edits, a hat removed) empties the cache before its
+ * answer leaves, and a lookup that started before such a write never stores what it read (the
+ * epoch moved). Another instance's writes of club data empty that club's entries when the
+ * database's change feed announces them (plugins/response-cache.ts, docs/architecture.md §3.3);
+ * anything else is seen at most `ttlMs` later. A negative answer (no session) is never cached.
  */
 export interface ActorCache {
   lookup(
@@ -17,8 +18,8 @@ export interface ActorCache {
     memberId: number,
     load: () => Promise<Actor | null>,
   ): Promise<Actor | null>;
-  /** Forgets everything (after a write in this process). */
-  invalidate(): void;
+  /** Forgets everything (after a write in this process), or one club's members only. */
+  invalidate(clubId?: number): void;
   readonly size: number;
 }
 
@@ -29,6 +30,7 @@ export function createActorCache(opts: {
 }): ActorCache {
   const { ttlMs, maxEntries = 10_000, now = Date.now } = opts;
   const entries = new Map<string, { actor: Actor; expires: number }>();
+  // A lookup records the epoch it began in; any invalidation moves it (a club's included).
   let epoch = 0;
   return {
     async lookup(sessionId, memberId, load) {
@@ -50,9 +52,10 @@ export function createActorCache(opts: {
       }
       return actor;
     },
-    invalidate() {
+    invalidate(clubId) {
       epoch++;
-      entries.clear();
+      if (clubId === undefined) entries.clear();
+      else for (const [key, e] of entries) if (e.actor.clubId === clubId) entries.delete(key);
     },
     get size() {
       return entries.size;

@@ -217,8 +217,18 @@ export default fp(
 
     const db = app.db;
     const actors = createActorCache({ ttlMs: opts.actorCacheMs ?? 0 });
+    // Before the answer of a write leaves (a hat removed loses its rights at once), and again
+    // once answered (a write whose onSend did not run).
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (STATE_CHANGING.has(request.method)) actors.invalidate();
+      return payload;
+    });
     app.addHook('onResponse', async (request) => {
       if (STATE_CHANGING.has(request.method)) actors.invalidate();
+    });
+    // Another instance's change of a club's data (the database's change feed).
+    app.addHook('onReady', async () => {
+      app.clubDataChanges?.subscribe((clubId) => actors.invalidate(clubId));
     });
     app.decorateRequest('signedInActor', null);
     app.decorateRequest('actor', {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { normalizeRole, type TChildTeams } from '@club/contract';
+import { normalizeClubRole, normalizeRole, type TChildTeams } from '@club/contract';
 import { memberTeamsJson } from '../../db/fragments.ts';
 import type { Actor } from '../../authz/index.ts';
 import { clubs, members, oneTimeTokens, sessions, teams } from '../../db/schema.ts';
@@ -78,6 +78,7 @@ const actorColumns = () => ({
   clubId: members.clubId,
   teamId: members.teamId,
   role: members.role,
+  roleClub: members.clubRole,
   statut: members.statut,
   email: members.email,
   nom: members.nom,
@@ -149,6 +150,8 @@ export async function findActor(
     ...rest,
     ...withChildren(row.children),
     role,
+    roleClub: normalizeClubRole(row.roleClub),
+    teamRoles: row.teams.map((t) => ({ id: t.id, role: t.role })),
     teamIds: row.teams.map((t) => t.id),
     primaryTeam: row.teams.find((t) => t.id === teamId) ?? null,
     sessionId,
@@ -329,6 +332,8 @@ export async function findMemberActor(
     ...rest,
     ...withChildren(row.children),
     role,
+    roleClub: normalizeClubRole(row.roleClub),
+    teamRoles: row.teams.map((t) => ({ id: t.id, role: t.role })),
     teamIds: row.teams.map((t) => t.id),
     primaryTeam: row.teams.find((t) => t.id === teamId) ?? null,
     sessionId: '',

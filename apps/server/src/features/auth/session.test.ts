@@ -366,9 +366,16 @@ describe('[auth] GET /api/dashboard/infos', () => {
       nomClub: club.nom,
       nomEquipe: team.nom,
       statut: 'Actif',
-      equipes: [{ id: team.id, nom: team.nom }],
+      roleClub: null,
+      equipes: [{ id: team.id, nom: team.nom, role: 'ENTRAINEUR' }],
       // A member who is nobody's guardian: no children (decision 0084).
       enfants: [],
+      // The hats, one section each on the home (docs/architecture.md §7).
+      casquettes: {
+        roleClub: null,
+        equipes: [{ id: team.id, nom: team.nom, role: 'ENTRAINEUR' }],
+        enfants: [],
+      },
     });
   });
   it('without a session → 401', async () => {

@@ -24,8 +24,15 @@ const dashboardRoutes: FastifyPluginAsync = async (app) => {
       nomClub: actor.clubNom,
       nomEquipe: actor.primaryTeam?.nom ?? null,
       statut: actor.statut,
+      roleClub: actor.roleClub,
       equipes: [...actor.teams],
       enfants: [...(actor.children ?? [])],
+      // One section per hat on the home (docs/architecture.md §7).
+      casquettes: {
+        roleClub: actor.roleClub,
+        equipes: [...actor.teams],
+        enfants: [...(actor.children ?? [])],
+      },
     }),
     { config: { database: false } },
   );

@@ -5,9 +5,9 @@ import {
   HOME_AGENDA_DAYS,
   HOME_AWAITING_DAYS,
   HOME_LIST_MAX,
+  holdsClubRole,
   isActiveStatus,
-  isLeader,
-  normalizeRole,
+  isStaffFor,
   type TDashboardHome,
   type THomeClubMatch,
   type THomeMemberRef,
@@ -135,9 +135,6 @@ export function createDashboardService(deps: DashboardDeps) {
       const today = clubToday(timeZone, at);
       const teamIds = [...new Set([...actor.teamIds, ...actor.childTeamIds])];
       const people = [actor.id, ...actor.childIds];
-      // Leaders and the coach answer for every player whatever the status (spec §4); the others
-      // only when the player is ACTIF.
-      const staff = isLeader(actor.role) || normalizeRole(actor.role) === 'ENTRAINEUR';
 
       // One after the other: they share the request's one connection (its transaction).
       const toAnswer = await home.toAnswer(db, actor.clubId, people, nowLocal, HOME_LIST_MAX);
@@ -172,9 +169,11 @@ export function createDashboardService(deps: DashboardDeps) {
             rendezVous: r.rendez_vous,
             joueur: { id: r.player_id, prenom: r.prenom },
             soi: r.player_id === actor.id,
+            // Leaders and the match's coach answer for every player whatever the status (spec
+            // §4); the others only when the player is ACTIF.
             modifiable:
               convocationsPolicy.can(actor, 'answer', target) &&
-              (staff || isActiveStatus(r.statut)),
+              (isStaffFor(actor, target.teamIds) || isActiveStatus(r.statut)),
             readable: convocationsPolicy.can(actor, 'read', teamsOfMatch(r)),
           };
         })
@@ -208,7 +207,7 @@ export function createDashboardService(deps: DashboardDeps) {
       });
 
       let club: TDashboardHome['club'] = null;
-      if (isLeader(actor.role)) {
+      if (holdsClubRole(actor)) {
         const todays = await home.eventsOfTeamsBetween(
           db,
           actor.clubId,

@@ -220,6 +220,8 @@ describe('[dashboard] today on the club’s clock (injected), around midnight an
       id: leader.id,
       clubId: c.id,
       role: 'DIRIGEANT',
+      roleClub: 'DIRIGEANT',
+      teamRoles: [],
       statut: 'Actif',
       email: leader.email,
       nom: leader.nom,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { api, type TDashboardHome } from '@club/contract';
+import { api, hatsFromRole, type TDashboardHome } from '@club/contract';
 import type { Actor } from '../../authz/index.ts';
 import {
   createClub,
@@ -40,10 +40,14 @@ let loner: Member;
 const m: Record<string, { id: number; eventId: number }> = {};
 
 function actorOf(member: Member, extra: Partial<Actor> = {}): Actor {
+  // The spec's single role over the given teams (hats.ts `hatsFromRole`).
+  const single = hatsFromRole(member.role, extra.teamIds ?? []);
   return {
     id: member.id,
     clubId: club.id,
     role: member.role as Actor['role'],
+    roleClub: single.roleClub,
+    teamRoles: single.equipes,
     statut: member.statut,
     email: member.email,
     nom: member.nom,

@@ -41,11 +41,13 @@ const freshEvent = (w: GridWorld, teamIds: number[]) =>
 
 /** Read by every member of T1 (not by the player without team). */
 const t1Readers: Expectation = { ...everyMember(200), SANS_EQUIPE: 403 };
-/** Written by leaders and the coaches of T1. */
+/** Written by leaders and the coaches of T1 (whatever their other hats). */
 const t1Writers = (ok: number): Expectation => ({
   ...leadersOnly(ok),
   ENTRAINEUR: ok,
   DEUX_EQUIPES: ok,
+  ENTRAINEUR_JOUEUR: ok,
+  ENTRAINEUR_PARENT: ok,
 });
 /** Written by leaders and the coach of T1 and T2. */
 const t2Writers = (ok: number): Expectation => ({ ...leadersOnly(ok), DEUX_EQUIPES: ok });

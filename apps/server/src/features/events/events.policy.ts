@@ -2,7 +2,7 @@ import {
   EVENT_FIELD_MESSAGES,
   EVENT_PERMISSIONS,
   eventWriteTeamIds,
-  scopeFor,
+  readableTeams,
   type PermissionSubject,
   type PermissionTable,
   type TEventAction,
@@ -42,20 +42,12 @@ export function assertMayWrite(
 /**
  * A superset of the events the actor reads, for the list's SQL: undefined = the whole club;
  * otherwise events of these teams, plus events with no team when `withoutTeam`. Derived from the
- * table's read scope; each row is still checked against the table (assertMayRead's rule). The team
+ * read scopes of the actor's hats; each row is still checked against the table (assertMayRead's rule). The team
  * cards pass MATCH_PERMISSIONS for the matches (same atoms, no `clubWide`).
  */
 export function readPrefilter(
   actor: PermissionSubject,
   table: PermissionTable<'read'> = EVENT_PERMISSIONS,
 ): { teamIds: number[]; withoutTeam: boolean } | undefined {
-  const scope = scopeFor(table, actor, 'read');
-  if (scope === 'club') return undefined;
-  if (scope === 'none') return { teamIds: [], withoutTeam: false };
-  const teamIds = new Set<number>();
-  for (const atom of scope) {
-    if (atom === 'sharedTeam' || atom === 'ownTeams') actor.teamIds.forEach((t) => teamIds.add(t));
-    if (atom === 'childrensTeams') actor.childTeamIds?.forEach((t) => teamIds.add(t));
-  }
-  return { teamIds: [...teamIds], withoutTeam: scope.includes('clubWide') };
+  return readableTeams(table, actor, 'read');
 }

@@ -143,6 +143,14 @@ export const gridRows: GridRow[] = [
         items: [{ joueurId: w.player1.id, statutPresence: 'INDISPONIBLE', justification: ' ' }],
       },
     }),
-    expect: { ...leadersOnly(400), ENTRAINEUR: 400, DEUX_EQUIPES: 400 },
+    // the coaches of T1 whatever their other hats; player1's guardian (player1 is ACTIF)
+    expect: {
+      ...leadersOnly(400),
+      ENTRAINEUR: 400,
+      DEUX_EQUIPES: 400,
+      ENTRAINEUR_JOUEUR: 400,
+      ENTRAINEUR_PARENT: 400,
+      PARENT_DEUX_ENFANTS: 400,
+    },
   },
 ];

@@ -1,8 +1,7 @@
 import {
   CONVOCATION_PERMISSIONS,
   MATCH_PERMISSIONS,
-  isLeader,
-  normalizeRole,
+  isStaffFor,
   type PermissionSubject,
 } from '@club/contract';
 import { policy } from '../../authz/index.ts';
@@ -29,9 +28,13 @@ export const rowTarget = (m: Pick<MatchRow, 'homeTeamId' | 'awayTeamId'>, member
 });
 
 /**
- * Whether the actor answers a row as the team's staff (leaders, the coach): then the player's
- * status does not matter. Otherwise (the player themself, a guardian) the player must be ACTIF.
+ * Whether the actor answers the match's rows as the team's staff (leaders, a coach of one of its
+ * teams): then the player's status does not matter. Otherwise (the player themself, a guardian)
+ * the player must be ACTIF.
  */
-export function answersAsStaff(actor: PermissionSubject): boolean {
-  return isLeader(actor.role) || normalizeRole(actor.role) === 'ENTRAINEUR';
+export function answersAsStaff(
+  actor: PermissionSubject,
+  m: Pick<MatchRow, 'homeTeamId' | 'awayTeamId'>,
+): boolean {
+  return isStaffFor(actor, teamsOf(m).teamIds);
 }

@@ -231,13 +231,13 @@ export const matchesRepository = {
     await db.delete(matches).where(and(eq(matches.clubId, clubId), eq(matches.eventId, eventId)));
   },
 
-  /** Convokes every JOUEUR of the team (any membership) not convoked yet; returns how many rows. */
+  /** Convokes every player of the team (a JOUEUR membership) not convoked yet; returns how many rows. */
   async convokeTeamPlayers(db: DbOrTx, clubId: number, matchId: number, teamId: number) {
     const result = await db.execute(sql`
       insert into ${convocations} (club_id, match_id, member_id)
       select ${clubId}, ${matchId}, m.id
       from ${teamMemberships} tm join ${members} m on m.id = tm.member_id
-      where tm.club_id = ${clubId} and tm.team_id = ${teamId} and upper(m.role) = 'JOUEUR'
+      where tm.club_id = ${clubId} and tm.team_id = ${teamId} and tm.role = 'JOUEUR'
       on conflict do nothing
       returning member_id`);
     // The newly convoked players (they get their convocation mail).
@@ -254,10 +254,10 @@ export const matchesRepository = {
   },
 
   /**
-   * A member's convocations to upcoming matches follow their teams: a JOUEUR is convoked to every
-   * upcoming, not cancelled match of a team they belong to (home side, as at creation); an
-   * unanswered convocation to an upcoming match of a team they left (or after leaving the JOUEUR
-   * role) is withdrawn. Past, current and answered rows are history and stay.
+   * A member's convocations to upcoming matches follow their teams: a player is convoked to every
+   * upcoming, not cancelled match of a team they play in (a JOUEUR membership, home side, as at
+   * creation); an unanswered convocation to an upcoming match of a team they no longer play in is
+   * withdrawn. Past, current and answered rows are history and stay.
    */
   async syncMemberUpcoming(db: DbOrTx, clubId: number, memberId: number, nowLocal: string) {
     const added = await db.execute(sql`
@@ -267,7 +267,7 @@ export const matchesRepository = {
       join ${teamMemberships} tm on tm.member_id = m.id and tm.club_id = ${clubId}
       join ${matches} ma on ma.home_team_id = tm.team_id and ma.club_id = ${clubId}
       join ${events} e on e.id = ma.event_id and e.club_id = ${clubId}
-      where m.id = ${memberId} and m.club_id = ${clubId} and upper(m.role) = 'JOUEUR'
+      where m.id = ${memberId} and m.club_id = ${clubId} and tm.role = 'JOUEUR'
         and not ma.cancelled and e.date_debut > ${nowLocal}::timestamp
       on conflict do nothing
       returning match_id`);
@@ -278,9 +278,10 @@ export const matchesRepository = {
         and ma.id = c.match_id and ma.club_id = ${clubId}
         and e.id = ma.event_id and e.club_id = ${clubId} and e.date_debut > ${nowLocal}::timestamp
         and m.id = c.member_id and m.club_id = ${clubId}
-        and (upper(m.role) <> 'JOUEUR' or not exists (
+        and not exists (
           select 1 from ${teamMemberships} tm
-          where tm.club_id = ${clubId} and tm.member_id = c.member_id and tm.team_id = ma.home_team_id))
+          where tm.club_id = ${clubId} and tm.member_id = c.member_id
+            and tm.team_id = ma.home_team_id and tm.role = 'JOUEUR')
       returning c.id`);
     const addedMatchIds = (added as unknown as { rows: { match_id: number }[] }).rows.map(
       (r) => r.match_id,
@@ -307,7 +308,7 @@ export const matchesRepository = {
       join ${teamMemberships} tm on tm.member_id = m.id and tm.club_id = ${clubId}
       join ${matches} ma on ma.home_team_id = tm.team_id and ma.club_id = ${clubId}
       join ${events} e on e.id = ma.event_id and e.club_id = ${clubId}
-      where m.id = any(${ids}) and m.club_id = ${clubId} and upper(m.role) = 'JOUEUR'
+      where m.id = any(${ids}) and m.club_id = ${clubId} and tm.role = 'JOUEUR'
         and not ma.cancelled and e.date_debut > ${nowLocal}::timestamp
       on conflict do nothing
       returning match_id, member_id`);
@@ -318,9 +319,10 @@ export const matchesRepository = {
         and ma.id = c.match_id and ma.club_id = ${clubId}
         and e.id = ma.event_id and e.club_id = ${clubId} and e.date_debut > ${nowLocal}::timestamp
         and m.id = c.member_id and m.club_id = ${clubId}
-        and (upper(m.role) <> 'JOUEUR' or not exists (
+        and not exists (
           select 1 from ${teamMemberships} tm
-          where tm.club_id = ${clubId} and tm.member_id = c.member_id and tm.team_id = ma.home_team_id))
+          where tm.club_id = ${clubId} and tm.member_id = c.member_id
+            and tm.team_id = ma.home_team_id and tm.role = 'JOUEUR')
       returning c.id`);
     const addedByMatch = new Map<number, number[]>();
     for (const r of (added as unknown as { rows: { match_id: number; member_id: number }[] }).rows)

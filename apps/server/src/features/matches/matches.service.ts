@@ -141,7 +141,7 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
         modifiable:
           !match.cancelled &&
           convocationsPolicy.can(actor, 'answer', target) &&
-          (answersAsStaff(actor) || isActiveStatus(r.statut)),
+          (answersAsStaff(actor, match) || isActiveStatus(r.statut)),
         reponduLe: r.answeredAt ? r.answeredAt.toISOString() : null,
         // The coach's working choice for those who select; the published one for everyone else.
         selection: convocationsPolicy.can(actor, 'select', teamsOf(match))
@@ -324,7 +324,7 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
         convocationsPolicy.assert(actor, 'read', teamsOf(match));
         const rows = await repo.listConvocations(tx, actor.clubId, id);
         const byMember = new Map(rows.map((r) => [r.memberId, r]));
-        const staff = answersAsStaff(actor);
+        const staff = answersAsStaff(actor, match);
         const writes = input.items.map((item, i) => {
           if (!convocationsPolicy.can(actor, 'answer', rowTarget(match, item.joueurId)))
             throw forbidden(

@@ -28,6 +28,14 @@ const newMemberBody = (w: GridWorld, role = 'JOUEUR') => ({
 
 /** Editing oneself: every member of club A, and the other club's DIRIGEANT on its own row. */
 const selfEdit = (ok: number) => ({ ...everyMember(ok), AUTRE_CLUB: ok });
+/** Editing oneself where only leaders may (whatever their other hats). */
+const leadersSelf = (ok: number) => ({
+  ...selfEdit(403),
+  DIRIGEANT: ok,
+  RESPONSABLE: ok,
+  RESPONSABLE_JOUEUR: ok,
+  AUTRE_CLUB: ok,
+});
 
 export const gridRows: GridRow[] = [
   // club members list, search, CRUD: leaders
@@ -39,7 +47,7 @@ export const gridRows: GridRow[] = [
       url: '/api/membres',
       body: newMemberBody(w, 'RESPONSABLE'),
     }),
-    expect: { ...leadersOnly(201), RESPONSABLE: 403 },
+    expect: { ...leadersOnly(201), RESPONSABLE: 403, RESPONSABLE_JOUEUR: 403 },
   },
   {
     route: 'POST /api/membres',
@@ -69,7 +77,7 @@ export const gridRows: GridRow[] = [
       url: `/api/membres/${(await w.freshPlayer()).id}`,
       body: { role: 'DIRIGEANT' },
     }),
-    expect: { ...leadersOnly(200), RESPONSABLE: 403 },
+    expect: { ...leadersOnly(200), RESPONSABLE: 403, RESPONSABLE_JOUEUR: 403 },
   },
   {
     route: 'PUT /api/membres/:id',
@@ -123,6 +131,8 @@ export const gridRows: GridRow[] = [
       JOUEUR: 403,
       PARENT: 403,
       PARENT_AUTRE_EQUIPE: 403,
+      // reads T1 through a child, filters nothing private
+      PARENT_DEUX_ENFANTS: 403,
     },
   },
   // team members: leaders; members of that team; a parent of a child in it
@@ -188,7 +198,7 @@ export const gridRows: GridRow[] = [
       url: `/api/membres/${selfId(w, p)}`,
       body: { numero: 1 + (w.seq() % 90), poste: 'Ailier' },
     }),
-    expect: { ...selfEdit(403), DIRIGEANT: 200, RESPONSABLE: 200, AUTRE_CLUB: 200 },
+    expect: leadersSelf(200),
   },
   {
     route: 'PUT /api/membres/:id',
@@ -198,6 +208,8 @@ export const gridRows: GridRow[] = [
       url: `/api/membres/${selfId(w, p)}`,
       body: { numeroLicence: `LIC-${w.seq()}` },
     }),
+    // a coach does not change their licence number; a coach who also plays or is a parent does,
+    // as a player or parent may (the union of the hats)
     expect: { ...selfEdit(200), ENTRAINEUR: 403, DEUX_EQUIPES: 403 },
   },
   {
@@ -218,7 +230,7 @@ export const gridRows: GridRow[] = [
       url: `/api/membres/${selfId(w, p)}`,
       body: { statut: w.seq() % 2 ? 'Blessé' : 'Suspendu' },
     }),
-    expect: { ...selfEdit(403), DIRIGEANT: 200, RESPONSABLE: 200, AUTRE_CLUB: 200 },
+    expect: leadersSelf(200),
   },
   {
     route: 'PUT /api/membres/:id',
@@ -228,6 +240,6 @@ export const gridRows: GridRow[] = [
       url: `/api/membres/${selfId(w, p)}`,
       body: { equipesIds: p === 'AUTRE_CLUB' ? [w.otherTeam.id] : [w.t3.id] },
     }),
-    expect: { ...selfEdit(403), DIRIGEANT: 200, RESPONSABLE: 200, AUTRE_CLUB: 200 },
+    expect: leadersSelf(200),
   },
 ];

@@ -9,12 +9,14 @@ import {
   ZMemberUpdateSchema,
   frenchDate,
   importFieldOf,
+  normalizeClubRole,
   normalizeRole,
   parseCellDate,
   parseCellGender,
   parseCellRole,
   splitTeamNames,
-  type Role,
+  type ClubRole,
+  type TTeamHat,
   type TImportError,
   type TImportField,
   type TImportOutcome,
@@ -33,6 +35,7 @@ import { HttpError, conflict } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { parseCsv, writeCsv, type CsvRow } from './members.csv.ts';
 import { MEMBER_COLUMNS, SCALAR_MEMBER_FIELDS, sameMemberValue } from './members.fields.ts';
+import { resolveHats } from './members.hats.ts';
 import { assertMayChange, assertMayGrant, membersPolicy } from './members.policy.ts';
 import { membersRepository as repo, type MemberRow } from './members.repository.ts';
 import { seasonFilters, toMemberJson } from './members.service.ts';
@@ -83,10 +86,10 @@ interface PlannedUpdate {
   row: MemberRow;
   values: MemberValues;
   changed: TMemberField[];
-  /** The member's teams after the import, when they change (added to, never removed). */
-  teamIds?: number[];
-  unlinkChildren: boolean;
-  newRole?: Role;
+  /** The member's teams after the import with their roles, when they change (added to, never removed). */
+  teams?: TTeamHat[];
+  /** The club role, when it changes. */
+  roleClub?: { from: ClubRole | null; to: ClubRole | null };
 }
 type Plan = PlannedCreate | PlannedUpdate | { kind: 'unchanged'; line: number; row: MemberRow };
 
@@ -295,7 +298,7 @@ export function createMemberImport(deps: MemberImportDeps) {
     const seenNewLicence = new Map<string, number>();
     const plans: Plan[] = [];
     // The last DIRIGEANT: demotions are refused once none would be left.
-    let managers = current.filter((m) => normalizeRole(m.role) === 'DIRIGEANT').length;
+    let managers = current.filter((m) => normalizeClubRole(m.roleClub) === 'DIRIGEANT').length;
     const demotions: { line: number }[] = [];
 
     for (const r of rows) {
@@ -394,13 +397,13 @@ export function createMemberImport(deps: MemberImportDeps) {
         const data = parsed.data as CreateInput;
         try {
           membersPolicy.assert(actor, 'create');
-          assertMayGrant(actor, data.role);
+          assertMayGrant(actor, null, normalizeClubRole(data.role));
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
           fail('role', err.message);
           continue;
         }
-        if (data.role === 'DIRIGEANT') managers++;
+        if (normalizeClubRole(data.role) === 'DIRIGEANT') managers++;
         plans.push({ kind: 'create', line: r.line, input: data, teamIds: teamIds ?? [] });
         continue;
       }
@@ -410,6 +413,7 @@ export function createMemberImport(deps: MemberImportDeps) {
       const values: MemberValues = {};
       const changed: TMemberField[] = [];
       for (const f of SCALAR_MEMBER_FIELDS) {
+        if (f === 'role') continue; // the hats below
         const next = data[f];
         const same =
           f === 'numeroLicence'
@@ -424,6 +428,15 @@ export function createMemberImport(deps: MemberImportDeps) {
       const added = (teamIds ?? []).filter((t) => !currentTeams.includes(t));
       const newTeams = added.length ? [...currentTeams, ...added] : undefined;
       if (newTeams) changed.push('equipesIds');
+      // The role cell is the spec's single role (members.hats.ts).
+      const currentHats = {
+        role: target.role,
+        roleClub: normalizeClubRole(target.roleClub),
+        teams: target.teams.map((t) => ({ id: t.id, role: t.role })),
+      };
+      const hats = resolveHats(currentHats, { role: data.role }, newTeams);
+      for (const f of hats.changed) if (!changed.includes(f)) changed.push(f);
+      const hatsChanged = !!newTeams || hats.changed.length > 0;
       if (changed.includes('email')) {
         const owner = byEmail.get(String(values.email).toLowerCase());
         if (owner && owner.id !== target.id) {
@@ -442,9 +455,17 @@ export function createMemberImport(deps: MemberImportDeps) {
       try {
         assertMayChange(
           actor,
-          { id: target.id, role: target.role, teamIds: currentTeams },
+          {
+            id: target.id,
+            role: target.role,
+            teamIds: currentTeams,
+            roleClub: currentHats.roleClub,
+            teamRoles: currentHats.teams,
+          },
           changed,
-          data.role,
+          hats.roleClub !== currentHats.roleClub
+            ? { from: currentHats.roleClub, to: hats.roleClub, field: 'role' }
+            : undefined,
         );
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
@@ -457,20 +478,18 @@ export function createMemberImport(deps: MemberImportDeps) {
         fail(field ?? '', err.message);
         continue;
       }
-      const oldRole = normalizeRole(target.role);
-      const newRole = changed.includes('role') ? data.role : undefined;
-      if (newRole && oldRole === 'DIRIGEANT' && newRole !== 'DIRIGEANT')
+      const oldClub = currentHats.roleClub;
+      if (oldClub === 'DIRIGEANT' && hats.roleClub !== 'DIRIGEANT')
         demotions.push({ line: r.line });
-      if (newRole === 'DIRIGEANT' && oldRole !== 'DIRIGEANT') managers++;
+      if (hats.roleClub === 'DIRIGEANT' && oldClub !== 'DIRIGEANT') managers++;
       plans.push({
         kind: 'update',
         line: r.line,
         row: target,
         values,
         changed,
-        teamIds: newTeams,
-        unlinkChildren: !!newRole && newRole !== 'PARENT' && target.children.length > 0,
-        newRole,
+        ...(hatsChanged ? { teams: hats.teams } : {}),
+        ...(hats.roleClub !== oldClub ? { roleClub: { from: oldClub, to: hats.roleClub } } : {}),
       });
     }
     for (const d of demotions) {
@@ -513,7 +532,9 @@ export function createMemberImport(deps: MemberImportDeps) {
         email: input.email,
         telephone: input.numeroTelephone ?? null,
         numero_licence: input.numeroLicence ?? null,
-        role: input.role,
+        // The spec's single role: the insert trigger makes a leader role the club role, and
+        // every team membership takes a team role (migration 0015).
+        role: input.role ?? 'JOUEUR',
         statut: input.statut ?? 'Actif',
         taille: input.taille ?? null,
         poids: input.poids ?? null,
@@ -541,9 +562,11 @@ export function createMemberImport(deps: MemberImportDeps) {
       }),
     );
     for (const u of updates) {
-      if (Object.keys(u.values).length) await repo.update(tx, clubId, u.row.id, u.values);
-      if (u.teamIds) await repo.setTeams(tx, clubId, u.row.id, u.teamIds);
-      if (u.unlinkChildren) await repo.setChildren(tx, clubId, u.row.id, []);
+      const values = u.roleClub
+        ? { ...u.values, clubRole: u.roleClub.to, role: u.roleClub.to ?? 'JOUEUR' }
+        : u.values;
+      if (Object.keys(values).length) await repo.update(tx, clubId, u.row.id, values);
+      if (u.teams) await repo.setTeams(tx, clubId, u.row.id, u.teams);
       entries.push({
         clubId,
         actorMemberId: actor.id,
@@ -553,8 +576,13 @@ export function createMemberImport(deps: MemberImportDeps) {
         details: {
           fields: u.changed,
           import: true,
-          ...(u.newRole ? { role: { from: u.row.role, to: u.newRole } } : {}),
-          ...(u.teamIds ? { teamIds: { from: u.row.teams.map((t) => t.id), to: u.teamIds } } : {}),
+          ...(u.roleClub ? { roleClub: u.roleClub } : {}),
+          ...(u.teams
+            ? {
+                teams: { from: u.row.teams.map((t) => ({ id: t.id, role: t.role })), to: u.teams },
+                teamIds: { from: u.row.teams.map((t) => t.id), to: u.teams.map((t) => t.id) },
+              }
+            : {}),
         },
       });
     }
@@ -564,7 +592,7 @@ export function createMemberImport(deps: MemberImportDeps) {
     // season's file would send each new player one per upcoming match before their invitation.
     const convoke = [
       ...newIds.filter((_, i) => creates[i]!.teamIds.length),
-      ...updates.filter((u) => u.teamIds || u.newRole).map((u) => u.row.id),
+      ...updates.filter((u) => u.teams).map((u) => u.row.id),
     ];
 
     entries.push({

@@ -4,9 +4,11 @@ import {
   editableMemberFields,
   isLeader,
   normalizeRole,
+  type ClubRole,
   type PermissionSubject,
   type Role,
   type TMemberField,
+  type TTeamHat,
 } from '@club/contract';
 import { policy } from '../../authz/index.ts';
 import { HttpError, forbidden } from '../../lib/http-error.ts';
@@ -23,6 +25,9 @@ export interface TargetMember {
   id: number;
   teamIds: readonly number[];
   role: string;
+  /** Hats: the club role and the role held in each team. */
+  roleClub?: string | null;
+  teamRoles?: readonly TTeamHat[];
 }
 
 /** The table's target for a member: itself and its teams. */
@@ -34,20 +39,20 @@ const forbiddenFields = (message: string, errors?: Record<string, string>) =>
 /**
  * Checks an update: every field whose value changes must be editable by the actor (403 naming the
  * fields otherwise — never silently dropped; a forbidden field sent with its current value is
- * accepted as unchanged). Role changes follow the leader rules.
+ * accepted as unchanged). A change of club role follows the leader rules.
  */
 export function assertMayChange(
   actor: PermissionSubject & { role: Role },
   target: TargetMember,
   changed: readonly TMemberField[],
-  newRole?: Role,
+  clubRole?: { from: ClubRole | null; to: ClubRole | null; field: 'role' | 'roleClub' },
 ): void {
   const allowed = editableMemberFields(actor, target);
   if (!membersPolicy.can(actor, 'update', memberTarget(target)) && changed.length)
     throw forbidden();
   const refused = changed.filter((f) => !allowed.has(f));
   if (refused.length) {
-    if (refused.includes('role') && actor.id === target.id)
+    if ((refused.includes('role') || refused.includes('roleClub')) && actor.id === target.id)
       throw forbidden(MEMBER_FIELD_MESSAGES.ownRoleForbidden);
     if (allowed.size === 0 && isLeader(actor.role))
       throw forbidden(MEMBER_FIELD_MESSAGES.leaderProtected);
@@ -56,15 +61,20 @@ export function assertMayChange(
       Object.fromEntries(refused.map((f) => [f, MEMBER_FIELD_MESSAGES.fieldForbidden])),
     );
   }
-  if (changed.includes('role') && newRole) assertMayGrant(actor, newRole, target.role);
+  if (clubRole) assertMayGrant(actor, clubRole.from, clubRole.to, clubRole.field);
 }
 
-/** Only a DIRIGEANT gives or takes away the DIRIGEANT or RESPONSABLE role. */
-export function assertMayGrant(actor: { role: Role }, newRole: Role, oldRole?: string): void {
-  const touchesLeader = isLeader(newRole) || (oldRole !== undefined && isLeader(oldRole));
-  if (touchesLeader && actor.role !== 'DIRIGEANT')
+/** Only a DIRIGEANT gives or takes away the DIRIGEANT or RESPONSABLE club role. */
+export function assertMayGrant(
+  actor: { role: Role },
+  from: ClubRole | null,
+  to: ClubRole | null,
+  field: 'role' | 'roleClub' = 'role',
+): void {
+  if (from === to) return;
+  if (actor.role !== 'DIRIGEANT')
     throw forbiddenFields(MEMBER_FIELD_MESSAGES.roleForbidden, {
-      role: MEMBER_FIELD_MESSAGES.roleForbidden,
+      [field]: MEMBER_FIELD_MESSAGES.roleForbidden,
     });
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { TChildRef, TTeamRef } from '@club/contract';
+import type { TChildRef, TMemberTeam, TTeamHat } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberTeamsJson } from '../../db/fragments.ts';
 import { memberFieldColumns } from '../../db/member-columns.ts';
@@ -26,13 +26,19 @@ export interface NewMember {
   poste: string | null;
 }
 
-/** A parent's children as JSON [{id, nom, prenom}] (empty for everyone else). */
+/** The member's children as JSON [{id, nom, prenom}] (empty for a member without any). */
 const childrenJson = sql<TChildRef[]>`coalesce((
   select json_agg(json_build_object('id', c.id, 'nom', c.nom, 'prenom', c.prenom)
                   order by lower(c.nom), lower(c.prenom), c.id)
   from guardians g join members c on c.id = g.child_id
   where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
 ), '[]'::json)`;
+
+/** The member's guardians' ids, ascending. */
+const parentIdsArray = sql<number[]>`array(
+  select g.parent_id from guardians g
+  where g.child_id = ${members.id} and g.club_id = ${members.clubId}
+  order by g.parent_id)`;
 
 const memberColumns = {
   ...memberFieldColumns,
@@ -42,6 +48,7 @@ const memberColumns = {
   teamNom: teams.nom,
   teams: memberTeamsJson(),
   children: childrenJson,
+  parentIds: parentIdsArray,
 };
 export type MemberRow = {
   id: number;
@@ -54,7 +61,10 @@ export type MemberRow = {
   email: string;
   telephone: string | null;
   numeroLicence: string | null;
+  /** The principal hat (the spec's role). */
   role: string;
+  /** The club role (hats). */
+  roleClub: string | null;
   statut: string;
   taille: number | null;
   poids: number | null;
@@ -64,9 +74,11 @@ export type MemberRow = {
   partageCoordonnees: boolean;
   activated: boolean;
   teamNom: string | null;
-  /** Every team, the primary one first. */
-  teams: TTeamRef[];
+  /** Every team with the role held in it, the primary one first. */
+  teams: TMemberTeam[];
   children: TChildRef[];
+  /** The member's guardians. */
+  parentIds: number[];
 };
 
 export interface MemberFilters {
@@ -107,7 +119,22 @@ function whereFor(clubId: number, f: MemberFilters): SQL {
   if (f.nom) conditions.push(fuzzy(sql`${members.nom}`, f.nom));
   if (f.prenom) conditions.push(fuzzy(sql`${members.prenom}`, f.prenom));
   if (f.email) conditions.push(sql`${members.email}::text ilike ${likePattern(f.email)}`);
-  if (f.role) conditions.push(sql`upper(${members.role}) = ${f.role.toUpperCase()}`);
+  if (f.role) {
+    // A hat of that role (docs/architecture.md §7): in the listed team when there is one, else
+    // anywhere in the club; the principal role counts too (a member without any hat).
+    const role = f.role.toUpperCase();
+    const team = f.teamId !== undefined ? sql`and tm.team_id = ${f.teamId}` : sql``;
+    conditions.push(sql`(
+      exists (select 1 from ${teamMemberships} tm
+              where tm.club_id = ${clubId} and tm.member_id = ${members.id} ${team}
+                and coalesce(tm.role, ${members.clubRole}) = ${role})
+      ${f.teamId === undefined ? sql`or ${members.role} = ${role} or ${members.clubRole} = ${role}` : sql``}
+      ${
+        role === 'PARENT' && f.teamId === undefined
+          ? sql`or exists (select 1 from ${guardians} g where g.club_id = ${clubId} and g.parent_id = ${members.id})`
+          : sql``
+      })`);
+  }
   if (f.dateNaissance) conditions.push(eq(members.dateNaissance, f.dateNaissance));
   if (f.nomEquipe)
     conditions.push(
@@ -262,8 +289,19 @@ export const membersRepository = {
       .where(and(eq(members.clubId, clubId), eq(members.id, id)));
   },
 
-  /** The member's teams become exactly `teamIds`, the first one primary (members.team_id). */
-  async setTeams(db: DbOrTx, clubId: number, memberId: number, teamIds: readonly number[]) {
+  /**
+   * The member's teams become exactly `teams` with their roles, the first one primary
+   * (members.team_id). A bare id keeps the role of a team the member is already in (a new one
+   * takes the member's team role: migration 0015).
+   */
+  async setTeams(
+    db: DbOrTx,
+    clubId: number,
+    memberId: number,
+    teamList: readonly (number | TTeamHat)[],
+  ) {
+    const hats = teamList.map((t) => (typeof t === 'number' ? { id: t } : t));
+    const teamIds = hats.map((t) => t.id);
     await db
       .delete(teamMemberships)
       .where(
@@ -273,18 +311,56 @@ export const membersRepository = {
           teamIds.length ? notInArray(teamMemberships.teamId, [...teamIds]) : undefined,
         ),
       );
-    if (teamIds.length)
+    const bare = hats.filter((t) => !('role' in t));
+    const withRole = hats.filter((t): t is TTeamHat => 'role' in t);
+    if (bare.length)
       await db
         .insert(teamMemberships)
-        .values(teamIds.map((teamId) => ({ clubId, teamId, memberId })))
+        .values(bare.map((t) => ({ clubId, teamId: t.id, memberId })))
         .onConflictDoNothing();
+    if (withRole.length)
+      await db
+        .insert(teamMemberships)
+        .values(withRole.map((t) => ({ clubId, teamId: t.id, memberId, role: t.role })))
+        .onConflictDoUpdate({
+          target: [teamMemberships.teamId, teamMemberships.memberId],
+          set: { role: sql`excluded.role` },
+          setWhere: sql`${teamMemberships.role} is distinct from excluded.role`,
+        });
     await db
       .update(members)
       .set({ teamId: teamIds[0] ?? null, updatedAt: new Date() })
       .where(and(eq(members.clubId, clubId), eq(members.id, memberId)));
   },
 
-  /** The parent's children become exactly `childIds`. */
+  /** The child's guardians become exactly `parentIds`. */
+  async setParents(db: DbOrTx, clubId: number, childId: number, parentIds: readonly number[]) {
+    await db
+      .delete(guardians)
+      .where(
+        and(
+          eq(guardians.clubId, clubId),
+          eq(guardians.childId, childId),
+          parentIds.length ? notInArray(guardians.parentId, [...parentIds]) : undefined,
+        ),
+      );
+    if (parentIds.length)
+      await db
+        .insert(guardians)
+        .values(parentIds.map((parentId) => ({ clubId, parentId, childId })))
+        .onConflictDoNothing();
+  },
+
+  /** The members among `ids` with their birth dates (guardians must be adults). */
+  async birthDates(db: DbOrTx, clubId: number, ids: readonly number[]) {
+    if (!ids.length) return [];
+    return db
+      .select({ id: members.id, dateNaissance: members.dateNaissance })
+      .from(members)
+      .where(and(liveMember(clubId), inArray(members.id, [...ids])));
+  },
+
+  /** The guardian's children become exactly `childIds`. */
   async setChildren(db: DbOrTx, clubId: number, parentId: number, childIds: readonly number[]) {
     await db
       .delete(guardians)

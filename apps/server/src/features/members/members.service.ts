@@ -3,14 +3,15 @@ import {
   MEMBER_RESTORE_MESSAGES,
   PRIVACY_MESSAGES,
   ageCategory,
+  holdsClubRole,
+  normalizeClubRole,
+  principalRole,
+  type TTeamHat,
   categoryBirthYears,
   editableMemberFields,
   seasonOf,
-  isLeader,
   isMinor,
   mayFilterOnPrivateFields,
-  normalizeRole,
-  type Role,
   type TMember,
   type TMemberField,
   type AgeCategory,
@@ -39,6 +40,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/
 import { matchSync } from '../matches/index.ts';
 import type { MatchNotifier } from '../notifications/index.ts';
 import { memberDeletion } from './members.deletion.ts';
+import { resolveHats } from './members.hats.ts';
 import { MEMBER_COLUMNS, SCALAR_MEMBER_FIELDS, sameMemberValue } from './members.fields.ts';
 import {
   assertMayChange,
@@ -78,9 +80,10 @@ export interface MembersDeps {
 
 /**
  * The member JSON of spec §3 through the field map, as `reader` may see it (the privacy projection,
- * authz/member-privacy.ts). idEquipe / nomEquipe are the primary team, `equipes` every team; a
- * PARENT's answer lists `enfants`; leaders also learn whether the account still waits for
- * activation.
+ * authz/member-privacy.ts). idEquipe / nomEquipe are the primary team, `equipes` every team with
+ * the role held in it, `roleClub` the club role, `enfants` the member's children and `parentsIds`
+ * their guardians (hats, docs/architecture.md §7); leaders also learn whether the account still
+ * waits for activation.
  */
 export function toMemberJson(
   row: MemberRow,
@@ -97,9 +100,11 @@ export function toMemberJson(
     avatarUrl: row.avatarUrl,
     idClub: row.clubId,
     idEquipe: row.teamId,
+    roleClub: normalizeClubRole(row.roleClub),
     equipes: row.teams,
-    ...(normalizeRole(row.role) === 'PARENT' ? { enfants: row.children } : {}),
-    ...(isLeader(reader.subject.role) ? { invitationEnAttente: !row.activated } : {}),
+    enfants: row.children,
+    parentsIds: row.parentIds,
+    ...(holdsClubRole(reader.subject) ? { invitationEnAttente: !row.activated } : {}),
     categorie: ageCategory(row.dateNaissance, season.today, season.startMonth),
   };
   return projectMember(reader, privacySubjectOf(row), json);
@@ -128,9 +133,12 @@ export const privacySubjectOf = (row: MemberRow) => ({
   id: row.id,
   role: row.role,
   teamIds: row.teams.map((t) => t.id),
+  teamRoles: teamHatsOf(row),
   dateDeNaissance: row.dateNaissance,
   partageCoordonnees: row.partageCoordonnees,
 });
+const teamHatsOf = (row: MemberRow): TTeamHat[] =>
+  row.teams.map((t) => ({ id: t.id, role: t.role }));
 /** The row key of a column (the select uses the column's property names). */
 const repoKey = (f: (typeof SCALAR_MEMBER_FIELDS)[number]) =>
   MEMBER_COLUMNS[f] as keyof MemberRow & (typeof MEMBER_COLUMNS)[typeof f];
@@ -139,6 +147,8 @@ const targetOf = (row: MemberRow) => ({
   id: row.id,
   role: row.role,
   teamIds: row.teams.map((t) => t.id),
+  roleClub: normalizeClubRole(row.roleClub),
+  teamRoles: teamHatsOf(row),
 });
 
 function pagingOf(q: Paging) {
@@ -157,9 +167,21 @@ const emailConflict = () =>
 async function requestedTeams(
   db: DbOrTx,
   clubId: number,
-  input: { equipesIds?: number[]; idEquipe?: number | null; nomEquipe?: string | null },
+  input: {
+    equipes?: readonly { id: number }[];
+    equipesIds?: number[];
+    idEquipe?: number | null;
+    nomEquipe?: string | null;
+  },
   current: readonly number[],
 ): Promise<{ field: TMemberField; teamIds: number[] } | undefined> {
+  if (input.equipes !== undefined) {
+    const ids = input.equipes.map((t) => t.id);
+    const known = await repo.existingTeamIds(db, clubId, ids);
+    if (known.length !== ids.length)
+      throw badRequest(undefined, { equipes: MEMBER_FIELD_MESSAGES.teamUnknown });
+    return { field: 'equipes', teamIds: ids };
+  }
   if (input.equipesIds !== undefined) {
     const known = await repo.existingTeamIds(db, clubId, input.equipesIds);
     if (known.length !== input.equipesIds.length)
@@ -182,23 +204,46 @@ async function requestedTeams(
   return { field, teamIds: primary === null ? others : [primary, ...others] };
 }
 
-/** Validates a parent's children: members of the club, not the parent; only a PARENT has any. */
+/**
+ * Validates a guardian's children: members of the club, not the guardian; any adult may have
+ * children (hats), a minor (known birth date) may not.
+ */
 async function requestedChildren(
   db: DbOrTx,
   clubId: number,
   memberId: number | null,
-  role: Role,
+  guardianBirth: string | null,
+  today: string,
   childIds: number[],
 ): Promise<number[]> {
   if (!childIds.length) return [];
-  if (role !== 'PARENT')
-    throw badRequest(undefined, { enfantsIds: MEMBER_FIELD_MESSAGES.childrenParentOnly });
   if (memberId !== null && childIds.includes(memberId))
     throw badRequest(undefined, { enfantsIds: MEMBER_FIELD_MESSAGES.childSelf });
+  if (guardianBirth !== null && isMinor(guardianBirth, today))
+    throw badRequest(undefined, { enfantsIds: MEMBER_FIELD_MESSAGES.guardianMinor });
   const known = await repo.existingMemberIds(db, clubId, childIds);
   if (known.length !== childIds.length)
     throw badRequest(undefined, { enfantsIds: MEMBER_FIELD_MESSAGES.childUnknown });
   return childIds;
+}
+
+/** Validates a member's guardians: adults (known birth date not a minor's) of the club, not the member. */
+async function requestedParents(
+  db: DbOrTx,
+  clubId: number,
+  memberId: number | null,
+  today: string,
+  parentIds: number[],
+): Promise<number[]> {
+  if (!parentIds.length) return [];
+  if (memberId !== null && parentIds.includes(memberId))
+    throw badRequest(undefined, { parentsIds: MEMBER_FIELD_MESSAGES.parentSelf });
+  const rows = await repo.birthDates(db, clubId, parentIds);
+  if (rows.length !== parentIds.length)
+    throw badRequest(undefined, { parentsIds: MEMBER_FIELD_MESSAGES.parentUnknown });
+  if (rows.some((r) => r.dateNaissance !== null && isMinor(r.dateNaissance, today)))
+    throw badRequest(undefined, { parentsIds: MEMBER_FIELD_MESSAGES.guardianMinor });
+  return parentIds;
 }
 
 const sameList = (a: readonly number[], b: readonly number[]) =>
@@ -321,21 +366,35 @@ export function createMembersService(deps: MembersDeps) {
     async create(actor: Actor, input: CreateInput) {
       assertOwnClub(actor, input.clubId);
       membersPolicy.assert(actor, 'create');
-      assertMayGrant(actor, input.role);
       const id = await db.transaction(async (tx) => {
         const teams = await requestedTeams(tx, actor.clubId, input, []);
+        const hats = resolveHats(
+          { role: null, roleClub: null, teams: [] },
+          input,
+          teams?.teamIds ?? [],
+        );
+        assertMayGrant(actor, null, hats.roleClub, hats.clubRoleField);
+        const today = (await memberReader(tx, actor)).today;
         const children = await requestedChildren(
           tx,
           actor.clubId,
           null,
-          input.role,
+          input.dateDeNaissance,
+          today,
           input.enfantsIds ?? [],
+        );
+        const parents = await requestedParents(
+          tx,
+          actor.clubId,
+          null,
+          today,
+          input.parentsIds ?? [],
         );
         if (await repo.emailTaken(tx, input.email)) throw emailConflict();
         const values: MemberValues = {};
         for (const f of SCALAR_MEMBER_FIELDS) {
           // partageCoordonnees is the member's own choice: never set by whoever creates the row.
-          const v = f === 'partageCoordonnees' ? undefined : input[f];
+          const v = f === 'partageCoordonnees' || f === 'role' ? undefined : input[f];
           if (v !== undefined) (values as Record<string, unknown>)[MEMBER_COLUMNS[f]] = v;
         }
         const id = await repo.insert(tx, {
@@ -343,23 +402,38 @@ export function createMembersService(deps: MembersDeps) {
           nom: input.nom,
           prenom: input.prenom,
           email: input.email,
-          role: input.role,
+          // The principal hat follows the hats (migration 0015); the declared role stands for a
+          // member without any.
+          role: principalRole(
+            { roleClub: hats.roleClub, equipes: hats.teams, hasChildren: children.length > 0 },
+            input.role,
+          ),
+          clubRole: hats.roleClub,
           statut: input.statut ?? 'Actif',
           clubId: actor.clubId,
           passwordHash: null,
         });
-        const teamIds = teams?.teamIds ?? [];
-        if (teamIds.length) await repo.setTeams(tx, actor.clubId, id, teamIds);
+        const teamIds = hats.teams.map((t) => t.id);
+        if (teamIds.length) await repo.setTeams(tx, actor.clubId, id, hats.teams);
         // A player who joins a team is convoked to its upcoming matches (matches feature).
         if (teamIds.length) await syncConvocations(tx, actor.clubId, id);
         if (children.length) await repo.setChildren(tx, actor.clubId, id, children);
+        if (parents.length) await repo.setParents(tx, actor.clubId, id, parents);
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
           action: 'create',
           entity: 'member',
           entityId: id,
-          details: { role: input.role, teamIds, childIds: children, invitation: true },
+          details: {
+            role: input.role ?? null,
+            roleClub: hats.roleClub,
+            teams: hats.teams,
+            teamIds,
+            childIds: children,
+            parentIds: parents,
+            invitation: true,
+          },
         });
         return id;
       });
@@ -380,11 +454,12 @@ export function createMembersService(deps: MembersDeps) {
           !membersPolicy.can(actor, 'update', memberTarget(target)) ||
           editableMemberFields(actor, target).size === 0
         ) {
-          throw forbidden(isLeader(actor.role) ? MEMBER_FIELD_MESSAGES.leaderProtected : undefined);
+          throw forbidden(holdsClubRole(actor) ? MEMBER_FIELD_MESSAGES.leaderProtected : undefined);
         }
         const values: MemberValues = {};
         const changed: TMemberField[] = [];
         for (const f of SCALAR_MEMBER_FIELDS) {
+          if (f === 'role') continue; // the hats below
           const next = input[f];
           const current = row[repoKey(f)];
           const same = sameMemberValue[f] ?? ((a, b) => a === b);
@@ -393,9 +468,23 @@ export function createMembersService(deps: MembersDeps) {
           changed.push(f);
         }
         const teams = await requestedTeams(tx, actor.clubId, input, target.teamIds);
-        const newTeams = teams && !sameList(teams.teamIds, target.teamIds) ? teams : undefined;
-        if (newTeams) changed.push(newTeams.field);
-        const role = (input.role ?? normalizeRole(row.role)) as Role;
+        const hats = resolveHats(
+          { role: row.role, roleClub: target.roleClub, teams: target.teamRoles },
+          input,
+          teams?.teamIds,
+        );
+        const newTeamIds = hats.teams.map((t) => t.id);
+        const teamsMoved = !sameList(newTeamIds, target.teamIds);
+        if (teamsMoved && teams && teams.field !== 'equipes') changed.push(teams.field);
+        for (const f of hats.changed) if (!changed.includes(f)) changed.push(f);
+        const teamsChanged =
+          teamsMoved ||
+          hats.teams.some(
+            (t, i) => t.role !== target.teamRoles[i]?.role || t.id !== target.teamRoles[i]?.id,
+          );
+
+        const today = (await memberReader(tx, actor)).today;
+        const birth = values.dateNaissance !== undefined ? values.dateNaissance : row.dateNaissance;
         const currentChildren = row.children.map((c) => c.id);
         let newChildren: number[] | undefined;
         if (input.enfantsIds !== undefined) {
@@ -403,48 +492,62 @@ export function createMembersService(deps: MembersDeps) {
             tx,
             actor.clubId,
             row.id,
-            role,
+            birth ?? null,
+            today,
             input.enfantsIds,
           );
           if (!sameSet(children, currentChildren)) {
             newChildren = children;
             changed.push('enfantsIds');
           }
-        } else if (role !== 'PARENT' && currentChildren.length) {
-          // Only a parent has children: a role change away from PARENT unlinks them.
-          newChildren = [];
+        }
+        let newParents: number[] | undefined;
+        if (input.parentsIds !== undefined) {
+          const parents = await requestedParents(tx, actor.clubId, row.id, today, input.parentsIds);
+          if (!sameSet(parents, row.parentIds)) {
+            newParents = parents;
+            changed.push('parentsIds');
+          }
         }
 
-        assertMayChange(actor, target, changed, input.role);
+        assertMayChange(
+          actor,
+          target,
+          changed,
+          hats.roleClub !== target.roleClub
+            ? { from: target.roleClub, to: hats.roleClub, field: hats.clubRoleField }
+            : undefined,
+        );
         // A minor's contact details are never shared with other families (privacy.ts).
         const sharing = values.partageCoordonnees ?? row.partageCoordonnees;
-        if (sharing) {
-          const birth =
-            values.dateNaissance !== undefined ? values.dateNaissance : row.dateNaissance;
-          const today = (await memberReader(tx, actor)).today;
-          if (isMinor(birth, today)) {
-            if (values.partageCoordonnees)
-              throw badRequest(PRIVACY_MESSAGES.shareContactForbidden, {
-                partageCoordonnees: PRIVACY_MESSAGES.shareContactForbidden,
-              });
-            values.partageCoordonnees = false;
-          }
+        if (sharing && isMinor(birth, today)) {
+          if (values.partageCoordonnees)
+            throw badRequest(PRIVACY_MESSAGES.shareContactForbidden, {
+              partageCoordonnees: PRIVACY_MESSAGES.shareContactForbidden,
+            });
+          values.partageCoordonnees = false;
         }
         if (!changed.length) return;
 
-        if (changed.includes('role') && normalizeRole(row.role) === 'DIRIGEANT') {
+        if (target.roleClub === 'DIRIGEANT' && hats.roleClub !== 'DIRIGEANT') {
           if ((await repo.lockManagers(tx, actor.clubId)) <= 1)
             throw conflict(MEMBER_FIELD_MESSAGES.lastManager, {
-              role: MEMBER_FIELD_MESSAGES.lastManager,
+              [hats.clubRoleField]: MEMBER_FIELD_MESSAGES.lastManager,
             });
         }
         if (changed.includes('email') && (await repo.emailTaken(tx, values.email!, row.id)))
           throw emailConflict();
+        if (hats.roleClub !== target.roleClub) {
+          values.clubRole = hats.roleClub;
+          // The declared role of a member left without any hat (the principal is recomputed).
+          values.role = input.role ?? hats.roleClub ?? 'JOUEUR';
+        } else if (changed.includes('role') && input.role) values.role = input.role;
         if (Object.keys(values).length) await repo.update(tx, actor.clubId, row.id, values);
-        if (newTeams) await repo.setTeams(tx, actor.clubId, row.id, newTeams.teamIds);
-        // Joining or leaving a team, or the JOUEUR role, follows on upcoming convocations.
-        if (newTeams || changed.includes('role')) await syncConvocations(tx, actor.clubId, row.id);
+        if (teamsChanged) await repo.setTeams(tx, actor.clubId, row.id, hats.teams);
+        // Joining or leaving a team, or a JOUEUR hat, follows on upcoming convocations.
+        if (teamsChanged) await syncConvocations(tx, actor.clubId, row.id);
         if (newChildren) await repo.setChildren(tx, actor.clubId, row.id, newChildren);
+        if (newParents) await repo.setParents(tx, actor.clubId, row.id, newParents);
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -453,8 +556,12 @@ export function createMembersService(deps: MembersDeps) {
           entityId: row.id,
           details: {
             fields: changed,
-            ...(changed.includes('role') ? { role: { from: row.role, to: values.role } } : {}),
-            ...(newTeams ? { teamIds: { from: target.teamIds, to: newTeams.teamIds } } : {}),
+            ...(changed.includes('role') ? { role: { from: row.role, to: input.role } } : {}),
+            ...(hats.roleClub !== target.roleClub
+              ? { roleClub: { from: target.roleClub, to: hats.roleClub } }
+              : {}),
+            ...(teamsChanged ? { teams: { from: target.teamRoles, to: hats.teams } } : {}),
+            ...(teamsMoved ? { teamIds: { from: target.teamIds, to: newTeamIds } } : {}),
           },
         });
       });
@@ -468,7 +575,7 @@ export function createMembersService(deps: MembersDeps) {
         // One's own account goes through DELETE /api/compte (password, anonymised row).
         if (row.id === actor.id) throw forbidden(PRIVACY_MESSAGES.ownRowDelete);
         assertMayDelete(actor, targetOf(row));
-        if (normalizeRole(row.role) === 'DIRIGEANT') {
+        if (normalizeClubRole(row.roleClub) === 'DIRIGEANT') {
           if ((await repo.lockManagers(tx, actor.clubId)) <= 1)
             throw conflict(MEMBER_FIELD_MESSAGES.lastManager);
         }
@@ -489,7 +596,12 @@ export function createMembersService(deps: MembersDeps) {
           action: 'delete',
           entity: 'member',
           entityId: row.id,
-          details: { role: row.role, teamIds: row.teams.map((t) => t.id) },
+          details: {
+            role: row.role,
+            roleClub: row.roleClub,
+            teams: teamHatsOf(row),
+            teamIds: row.teams.map((t) => t.id),
+          },
         });
       });
       return { message: MEMBER_FIELD_MESSAGES.memberDeleted };

@@ -351,6 +351,7 @@ describe('[members] leader roles and the last DIRIGEANT', () => {
     expect(audit!.details).toEqual({
       fields: ['role'],
       role: { from: 'DIRIGEANT', to: 'RESPONSABLE' },
+      roleClub: { from: 'DIRIGEANT', to: 'RESPONSABLE' },
     });
   });
 });

@@ -225,11 +225,14 @@ describe('[members] a parent’s children', () => {
     expect((await asParent.get(`/api/membres/${club.id}/equipe/Seniors`)).statusCode).toBe(403);
   });
 
-  it('only a PARENT has children; not themself; only members of the club', async () => {
+  it('any adult may have children; not a minor, not themself; only members of the club', async () => {
     const child = await createMember(ctx.app.db, club.id);
     const outsider = await createMember(ctx.app.db, other.id);
     const cases: [Record<string, unknown>, string][] = [
-      [{ role: 'JOUEUR', enfantsIds: [child.id] }, MEMBER_FIELD_MESSAGES.childrenParentOnly],
+      [
+        { role: 'JOUEUR', dateDeNaissance: '2015-06-01', enfantsIds: [child.id] },
+        MEMBER_FIELD_MESSAGES.guardianMinor,
+      ],
       [{ role: 'PARENT', enfantsIds: [outsider.id] }, MEMBER_FIELD_MESSAGES.childUnknown],
       [{ role: 'PARENT', enfantsIds: [999_999] }, MEMBER_FIELD_MESSAGES.childUnknown],
     ];
@@ -238,21 +241,36 @@ describe('[members] a parent’s children', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ enfantsIds: message });
     }
+    const coach = await asLeader.post(
+      '/api/membres',
+      body({
+        role: 'ENTRAINEUR',
+        dateDeNaissance: '1985-02-01',
+        equipesIds: [u15.id],
+        enfantsIds: [child.id],
+      }),
+    );
+    expect(coach.statusCode, coach.body).toBe(201);
+    expect(coach.json()).toMatchObject({
+      role: 'ENTRAINEUR',
+      equipes: [{ id: u15.id, role: 'ENTRAINEUR' }],
+      enfants: [{ id: child.id }],
+    });
     const { id } = (await asLeader.post('/api/membres', body({ role: 'PARENT' }))).json();
     const self = await asLeader.put(`/api/membres/${id}`, { enfantsIds: [id] });
     expect(self.statusCode).toBe(400);
     expect(self.json().errors).toEqual({ enfantsIds: MEMBER_FIELD_MESSAGES.childSelf });
   });
 
-  it('a parent who becomes a player loses their children links', async () => {
+  it('a parent who becomes a player keeps their children links', async () => {
     const child = await createMember(ctx.app.db, club.id);
     const { id } = (
       await asLeader.post('/api/membres', body({ role: 'PARENT', enfantsIds: [child.id] }))
     ).json();
     const res = await asLeader.put(`/api/membres/${id}`, { role: 'JOUEUR' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().enfants).toBeUndefined();
+    expect(res.json()).toMatchObject({ role: 'JOUEUR', enfants: [{ id: child.id }] });
     const back = await asLeader.put(`/api/membres/${id}`, { role: 'PARENT' });
-    expect(back.json().enfants).toEqual([]);
+    expect(back.json()).toMatchObject({ role: 'PARENT', enfants: [{ id: child.id }] });
   });
 });

@@ -32,6 +32,11 @@ export const gridRows: GridRow[] = [
       PARENT_AUTRE_EQUIPE: 200,
       DEUX_EQUIPES: 200,
       SANS_EQUIPE: 403,
+      // hats: a player of T2 answers only for himself; the father of player2 answers for him
+      ENTRAINEUR_JOUEUR: 403,
+      RESPONSABLE_JOUEUR: 200,
+      ENTRAINEUR_PARENT: 200,
+      PARENT_DEUX_ENFANTS: 403,
       AUTRE_CLUB: 404,
     },
   },

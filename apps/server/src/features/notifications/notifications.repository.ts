@@ -160,7 +160,7 @@ export const notificationsRepository = {
     }));
   },
 
-  /** The coaches (ENTRAINEUR) of a team. */
+  /** The coaches of a team (an ENTRAINEUR membership). */
   async coaches(db: DbOrTx, clubId: number, teamId: number): Promise<Recipient[]> {
     return db
       .select(recipientColumns)
@@ -173,7 +173,7 @@ export const notificationsRepository = {
         and(
           eq(teamMemberships.clubId, clubId),
           eq(teamMemberships.teamId, teamId),
-          sql`upper(${members.role}) = 'ENTRAINEUR'`,
+          eq(teamMemberships.role, 'ENTRAINEUR'),
         ),
       )
       .orderBy(asc(members.id));

@@ -78,7 +78,7 @@ export const presencesRepository = {
     return { ...row, dateDebut: row.dateDebut.replace(' ', 'T').slice(0, 19), teamIds };
   },
 
-  /** The JOUEUR members of the training's teams with their answer, by name. */
+  /** The players of the training's teams (a JOUEUR membership) with their answer, by name. */
   async players(db: DbOrTx, clubId: number, training: TrainingRow): Promise<TrainingPlayer[]> {
     if (!training.teamIds.length) return [];
     const result = await db.execute(sql`
@@ -91,7 +91,7 @@ export const presencesRepository = {
         join ${teams} t on t.id = tm.team_id and t.club_id = tm.club_id
         left join ${eventPresences} ep
           on ep.event_id = ${training.id} and ep.member_id = m.id and ep.club_id = ${clubId}
-       where tm.club_id = ${clubId} and upper(m.role) = 'JOUEUR'
+       where tm.club_id = ${clubId} and tm.role = 'JOUEUR'
          and tm.team_id in (${sql.join(
            training.teamIds.map((id) => sql`${id}`),
            sql`, `,

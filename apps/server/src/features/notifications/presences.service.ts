@@ -5,8 +5,7 @@ import {
   NOTIFICATION_MESSAGES,
   SERVER_MESSAGES,
   isActiveStatus,
-  isLeader,
-  normalizeRole,
+  isStaffFor,
   type TEventPresence,
   type ZEventPresenceUpdateSchema,
 } from '@club/contract';
@@ -28,9 +27,11 @@ type PresenceInput = z.output<typeof ZEventPresenceUpdateSchema>;
 /** EVENT_PRESENCE_PERMISSIONS (contract): the one place that says who reads and answers. */
 const presencePolicy = policy(EVENT_PRESENCE_PERMISSIONS);
 
-/** Leaders and coaches answer whatever the player's status; the player and guardians only when ACTIF. */
-const answersAsStaff = (actor: Actor) =>
-  isLeader(actor.role) || normalizeRole(actor.role) === 'ENTRAINEUR';
+/**
+ * Leaders and the coaches of the player's teams answer whatever the player's status; the player
+ * and guardians only when ACTIF.
+ */
+const answersAsStaff = (actor: Actor, player: TrainingPlayer) => isStaffFor(actor, player.teamIds);
 
 const rowTarget = (p: TrainingPlayer) => ({ memberId: p.id, teamIds: p.teamIds });
 
@@ -61,7 +62,7 @@ export function createPresencesService({ db, clock }: { db: DbOrTx; clock: Clock
         modifiable:
           !closed &&
           presencePolicy.can(actor, 'answer', rowTarget(p)) &&
-          (answersAsStaff(actor) || isActiveStatus(p.statut)),
+          (answersAsStaff(actor, p) || isActiveStatus(p.statut)),
       };
     });
   }
@@ -87,7 +88,7 @@ export function createPresencesService({ db, clock }: { db: DbOrTx; clock: Clock
         }
         if (!presencePolicy.can(actor, 'answer', rowTarget(player)))
           throw forbidden(SERVER_MESSAGES.forbidden);
-        if (!answersAsStaff(actor) && !isActiveStatus(player.statut))
+        if (!answersAsStaff(actor, player) && !isActiveStatus(player.statut))
           throw forbidden(
             player.id === actor.id
               ? MATCH_MESSAGES.notActive

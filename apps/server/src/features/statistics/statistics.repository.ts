@@ -55,7 +55,7 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
  *   the club's wall-clock "now": trainings held and matches convoked are those that have started.
  * - A player's rows follow the team they played for: a convocation counts for the match's base
  *   team (the team whose players are convoked, docs/decisions/0018-match-status-versions-convocations.md),
- *   attendance for the training's teams. The team's players are its JOUEUR members today, plus
+ *   attendance for the training's teams. The team's players are its JOUEUR memberships today, plus
  *   anyone with a convocation or an attendance answer for it in the season (a former player).
  * - The trainings a player is counted for: the whole season for a player still in the team, up to
  *   their last record in it for a former player; from their first record in it when they had
@@ -150,7 +150,7 @@ export function seasonFiguresSql(clubId: number, opts: SeasonFiguresOptions): SQ
         from (select tmb.team_id, tmb.member_id, true as cur, null::timestamp as at
                 from ${teamMemberships} tmb
                 join ${members} m on m.club_id = ${clubId} and m.id = tmb.member_id
-               where tmb.club_id = ${clubId} and upper(m.role) = 'JOUEUR'
+               where tmb.club_id = ${clubId} and tmb.role = 'JOUEUR'
                  and tmb.team_id in (select team_id from tm)
               union all select team_id, member_id, false, date_debut from cv
               union all select team_id, member_id, false, date_debut from pr where own) x

@@ -36,11 +36,11 @@ export interface TeamSummaryRow {
  */
 const teamRef = sql`"teams"."id"`;
 
-/** The team's members of one role (any membership), `m` being the member. */
+/** The team's members holding one role in it (hats), `m` being the member. */
 const ofRole = (clubId: number, role: string) => sql`
   from ${teamMemberships} tm
   join ${members} m on m.id = tm.member_id and m.club_id = tm.club_id
-  where tm.club_id = ${clubId} and tm.team_id = ${teamRef} and upper(m.role) = ${role}`;
+  where tm.club_id = ${clubId} and tm.team_id = ${teamRef} and tm.role = ${role}`;
 
 /** The other side of the match `mt` of the team: the club's other team, else the opponent. */
 const opponentSql = sql`coalesce(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeKey } from '@club/contract';
+import { permits, routeKey, type PermissionTable, type PermissionTarget } from '@club/contract';
 import { buildTestApp, type TestClient, type TestContext } from '../helper.ts';
 import {
   PRINCIPALS,
@@ -12,9 +12,12 @@ import {
 import {
   ENDPOINTS,
   MATRIX,
+  SINGLE_ROLE_PRINCIPALS,
   buildMatrixWorld,
   expected,
   refFor,
+  singleRoleSubjectOf,
+  subjectOf,
   targetsOf,
   type MatrixEntry,
   type MatrixWorld,
@@ -61,6 +64,32 @@ describe('[security] the authorization suite covers the contract', () => {
         (n) => !ENDPOINTS.has(n) || ENDPOINTS.get(n)!.access.kind === 'public',
       ),
     ).toEqual([]);
+  });
+
+  it('hats leave today’s members where they were: every action of every table, the same answer as one role over their teams', () => {
+    const tables = new Set<PermissionTable>();
+    for (const [, e] of ENDPOINTS) if (e.access.kind === 'permission') tables.add(e.access.table);
+    const { w } = m;
+    const people = [w.player1, w.player2, w.player3, ...Object.values(w.me)];
+    const teamSets = [[], [w.t1.id], [w.t2.id], [w.t3.id], [w.t1.id, w.t2.id], [w.t2.id, w.t3.id]];
+    const targets: (PermissionTarget | undefined)[] = [
+      undefined,
+      ...teamSets.map((teamIds) => ({ teamIds })),
+      ...people.flatMap((p) => teamSets.map((teamIds) => ({ memberId: p.id, teamIds }))),
+    ];
+    let compared = 0;
+    const differences: string[] = [];
+    for (const table of tables)
+      for (const action of Object.keys(table))
+        for (const p of SINGLE_ROLE_PRINCIPALS)
+          for (const target of targets) {
+            compared++;
+            const before = permits(table, singleRoleSubjectOf(m, p), action, target);
+            const now = permits(table, subjectOf(m, p), action, target);
+            if (before !== now) differences.push(`${action} · ${p} · ${JSON.stringify(target)}`);
+          }
+    expect(differences).toEqual([]);
+    expect(compared).toBeGreaterThan(10_000);
   });
 
   it('every scenario names a route of the contract', () => {

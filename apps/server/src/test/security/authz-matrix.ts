@@ -1044,28 +1044,91 @@ export async function buildMatrixWorld(w: GridWorld): Promise<MatrixWorld> {
   return m;
 }
 
-/** The principal as the permission tables see it (the grid world's teams and children). */
+/**
+ * The principal as the permission tables see it: its hats in the grid world (the club role, the
+ * role held in each team, the children), as the server's actor carries them.
+ */
 export function subjectOf(m: MatrixWorld, p: SignedInPrincipal): PermissionSubject {
   const { w } = m;
-  const teams: Record<SignedInPrincipal, number[]> = {
-    DIRIGEANT: [],
-    RESPONSABLE: [],
-    ENTRAINEUR: [w.t1.id],
-    JOUEUR: [w.t1.id],
-    PARENT: [w.t1.id],
-    PARENT_AUTRE_EQUIPE: [w.t1.id],
-    DEUX_EQUIPES: [w.t1.id, w.t2.id],
-    SANS_EQUIPE: [],
-    AUTRE_CLUB: [],
+  const { t1, t2, player1, player2, player3 } = w;
+  type Hats = {
+    roleClub: 'DIRIGEANT' | 'RESPONSABLE' | null;
+    teams: [number, 'ENTRAINEUR' | 'JOUEUR' | 'PARENT'][];
+    children: { id: number; teamId: number }[];
   };
-  const child = p === 'PARENT_AUTRE_EQUIPE';
+  const hats: Record<SignedInPrincipal, Hats> = {
+    DIRIGEANT: { roleClub: 'DIRIGEANT', teams: [], children: [] },
+    RESPONSABLE: { roleClub: 'RESPONSABLE', teams: [], children: [] },
+    ENTRAINEUR: { roleClub: null, teams: [[t1.id, 'ENTRAINEUR']], children: [] },
+    JOUEUR: { roleClub: null, teams: [[t1.id, 'JOUEUR']], children: [] },
+    PARENT: { roleClub: null, teams: [[t1.id, 'PARENT']], children: [] },
+    PARENT_AUTRE_EQUIPE: {
+      roleClub: null,
+      teams: [[t1.id, 'PARENT']],
+      children: [{ id: player2.id, teamId: t2.id }],
+    },
+    DEUX_EQUIPES: {
+      roleClub: null,
+      teams: [
+        [t1.id, 'ENTRAINEUR'],
+        [t2.id, 'ENTRAINEUR'],
+      ],
+      children: [],
+    },
+    SANS_EQUIPE: { roleClub: null, teams: [], children: [] },
+    ENTRAINEUR_JOUEUR: {
+      roleClub: null,
+      teams: [
+        [t1.id, 'ENTRAINEUR'],
+        [t2.id, 'JOUEUR'],
+      ],
+      children: [],
+    },
+    RESPONSABLE_JOUEUR: { roleClub: 'RESPONSABLE', teams: [[t2.id, 'JOUEUR']], children: [] },
+    ENTRAINEUR_PARENT: {
+      roleClub: null,
+      teams: [[t1.id, 'ENTRAINEUR']],
+      children: [{ id: player2.id, teamId: t2.id }],
+    },
+    PARENT_DEUX_ENFANTS: {
+      roleClub: null,
+      teams: [],
+      children: [
+        { id: player1.id, teamId: t1.id },
+        { id: player3.id, teamId: w.t3.id },
+      ],
+    },
+    AUTRE_CLUB: { roleClub: 'DIRIGEANT', teams: [], children: [] },
+  };
+  const h = hats[p];
   return {
     id: w.me[p].id,
     role: w.me[p].role,
-    teamIds: teams[p],
-    childIds: child ? [w.player2.id] : [],
-    childTeamIds: child ? [w.t2.id] : [],
+    teamIds: h.teams.map(([id]) => id),
+    childIds: h.children.map((c) => c.id),
+    childTeamIds: [...new Set(h.children.map((c) => c.teamId))],
+    roleClub: h.roleClub,
+    teamRoles: h.teams.map(([id, role]) => ({ id, role })),
   };
+}
+
+/** Today's principals (before hats): the permission tables saw one role over all their teams. */
+export const SINGLE_ROLE_PRINCIPALS = [
+  'DIRIGEANT',
+  'RESPONSABLE',
+  'ENTRAINEUR',
+  'JOUEUR',
+  'PARENT',
+  'PARENT_AUTRE_EQUIPE',
+  'DEUX_EQUIPES',
+  'SANS_EQUIPE',
+  'AUTRE_CLUB',
+] as const satisfies readonly SignedInPrincipal[];
+
+/** A principal of SINGLE_ROLE_PRINCIPALS as the tables saw it before hats: its role, its teams. */
+export function singleRoleSubjectOf(m: MatrixWorld, p: SignedInPrincipal): PermissionSubject {
+  const { roleClub: _c, teamRoles: _t, ...single } = subjectOf(m, p);
+  return single;
 }
 
 /** The targets a route's checks use (a club has no "other team"; 'none' names nothing). */

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ANNOUNCEMENT_PERMISSIONS, isLeader, mayEver } from '@club/contract';
+import { ANNOUNCEMENT_PERMISSIONS, isLeader, mayEver, memberSubject } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { teamsOf } from '../../lib/member-teams.ts';
@@ -20,7 +20,7 @@ export default function AnnouncementsPage() {
   const leader = isLeader(me?.role);
   const clubTeams = useClubTeams(leader ? (me?.idClub ?? undefined) : undefined);
   if (!me) return null;
-  const mayWrite = mayEver(ANNOUNCEMENT_PERMISSIONS, me, 'create');
+  const mayWrite = mayEver(ANNOUNCEMENT_PERMISSIONS, memberSubject(me), 'create');
   const teams = leader ? (clubTeams.data ?? []) : teamsOf(me);
   const openId = Number(params.get('annonce')) || null;
   return (

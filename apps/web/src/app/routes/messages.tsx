@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { CONVERSATION_PERMISSIONS, isLeader, mayEver } from '@club/contract';
+import { CONVERSATION_PERMISSIONS, isLeader, mayEver, memberSubject } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { teamsOf } from '../../lib/member-teams.ts';
@@ -66,7 +66,6 @@ export default function MessagesPage() {
   const leader = isLeader(me?.role);
   const clubTeams = useClubTeams(leader ? (me?.idClub ?? undefined) : undefined);
   if (!me) return null;
-  const staff = leader || me.role === 'ENTRAINEUR';
   const teams = leader ? (clubTeams.data ?? []) : teamsOf(me);
   return (
     <main id="contenu" className="container page narrow">
@@ -75,7 +74,7 @@ export default function MessagesPage() {
         <ConversationView id={id} nomClub={me.nomClub} />
       ) : (
         <>
-          {staff && mayEver(CONVERSATION_PERMISSIONS, me, 'createForTeam') ? (
+          {mayEver(CONVERSATION_PERMISSIONS, memberSubject(me), 'createForTeam') ? (
             <NewTeamConversation teams={teams} />
           ) : null}
           <ConversationList nomClub={me.nomClub} />

@@ -5,6 +5,7 @@ import {
   TEAM_MEMBERS_MESSAGES,
   TEAM_PAGE_ROLES,
   mayFilterOnPrivateFields,
+  memberSubject,
   type TMember,
   type TMemberUpdate,
 } from '@club/contract';
@@ -55,10 +56,7 @@ export default function TeamMembersPage() {
   // The birth-date filter is for those who see every member's birth date (leaders, the team's
   // coaches): for anyone else the server refuses it (it would be a lookup of a hidden field).
   const team = me.equipes.find((t) => t.nom.toLowerCase() === nomEquipe.toLowerCase());
-  const birthDateFilter = mayFilterOnPrivateFields(
-    { role: me.role, teamIds: me.equipes.map((t) => t.id) },
-    team?.id ?? -1,
-  );
+  const birthDateFilter = mayFilterOnPrivateFields(memberSubject(me), team?.id ?? -1);
   const set = (key: keyof TeamMemberFilters) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
   const search = (e: FormEvent) => {

@@ -33,7 +33,9 @@ import {
   eventColorToken,
   eventEditableBy,
   mayEver,
-  scopeFor,
+  holdsClubRole,
+  memberSubject,
+  teamsWithRole,
   type EventType,
   type PermissionSubject,
   type TCurrentMember,
@@ -174,13 +176,12 @@ export function CalendarPage({
   /** What the app adds to an event's details (the carpooling panel). */
   eventExtra?: (event: TEvent) => ReactNode;
 }) {
-  const subject: PermissionSubject = useMemo(
-    () => ({ id: member.id, role: member.role, teamIds: teamsOf(member).map((t) => t.id) }),
-    [member],
-  );
-  const isLeader = scopeFor(EVENT_PERMISSIONS, member, 'create') === 'club';
+  // The member's hats (docs/architecture.md §7): a coach writes the events of the teams they coach.
+  const subject: PermissionSubject = useMemo(() => memberSubject(member), [member]);
+  const isLeader = holdsClubRole(subject);
+  const coached = teamsWithRole(subject, 'ENTRAINEUR');
   const mayCreate =
-    mayEver(EVENT_PERMISSIONS, member, 'create') && (isLeader || subject.teamIds.length > 0);
+    mayEver(EVENT_PERMISSIONS, subject, 'create') && (isLeader || coached.length > 0);
 
   const ownTeams = teamsOf(member).map((t) => t.nom);
   const scopeNote =
@@ -249,7 +250,7 @@ export function CalendarPage({
   const clubTeams = useMemo(() => teamsQuery.data ?? [], [teamsQuery.data]);
   const choosableTeams: TTeam[] = isLeader
     ? clubTeams
-    : clubTeams.filter((t) => subject.teamIds.includes(t.id));
+    : clubTeams.filter((t) => coached.includes(t.id));
 
   // The view follows the window: a new width band brings its view (spec §2).
   const band = viewForWidth(width);

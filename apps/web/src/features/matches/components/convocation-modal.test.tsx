@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { NOTIFICATION_MESSAGES, type TCurrentMember, type TConvocation } from '@club/contract';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
-import { aConvocation, aCurrentMember, aMatch, aMember } from '../../../testing/builders.ts';
+import { aConvocation, aCurrentMember, aMatch } from '../../../testing/builders.ts';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
 import { CONVOCATION_SAVED } from './convocation-modal.tsx';
 import { MatchesPage } from './matches-page.tsx';
@@ -40,17 +40,13 @@ const rows: TConvocation[] = [
 
 function serve(me: TCurrentMember, convocations: TConvocation[], children: number[] = []) {
   return stubFetch(async (url, init) => {
-    if (url === '/api/dashboard/infos') return json(200, me);
+    // A guardian's children come with the current member (docs/architecture.md §7).
+    if (url === '/api/dashboard/infos')
+      return json(200, {
+        ...me,
+        enfants: children.map((id) => ({ id, nom: 'Martin', prenom: `Enfant ${id}`, equipes: [] })),
+      });
     if (url.startsWith('/api/matches/equipe/')) return json(200, [match]);
-    if (url === `/api/membres/${me.id}`)
-      return json(
-        200,
-        aMember({
-          id: me.id,
-          role: me.role,
-          enfants: children.map((id) => ({ id, nom: 'Martin', prenom: `Enfant ${id}` })),
-        }),
-      );
     if (url === '/api/matches/1/convocations')
       return init.method === 'PUT' ? json(200, convocations) : json(200, convocations);
     return json(404, { message: 'Ressource introuvable.' });

@@ -17,8 +17,8 @@ import {
   matchTarget,
   mayAnswerOwnConvocation,
   needsJustification,
-  normalizeRole,
   permits,
+  teamsWithRole,
   replyDeadline,
   shiftLocalDateTime,
   type PermissionSubject,
@@ -93,9 +93,12 @@ export function ConvocationModal({
   onClose,
   onAnswered,
 }: ConvocationModalProps) {
-  const role = normalizeRole(viewer.role);
-  const manager = permits(CONVOCATION_PERMISSIONS, viewer, 'readSummary', matchTarget(match));
-  const refused = !manager && role === 'JOUEUR' && !mayAnswerOwnConvocation(viewer);
+  const target = matchTarget(match);
+  const manager = permits(CONVOCATION_PERMISSIONS, viewer, 'readSummary', target);
+  // A player of one of the match's teams (hats); a guardian answers their children's rows.
+  const player = teamsWithRole(viewer, 'JOUEUR').some((t) => target.teamIds.includes(t));
+  const guardian = childIds.length > 0;
+  const refused = !manager && player && !guardian && !mayAnswerOwnConvocation(viewer);
   const list = useConvocations(match.id, !refused);
   const w = wallClock(match.dateDebut);
   const when = w ? `${w.day} ${monthName(w.month)} ${w.year} à ${timeOf(w)}` : '';
@@ -118,13 +121,13 @@ export function ConvocationModal({
   } else if (manager) {
     body = <ManagerForm match={match} entries={list.data} onDone={onClose} />;
   } else {
-    const own = list.data.filter((e) =>
-      role === 'PARENT' ? childIds.includes(e.joueur.id) : e.joueur.id === viewer.id,
+    const own = list.data.filter(
+      (e) => childIds.includes(e.joueur.id) || e.joueur.id === viewer.id,
     );
     body =
       own.length === 0 ? (
         <Alert tone="info">
-          {role === 'PARENT'
+          {guardian && !player
             ? "Aucun de vos enfants n'est convoqué pour ce match."
             : MATCH_MESSAGES.notConvoked}
         </Alert>
@@ -137,7 +140,7 @@ export function ConvocationModal({
                 entry={entry}
                 self={entry.joueur.id === viewer.id}
                 onAnswered={() => {
-                  if (role === 'JOUEUR') onAnswered(match.id);
+                  if (entry.joueur.id === viewer.id) onAnswered(match.id);
                 }}
               />
               {entry.selection ? (

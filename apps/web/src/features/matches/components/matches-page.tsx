@@ -4,7 +4,8 @@ import {
   MATCH_MESSAGES,
   MATCH_STATUSES,
   MATCH_STATUS_LABELS,
-  normalizeRole,
+  memberSubject,
+  teamsWithRole,
   type MatchStatus,
   type PermissionSubject,
   type TCurrentMember,
@@ -16,7 +17,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useCurrentMember } from '../../../lib/session.ts';
-import { useClub, useClubTeams, useMember } from '../../../lib/shared-queries.ts';
+import { useClub, useClubTeams } from '../../../lib/shared-queries.ts';
 import { useCurrentTeam } from '../../../lib/use-current-team.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useTeamMatches } from '../api/matches.ts';
@@ -63,13 +64,6 @@ function useMatchesTeam(me: TCurrentMember | null | undefined, propId: number | 
     return { teamId: found?.id ?? team?.id ?? null, pending: clubTeams.isPending };
   }
   return { teamId: team?.id ?? null, pending: false };
-}
-
-/** A PARENT's children (GET /api/membres/{id} → enfants), whose rows the parent answers. */
-function useChildIds(me: TCurrentMember | null | undefined): readonly number[] {
-  const parent = !!me && normalizeRole(me.role) === 'PARENT';
-  const profile = useMember(parent ? me.id : undefined);
-  return useMemo(() => profile.data?.enfants?.map((c) => c.id) ?? [], [profile.data]);
 }
 
 export function MatchesPage({
@@ -121,18 +115,13 @@ function TeamMatches({
   // The match sheet's size follows the club's sport: read when the selection screen opens.
   const club = useClub(selecting ? me.idClub : undefined);
   const list = useTeamMatches(teamId, statut);
-  const childIds = useChildIds(me);
+  // Whatever their other hats, a guardian answers their children's rows (docs/architecture.md §7).
+  const subject: PermissionSubject = useMemo(() => memberSubject(me), [me]);
+  const childIds = subject.childIds ?? [];
   const { answered, markAnswered } = useAnsweredConvocations(me.id);
   const searchId = useId();
   const statusId = useId();
-  const isPlayer = normalizeRole(me.role) === 'JOUEUR';
-
-  const subject: PermissionSubject = {
-    id: me.id,
-    role: me.role,
-    teamIds: (me.equipes ?? []).map((t) => t.id).concat(me.idEquipe != null ? [me.idEquipe] : []),
-    childIds,
-  };
+  const isPlayer = teamsWithRole(subject, 'JOUEUR').includes(teamId);
   // The page opens at the next match (the past ones stay above, reachable by scrolling).
   const nextId = useMemo(
     () => (list.data ?? []).find((m) => m.statut === 'EN_COURS' || m.statut === 'A_VENIR')?.id,

@@ -7,7 +7,7 @@ import {
   GENRE_OPTIONS,
   MEMBER_FORM_ROLES,
   MEMBER_STATUSES,
-  ZMemberCreateSchema,
+  ZMemberCreateFieldsSchema,
   ZMemberUpdateSchema,
   ageCategory,
   normalizeRole,
@@ -42,7 +42,7 @@ const FORM_FIELDS = {
   equipesIds: true,
   enfantsIds: true,
 } as const;
-const ZCreateFormSchema = ZMemberCreateSchema.pick(FORM_FIELDS);
+const ZCreateFormSchema = ZMemberCreateFieldsSchema.pick(FORM_FIELDS);
 /** Editing: the update's rules (the phone may be emptied, as everywhere else). */
 const ZEditFormSchema = ZMemberUpdateSchema.pick(FORM_FIELDS);
 type FormInput = z.input<typeof ZCreateFormSchema>;

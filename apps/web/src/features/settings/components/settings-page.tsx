@@ -2,6 +2,7 @@ import {
   CLUB_PERMISSIONS,
   SETTINGS_MESSAGES,
   mayEver,
+  memberSubject,
   type TClub,
   type TCurrentMember,
 } from '@club/contract';
@@ -49,7 +50,7 @@ export function SettingsPage({ member }: { member: TCurrentMember }) {
   const { active, scrollTo } = useSectionSpy(SECTION_IDS);
   const clubId = member.idClub || undefined;
   const club = useClub(clubId);
-  const isManager = mayEver(CLUB_PERMISSIONS, member, 'update');
+  const isManager = mayEver(CLUB_PERMISSIONS, memberSubject(member), 'update');
 
   return (
     <div className="settings-layout">
