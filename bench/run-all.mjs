@@ -92,6 +92,7 @@ async function demoData(client) {
   const match = (Array.isArray(matches) ? matches : matches.content)?.[0];
   const announcements = await client.announcements.list();
   const announcement = (Array.isArray(announcements) ? announcements : announcements.content)?.[0];
+  const conversations = await client.conversations.list();
   const club = await client.clubs.get({ params: { id: clubId } });
   const fees = await client.fees.list();
   const paid = fees.cotisations.find((r) => r.paye > 0);
@@ -102,6 +103,7 @@ async function demoData(client) {
     eventId: event?.id ?? null,
     matchId: match?.id ?? null,
     announcementId: announcement?.id ?? null,
+    conversationId: conversations[0]?.id ?? null,
     hasLogo: Boolean(club.logoUrl),
     paidMemberId: paid?.membre.id ?? null,
     nameFragment: member.nom.slice(0, 3),

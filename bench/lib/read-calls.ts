@@ -20,6 +20,8 @@ export interface DemoData {
   matchId: number | null;
   /** One of the club's announcements. */
   announcementId: number | null;
+  /** One of the leader's conversations. */
+  conversationId: number | null;
   /** The club has a logo (its logo route answers 404 otherwise). */
   hasLogo: boolean;
   /** A member with a payment this season (the receipt), null without one. */
@@ -97,6 +99,9 @@ export const READ_FILLERS: Record<string, Filler> = {
       ? { params: { membreId: d.paidMemberId }, note: 'PDF' }
       : missing('aucun paiement cette saison'),
   'fees.export': () => ({ note: 'CSV' }),
+  'conversations.list': () => ({}),
+  'conversations.messages': (d) =>
+    d.conversationId ? { params: { id: d.conversationId } } : missing('aucune conversation'),
 };
 
 /** An endless answer (the live stream, Server-Sent Events): measured by its own bench, not read. */

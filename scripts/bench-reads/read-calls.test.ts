@@ -23,6 +23,7 @@ const DEMO: DemoData = {
   eventId: 40,
   matchId: 41,
   announcementId: 5,
+  conversationId: 6,
   hasLogo: true,
   nameFragment: 'mar',
   today: '2026-11-27',

@@ -4,6 +4,8 @@ import { ZOptionalPhoneSchema } from './members.ts';
 import { ZIdSchema, optionalText, requiredText } from './schemas/common.ts';
 import { ZSeasonStartMonthSchema } from './season-schemas.ts';
 import { CLUB_LIMITS } from './club-rules.ts';
+import { CONVERSATION_LIMITS } from './conversation-rules.ts';
+import { SERVER_MESSAGES } from './messages.ts';
 
 export {
   CLUB_LIMITS,
@@ -27,6 +29,10 @@ export const ZClubSchema = z.object({
   logoUrl: z.string().nullable(),
   /** The month (1–12) the club's season starts in; age categories follow it (season.ts). */
   moisDebutSaison: z.number(),
+  /** Members younger than this neither send nor receive messages (0: no limit; docs/architecture.md §6d). */
+  ageMinimumMessagerie: z.number(),
+  /** Messages are kept this many seasons, the current one included (default 2). */
+  conservationMessagesSaisons: z.number(),
 });
 export type TClub = z.infer<typeof ZClubSchema>;
 
@@ -41,6 +47,18 @@ export const ZClubUpdateSchema = z
     numeroTelephone: ZOptionalPhoneSchema,
     /** Omitted (the spec's form): unchanged. */
     moisDebutSaison: ZSeasonStartMonthSchema.optional(),
+    ageMinimumMessagerie: z.coerce
+      .number({ error: SERVER_MESSAGES.invalidValue })
+      .int(SERVER_MESSAGES.invalidValue)
+      .min(0, SERVER_MESSAGES.invalidValue)
+      .max(CONVERSATION_LIMITS.ageMinimumMax, SERVER_MESSAGES.invalidValue)
+      .optional(),
+    conservationMessagesSaisons: z.coerce
+      .number({ error: SERVER_MESSAGES.invalidValue })
+      .int(SERVER_MESSAGES.invalidValue)
+      .min(1, SERVER_MESSAGES.invalidValue)
+      .max(CONVERSATION_LIMITS.conservationSaisonsMax, SERVER_MESSAGES.invalidValue)
+      .optional(),
     /** Some clients send the club's id back; it must then match the path. */
     id: ZIdSchema.optional(),
   })

@@ -32,4 +32,5 @@ export * from './carpool.ts';
 export * from './statistics.ts';
 export * from './fees.ts';
 export * from './live.ts';
+export * from './conversations.ts';
 export * from './api/index.ts';

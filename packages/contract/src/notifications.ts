@@ -145,6 +145,7 @@ export const NOTIFICATION_KINDS = [
   'annonces',
   'annulations',
   'changements',
+  'messages',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
@@ -156,6 +157,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   annonces: 'Annonces',
   annulations: 'Annulations',
   changements: 'Changements de date, d’heure ou de lieu',
+  messages: 'Messages des conversations',
 };
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
   email: 'E-mail',

@@ -363,6 +363,30 @@ export const ZExportedMemberSchema = z.object({
       annuleLe: z.string().nullable(),
     }),
   ),
+  /**
+   * Messages: the conversations the member takes or took part in (title, read mark) and the
+   * messages they wrote (text as sent, unless they deleted it).
+   */
+  messages: z.object({
+    conversations: z.array(
+      z.object({
+        id: z.number(),
+        titre: z.string().nullable(),
+        type: z.string(),
+        depuis: z.string(),
+        jusquA: z.string().nullable(),
+        parent: z.boolean(),
+      }),
+    ),
+    ecrits: z.array(
+      z.object({
+        conversationId: z.number(),
+        contenu: z.string(),
+        envoyeLe: z.string(),
+        statut: z.enum(['VISIBLE', 'MASQUE', 'SUPPRIME']),
+      }),
+    ),
+  }),
   preferencesNotifications: ZNotificationPreferencesSchema,
   /** Audit entries made by the member or about the member. */
   journal: z.array(

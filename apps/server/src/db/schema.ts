@@ -45,6 +45,10 @@ export const clubs = pgTable('clubs', {
   timezone: text('timezone').notNull().default('Europe/Paris'),
   /** The month (1–12) the sports season starts in; age categories follow it (contract season.ts). */
   seasonStartMonth: smallint('season_start_month').notNull().default(7),
+  /** Members younger than this neither send nor receive messages; 0: no limit (docs/architecture.md §6d). */
+  messagingMinimumAge: smallint('messaging_minimum_age').notNull().default(0),
+  /** Messages are kept this many seasons, the current one included (the daily retention job). */
+  messagesRetentionSeasons: smallint('messages_retention_seasons').notNull().default(2),
   logo: bytea('logo'),
   logoMime: text('logo_mime'),
   logoUpdatedAt: timestamp('logo_updated_at', { withTimezone: true }),
@@ -822,4 +826,126 @@ export const liveEvents = pgTable(
     index('live_events_club_idx').on(t.clubId, t.id),
     index('live_events_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * A conversation of a team, of an event, or a group of members (docs/decisions/0121-conversations-and-safeguarding.md).
+ * Its participants are rows of `conversation_members`, kept in step with the team (or the
+ * event's teams) whenever it is read or written.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    /** EQUIPE | EVENEMENT | GROUPE */
+    type: text('type').notNull(),
+    titre: text('titre'),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('conversations_team_idx').on(t.clubId, t.teamId),
+    index('conversations_event_idx').on(t.clubId, t.eventId),
+  ],
+);
+
+/**
+ * Who takes part in a conversation: since `joinedAt`, until `leftAt` (left the team: reads, read
+ * only, what was sent before). `guardian`: there as the parent of a minor participant.
+ * `lastReadId`: the read mark; `notifiedId`: the last message a push was sent for.
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    guardian: boolean('guardian').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    lastReadId: integer('last_read_id').notNull().default(0),
+    notifiedId: integer('notified_id').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.memberId] }),
+    index('conversation_members_member_idx').on(t.clubId, t.memberId),
+  ],
+);
+
+/** A message: plain text; deleted by its author (`deletedAt`) or masked by a leader (`maskedAt`). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => members.id, { onDelete: 'set null' }),
+    contenu: text('contenu').notNull(),
+    /** The sender's idempotency key (offline queue): one message per author and key. */
+    cle: text('cle'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    maskedAt: timestamp('masked_at', { withTimezone: true }),
+    maskedBy: integer('masked_by').references(() => members.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.clubId, t.conversationId, t.id),
+    index('messages_author_idx').on(t.clubId, t.authorId),
+    index('messages_created_idx').on(t.createdAt),
+    uniqueIndex('messages_cle_idx')
+      .on(t.conversationId, t.authorId, t.cle)
+      .where(sql`${t.cle} is not null`),
+  ],
+);
+
+/** A report of a message to the club's leaders. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id').references(() => members.id, { onDelete: 'set null' }),
+    motif: text('motif').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_reports_message_idx').on(t.clubId, t.messageId)],
+);
+
+/**
+ * Members with a live stream open on some instance, refreshed at each keep-alive: a member seen
+ * within a minute gets no Web Push for a new message (the stream shows it).
+ */
+export const livePresence = pgTable(
+  'live_presence',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_presence_club_idx').on(t.clubId)],
 );

@@ -6,6 +6,7 @@ import carpoolFeature from './carpool/index.ts';
 import clubsFeature from './clubs/index.ts';
 import clubRegistrationFeature from './club-registration/index.ts';
 import contactFeature from './contact/index.ts';
+import conversationsFeature from './conversations/index.ts';
 import eventsFeature from './events/index.ts';
 import feesFeature from './fees/index.ts';
 import dashboardFeature from './dashboard/index.ts';
@@ -41,6 +42,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   // Before the features that publish to the live stream (GET /api/flux).
   await app.register(liveFeature);
   await app.register(announcementsFeature);
+  await app.register(conversationsFeature);
   await app.register(eventsFeature);
   await app.register(matchesFeature);
   await app.register(dashboardFeature);

@@ -51,6 +51,8 @@ export interface PurgeCounts {
   payments: number;
   feeExemptions: number;
   liveEvents: number;
+  /** Messages older than their club's `conservationMessagesSaisons` (seasons, the current one included). */
+  messages: number;
 }
 
 const minus = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -120,9 +122,24 @@ async function purge(db: DbOrTx, now: Date): Promise<PurgeCounts> {
         where created_at < ${minus(now, RETENTION.liveEventsHours * 3_600_000).toISOString()}::timestamptz)
       returning 1)
     select count(*)::int as n from gone`);
+  // Each club keeps its messages N seasons: the current one (from the first day of its month
+  // `season_start_month`, club time) and the N − 1 before it.
+  const old = await db.execute(sql`
+    with gone as (
+      delete from messages m using clubs c
+      where m.club_id = c.id and m.created_at < (
+        make_date(
+          extract(year from (${now.toISOString()}::timestamptz at time zone c.timezone))::int
+            - case when extract(month from (${now.toISOString()}::timestamptz at time zone c.timezone))
+                        < c.season_start_month then 1 else 0 end
+            - (c.messages_retention_seasons - 1),
+          c.season_start_month, 1)::timestamp at time zone c.timezone)
+      returning 1)
+    select count(*)::int as n from gone`);
   return {
     payments: oldPayments.length,
     feeExemptions: oldExemptions.length,
+    messages: Number((old.rows[0] as { n: number }).n),
     liveEvents: Number((live.rows[0] as { n: number }).n),
     memberDeletions: snapshots.length,
     contactMessages: contact.length,

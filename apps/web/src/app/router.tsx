@@ -156,6 +156,7 @@ const SIGNED_IN_ROUTES: { path: string; load: Loader; prefetch?: () => unknown }
   { path: ':nomClub/calendrier/*', load: loadCalendar },
   { path: ':nomClub/profil/*', load: loadProfile },
   { path: ':nomClub/annonces/*', load: () => import('./routes/announcements.tsx') },
+  { path: ':nomClub/messages/*', load: () => import('./routes/messages.tsx') },
   { path: ':nomClub/statistiques/*', load: () => import('./routes/club-statistics.tsx') },
   { path: ':nomClub/cotisations/*', load: () => import('./routes/fees.tsx') },
   {

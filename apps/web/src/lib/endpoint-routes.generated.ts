@@ -580,5 +580,42 @@ export const ENDPOINT_ROUTES: RouteTree = {
         }
       }
     }
+  },
+  "conversations": {
+    "list": {
+      "method": "GET",
+      "path": "/api/conversations",
+      "responses": {}
+    },
+    "create": {
+      "method": "POST",
+      "path": "/api/conversations",
+      "responses": {}
+    },
+    "messages": {
+      "method": "GET",
+      "path": "/api/conversations/:id/messages",
+      "responses": {}
+    },
+    "send": {
+      "method": "POST",
+      "path": "/api/conversations/:id/messages",
+      "responses": {}
+    },
+    "markRead": {
+      "method": "POST",
+      "path": "/api/conversations/:id/lecture",
+      "responses": {}
+    },
+    "report": {
+      "method": "POST",
+      "path": "/api/messages/:id/signalement",
+      "responses": {}
+    },
+    "remove": {
+      "method": "DELETE",
+      "path": "/api/messages/:id",
+      "responses": {}
+    }
   }
 };

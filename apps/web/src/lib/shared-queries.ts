@@ -35,3 +35,17 @@ export function useMember(id: number | undefined) {
     enabled: id !== undefined,
   });
 }
+
+/** GET /api/conversations: the conversations page's list, and the navigation's unread total. */
+export function useConversationList() {
+  return useQuery({
+    queryKey: queryKeys.conversations.list,
+    queryFn: ({ signal }) => api.conversations.list({}, { signal }),
+  });
+}
+
+/** The unread messages of every conversation (the navigation's « Messages »). */
+export function useUnreadMessages(): number {
+  const { data } = useConversationList();
+  return (data ?? []).reduce((n, c) => n + c.nonLus, 0);
+}

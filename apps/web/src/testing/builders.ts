@@ -143,12 +143,14 @@ export function anAccountExport(overrides: Partial<TExportedMember['profil']> = 
       abonnementsCalendrier: [],
       appareilsNotifications: [],
       covoiturage: { conduites: [], places: [] },
+      messages: { conversations: [], ecrits: [] },
       preferencesNotifications: {
         emails: true,
         canaux: {
           convocations: channels,
           rappels: channels,
           annonces: channels,
+          messages: channels,
           annulations: channels,
           changements: channels,
         },
@@ -173,6 +175,8 @@ export function aClub(overrides: Partial<TClub> = {}): TClub {
     sportNom: 'Football',
     logoUrl: null,
     moisDebutSaison: 7,
+    ageMinimumMessagerie: 0,
+    conservationMessagesSaisons: 2,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { announcementsEndpoints } from './announcements.ts';
 import { authEndpoints } from './auth.ts';
 import { carpoolEndpoints } from './carpool.ts';
 import { clubsEndpoints } from './clubs.ts';
+import { conversationsEndpoints } from './conversations.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { eventsEndpoints } from './events.ts';
 import { feesEndpoints } from './fees.ts';
@@ -42,5 +43,6 @@ export const api = {
   statistics: statisticsEndpoints,
   fees: feesEndpoints,
   live: liveEndpoints,
+  conversations: conversationsEndpoints,
 } as const;
 export type Api = typeof api;

@@ -5,6 +5,11 @@ import {
   calendarFeeds,
   carpoolOffers,
   carpoolSeats,
+  conversationMembers,
+  conversations,
+  livePresence,
+  messageReports,
+  messages,
   clubs,
   convocations,
   eventPresences,
@@ -172,6 +177,51 @@ export async function memberPresences(db: DbOrTx, clubId: number, memberId: numb
     justification: r.justification,
     reponduLe: r.answeredAt.toISOString(),
   }));
+}
+
+/** Messages: the member's conversations and what they wrote (docs/privacy.md). */
+export async function memberMessages(db: DbOrTx, clubId: number, memberId: number) {
+  const convs = await db
+    .select({
+      id: conversations.id,
+      titre: conversations.titre,
+      type: conversations.type,
+      joinedAt: conversationMembers.joinedAt,
+      leftAt: conversationMembers.leftAt,
+      guardian: conversationMembers.guardian,
+    })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(and(eq(conversationMembers.clubId, clubId), eq(conversationMembers.memberId, memberId)))
+    .orderBy(asc(conversations.id));
+  const written = await db
+    .select({
+      conversationId: messages.conversationId,
+      contenu: messages.contenu,
+      createdAt: messages.createdAt,
+      deletedAt: messages.deletedAt,
+      maskedAt: messages.maskedAt,
+    })
+    .from(messages)
+    .where(and(eq(messages.clubId, clubId), eq(messages.authorId, memberId)))
+    .orderBy(asc(messages.id));
+  return {
+    conversations: convs.map((c) => ({
+      id: c.id,
+      titre: c.titre,
+      type: c.type,
+      depuis: c.joinedAt.toISOString(),
+      jusquA: c.leftAt?.toISOString() ?? null,
+      parent: c.guardian,
+    })),
+    ecrits: written.map((m) => ({
+      conversationId: m.conversationId,
+      contenu: m.contenu,
+      envoyeLe: m.createdAt.toISOString(),
+      statut: (m.deletedAt ? 'SUPPRIME' : m.maskedAt ? 'MASQUE' : 'VISIBLE') as
+        'VISIBLE' | 'MASQUE' | 'SUPPRIME',
+    })),
+  };
 }
 
 /** Carpooling: the rides the member offers, and the seats booked for them (by them or a parent). */
@@ -360,6 +410,18 @@ export async function eraseMember(db: DbOrTx, clubId: number, memberId: number, 
   await db
     .delete(calendarFeeds)
     .where(and(eq(calendarFeeds.clubId, clubId), eq(calendarFeeds.memberId, memberId)));
+  // Messages stay in their conversations under « Ancien membre » (the row is anonymised below);
+  // the member leaves every conversation, and their reports no longer name them.
+  await db
+    .delete(conversationMembers)
+    .where(and(eq(conversationMembers.clubId, clubId), eq(conversationMembers.memberId, memberId)));
+  await db
+    .update(messageReports)
+    .set({ reporterId: null })
+    .where(and(eq(messageReports.clubId, clubId), eq(messageReports.reporterId, memberId)));
+  await db
+    .delete(livePresence)
+    .where(and(eq(livePresence.clubId, clubId), eq(livePresence.memberId, memberId)));
   // The member's devices stop receiving pushes.
   await db
     .delete(pushSubscriptions)

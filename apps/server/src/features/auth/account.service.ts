@@ -67,6 +67,7 @@ async function exportMember(
   const pushDevices = await data.memberPushDevices(db, clubId, memberId);
   const covoiturage = await data.memberCarpool(db, clubId, memberId);
   const paiements = await data.memberPayments(db, clubId, memberId);
+  const messagerie = await data.memberMessages(db, clubId, memberId);
   const journal = await data.memberAudit(db, clubId, memberId);
   return {
     profil: {
@@ -103,6 +104,7 @@ async function exportMember(
     appareilsNotifications: pushDevices,
     covoiturage,
     paiements,
+    messages: messagerie,
     preferencesNotifications: {
       emails: profile.notificationEmails,
       canaux: notificationChannels(profile.notificationPrefs),

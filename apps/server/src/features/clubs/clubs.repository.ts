@@ -10,6 +10,8 @@ export interface ClubInfo {
   adresse: string | null;
   telephone: string | null;
   seasonStartMonth?: number;
+  messagingMinimumAge?: number;
+  messagesRetentionSeasons?: number;
 }
 
 const infoColumns = {
@@ -23,6 +25,8 @@ const infoColumns = {
   sportNom: sports.nom,
   logoUpdatedAt: clubs.logoUpdatedAt,
   seasonStartMonth: clubs.seasonStartMonth,
+  messagingMinimumAge: clubs.messagingMinimumAge,
+  messagesRetentionSeasons: clubs.messagesRetentionSeasons,
 };
 export type ClubRow = {
   id: number;
@@ -35,6 +39,8 @@ export type ClubRow = {
   sportNom: string | null;
   logoUpdatedAt: Date | null;
   seasonStartMonth: number;
+  messagingMinimumAge: number;
+  messagesRetentionSeasons: number;
 };
 
 /** The only Drizzle queries of the clubs feature; every one names the club id. */

@@ -39,6 +39,8 @@ function toClubJson(row: ClubRow): TClub {
         })
       : null,
     moisDebutSaison: row.seasonStartMonth,
+    ageMinimumMessagerie: row.messagingMinimumAge,
+    conservationMessagesSaisons: row.messagesRetentionSeasons,
   };
 }
 
@@ -81,6 +83,12 @@ export function createClubsService({ db, confirmPassword }: ClubsDeps) {
             // Omitted by the spec's form: unchanged.
             ...(input.moisDebutSaison !== undefined
               ? { seasonStartMonth: input.moisDebutSaison }
+              : {}),
+            ...(input.ageMinimumMessagerie !== undefined
+              ? { messagingMinimumAge: input.ageMinimumMessagerie }
+              : {}),
+            ...(input.conservationMessagesSaisons !== undefined
+              ? { messagesRetentionSeasons: input.conservationMessagesSaisons }
               : {}),
           };
           await repo.update(tx, actor.clubId, info);

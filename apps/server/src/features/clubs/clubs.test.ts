@@ -94,6 +94,8 @@ describe('[club] information', () => {
       sportNom: 'Football',
       logoUrl: null,
       moisDebutSaison: 7,
+      ageMinimumMessagerie: 0,
+      conservationMessagesSaisons: 2,
     });
     const other = await world();
     expect((await w.asBoss.get(`/api/clubs/${other.club.id}`)).statusCode).toBe(404);

@@ -199,7 +199,27 @@ export function createLiveHub(opts: LiveHubOptions) {
     refreshTimer.unref();
   }
 
+  /**
+   * Who has a stream open, for the other instances too (`live_presence`): a member reading live
+   * gets no Web Push for a new message. One statement per keep-alive for every open stream.
+   */
+  async function markPresent(list: LiveStream[]) {
+    const byMember = new Map(list.map((s) => [s.actor.id, s.clubId]));
+    if (!byMember.size || stopped) return;
+    const ids = [...byMember.keys()];
+    const clubIds = ids.map((id) => byMember.get(id)!);
+    await db
+      .execute(
+        sql`insert into live_presence (member_id, club_id, seen_at)
+          select * from unnest(${sql.raw(`array[${ids.join(',')}]`)}::int[],
+                               ${sql.raw(`array[${clubIds.join(',')}]`)}::int[]), now()
+          on conflict (member_id) do update set seen_at = now(), club_id = excluded.club_id`,
+      )
+      .catch((err: unknown) => opts.log.warn({ err }, 'présence du flux en direct non notée'));
+  }
+
   function keepAlive() {
+    void markPresent(streams().filter((s) => s.ready));
     for (const stream of streams()) {
       if (!stream.ready) continue;
       // The browser's Last-Event-ID moves on with the events it did not receive, so that a
@@ -323,6 +343,7 @@ export function createLiveHub(opts: LiveHubOptions) {
       if (resync) stream.send({ event: 'resynchroniser', data: {} });
       for (const row of replay) deliver(stream, row);
       stream.ready = true;
+      void markPresent([stream]);
       const pending = stream.pending.splice(0);
       for (const row of pending) deliver(stream, row);
     },

@@ -53,7 +53,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('GET /api/flux across two instances (PostgreSQL)', () => {
+describe('the live stream across two instances (PostgreSQL)', () => {
   it('an answer written through instance A reaches a stream open on instance B, and only its readers', async () => {
     const db = ctx.app.db;
     const club = await createClub(db, { nom: 'AS Deux Instances' });

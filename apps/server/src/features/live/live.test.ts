@@ -112,7 +112,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('GET /api/flux: what each reader receives', () => {
+describe('the live stream: what each reader receives', () => {
   it('a convocation answer reaches the match’s readers only; another team or club hears nothing of it', async () => {
     const [sCoach, sP1, sParent, sP2, sBossB, sBoss] = (await Promise.all(
       [coach, p1, parent, p2, bossB, boss].map((m) => stream(m)),
@@ -212,7 +212,7 @@ describe('GET /api/flux: what each reader receives', () => {
   });
 });
 
-describe('GET /api/flux: reconnecting with Last-Event-ID', () => {
+describe('the live stream: reconnecting with Last-Event-ID', () => {
   it('what happened while the stream was down is sent on reconnection, in order, and only what the reader may see', async () => {
     const first = await stream(coach);
     const lastId = first.lastId!;
@@ -275,7 +275,7 @@ describe('GET /api/flux: reconnecting with Last-Event-ID', () => {
   });
 });
 
-describe('GET /api/flux: a dropped stream releases everything', () => {
+describe('the live stream: a dropped stream releases everything', () => {
   it('no transaction is held while streams are open, and closing them leaves no listener behind', async () => {
     // The streams of the tests above were closed by their readers: all released by now.
     await until('earlier streams released', () => ctx.app.live.count() === 0);

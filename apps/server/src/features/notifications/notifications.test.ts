@@ -499,6 +499,7 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
         annonces: all,
         annulations: all,
         changements: all,
+        messages: all,
       },
     });
     const res = await as.put('/api/notifications/preferences', {

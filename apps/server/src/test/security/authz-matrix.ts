@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import {
   api,
+  urlOf,
   listEndpoints,
   mayEver,
   permits,
@@ -14,6 +15,8 @@ import {
   announcements as announcementsTable,
   carpoolOffers,
   clubs,
+  conversations as conversationsTable,
+  messages as messagesTable,
 } from '../../db/schema.ts';
 import {
   DEFAULT_TEST_PASSWORD,
@@ -810,6 +813,82 @@ export const MATRIX: MatrixTable = {
     }),
   },
 
+  // conversations: a team's conversation of the slot's team (its members and the guardians of its
+  // children read and write it); a group naming the slot's player; a message by the slot's player
+  'conversations.list': {
+    resource: 'none',
+    ok: 200,
+    call: () => ({ method: 'GET', url: urlOf(api.conversations.list) }),
+  },
+  'conversations.create': {
+    resource: 'member',
+    ok: 201,
+    target: 'member',
+    targetInBody: true,
+    call: (_m, ref) => ({
+      method: 'POST',
+      url: api.conversations.create.path,
+      body: { membresIds: [ref === 'missing' ? MISSING_ID : ref.player.id] },
+    }),
+  },
+  'conversations.messages': {
+    resource: 'team',
+    ok: 200,
+    target: 'team',
+    call: async (m, ref) => ({
+      method: 'GET',
+      url: urlOf(api.conversations.messages, { params: { id: await conversationOf(m, ref) } }),
+    }),
+  },
+  'conversations.send': {
+    resource: 'team',
+    ok: 201,
+    target: 'team',
+    call: async (m, ref) => ({
+      method: 'POST',
+      url: urlOf(api.conversations.send, {
+        params: { id: await conversationOf(m, ref) },
+        body: { contenu: 'Bonjour' },
+      }),
+      body: { contenu: `Bonjour ${next()}` },
+    }),
+  },
+  'conversations.markRead': {
+    resource: 'team',
+    ok: 200,
+    target: 'team',
+    call: async (m, ref) => ({
+      method: 'POST',
+      url: urlOf(api.conversations.markRead, {
+        params: { id: await conversationOf(m, ref) },
+        body: { jusquA: 1 },
+      }),
+      body: { jusquA: 1 },
+    }),
+  },
+  'conversations.report': {
+    resource: 'team',
+    ok: 201,
+    target: 'team',
+    call: async (m, ref) => ({
+      method: 'POST',
+      url: urlOf(api.conversations.report, {
+        params: { id: await messageOf(m, ref) },
+        body: { motif: 'x' },
+      }),
+      body: { motif: 'Test' },
+    }),
+  },
+  'conversations.remove': {
+    resource: 'member',
+    ok: 200,
+    target: 'member',
+    call: async (m, ref) => ({
+      method: 'DELETE',
+      url: urlOf(api.conversations.remove, { params: { id: await messageOf(m, ref) } }),
+    }),
+  },
+
   // Web Push subscriptions of the member's own devices
   'push.key': {
     resource: 'none',
@@ -969,6 +1048,35 @@ async function announcementOf(m: MatrixWorld, ref: Ref, fresh = false): Promise<
     .insert(announcementTeams)
     .values({ announcementId: row!.id, teamId: ref.team.id, clubId: ref.clubId });
   if (!fresh) announcements.set(ref.team.id, row!.id);
+  return row!.id;
+}
+
+const teamConversations = new Map<number, number>();
+/** A team's conversation of the slot's team, made once (its participants come on first read). */
+async function conversationOf(m: MatrixWorld, ref: Ref): Promise<number> {
+  if (ref === 'missing') return MISSING_ID;
+  const cached = teamConversations.get(ref.team.id);
+  if (cached) return cached;
+  const [row] = await m.w.app.db
+    .insert(conversationsTable)
+    .values({ clubId: ref.clubId, type: 'EQUIPE', titre: ref.team.nom, teamId: ref.team.id })
+    .returning({ id: conversationsTable.id });
+  teamConversations.set(ref.team.id, row!.id);
+  return row!.id;
+}
+
+/** A fresh message of the slot's player in its team's conversation. */
+async function messageOf(m: MatrixWorld, ref: Ref): Promise<number> {
+  if (ref === 'missing') return MISSING_ID;
+  const [row] = await m.w.app.db
+    .insert(messagesTable)
+    .values({
+      clubId: ref.clubId,
+      conversationId: await conversationOf(m, ref),
+      authorId: ref.player.id,
+      contenu: 'Message',
+    })
+    .returning({ id: messagesTable.id });
   return row!.id;
 }
 

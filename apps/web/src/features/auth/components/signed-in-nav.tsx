@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { BURGER_AUTO_CLOSE_WIDTH, isLeader, type TCurrentMember } from '@club/contract';
 import { clubPath, teamPath } from '../../../lib/session.ts';
 import { useCurrentTeam } from '../../../lib/use-current-team.ts';
+import { useUnreadMessages } from '../../../lib/shared-queries.ts';
 import { useLogout } from '../hooks/use-logout.ts';
 import { TeamSwitcher } from './team-switcher.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -31,6 +32,7 @@ export function navLinks(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomE
           ]
         : []),
       { to: clubPath(club, 'annonces'), label: 'Annonces' },
+      { to: clubPath(club, 'messages'), label: 'Messages' },
       { to: clubPath(club, 'parametre'), label: 'Paramètres' },
     ];
   }
@@ -42,6 +44,7 @@ export function navLinks(member: Pick<TCurrentMember, 'role' | 'nomClub' | 'nomE
     { to: teamPath(club, team, 'matche'), label: 'Matches' },
     { to: teamPath(club, team, 'statistiques'), label: 'Statistiques' },
     { to: clubPath(club, 'annonces'), label: 'Annonces' },
+    { to: clubPath(club, 'messages'), label: 'Messages' },
     { to: clubPath(club, 'parametre'), label: 'Paramètres' },
   ];
 }
@@ -61,6 +64,8 @@ export function SignedInNav({
   const logout = useLogout();
   const { team } = useCurrentTeam();
   const leader = isLeader(member.role);
+  // The unread messages of « Messages », kept fresh by the live stream.
+  const unread = useUnreadMessages();
   // A team member's links and name follow the team of the page (team switcher); a leader's stay.
   const teamName = leader ? member.nomEquipe : (team?.nom ?? member.nomEquipe);
 
@@ -121,6 +126,11 @@ export function SignedInNav({
               <li key={l.label}>
                 <NavLink to={l.to} onClick={close}>
                   {l.label}
+                  {l.label === 'Messages' && unread > 0 ? (
+                    <span className="pill pill-info nav-badge" aria-label={`${unread} non lus`}>
+                      {unread}
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

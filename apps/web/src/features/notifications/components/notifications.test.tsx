@@ -24,6 +24,7 @@ const prefs = (
     annonces: ALL_ON,
     annulations: ALL_ON,
     changements: ALL_ON,
+    messages: ALL_ON,
     ...canaux,
   },
 });

@@ -27,6 +27,8 @@ const club: TClub = {
   sportNom: 'Football',
   logoUrl: '/api/clubs/7/logo?v=abc',
   moisDebutSaison: 7,
+  ageMinimumMessagerie: 0,
+  conservationMessagesSaisons: 2,
 };
 const member = (role: string) =>
   aCurrentMember({

@@ -37,6 +37,8 @@ const placeholderClub = (member: TCurrentMember): TClub => ({
   sportNom: null,
   logoUrl: null,
   moisDebutSaison: 9,
+  ageMinimumMessagerie: 0,
+  conservationMessagesSaisons: 2,
 });
 
 /**

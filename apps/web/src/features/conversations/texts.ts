@@ -1,0 +1,23 @@
+/** The texts of the messages screens (the server's are in packages/contract/src/conversation-rules.ts). */
+export const CONVERSATION_TEXTS = {
+  pageTitle: 'Messages',
+  empty: 'Aucune conversation pour le moment.',
+  loadError: 'Les conversations n’ont pas pu être chargées.',
+  newTeam: 'Nouvelle conversation d’équipe',
+  open: 'Ouvrir',
+  back: 'Toutes les conversations',
+  older: 'Messages plus anciens',
+  placeholder: 'Votre message',
+  send: 'Envoyer',
+  readOnly: 'Vous ne faites plus partie de cette conversation : elle est en lecture seule.',
+  unread: (n: number) => (n > 1 ? `${n} non lus` : `${n} non lu`),
+  participants: 'Participants',
+  parentTag: 'parent',
+  remove: 'Supprimer',
+  mask: 'Masquer',
+  report: 'Signaler',
+  reportReason: 'Motif du signalement',
+  reported: 'Message signalé aux responsables du club.',
+  noMessage: 'Aucun message : écrivez le premier.',
+  you: 'Vous',
+} as const;
