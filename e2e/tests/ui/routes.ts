@@ -62,6 +62,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: ':nomClub/calendrier/*', area: 'signed-in', url: club('calendrier') },
   { path: ':nomClub/profil/*', area: 'signed-in', url: club('profil') },
   { path: ':nomClub/annonces/*', area: 'signed-in', url: club('annonces') },
+  { path: ':nomClub/messages/*', area: 'signed-in', url: club('messages') },
   { path: ':nomClub/statistiques/*', area: 'signed-in', url: club('statistiques') },
   { path: ':nomClub/cotisations/*', area: 'signed-in', url: club('cotisations') },
   { path: 'profil', area: 'signed-in', url: fixed('/profil') },

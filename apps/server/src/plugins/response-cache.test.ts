@@ -62,6 +62,10 @@ describe('[perf] response cache of the hot lists', () => {
       'carpool_offers',
       'carpool_seats',
       'contact_messages',
+      // Conversations are read by their own routes, which are not cached; what the other screens
+      // show of them (the unread count) comes through the live stream (decisions 0120, 0121).
+      'conversation_members',
+      'conversations',
       // Fees are read by their own routes, which are not cached (decision 0135).
       'fee_exemptions',
       'fee_seasons',
@@ -69,8 +73,11 @@ describe('[perf] response cache of the hot lists', () => {
       'idempotency_keys',
       // The live stream's events (decision 0120): sent to the streams, never a cached list.
       'live_events',
+      'live_presence',
       // A deleted member's snapshot (decision 0087): the deletion itself changes `members`.
       'member_deletions',
+      'message_reports',
+      'messages',
       'payments',
       'pending_match_notifications',
       'push_subscriptions',

@@ -30,7 +30,7 @@ export const gridRows: GridRow[] = [
       method: 'GET',
       url: urlOf(api.fees.receipt, { params: { membreId: await paid(w, w.player2) } }),
     }),
-    expect: { ...leadersOnly(200), PARENT_AUTRE_EQUIPE: 200 },
+    expect: { ...leadersOnly(200), PARENT_AUTRE_EQUIPE: 200, ENTRAINEUR_PARENT: 200 },
   },
   {
     route: routeKey(api.fees.receipt),

@@ -5,6 +5,9 @@ import {
   type GridWorld,
   type Principal,
 } from '../../test/policy-grid.ts';
+import { eq } from 'drizzle-orm';
+import { createTeam } from '../../db/factories.ts';
+import { teamMemberships } from '../../db/schema.ts';
 import { deleteKeepingSnapshot } from './members.deletion.ts';
 
 /**
@@ -235,11 +238,23 @@ export const gridRows: GridRow[] = [
   {
     route: 'PUT /api/membres/:id',
     name: 'team members: change own teams (leaders only)',
-    request: (w, p) => ({
-      method: 'PUT',
-      url: `/api/membres/${selfId(w, p)}`,
-      body: { equipesIds: p === 'AUTRE_CLUB' ? [w.otherTeam.id] : [w.t3.id] },
-    }),
+    // One more team, of their own: a leader joining T3, or leaving the team they play in, would
+    // change what the checks that run after expect (a team's conversation, its events).
+    request: async (w, p) => {
+      const team =
+        p === 'AUTRE_CLUB'
+          ? await createTeam(w.app.db, w.otherClub.id, { nom: `Autre ${w.seq()}` })
+          : await w.freshTeam();
+      const kept = await w.app.db
+        .select({ id: teamMemberships.teamId })
+        .from(teamMemberships)
+        .where(eq(teamMemberships.memberId, selfId(w, p)));
+      return {
+        method: 'PUT',
+        url: `/api/membres/${selfId(w, p)}`,
+        body: { equipesIds: [...kept.map((t) => t.id), team.id] },
+      };
+    },
     expect: leadersSelf(200),
   },
 ];

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { announcements, announcementTeams, clubs } from '../../db/schema.ts';
+import {
+  announcements,
+  announcementTeams,
+  clubs,
+  conversations,
+  messages,
+} from '../../db/schema.ts';
 import {
   createConvocation,
   createEvent,
@@ -44,6 +50,7 @@ const ids = {
   event: [] as number[],
   match: [] as number[],
   announcement: [] as number[],
+  conversation: [] as number[],
 };
 const teamNames: [number, string][] = [];
 
@@ -151,6 +158,24 @@ beforeAll(async () => {
     ids.announcement.push(a!.id);
   }
 
+  // a conversation of club B's first team, its title and its message canaries
+  const [bConversation] = await db
+    .insert(conversations)
+    .values({
+      clubId: w.otherClub.id,
+      type: 'EQUIPE',
+      titre: canary('Conversation'),
+      teamId: bTeams[0]!.id,
+    })
+    .returning({ id: conversations.id });
+  await db.insert(messages).values({
+    clubId: w.otherClub.id,
+    conversationId: bConversation!.id,
+    authorId: bAuthor.id,
+    contenu: canary('Message'),
+  });
+  ids.conversation.push(bConversation!.id);
+
   // club A: its own data carries a marker, so that the crawl is seen to read real answers
   const aEvent = await createEvent(db, w.club.id, {
     nom: `${OWN} séance`,
@@ -187,6 +212,11 @@ beforeAll(async () => {
     })
     .returning({ id: announcements.id });
   ids.announcement.push(aAnnouncement!.id);
+  const [aConversation] = await db
+    .insert(conversations)
+    .values({ clubId: w.club.id, type: 'EQUIPE', titre: `${OWN} conversation`, teamId: w.t1.id })
+    .returning({ id: conversations.id });
+  ids.conversation.push(aConversation!.id);
   ids.event.push(aEvent.id, aMatchEvent.id);
   ids.match.push(aMatch);
   teamNames.push(
@@ -207,6 +237,7 @@ function kindOf(route: string): keyof typeof ids {
   if (route.startsWith('/api/matches/')) return 'match';
   if (route.startsWith('/api/clubs/')) return 'club';
   if (route.startsWith('/api/annonces/')) return 'announcement';
+  if (route.startsWith('/api/conversations/')) return 'conversation';
   throw new Error(`canary scan: what does :id name in ${route}?`);
 }
 

@@ -356,6 +356,12 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
   'GET /api/annonces/:id/lectures': { kind: 'namesOnly' },
   'POST /api/annonces': { kind: 'namesOnly' },
   'POST /api/annonces/:id/lecture': { kind: 'namesOnly' },
+  // Conversations name their participants and each message's author; who reads which
+  // conversation is features/conversations (conversations.test.ts, conversations.grid.ts).
+  [routeKey(api.conversations.list)]: { kind: 'namesOnly' },
+  [routeKey(api.conversations.messages)]: { kind: 'namesOnly' },
+  [routeKey(api.conversations.create)]: { kind: 'namesOnly' },
+  [routeKey(api.conversations.send)]: { kind: 'namesOnly' },
   // Carpooling names the driver and the passengers; the selection names the players.
   'GET /api/evenements/:id/covoiturage': { kind: 'namesOnly' },
   'POST /api/evenements/:id/covoiturage': { kind: 'namesOnly' },
