@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
-import { PRIVACY_MESSAGES } from '@club/contract';
+import { MEMBER_FIELD_MESSAGES, PRIVACY_MESSAGES } from '@club/contract';
 import { aMember } from '../../../testing/builders.ts';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -82,6 +82,33 @@ describe('[profile] Mon Profil (spec §2, §5)', () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ partageCoordonnees: false })),
     );
+  });
+
+  it('a minor reads their birth date, does not change it, and does not send it (decision 0103)', async () => {
+    const onSubmit = vi.fn();
+    const year = new Date().getFullYear() - 14;
+    const minor = aMember({ ...me, dateDeNaissance: `${year}-03-16`, partageCoordonnees: false });
+    render(
+      <ProfileForm member={minor} submitting={false} onSubmit={onSubmit} onCancel={() => {}} />,
+    );
+    expect(screen.queryByLabelText('Date de naissance *')).toBeNull();
+    const date = screen.getByLabelText('Date de naissance');
+    expect(date).toHaveValue(`16/03/${year}`);
+    expect(date).toHaveAttribute('readonly');
+    expect(date).toHaveAccessibleDescription(MEMBER_FIELD_MESSAGES.ownBirthDateHint);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('dateDeNaissance');
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ partageCoordonnees: false });
+  });
+
+  it('a leader who is a minor still edits their own birth date (leaders change any)', () => {
+    const year = new Date().getFullYear() - 17;
+    const leader = aMember({ ...me, role: 'RESPONSABLE', dateDeNaissance: `${year}-03-16` });
+    render(
+      <ProfileForm member={leader} submitting={false} onSubmit={() => {}} onCancel={() => {}} />,
+    );
+    expect(screen.getByLabelText('Date de naissance *')).not.toHaveAttribute('readonly');
   });
 
   it('nom, prénom, date and email are required; the phone is optional', async () => {
