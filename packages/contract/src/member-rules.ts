@@ -31,7 +31,7 @@ export const MEMBER_FIELD_MESSAGES = {
   ownRoleForbidden: 'Vous ne pouvez pas modifier votre propre rôle.',
   lastManager: 'Le club doit garder au moins un dirigeant.',
   leaderProtected: 'Seul un dirigeant peut modifier ou supprimer un dirigeant ou un responsable.',
-  /** Whether a member is a minor is the club's to decide (docs/decisions/0103-a-member-does-not-change-whether-they-are-a-minor.md). */
+  /** Whether a member is a minor is the club's to decide (docs/decisions/0103-rules-found-by-probing.md). */
   ownBirthDateMinor:
     'Un membre mineur ne modifie pas lui-même sa date de naissance : demandez à un dirigeant ou à un responsable du club.',
   ownBirthDateToMinor:
@@ -213,7 +213,7 @@ const ownBirthDate = (f: TMemberField, target: TMemberEditParty) =>
  * privacy.ts). Whether a member is a minor decides what other families see of them: a member
  * without a club role changes their own birth date only while the club holds them as an adult
  * (`target.minor` not true), and never to a minor's date (a value rule, members.policy.ts on the
- * server) — docs/decisions/0103-a-member-does-not-change-whether-they-are-a-minor.md.
+ * server) — docs/decisions/0103-rules-found-by-probing.md.
  */
 export function editableMemberFields(
   actor: TMemberEditParty,

@@ -70,7 +70,7 @@ export function assertMayChange(
 
 /**
  * Whether a member is a minor decides what other families see of them (privacy.ts): it is not
- * theirs to change (docs/decisions/0103-a-member-does-not-change-whether-they-are-a-minor.md). A
+ * theirs to change (docs/decisions/0103-rules-found-by-probing.md). A
  * member without a club role changes their own birth date only while the club holds them as an
  * adult, and only to another adult's date; leaders change any birth date. Checked before
  * assertMayChange, whose field rule (editableMemberFields) leaves a minor's own birth date out, so

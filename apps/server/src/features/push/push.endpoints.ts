@@ -11,7 +11,7 @@ import ipaddr from 'ipaddr.js';
  * default https port only (no probing of a public host's other services), without user info,
  * except the origins of PUSH_ENDPOINTS_ALLOWED (tests), compared as parsed origins.
  * docs/decisions/0076-web-push-delivery-and-ssrf.md,
- * docs/decisions/0103-a-member-does-not-change-whether-they-are-a-minor.md (push endpoints and keys).
+ * docs/decisions/0103-rules-found-by-probing.md (push endpoints and keys).
  */
 
 export class PushEndpointRefused extends Error {
