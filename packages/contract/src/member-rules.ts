@@ -36,8 +36,6 @@ export const MEMBER_FIELD_MESSAGES = {
     'Un membre mineur ne modifie pas lui-même sa date de naissance : demandez à un dirigeant ou à un responsable du club.',
   ownBirthDateToMinor:
     'Cette date de naissance ferait de vous un mineur : seul un dirigeant ou un responsable du club peut l’indiquer.',
-  ownBirthDateHint:
-    'Seul un dirigeant ou un responsable du club peut modifier votre date de naissance.',
   alreadyActivated: 'Ce membre a déjà activé son compte.',
   childUnknown: 'Enfant introuvable dans ce club.',
   childSelf: 'Un membre ne peut pas être son propre enfant.',

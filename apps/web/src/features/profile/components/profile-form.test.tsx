@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
-import { MEMBER_FIELD_MESSAGES, PRIVACY_MESSAGES } from '@club/contract';
+import { PRIVACY_MESSAGES } from '@club/contract';
 import { aMember } from '../../../testing/builders.ts';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -95,7 +95,7 @@ describe('[profile] Mon Profil (spec §2, §5)', () => {
     const date = screen.getByLabelText('Date de naissance');
     expect(date).toHaveValue(`16/03/${year}`);
     expect(date).toHaveAttribute('readonly');
-    expect(date).toHaveAccessibleDescription(MEMBER_FIELD_MESSAGES.ownBirthDateHint);
+    expect(date).toHaveAccessibleDescription(PRIVACY_MESSAGES.birthDateClubOnly);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('dateDeNaissance');

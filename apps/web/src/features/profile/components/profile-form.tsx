@@ -2,9 +2,8 @@ import { useId, type FormEvent } from 'react';
 import type { z } from 'zod';
 import {
   ACTION_LABELS,
-  editableMemberFields,
+  holdsClubRole,
   GENRE_OPTIONS,
-  MEMBER_FIELD_MESSAGES,
   PRIVACY_MESSAGES,
   PROFILE_FIELDS,
   isMinor,
@@ -21,7 +20,6 @@ import { useLazyZodForm } from '../../../lib/use-lazy-zod-form.ts';
 import type { ZProfileFormSchema } from './profile-form-schema.ts';
 import { useOnEdit } from '../../../lib/use-on-edit.ts';
 import { editParty } from '../../../lib/member-teams.ts';
-import { frenchDate } from '../../members/components/format.ts';
 import '../profile.css';
 
 /** Birth date cut to its first 10 characters, YYYY-MM-DD (spec §5). */
@@ -70,10 +68,9 @@ export function ProfileForm({
   const heldBirthDate = cutDate(member.dateDeNaissance);
   const today = localToday();
   const heldMinor = isMinor(heldBirthDate || null, today);
-  const party = editParty(member);
-  const birthFixed = !editableMemberFields(party, { ...party, minor: heldMinor }).has(
-    'dateDeNaissance',
-  );
+  // editableMemberFields (contract) for oneself, without its module in this route's JavaScript:
+  // a club role edits any birth date, any other hat their own while the club holds them adult.
+  const birthFixed = heldMinor && !holdsClubRole(editParty(member));
   const form = useLazyZodForm(birthFixed ? loadFixedBirthSchema : loadSchema, {
     timing: 'submit',
     defaultValues: {
@@ -124,10 +121,14 @@ export function ProfileForm({
         {birthFixed ? (
           <Field
             label="Date de naissance"
-            hint={MEMBER_FIELD_MESSAGES.ownBirthDateHint}
+            hint={PRIVACY_MESSAGES.birthDateClubOnly}
             error={all.dateDeNaissance?.message}
           >
-            <input value={frenchDate(heldBirthDate)} readOnly aria-readonly="true" />
+            <input
+              value={heldBirthDate ? heldBirthDate.split('-').reverse().join('/') : '-'}
+              readOnly
+              aria-readonly="true"
+            />
           </Field>
         ) : (
           <Controller
