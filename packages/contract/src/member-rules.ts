@@ -31,6 +31,11 @@ export const MEMBER_FIELD_MESSAGES = {
   ownRoleForbidden: 'Vous ne pouvez pas modifier votre propre rôle.',
   lastManager: 'Le club doit garder au moins un dirigeant.',
   leaderProtected: 'Seul un dirigeant peut modifier ou supprimer un dirigeant ou un responsable.',
+  /** Whether a member is a minor is the club's to decide (docs/decisions/0103-rules-found-by-probing.md). */
+  ownBirthDateMinor:
+    'Un membre mineur ne modifie pas lui-même sa date de naissance : demandez à un dirigeant ou à un responsable du club.',
+  ownBirthDateToMinor:
+    'Cette date de naissance ferait de vous un mineur : seul un dirigeant ou un responsable du club peut l’indiquer.',
   alreadyActivated: 'Ce membre a déjà activé son compte.',
   childUnknown: 'Enfant introuvable dans ce club.',
   childSelf: 'Un membre ne peut pas être son propre enfant.',
@@ -149,6 +154,12 @@ export interface TMemberEditParty {
   teamRoles?: readonly TTeamHat[];
   /** The member's children (guardianship is a hat too). */
   childIds?: readonly number[];
+  /**
+   * The target is a minor by the birth date the club holds (isMinor, privacy.ts: no birth date
+   * counts as a minor). A minor's birth date is not theirs to change (below); the server always
+   * sets it, a screen that does not know it leaves it out.
+   */
+  minor?: boolean;
 }
 const teamsOf = (p: TMemberEditParty): readonly number[] =>
   p.teamIds ?? (p.teamId != null ? [p.teamId] : []);
@@ -180,6 +191,10 @@ const TEAM_SELF_FIELDS: readonly TMemberField[] = [
   'partageCoordonnees',
 ];
 
+/** A member without a club role keeps their own birth date only while the club holds them as an adult. */
+const ownBirthDate = (f: TMemberField, target: TMemberEditParty) =>
+  f !== 'dateDeNaissance' || target.minor !== true;
+
 /**
  * The fields `actor` may change on `target` (spec §6 "Team members", docs/architecture.md §7). The
  * server's policy applies it (a changed field outside this set answers 403) and the screens disable
@@ -193,7 +208,10 @@ const TEAM_SELF_FIELDS: readonly TMemberField[] = [
  * U11's players (a JOUEUR membership in U11), not of his teammates of the veterans.
  * Nobody changes their own role, statut, teams or children unless they are a leader (nor their
  * own club role even then); only the member changes `partageCoordonnees` (their own choice,
- * privacy.ts).
+ * privacy.ts). Whether a member is a minor decides what other families see of them: a member
+ * without a club role changes their own birth date only while the club holds them as an adult
+ * (`target.minor` not true), and never to a minor's date (a value rule, members.policy.ts on the
+ * server) — docs/decisions/0103-rules-found-by-probing.md.
  */
 export function editableMemberFields(
   actor: TMemberEditParty,
@@ -215,12 +233,15 @@ export function editableMemberFields(
     } else if (hat.role === 'ENTRAINEUR') {
       if (self)
         TEAM_SELF_FIELDS.filter(
-          (f) => f !== 'numero' && f !== 'poste' && f !== 'numeroLicence',
+          (f) =>
+            f !== 'numero' && f !== 'poste' && f !== 'numeroLicence' && ownBirthDate(f, target),
         ).forEach((f) => fields.add(f));
       else if (teamsWithRole(targetSubject, 'JOUEUR').some((t) => hat.subject.teamIds.includes(t)))
         (['numero', 'poste'] as const).forEach((f) => fields.add(f));
     } else if (self) {
-      TEAM_SELF_FIELDS.filter((f) => f !== 'numero' && f !== 'poste').forEach((f) => fields.add(f));
+      TEAM_SELF_FIELDS.filter(
+        (f) => f !== 'numero' && f !== 'poste' && ownBirthDate(f, target),
+      ).forEach((f) => fields.add(f));
     }
   }
   return fields;

@@ -31,6 +31,24 @@ describe('editableMemberFields (spec §6 "Team members", docs/architecture.md §
     );
   });
 
+  it('a minor (by the birth date the club holds) does not change their own birth date; leaders do', () => {
+    for (const self of [player, parent, coach]) {
+      expect(editableMemberFields(self, { ...self, minor: true }).has('dateDeNaissance')).toBe(
+        false,
+      );
+      expect(editableMemberFields(self, { ...self, minor: false }).has('dateDeNaissance')).toBe(
+        true,
+      );
+    }
+    const leader = { id: 9, role: 'RESPONSABLE' };
+    expect(editableMemberFields(leader, { ...leader, minor: true }).has('dateDeNaissance')).toBe(
+      true,
+    );
+    expect(editableMemberFields(leader, { ...player, minor: true }).has('dateDeNaissance')).toBe(
+      true,
+    );
+  });
+
   it('player and parent: self all but numero and poste; nobody else', () => {
     for (const self of [player, parent]) {
       const fields = editableMemberFields(self, self);

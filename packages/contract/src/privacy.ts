@@ -212,8 +212,11 @@ export const PRIVACY_MESSAGES = {
   shareContactMinor:
     'Vous avez moins de 18 ans : vos coordonnées ne sont jamais montrées aux autres familles.',
   shareContactNoBirthDate:
-    'Indiquez votre date de naissance pour pouvoir partager vos coordonnées.',
+    'Un dirigeant ou un responsable du club doit indiquer votre date de naissance pour que vous puissiez partager vos coordonnées.',
   shareContactForbidden: 'Un membre mineur ne peut pas partager ses coordonnées avec son équipe.',
+  /** The profile of a minor without a club role (docs/decisions/0103-rules-found-by-probing.md). */
+  birthDateClubOnly:
+    'Seul un dirigeant ou un responsable du club peut modifier votre date de naissance.',
   shareContactSelfOnly: 'Seul le membre lui-même choisit de partager ses coordonnées.',
   privateFilterForbidden: 'Ce filtre est réservé aux dirigeants et aux entraîneurs de l’équipe.',
   dataRightsTitle: 'Mes données',

@@ -30,17 +30,52 @@ export const PUSH_LIMITS = {
 export const PUSH_MESSAGES = {
   endpointInvalid: 'Adresse d’abonnement invalide.',
   endpointRefused:
-    'Adresse d’abonnement refusée : le service de notification doit être une adresse https publique.',
-  keysInvalid: 'Clés d’abonnement invalides.',
+    'Adresse d’abonnement refusée : le service de notification doit être une adresse https publique (port 443).',
+  keysInvalid:
+    'Clés d’abonnement invalides : p256dh doit être une clé publique P-256 non compressée (65 octets) et auth un secret de 16 octets, en base64url.',
   subscribed: 'Notifications activées sur cet appareil.',
   unsubscribed: 'Notifications désactivées sur cet appareil.',
 } as const;
 
-const base64url = (max: number) =>
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The bytes of a base64url text (padding optional); null when it is not base64url. */
+export function base64urlBytes(text: string): Uint8Array | null {
+  const body = text.replace(/=+$/, '');
+  if (!/^[A-Za-z0-9_-]*$/.test(body) || body.length % 4 === 1) return null;
+  const bytes: number[] = [];
+  let bits = 0;
+  let acc = 0;
+  for (const c of body) {
+    acc = (acc << 6) | B64URL.indexOf(c);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((acc >> bits) & 0xff);
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
+/**
+ * The keys of a subscription as RFC 8291 needs them: p256dh the browser's P-256 public key,
+ * uncompressed (65 bytes, 0x04 first), auth a 16-byte secret. Anything else cannot be encrypted
+ * to: refused at subscription rather than failing at every send. (Whether the point is on the
+ * curve: the server, node:crypto.)
+ */
+const pushKey = (max: number, valid: (bytes: Uint8Array) => boolean) =>
   safeString({ error: PUSH_MESSAGES.keysInvalid })
     .min(1, PUSH_MESSAGES.keysInvalid)
     .max(max, PUSH_MESSAGES.keysInvalid)
-    .regex(/^[A-Za-z0-9_-]+=*$/, PUSH_MESSAGES.keysInvalid);
+    .regex(/^[A-Za-z0-9_-]+=*$/, PUSH_MESSAGES.keysInvalid)
+    .refine(
+      (v) => {
+        const bytes = base64urlBytes(v);
+        return !!bytes && valid(bytes);
+      },
+      { error: PUSH_MESSAGES.keysInvalid },
+    );
+export const PUSH_KEY_BYTES = { p256dh: 65, auth: 16 } as const;
 
 const ZEndpointSchema = safeString({ error: PUSH_MESSAGES.endpointInvalid })
   .min(1, PUSH_MESSAGES.endpointInvalid)
@@ -63,7 +98,13 @@ export const ZPushSubscriptionSchema = z
     endpoint: ZEndpointSchema,
     expirationTime: z.number({ error: SERVER_MESSAGES.invalidValue }).nullish(),
     keys: z
-      .object({ p256dh: base64url(PUSH_LIMITS.p256dhMax), auth: base64url(PUSH_LIMITS.authMax) })
+      .object({
+        p256dh: pushKey(
+          PUSH_LIMITS.p256dhMax,
+          (b) => b.length === PUSH_KEY_BYTES.p256dh && b[0] === 0x04,
+        ),
+        auth: pushKey(PUSH_LIMITS.authMax, (b) => b.length === PUSH_KEY_BYTES.auth),
+      })
       .strict(),
   })
   .strict();

@@ -73,43 +73,92 @@ export class DatabaseLockedError extends Error {}
 /** How long a starting process waits for a previous server that is stopping. */
 export const LOCK_WAIT_MS = 30_000;
 
-function ownerOf(lockFile: string): { pid: number; stopping: boolean } | null {
+/**
+ * When the process started, as the kernel counts it (Linux: /proc/<pid>/stat field 22, clock ticks
+ * since boot); null where it cannot be read (another system, no /proc, the process is gone). With
+ * the pid it names one process: a pid is reused, a (pid, start time) pair is not.
+ */
+export function processStartTime(pid: number): string | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // "pid (comm) state ppid …": comm may hold spaces and parentheses; fields count from after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const start = fields[22 - 3];
+  return start && /^\d+$/.test(start) ? start : null;
+}
+
+interface LockOwner {
+  pid: number;
+  /** The owner's start time when the lock records it (older locks hold the pid alone). */
+  startTime: string | null;
+  stopping: boolean;
+}
+
+/** The lock file: "<pid> <start time>", then " arret" once the owner is stopping. */
+function ownerOf(lockFile: string): LockOwner | null {
   let text: string;
   try {
     text = fs.readFileSync(lockFile, 'utf8');
   } catch {
     return null;
   }
-  const [pid, state] = text.trim().split(/\s+/);
-  return { pid: Number(pid), stopping: state === 'arret' };
+  const [pid, ...rest] = text.trim().split(/\s+/);
+  return {
+    pid: Number(pid),
+    startTime: rest.find((t) => /^\d+$/.test(t)) ?? null,
+    stopping: rest.includes('arret'),
+  };
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * Whether the lock's owner still runs: its pid is alive and, when both are known, started when
+ * the lock says — a pid alive with another start time is another process that reused the pid
+ * (after a kill -9 and a reboot or a busy machine), and the lock is stale
+ * (docs/decisions/0103-rules-found-by-probing.md).
+ */
+function isAlive(owner: LockOwner): boolean {
+  const { pid } = owner;
+  let alive: boolean;
   try {
-    return pid > 0 && pid !== process.pid && process.kill(pid, 0);
+    alive = pid > 0 && pid !== process.pid && process.kill(pid, 0);
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    alive = (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+  if (!alive || owner.startTime === null) return alive;
+  const now = processStartTime(pid);
+  return now === null || now === owner.startTime;
 }
 
 /**
  * PGlite is single-process: two processes on one data directory would corrupt it. A lock file
- * beside the directory holds the owner's pid; a lock whose process is gone is taken over. A server
+ * beside the directory holds the owner's pid and start time; a lock whose process is gone — or
+ * whose pid now belongs to a process started at another time — is taken over. A server
  * that received SIGTERM marks its lock "arret": a process starting meanwhile (`npm start` run again
  * during the drain) waits for it to end, at most `waitMs`, instead of failing (decision 0009).
  */
-async function lockDataDir(dataDir: string, waitMs = LOCK_WAIT_MS): Promise<LockHandle> {
+/** The pid of the live process holding the embedded database's lock, or null (none, or stale). */
+export function lockOwner(dataDir: string): number | null {
+  const owner = ownerOf(`${dataDir}.lock`);
+  return owner && isAlive(owner) ? owner.pid : null;
+}
+
+export async function lockDataDir(dataDir: string, waitMs = LOCK_WAIT_MS): Promise<LockHandle> {
   const lockFile = `${dataDir}.lock`;
   const deadline = Date.now() + waitMs;
+  const me = [process.pid, processStartTime(process.pid)].filter((v) => v !== null).join(' ');
   let announced = false;
   for (;;) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockFile, me, { flag: 'wx' });
       const mine = () => ownerOf(lockFile)?.pid === process.pid;
       return {
         markStopping: () => {
           try {
-            if (mine()) fs.writeFileSync(lockFile, `${process.pid} arret`);
+            if (mine()) fs.writeFileSync(lockFile, `${me} arret`);
           } catch {
             // the lock is only advisory for the next starter
           }
@@ -127,7 +176,7 @@ async function lockDataDir(dataDir: string, waitMs = LOCK_WAIT_MS): Promise<Lock
     }
     const owner = ownerOf(lockFile);
     if (!owner) continue; // released between the two calls
-    if (!isAlive(owner.pid)) {
+    if (!isAlive(owner)) {
       fs.rmSync(lockFile, { force: true });
       continue;
     }
@@ -148,7 +197,7 @@ async function lockDataDir(dataDir: string, waitMs = LOCK_WAIT_MS): Promise<Lock
   }
 }
 
-interface LockHandle {
+export interface LockHandle {
   markStopping(): void;
   release(): void;
 }

@@ -178,6 +178,37 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
     expect(await storedJobs(second.app)).not.toContain('mdpOublie');
   });
 
+  it('a guarded mail is sent while its condition holds, dropped (not retried) once stale', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const { app } = await start(await freshDatabase(), smtp.port);
+    const checked: unknown[] = [];
+    app.mailer.guardDelivery('essai', async (key, deliver) => {
+      checked.push(key);
+      if (key.current !== 1) return false;
+      await deliver();
+      return true;
+    });
+    const mail = (to: string) => ({
+      to,
+      subject: `Essai ${to}`,
+      text: 'texte',
+      html: '<p>texte</p>',
+    });
+    await app.mailer.sendMany([mail('ancien@example.org'), mail('actuel@example.org')], {
+      conditions: [
+        { kind: 'essai', key: { current: 0 } },
+        { kind: 'essai', key: { current: 1 } },
+      ],
+    });
+    await until('e-mail actuel reçu', async () => mailsTo(smtp, 'actuel@example.org').length);
+    await waitForMailQueueIdle({ app }, 10_000);
+    expect(mailsTo(smtp, 'ancien@example.org')).toHaveLength(0);
+    expect(mailsTo(smtp, 'actuel@example.org')).toHaveLength(1);
+    expect(checked).toHaveLength(2);
+    expect(await app.mailQueue.stats()).toEqual({ pending: 0, retrying: 0, failed: 0 });
+  });
+
   it('a hung SMTP server holds neither requests nor the shutdown', async () => {
     // Accepts connections and never says a word.
     const sockets: net.Socket[] = [];

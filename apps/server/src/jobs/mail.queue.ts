@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { Mail, MailFollowUp, Mailer, MailTransport } from '../plugins/mailer.ts';
+import type {
+  Mail,
+  MailCondition,
+  MailFollowUp,
+  MailGuard,
+  Mailer,
+  MailTransport,
+} from '../plugins/mailer.ts';
 import { JOB_SCHEMA, type JobQueue } from './job-queue.ts';
 
 export const MAIL_QUEUE = 'mail';
@@ -10,6 +17,7 @@ const ATTEMPT_TIMEOUT_MS = 100_000;
 interface MailJob {
   mail: Mail;
   followUp?: MailFollowUp;
+  condition?: MailCondition;
 }
 
 export interface MailQueueStats {
@@ -52,14 +60,25 @@ export async function createMailQueue(opts: {
   await ensureQueue(boss, settings);
 
   const followUps = new Map<string, (id: number) => Promise<void>>();
+  const guards = new Map<string, MailGuard>();
   let working = false;
 
   async function deliver(job: PgBoss.JobWithMetadata<MailJob>, signal: AbortSignal) {
-    const { mail, followUp } = job.data;
+    const { mail, followUp, condition } = job.data;
     const attempt = job.retryCount + 1;
     const attempts = job.retryLimit + 1;
+    const guard = condition ? guards.get(condition.kind) : undefined;
+    if (condition && !guard) log.warn({ jobId: job.id, condition }, 'condition d’e-mail inconnue');
     try {
-      await unlessAborted(signal, () => opts.transport.deliver(mail));
+      const send = () => unlessAborted(signal, () => opts.transport.deliver(mail));
+      if (guard && !(await guard(condition!.key, send))) {
+        log.info(
+          { jobId: job.id, to: mail.to, subject: mail.subject, condition },
+          'e-mail dépassé par un plus récent : non envoyé',
+        );
+        return;
+      }
+      if (!guard) await send();
     } catch (err) {
       const e = err as Error & { code?: string; responseCode?: number };
       const entry = {
@@ -100,7 +119,13 @@ export async function createMailQueue(opts: {
     },
     async sendMany(mails, options) {
       if (!mails.length) return;
-      const jobs = mails.map((mail) => ({ name: MAIL_QUEUE, data: { mail } satisfies MailJob }));
+      const jobs = mails.map((mail, i) => {
+        const condition = options?.conditions?.[i];
+        return {
+          name: MAIL_QUEUE,
+          data: { mail, ...(condition ? { condition } : {}) } satisfies MailJob,
+        };
+      });
       // One INSERT … SELECT from a JSON list (pg-boss's insert, which answers nothing): the queue
       // exists from the start (ensureQueue above), as for send().
       await boss.insert(jobs, options?.db ? { db: options.db as PgBoss.Db } : {});
@@ -109,15 +134,19 @@ export async function createMailQueue(opts: {
     onDelivered(kind, handler) {
       followUps.set(kind, handler);
     },
+    guardDelivery(kind, guard) {
+      guards.set(kind, guard);
+    },
     async work() {
       if (working) return;
       working = true;
       opts.queue.work<MailJob>(MAIL_QUEUE, deliver, {
         timeoutMs: ATTEMPT_TIMEOUT_MS,
         // The body may hold a sign-in link: once the mail is sent or given up, keep only who and what.
-        redact: ({ mail, followUp }) => ({
+        redact: ({ mail, followUp, condition }) => ({
           mail: { to: mail.to, subject: mail.subject },
           followUp,
+          condition,
         }),
       });
     },

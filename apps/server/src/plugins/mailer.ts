@@ -26,6 +26,23 @@ export interface MailFollowUp {
 }
 
 /**
+ * A mail that may go stale before it is sent (the selection mail of a player whose published
+ * selection changed again since): the worker hands the delivery to the guard registered for
+ * `kind`, which sends it only while the mail still says what is true, and drops it otherwise — a
+ * newer mail is queued by whoever changed it (docs/decisions/0103-rules-found-by-probing.md).
+ */
+export interface MailCondition {
+  kind: string;
+  key: Record<string, string | number | null>;
+}
+
+/** Runs `deliver` while the mail's condition holds; false: the mail is stale and was not sent. */
+export type MailGuard = (
+  key: MailCondition['key'],
+  deliver: () => Promise<void>,
+) => Promise<boolean>;
+
+/**
  * What features use: send() puts the mail in the persistent `mail` queue (src/jobs) and returns
  * once it is stored; a worker delivers it, with retries. A request never waits on SMTP.
  */
@@ -47,8 +64,12 @@ export interface Mailer {
     options?: {
       /** Queue the mails inside this transaction (jobs/job-queue.ts `transactionExecutor`). */
       db?: SqlExecutor;
+      /** The condition of each mail (same order), checked just before it is sent. */
+      conditions?: readonly (MailCondition | undefined)[];
     },
   ): Promise<void>;
+  /** Registers the guard of a kind of condition (MailCondition). */
+  guardDelivery(kind: string, guard: MailGuard): void;
   /** Registers what a follow-up of this kind does after a successful delivery. */
   onDelivered(kind: string, handler: (id: number) => Promise<void>): void;
 }

@@ -19,7 +19,7 @@ import {
   writeDumpFile,
 } from '../backup/logical.ts';
 import { BACKUP_REQUEST, BACKUP_RESULT } from '../backup/on-signal.ts';
-import { openDatabase } from '../db/client.ts';
+import { lockOwner, openDatabase } from '../db/client.ts';
 
 const base = process.env.INIT_CWD ?? process.cwd();
 const dataDir = path.resolve(base, process.env.DATA_DIR?.trim() || './data');
@@ -51,17 +51,12 @@ function run(tool: string, args: string[]) {
   if (res.status !== 0) fail(`${tool} a échoué (code ${res.status}).`);
 }
 
-/** The pid of the server holding the embedded database, or null when it is not running. */
+/**
+ * The pid of the server holding the embedded database, or null when it is not running (a pid
+ * reused by another process since is not it: the lock records the start time too).
+ */
 function runningServer(): number | null {
-  try {
-    const pid = Number(
-      fs.readFileSync(`${path.join(dataDir, 'pglite')}.lock`, 'utf8').split(/\s/)[0],
-    );
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
+  return lockOwner(path.join(dataDir, 'pglite'));
 }
 
 async function backupEmbedded(file: string) {

@@ -52,6 +52,8 @@ export interface GridCall {
   /** Sent by this client instead of the principal's: for a call that would destroy the shared
    * world if it succeeded (deleting club A), the row gives the principal a world of its own. */
   client?: TestClient;
+  /** Run once the answer is in: puts back what the row changed in the shared world to set up. */
+  restore?: () => Promise<unknown>;
 }
 
 type MemberRef = { id: number; clubId: number; role: string; statut: string; email: string };
@@ -230,11 +232,15 @@ export async function buildGridWorld(app: FastifyInstance): Promise<{
 }
 
 /** Sends a row's call as a principal (with the anti-forgery token for writes). */
-export function send(client: TestClient, call: GridCall): Promise<LightMyRequestResponse> {
-  return (call.client ?? client).request({
-    method: call.method,
-    url: call.url,
-    payload: call.body as never,
-    headers: call.headers,
-  });
+export async function send(client: TestClient, call: GridCall): Promise<LightMyRequestResponse> {
+  try {
+    return await (call.client ?? client).request({
+      method: call.method,
+      url: call.url,
+      payload: call.body as never,
+      headers: call.headers,
+    });
+  } finally {
+    await call.restore?.();
+  }
 }

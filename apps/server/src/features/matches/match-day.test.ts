@@ -357,6 +357,51 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
   });
 });
 
+describe('[match day] concurrent publishes of a selection', { timeout: 120_000 }, () => {
+  it('each player’s last mail is the last published selection (decision 0103)', async () => {
+    const { matchId, name } = await createMatch();
+    await runDue(matchId);
+    const players = [alice, dan, eve];
+    const choices = ['SELECTIONNE', 'REMPLACANT', 'NON_RETENU'] as const;
+    const kindOf = (subject: string) =>
+      subject.startsWith('Sélectionné(e)')
+        ? 'SELECTIONNE'
+        : subject.startsWith('Remplaçant(e)')
+          ? 'REMPLACANT'
+          : subject.startsWith('Sélection :')
+            ? 'NON_RETENU'
+            : null;
+    const contradictions: string[] = [];
+    for (let burst = 0; burst < 5; burst++) {
+      // 10 coaches' saves at once, each a different choice for each player
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          asCoach.put(`/api/matches/${matchId}/selection`, {
+            joueurs: players.map((p, j) => ({
+              membreId: p.id,
+              selection: choices[(i + j + burst) % 3],
+            })),
+            publier: true,
+          }),
+        ),
+      );
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      await waitForMailQueueIdle(ctx, 30_000);
+      const published = await asAlice.get(`/api/matches/${matchId}/convocations`);
+      const rows = published.json<TConvocation[]>();
+      for (const p of players) {
+        const last = to(mailsAbout(name), p)
+          .map((m) => kindOf(m.subject))
+          .filter(Boolean)
+          .at(-1);
+        const now = rows.find((r) => r.joueur.id === p.id)!.selection;
+        if (last !== now) contradictions.push(`salve ${burst}, ${p.prenom} : ${last} ≠ ${now}`);
+      }
+    }
+    expect(contradictions).toEqual([]);
+  });
+});
+
 describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
   it('a played match cannot be cancelled (409 in French)', async () => {
     const start = local(-3 * HOUR);

@@ -7,7 +7,7 @@ import {
 } from '../../test/policy-grid.ts';
 import { eq } from 'drizzle-orm';
 import { createTeam } from '../../db/factories.ts';
-import { teamMemberships } from '../../db/schema.ts';
+import { members, teamMemberships } from '../../db/schema.ts';
 import { deleteKeepingSnapshot } from './members.deletion.ts';
 
 /**
@@ -39,6 +39,27 @@ const leadersSelf = (ok: number) => ({
   RESPONSABLE_JOUEUR: ok,
   AUTRE_CLUB: ok,
 });
+
+/** Puts back the member's birth date as it is now (a row that changes it leaves the world as found). */
+async function keepBirthDate(w: GridWorld, memberId: number) {
+  const [row] = await w.app.db
+    .select({ d: members.dateNaissance })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return () =>
+    w.app.db
+      .update(members)
+      .set({ dateNaissance: row?.d ?? null })
+      .where(eq(members.id, memberId));
+}
+
+/** The principal's own row held as a minor's (born 2012) for one call, then put back. */
+async function asMinorForOneCall(w: GridWorld, p: Principal, body: Record<string, unknown>) {
+  const id = selfId(w, p);
+  const restore = await keepBirthDate(w, id);
+  await w.app.db.update(members).set({ dateNaissance: '2012-03-04' }).where(eq(members.id, id));
+  return { method: 'PUT' as const, url: `/api/membres/${id}`, body, restore };
+}
 
 export const gridRows: GridRow[] = [
   // club members list, search, CRUD: leaders
@@ -182,6 +203,29 @@ export const gridRows: GridRow[] = [
       },
     }),
     expect: selfEdit(200),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'profile: a minor declares themselves an adult (leaders only: decision 0103)',
+    request: (w, p) => asMinorForOneCall(w, p, { dateDeNaissance: '1990-01-01' }),
+    expect: leadersSelf(200),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'profile: a minor shares their contact details (never, whatever their hats)',
+    request: (w, p) => asMinorForOneCall(w, p, { partageCoordonnees: true }),
+    expect: selfEdit(400),
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'profile: an adult declares themselves a minor (leaders only: decision 0103)',
+    request: async (w, p) => ({
+      method: 'PUT',
+      url: `/api/membres/${selfId(w, p)}`,
+      body: { dateDeNaissance: '2015-06-07' },
+      restore: await keepBirthDate(w, selfId(w, p)),
+    }),
+    expect: leadersSelf(200),
   },
   {
     route: 'PUT /api/membres/:id',

@@ -2,7 +2,9 @@ import {
   MEMBER_FIELD_MESSAGES,
   MEMBER_PERMISSIONS,
   editableMemberFields,
+  holdsClubRole,
   isLeader,
+  isMinor,
   normalizeRole,
   type ClubRole,
   type PermissionSubject,
@@ -28,6 +30,8 @@ export interface TargetMember {
   /** Hats: the club role and the role held in each team. */
   roleClub?: string | null;
   teamRoles?: readonly TTeamHat[];
+  /** A minor by the birth date the club holds (no birth date: a minor). */
+  minor?: boolean;
 }
 
 /** The table's target for a member: itself and its teams. */
@@ -62,6 +66,29 @@ export function assertMayChange(
     );
   }
   if (clubRole) assertMayGrant(actor, clubRole.from, clubRole.to, clubRole.field);
+}
+
+/**
+ * Whether a member is a minor decides what other families see of them (privacy.ts): it is not
+ * theirs to change (docs/decisions/0103-rules-found-by-probing.md). A
+ * member without a club role changes their own birth date only while the club holds them as an
+ * adult, and only to another adult's date; leaders change any birth date. Checked before
+ * assertMayChange, whose field rule (editableMemberFields) leaves a minor's own birth date out, so
+ * that the answer says why.
+ */
+export function assertMayChangeOwnBirthDate(
+  actor: PermissionSubject,
+  target: TargetMember & { minor: boolean },
+  next: string | null,
+  today: string,
+): void {
+  if (actor.id !== target.id || holdsClubRole(actor)) return;
+  const message = target.minor
+    ? MEMBER_FIELD_MESSAGES.ownBirthDateMinor
+    : isMinor(next, today)
+      ? MEMBER_FIELD_MESSAGES.ownBirthDateToMinor
+      : null;
+  if (message) throw forbiddenFields(message, { dateDeNaissance: message });
 }
 
 /** Only a DIRIGEANT gives or takes away the DIRIGEANT or RESPONSABLE club role. */

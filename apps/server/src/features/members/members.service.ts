@@ -44,6 +44,7 @@ import { resolveHats } from './members.hats.ts';
 import { MEMBER_COLUMNS, SCALAR_MEMBER_FIELDS, sameMemberValue } from './members.fields.ts';
 import {
   assertMayChange,
+  assertMayChangeOwnBirthDate,
   assertMayDelete,
   assertMayGrant,
   memberTarget,
@@ -449,7 +450,9 @@ export function createMembersService(deps: MembersDeps) {
       assertOwnClub(actor, input.clubId);
       await db.transaction(async (tx) => {
         const row = await loadTarget(tx, actor, id);
-        const target = targetOf(row);
+        const today = (await memberReader(tx, actor)).today;
+        // The birth date the club holds decides who is a minor (decision 0103).
+        const target = { ...targetOf(row), minor: isMinor(row.dateNaissance, today) };
         if (
           !membersPolicy.can(actor, 'update', memberTarget(target)) ||
           editableMemberFields(actor, target).size === 0
@@ -483,7 +486,6 @@ export function createMembersService(deps: MembersDeps) {
             (t, i) => t.role !== target.teamRoles[i]?.role || t.id !== target.teamRoles[i]?.id,
           );
 
-        const today = (await memberReader(tx, actor)).today;
         const birth = values.dateNaissance !== undefined ? values.dateNaissance : row.dateNaissance;
         const currentChildren = row.children.map((c) => c.id);
         let newChildren: number[] | undefined;
@@ -510,6 +512,8 @@ export function createMembersService(deps: MembersDeps) {
           }
         }
 
+        if (changed.includes('dateDeNaissance'))
+          assertMayChangeOwnBirthDate(actor, target, birth ?? null, today);
         assertMayChange(
           actor,
           target,
@@ -518,9 +522,10 @@ export function createMembersService(deps: MembersDeps) {
             ? { from: target.roleClub, to: hats.roleClub, field: hats.clubRoleField }
             : undefined,
         );
-        // A minor's contact details are never shared with other families (privacy.ts).
+        // A minor's contact details are never shared with other families (privacy.ts): a minor by
+        // the birth date the club held before this request, or by the one it holds after.
         const sharing = values.partageCoordonnees ?? row.partageCoordonnees;
-        if (sharing && isMinor(birth, today)) {
+        if (sharing && (target.minor || isMinor(birth, today))) {
           if (values.partageCoordonnees)
             throw badRequest(PRIVACY_MESSAGES.shareContactForbidden, {
               partageCoordonnees: PRIVACY_MESSAGES.shareContactForbidden,

@@ -37,6 +37,7 @@ async function notificationsFeature(app: FastifyInstance) {
     quietHours: parseQuietHours(app.config.QUIET_HOURS),
     log: app.log,
     clock: app.clock,
+    embedded: app.database.kind === 'pglite',
   });
   await notifier.createQueues();
   app.decorate('matchNotifier', notifier);

@@ -12,7 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { transactionExecutor, type JobQueue } from '../../jobs/job-queue.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
-import type { Mail, Mailer } from '../../plugins/mailer.ts';
+import type { Mail, MailCondition, Mailer } from '../../plugins/mailer.ts';
 import {
   convocationMail,
   digestMail,
@@ -122,7 +122,12 @@ export interface NotificationDeps {
   quietHours: QuietHours | null;
   log: FastifyBaseLogger;
   clock: Clock;
+  /** The embedded database: one process, one mail worker, no transaction held over SMTP. */
+  embedded: boolean;
 }
+
+/** The condition of a selection mail: the player's published selection is still this one. */
+export const SELECTION_MAIL_CONDITION = 'selection-publiee';
 
 /** The team's matches page of the web app (where a convocation is answered). */
 function matchesPage(m: MatchInfo): string {
@@ -182,6 +187,33 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       creeLe: m.creeLe,
     }),
   });
+  /**
+   * A selection mail goes only while the player's published selection is the one it tells; on
+   * PostgreSQL, under the player's lock for that match, so that two instances never send two of
+   * them at once (the older could arrive last). The embedded database has one process whose one
+   * mail worker sends one mail at a time: no lock (it would hold the only connection over SMTP).
+   */
+  deps.mailer.guardDelivery(SELECTION_MAIL_CONDITION, async (key, deliver) => {
+    const { clubId, matchId, memberId, selection } = key as {
+      clubId: number;
+      matchId: number;
+      memberId: number;
+      selection: string;
+    };
+    const current = (db: DbOrTx) => repo.publishedSelection(db, clubId, matchId, memberId);
+    if (deps.embedded) {
+      if ((await current(deps.db)) !== selection) return false;
+      await deliver();
+      return true;
+    }
+    return deps.db.transaction(async (tx) => {
+      await repo.lockSelectionMail(tx, clubId, matchId, memberId);
+      if ((await current(tx)) !== selection) return false;
+      await deliver();
+      return true;
+    });
+  });
+
   const startedAt = (m: MatchInfo, now: Date) => clubLocalDateTime(m.timezone, now) >= m.dateDebut;
   const at = (timezone: string, when: Date) => afterQuietHours(when, timezone, deps.quietHours);
 
@@ -400,9 +432,12 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       if (!m) return;
       const info = mailInfo(m);
       const db = transactionExecutor(tx);
-      // Gathered, then queued in two statements (as mailPlayers).
+      // Gathered, then queued in two statements (as mailPlayers). Each mail is sent only while
+      // it still tells the published selection: concurrent publishes queue their mails in any
+      // order, the last one sent must be the last one published (decision 0103).
       const pushes: PushNotification[] = [];
       const mails: Mail[] = [];
+      const conditions: MailCondition[] = [];
       for (const p of await repo.convokedPlayers(tx, clubId, matchId)) {
         const selection = told.get(p.id);
         if (!selection) continue;
@@ -437,10 +472,14 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
               links: linksFor(clubId, r.to),
             }),
           );
+          conditions.push({
+            kind: SELECTION_MAIL_CONDITION,
+            key: { clubId, matchId, memberId: p.id, selection },
+          });
         }
       }
       await deps.push.notifyMany(tx, pushes);
-      await deps.mailer.sendMany(mails, { db });
+      await deps.mailer.sendMany(mails, { db, conditions });
       const sent = mails.length;
       if (sent) deps.jobs.notify('mail');
       log.info({ matchId, mails: sent }, 'sélection publiée');

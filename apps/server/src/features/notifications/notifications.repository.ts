@@ -79,6 +79,9 @@ const recipientColumns = {
 };
 
 /** The only queries of the notifications feature; every one is filtered by the club id. */
+/** First half of the selection mails' advisory lock (live.publish.ts uses its own key). */
+const SELECTION_MAIL_LOCK_KEY = 727301;
+
 export const notificationsRepository = {
   async matchInfo(db: DbOrTx, clubId: number, matchId: number): Promise<MatchInfo | undefined> {
     const [row] = await db
@@ -293,6 +296,32 @@ export const notificationsRepository = {
       .update(convocations)
       .set({ statutPresence, justification, answeredAt: sql`now()` })
       .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, memberId)));
+  },
+
+  /**
+   * Takes the player's selection-mail lock of this match (pg_advisory_xact_lock(key, convocation
+   * id), until the transaction ends: one delivery at a time per player and match, across
+   * instances); then the published selection must be read by a later statement.
+   */
+  async lockSelectionMail(db: DbOrTx, clubId: number, matchId: number, memberId: number) {
+    await db.execute(sql`
+      select pg_advisory_xact_lock(${SELECTION_MAIL_LOCK_KEY}, ${convocations.id})
+        from ${convocations}
+       where ${and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, memberId))}`);
+  },
+
+  /** The player's published selection of the match (null: none, or no longer convoked). */
+  async publishedSelection(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+    memberId: number,
+  ): Promise<string | null> {
+    const [row] = await db
+      .select({ selection: convocations.selectionPublished })
+      .from(convocations)
+      .where(and(convocationsOfMatch(clubId, matchId), eq(convocations.memberId, memberId)));
+    return row?.selection ?? null;
   },
 
   async lockConvocation(db: DbOrTx, clubId: number, matchId: number, memberId: number) {

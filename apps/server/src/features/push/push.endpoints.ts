@@ -7,8 +7,11 @@ import ipaddr from 'ipaddr.js';
  * chosen by the browser, so by whoever calls the API. It must be an https URL whose host is a
  * public unicast address — never loopback, private (RFC 1918, unique local), link-local (cloud
  * metadata), carrier-grade NAT, multicast, reserved or an IPv6 form embedding an IPv4 address —
- * checked on the address actually connected to (no DNS rebinding between check and use), except
- * the endpoint prefixes of PUSH_ENDPOINTS_ALLOWED (tests). docs/decisions/0076-web-push-delivery-and-ssrf.md.
+ * checked on the address actually connected to (no DNS rebinding between check and use), on the
+ * default https port only (no probing of a public host's other services), without user info,
+ * except the origins of PUSH_ENDPOINTS_ALLOWED (tests), compared as parsed origins.
+ * docs/decisions/0076-web-push-delivery-and-ssrf.md,
+ * docs/decisions/0103-rules-found-by-probing.md (push endpoints and keys).
  */
 
 export class PushEndpointRefused extends Error {
@@ -18,22 +21,50 @@ export class PushEndpointRefused extends Error {
   }
 }
 
-/** True for a public unicast address (IPv4 or IPv6; an IPv4-mapped IPv6 address as its IPv4). */
+/**
+ * True for a public unicast address (IPv4 or IPv6). An IPv6 address that embeds an IPv4 one —
+ * IPv4-mapped (::ffff:a.b.c.d) or IPv4-compatible (::a.b.c.d, deprecated but still routed to the
+ * IPv4 by some stacks: ::7f00:1 is 127.0.0.1) — is judged as the IPv4 it embeds.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress())
-    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
+    else if (v6.parts.slice(0, 6).every((p) => p === 0))
+      ip = new ipaddr.IPv4([
+        v6.parts[6]! >> 8,
+        v6.parts[6]! & 0xff,
+        v6.parts[7]! >> 8,
+        v6.parts[7]! & 0xff,
+      ]);
+  }
   return ip.range() === 'unicast';
 }
 
-/** Whether the endpoint starts with one of the configured prefixes (at an origin boundary). */
+const parse = (v: string): URL | null => {
+  try {
+    return new URL(v);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether the endpoint is on one of the configured origins: scheme, host and port compared
+ * parsed (a missing port is the scheme's default), never as strings — 'http://127.0.0.1:9100:x@
+ * 127.0.0.2:9102/' is on 127.0.0.2. An endpoint with user info is never allowed. A prefix with a
+ * path also asks for that path.
+ */
 export function allowedByConfiguration(endpoint: string, prefixes: readonly string[]): boolean {
+  const url = parse(endpoint);
+  if (!url || url.username || url.password) return false;
   return prefixes.some((prefix) => {
-    if (!endpoint.startsWith(prefix)) return false;
-    // 'http://127.0.0.1' allows 'http://127.0.0.1:8080/…' and '…/x', not 'http://127.0.0.10'.
-    const next = endpoint.charAt(prefix.length);
-    return next === '' || /[/:?#]/.test(next) || /[/:]$/.test(prefix);
+    const allowed = parse(prefix);
+    if (!allowed || url.origin === 'null' || url.origin !== allowed.origin) return false;
+    const path = allowed.pathname.replace(/\/+$/, '');
+    return path === '' || url.pathname === path || url.pathname.startsWith(`${path}/`);
   });
 }
 
@@ -54,6 +85,8 @@ export function checkEndpointSyntax(endpoint: string, prefixes: readonly string[
   if (allowedByConfiguration(endpoint, prefixes)) return url;
   if (url.protocol !== 'https:') throw new PushEndpointRefused('https requis');
   if (url.username || url.password) throw new PushEndpointRefused('identifiants dans l’adresse');
+  // The default https port only: any other port of a public host is another service.
+  if (url.port !== '') throw new PushEndpointRefused(`port ${url.port} refusé (443 seulement)`);
   const host = bareHost(url);
   if (net.isIP(host) && !isPublicAddress(host))
     throw new PushEndpointRefused(`adresse non publique ${host}`);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { PUSH_MESSAGES, api } from '@club/contract';
 import { route } from '../../lib/endpoint-route.ts';
@@ -6,6 +7,19 @@ import { checkEndpoint, PushEndpointRefused, type Resolver } from './push.endpoi
 import { pushRepository as repo } from './push.repository.ts';
 
 const endpoints = api.push;
+
+/**
+ * Whether p256dh is a point of the P-256 curve (the contract checked its form: 65 bytes, 0x04
+ * first). A key that is not cannot be encrypted to: every push would fail and be retried.
+ */
+export function isP256PublicKey(p256dh: string): boolean {
+  try {
+    crypto.ECDH.convertKey(Buffer.from(p256dh, 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** GET /api/push/cle, POST and DELETE /api/push/abonnements (signed in: the member's devices). */
 export function pushRoutes(opts: {
@@ -19,6 +33,8 @@ export function pushRoutes(opts: {
     });
     route(app, endpoints.subscribe, async (request) => {
       const { endpoint, keys } = request.body;
+      if (!isP256PublicKey(keys.p256dh))
+        throw badRequest(PUSH_MESSAGES.keysInvalid, { 'keys.p256dh': PUSH_MESSAGES.keysInvalid });
       try {
         await checkEndpoint(endpoint, opts.allowedPrefixes, opts.resolve);
       } catch (err) {

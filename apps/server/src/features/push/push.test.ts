@@ -22,6 +22,7 @@ import {
 import {
   allowedByConfiguration,
   checkEndpoint,
+  checkEndpointSyntax,
   guardedLookup,
   isPublicAddress,
   PushEndpointRefused,
@@ -108,6 +109,38 @@ describe('subscriptions', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors['keys.p256dh']).toBe(PUSH_MESSAGES.keysInvalid);
   });
+
+  it('keys that cannot be encrypted to are refused (p256dh: a P-256 point, 65 bytes, 0x04 first; auth: 16 bytes)', async () => {
+    const good = browserSubscription('x').json.keys;
+    const b64 = (bytes: number[]) => Buffer.from(bytes).toString('base64url');
+    const point = Buffer.from(good.p256dh, 'base64url');
+    const offCurve = Buffer.from(point);
+    offCurve[64] = offCurve[64]! ^ 1; // y no longer matches x
+    const cases: [string, { p256dh: string; auth: string }][] = [
+      ['keys.p256dh', { p256dh: 'AAAA', auth: 'AAAA' }], // the probe
+      ['keys.p256dh', { p256dh: 'AAAA', auth: good.auth }],
+      ['keys.auth', { p256dh: good.p256dh, auth: 'AAAA' }],
+      ['keys.auth', { p256dh: good.p256dh, auth: b64(Array(17).fill(7)) }],
+      ['keys.p256dh', { p256dh: b64([0x02, ...point.subarray(1, 33)]), auth: good.auth }], // compressed
+      ['keys.p256dh', { p256dh: b64([0x05, ...point.subarray(1)]), auth: good.auth }],
+      ['keys.p256dh', { p256dh: b64([...point, 0]), auth: good.auth }], // 66 bytes
+      ['keys.p256dh', { p256dh: offCurve.toString('base64url'), auth: good.auth }],
+    ];
+    for (const [field, keys] of cases) {
+      const res = await asPlayer.post('/api/push/abonnements', {
+        endpoint: `${receiver.origin}/push/cles-${++seq}`,
+        keys,
+      });
+      expect(res.statusCode, JSON.stringify(keys)).toBe(400);
+      expect(res.json().errors[field], JSON.stringify(keys)).toBe(PUSH_MESSAGES.keysInvalid);
+    }
+    expect(
+      await ctx.app.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.memberId, player.id)),
+    ).toEqual([]);
+  });
 });
 
 describe('[security] server-side request forgery', () => {
@@ -131,6 +164,21 @@ describe('[security] server-side request forgery', () => {
       'https://printer.local/x',
       'https://user:pass@push.example.com/x',
       `${receiver.origin.replace('127.0.0.1', '127.0.0.10')}/x`, // not the allowed prefix
+      // another port than https's of a public host: probing its other services
+      'https://142.250.74.10:22/x',
+      'https://142.250.74.10:6379/x',
+      'https://142.250.74.10:8443/x',
+      'https://fcm.googleapis.com:80/x',
+      // IPv4-compatible IPv6: the IPv4 it embeds (::7f00:1 is 127.0.0.1)
+      'https://[::7f00:1]:9101/',
+      'https://[::7f00:1]/x',
+      'https://[::a00:5]/x',
+      // the allowed origin written as user info of another host
+      `${receiver.origin}:x@127.0.0.2:9102/`,
+      `${receiver.origin}@127.0.0.2/`,
+      `${receiver.origin.replace('http://', 'http://u:p@')}/x`,
+      // the allowed host on another port
+      `http://127.0.0.1:${Number(new URL(receiver.origin).port) + 1}/x`,
     ]) {
       const res = await asPlayer.post('/api/push/abonnements', { endpoint, keys });
       expect(res.statusCode, endpoint).toBe(400);
@@ -166,8 +214,35 @@ describe('[security] server-side request forgery', () => {
     expect(isPublicAddress('8.8.8.8')).toBe(true);
     expect(isPublicAddress('::ffff:10.0.0.1')).toBe(false);
     expect(isPublicAddress('2002:a00:1::')).toBe(false); // 6to4 of 10.0.0.1
-    expect(allowedByConfiguration('http://127.0.0.1:9000/x', ['http://127.0.0.1'])).toBe(true);
+    expect(isPublicAddress('::7f00:1')).toBe(false); // IPv4-compatible 127.0.0.1
+    expect(isPublicAddress('::a00:1')).toBe(false); // 10.0.0.1
+    expect(isPublicAddress('::808:808')).toBe(true); // 8.8.8.8
+    // the allow-list is compared as origins (scheme, host, port), never as strings
+    const allowed = ['http://127.0.0.1:9100'];
+    expect(allowedByConfiguration('http://127.0.0.1:9100/x', allowed)).toBe(true);
+    expect(allowedByConfiguration('http://127.0.0.1:9100:x@127.0.0.2:9102/', allowed)).toBe(false);
+    expect(allowedByConfiguration('http://127.0.0.1:9100@127.0.0.2/', allowed)).toBe(false);
+    expect(allowedByConfiguration('http://u:p@127.0.0.1:9100/x', allowed)).toBe(false);
+    expect(allowedByConfiguration('http://127.0.0.1:91000/x', allowed)).toBe(false);
+    expect(allowedByConfiguration('https://127.0.0.1:9100/x', allowed)).toBe(false);
+    expect(allowedByConfiguration('http://127.0.0.1:9000/x', ['http://127.0.0.1'])).toBe(false);
+    expect(allowedByConfiguration('http://127.0.0.1:80/x', ['http://127.0.0.1'])).toBe(true);
     expect(allowedByConfiguration('http://127.0.0.10/x', ['http://127.0.0.1'])).toBe(false);
+    expect(
+      allowedByConfiguration('http://127.0.0.1:9100/push/1', ['http://127.0.0.1:9100/push']),
+    ).toBe(true);
+    expect(
+      allowedByConfiguration('http://127.0.0.1:9100/pushx', ['http://127.0.0.1:9100/push']),
+    ).toBe(false);
+    // the default https port only, written or not
+    expect(checkEndpointSyntax('https://142.250.74.10:443/x', []).port).toBe('');
+    expect(() => checkEndpointSyntax('https://142.250.74.10:22/x', [])).toThrow(
+      PushEndpointRefused,
+    );
+    // and the sender never calls the host behind the user info
+    expect(() => checkEndpointSyntax('http://127.0.0.1:9100:x@127.0.0.2:9102/', allowed)).toThrow(
+      PushEndpointRefused,
+    );
   });
 
   it('checks the address actually connected to (no DNS rebinding between check and send)', async () => {

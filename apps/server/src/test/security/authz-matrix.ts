@@ -28,6 +28,7 @@ import {
 import { matchSync } from '../../features/matches/matches.sync.ts';
 import { deleteKeepingSnapshot } from '../../features/members/members.deletion.ts';
 import { multipartFile } from '../http-utils.ts';
+import { browserSubscription } from '../push-receiver.ts';
 import type { GridCall, GridWorld, Principal, SignedInPrincipal } from '../policy-grid.ts';
 
 /**
@@ -136,6 +137,8 @@ const teamId = (ref: Ref) => id(ref, (s) => s.team.id);
 
 let seq = 0;
 const next = () => ++seq;
+/** A browser's subscription keys (a real P-256 point and auth secret: the server checks them). */
+const PUSH_KEYS = browserSubscription('https://push.example.org/x').json.keys;
 
 /** The shared A and B club of a check that targets "missing": the principal's own club. */
 const ownClubOf = (m: MatrixWorld, p: Principal) => (p === 'AUTRE_CLUB' ? m.b1 : m.a1);
@@ -903,7 +906,7 @@ export const MATRIX: MatrixTable = {
       url: '/api/push/abonnements',
       body: {
         endpoint: `https://142.250.74.10/push/${next()}`,
-        keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+        keys: PUSH_KEYS,
       },
     }),
   },

@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PRIVACY_MESSAGES, api, routeKey } from '@club/contract';
+import { MEMBER_FIELD_MESSAGES, PRIVACY_MESSAGES, api, routeKey } from '@club/contract';
 import {
   createClub,
   createConvocation,
@@ -653,5 +653,76 @@ describe('[privacy] filters and the contact choice', () => {
       .from(members)
       .where(eq(members.id, minor.id));
     expect(row!.p).toBe(false);
+  });
+
+  it('a minor does not declare themselves an adult: the birth date the club holds decides (decision 0103)', async () => {
+    const minor = await createMember(ctx.app.db, club.id, {
+      role: 'JOUEUR',
+      teamId: team.id,
+      dateNaissance: '2012-04-05',
+    });
+    const asMinor = await signIn(ctx.app, minor);
+    const asX = client.get(readerOf.player.id)!;
+    const heldBirth = async () =>
+      (
+        await ctx.app.db
+          .select({ d: members.dateNaissance, p: members.partageCoordonnees })
+          .from(members)
+          .where(eq(members.id, minor.id))
+      )[0]!;
+    // the probe: an adult's date, then sharing
+    const older = await asMinor.put(`/api/membres/${minor.id}`, { dateDeNaissance: '1990-01-01' });
+    expect(older.statusCode).toBe(403);
+    expect(older.json()).toEqual({
+      message: MEMBER_FIELD_MESSAGES.ownBirthDateMinor,
+      errors: { dateDeNaissance: MEMBER_FIELD_MESSAGES.ownBirthDateMinor },
+    });
+    const share = await asMinor.put(`/api/membres/${minor.id}`, { partageCoordonnees: true });
+    expect(share.statusCode).toBe(400);
+    // both in one request: the date is refused, sharing is not recorded
+    const both = await asMinor.put(`/api/membres/${minor.id}`, {
+      dateDeNaissance: '1990-01-01',
+      partageCoordonnees: true,
+    });
+    expect(both.statusCode).toBe(403);
+    expect(await heldBirth()).toMatchObject({ d: '2012-04-05', p: false });
+    const seen = (await asX.get(`/api/membres/${minor.id}`)).json();
+    expect(seen.email).toBeUndefined();
+    expect(seen.numeroTelephone).toBeUndefined();
+    // another minor's date is refused too: the minor's own birth date is the club's to change
+    expect(
+      (await asMinor.put(`/api/membres/${minor.id}`, { dateDeNaissance: '2011-04-05' })).statusCode,
+    ).toBe(403);
+    // the same date (an unchanged field) passes, with the rest of the profile
+    const same = await asMinor.put(`/api/membres/${minor.id}`, {
+      dateDeNaissance: '2012-04-05',
+      prenom: 'Lou',
+    });
+    expect(same.statusCode, same.body).toBe(200);
+
+    // an adult who is not a leader corrects their date, but not into a minor's
+    const adult = await createMember(ctx.app.db, club.id, {
+      role: 'JOUEUR',
+      teamId: team.id,
+      dateNaissance: '1995-01-01',
+    });
+    const asAdult = await signIn(ctx.app, adult);
+    expect(
+      (await asAdult.put(`/api/membres/${adult.id}`, { dateDeNaissance: '1996-02-02' })).statusCode,
+    ).toBe(200);
+    const younger = await asAdult.put(`/api/membres/${adult.id}`, {
+      dateDeNaissance: '2015-01-01',
+    });
+    expect(younger.statusCode).toBe(403);
+    expect(younger.json().message).toBe(MEMBER_FIELD_MESSAGES.ownBirthDateToMinor);
+
+    // a leader changes it; then the member's choice to share applies
+    const byLeader = await client
+      .get(readerOf.DIRIGEANT.id)!
+      .put(`/api/membres/${minor.id}`, { dateDeNaissance: '1990-01-01' });
+    expect(byLeader.statusCode, byLeader.body).toBe(200);
+    const now = await asMinor.put(`/api/membres/${minor.id}`, { partageCoordonnees: true });
+    expect(now.statusCode, now.body).toBe(200);
+    expect((await asX.get(`/api/membres/${minor.id}`)).json().email).toBe(minor.email);
   });
 });

@@ -74,6 +74,16 @@ describe("[members] 'Modifier le membre' (spec §2, §6)", () => {
     });
   });
 
+  it('a minor editing themselves: the birth date is disabled and not sent (decision 0103)', async () => {
+    const minor = aMember({ ...player, dateDeNaissance: `${new Date().getFullYear() - 13}-03-04` });
+    const onSave = open({ id: minor.id, role: 'JOUEUR', teamId: 3 }, minor);
+    expect(screen.getByLabelText('Date de naissance')).toBeDisabled();
+    expect(screen.getByLabelText('Prénom *')).toBeEnabled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0]![0]).not.toHaveProperty('dateDeNaissance');
+  });
+
   it('a coach of the player’s second team: numero and poste are enabled', () => {
     open(
       { id: 2, role: 'ENTRAINEUR', teamIds: [5] },

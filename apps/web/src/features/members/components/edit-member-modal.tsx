@@ -4,6 +4,7 @@ import {
   SERVER_MESSAGES,
   ZMemberUpdateSchema,
   editableMemberFields,
+  isMinor,
   type TMember,
   type TMemberEditParty,
   type TMemberField,
@@ -103,6 +104,13 @@ export interface EditMemberModalProps {
   onEdit?: () => void;
 }
 
+/** Today on this device, 'YYYY-MM-DD' (the server decides on the club's calendar). */
+function deviceToday(): string {
+  const d = new Date();
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
 /**
  * 'Modifier le membre' (spec §2, §5, §6): the fields the signed-in member may not change are
  * disabled, and only the allowed fields are sent, plus clubId.
@@ -118,8 +126,14 @@ export function EditMemberModal({
   onCancel,
   onEdit,
 }: EditMemberModalProps) {
-  // Every team of the member, as the table that opened the modal reads it.
-  const allowed = editableMemberFields(actor, editParty(member));
+  // Every team of the member, as the table that opened the modal reads it; a minor by the birth
+  // date the club holds when the answer carries it (a minor's own birth date: decision 0103).
+  const allowed = editableMemberFields(actor, {
+    ...editParty(member),
+    ...(member.dateDeNaissance !== undefined
+      ? { minor: isMinor(member.dateDeNaissance, deviceToday()) }
+      : {}),
+  });
   const allowedKey = [...allowed].sort().join(',');
   // One schema per set of allowed fields (the set is rebuilt on each render).
   // eslint-disable-next-line react-hooks/exhaustive-deps

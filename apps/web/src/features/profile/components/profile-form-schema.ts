@@ -20,3 +20,8 @@ export const ZProfileFormSchema = ZMemberUpdateSchema.pick({
   genre: z.union([z.literal(''), ZGenreSchema]),
   partageCoordonnees: z.boolean(),
 });
+
+/** The same when the member may not change their own birth date (a minor: decision 0103): not sent. */
+export const ZProfileFormFixedBirthSchema = ZProfileFormSchema.extend({
+  dateDeNaissance: z.string().optional(),
+});

@@ -84,6 +84,33 @@ describe('[profile] Mon Profil (spec §2, §5)', () => {
     );
   });
 
+  it('a minor reads their birth date, does not change it, and does not send it (decision 0103)', async () => {
+    const onSubmit = vi.fn();
+    const year = new Date().getFullYear() - 14;
+    const minor = aMember({ ...me, dateDeNaissance: `${year}-03-16`, partageCoordonnees: false });
+    render(
+      <ProfileForm member={minor} submitting={false} onSubmit={onSubmit} onCancel={() => {}} />,
+    );
+    expect(screen.queryByLabelText('Date de naissance *')).toBeNull();
+    const date = screen.getByLabelText('Date de naissance');
+    expect(date).toHaveValue(`16/03/${year}`);
+    expect(date).toHaveAttribute('readonly');
+    expect(date).toHaveAccessibleDescription(PRIVACY_MESSAGES.birthDateClubOnly);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('dateDeNaissance');
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ partageCoordonnees: false });
+  });
+
+  it('a leader who is a minor still edits their own birth date (leaders change any)', () => {
+    const year = new Date().getFullYear() - 17;
+    const leader = aMember({ ...me, role: 'RESPONSABLE', dateDeNaissance: `${year}-03-16` });
+    render(
+      <ProfileForm member={leader} submitting={false} onSubmit={() => {}} onCancel={() => {}} />,
+    );
+    expect(screen.getByLabelText('Date de naissance *')).not.toHaveAttribute('readonly');
+  });
+
   it('nom, prénom, date and email are required; the phone is optional', async () => {
     const onSubmit = vi.fn();
     render(<ProfileForm member={me} submitting={false} onSubmit={onSubmit} onCancel={() => {}} />);

@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react';
 import type { z } from 'zod';
 import {
   ACTION_LABELS,
+  holdsClubRole,
   GENRE_OPTIONS,
   PRIVACY_MESSAGES,
   PROFILE_FIELDS,
@@ -18,6 +19,7 @@ import { useApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useLazyZodForm } from '../../../lib/use-lazy-zod-form.ts';
 import type { ZProfileFormSchema } from './profile-form-schema.ts';
 import { useOnEdit } from '../../../lib/use-on-edit.ts';
+import { editParty } from '../../../lib/member-teams.ts';
 import '../profile.css';
 
 /** Birth date cut to its first 10 characters, YYYY-MM-DD (spec §5). */
@@ -25,6 +27,11 @@ export const cutDate = (value: string | null | undefined) => (value ?? '').slice
 
 // The form's schema (and zod) loads on the first check (docs/decisions/0091-signed-in-javascript-budget.md).
 const loadSchema = () => import('./profile-form-schema.ts').then((m) => m.ZProfileFormSchema);
+// The birth date is not sent when the member may not change it: the same form type.
+const loadFixedBirthSchema: typeof loadSchema = () =>
+  import('./profile-form-schema.ts').then(
+    (m) => m.ZProfileFormFixedBirthSchema as unknown as typeof m.ZProfileFormSchema,
+  );
 
 /** Today on this device, 'YYYY-MM-DD' (the server decides on the club's calendar). */
 function localToday(): string {
@@ -56,7 +63,15 @@ export function ProfileForm({
   onCancel,
   onEdit,
 }: ProfileFormProps) {
-  const form = useLazyZodForm(loadSchema, {
+  // Whether the member is a minor is the club's to decide (decision 0103): a minor without a club
+  // role — or a member the club holds no birth date for — reads their birth date, not edits it.
+  const heldBirthDate = cutDate(member.dateDeNaissance);
+  const today = localToday();
+  const heldMinor = isMinor(heldBirthDate || null, today);
+  // editableMemberFields (contract) for oneself, without its module in this route's JavaScript:
+  // a club role edits any birth date, any other hat their own while the club holds them adult.
+  const birthFixed = heldMinor && !holdsClubRole(editParty(member));
+  const form = useLazyZodForm(birthFixed ? loadFixedBirthSchema : loadSchema, {
     timing: 'submit',
     defaultValues: {
       nom: member.nom,
@@ -69,18 +84,22 @@ export function ProfileForm({
     },
   });
   const shareHintId = useId();
-  // A minor's details are never shared (privacy.ts): the box is off and locked, and says why.
+  // A minor's details are never shared (privacy.ts): the box is off and locked, and says why. A
+  // minor by the birth date the club holds, or by the one typed before it is saved.
+  const isDate = (v: string | undefined) => /^\d{4}-\d{2}-\d{2}$/.test(v ?? '');
   const birthDate = form.watch('dateDeNaissance');
-  const validBirthDate = /^\d{4}-\d{2}-\d{2}$/.test(birthDate ?? '');
-  const minor = validBirthDate && isMinor(birthDate, localToday());
+  const validBirthDate = isDate(heldBirthDate) && isDate(birthDate);
+  const minor =
+    (isDate(heldBirthDate) && heldMinor) || (isDate(birthDate) && isMinor(birthDate, today));
   const shareLocked = minor || !validBirthDate;
   const all = form.formState.errors;
   useApiFieldErrors(form.setError, serverErrors, { fields: PROFILE_FIELDS });
   const role = normalizeRole(member.role);
   useOnEdit(form.watch, onEdit);
-  const handle = form.handleSubmit(({ genre, partageCoordonnees, ...rest }) =>
+  const handle = form.handleSubmit(({ genre, partageCoordonnees, dateDeNaissance, ...rest }) =>
     onSubmit({
       ...rest,
+      ...(birthFixed ? {} : { dateDeNaissance }),
       ...(genre ? { genre } : {}),
       partageCoordonnees: shareLocked ? false : partageCoordonnees,
     }),
@@ -99,24 +118,38 @@ export function ProfileForm({
         <Field label="Prénom *" error={all.prenom?.message}>
           <input autoComplete="given-name" {...form.register('prenom')} />
         </Field>
-        <Controller
-          control={form.control}
-          name="dateDeNaissance"
-          render={({ field, fieldState }) => (
-            <Field label="Date de naissance *" error={all.dateDeNaissance?.message}>
-              <DateInput
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onBlur={field.onBlur}
-                onChange={(v) => {
-                  field.onChange(v);
-                  if (fieldState.error) void form.trigger('dateDeNaissance');
-                }}
-              />
-            </Field>
-          )}
-        />
+        {birthFixed ? (
+          <Field
+            label="Date de naissance"
+            hint={PRIVACY_MESSAGES.birthDateClubOnly}
+            error={all.dateDeNaissance?.message}
+          >
+            <input
+              value={heldBirthDate ? heldBirthDate.split('-').reverse().join('/') : '-'}
+              readOnly
+              aria-readonly="true"
+            />
+          </Field>
+        ) : (
+          <Controller
+            control={form.control}
+            name="dateDeNaissance"
+            render={({ field, fieldState }) => (
+              <Field label="Date de naissance *" error={all.dateDeNaissance?.message}>
+                <DateInput
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? ''}
+                  onBlur={field.onBlur}
+                  onChange={(v) => {
+                    field.onChange(v);
+                    if (fieldState.error) void form.trigger('dateDeNaissance');
+                  }}
+                />
+              </Field>
+            )}
+          />
+        )}
         <Field label="Email *" error={all.email?.message}>
           <input type="email" autoComplete="email" {...form.register('email')} />
         </Field>
