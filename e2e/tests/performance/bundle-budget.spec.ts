@@ -11,7 +11,9 @@ import { SIGNED_IN_APP_ROUTES } from '../ui/routes.ts';
  */
 /**
  * kB gzip per route: what it fetched on 2026-11-27 after decision 0094 (bench/README.md,
- * "JavaScript per signed-in route") plus about 3 kB, so that a route growing fails here. The goal
+ * "JavaScript per signed-in route") plus about 3 kB, so that a route growing fails here; raised by
+ * 1–3 kB on 2026-12-07 for the live stream and the Messages entry of the navigation on every
+ * signed-in route (decision 0120) and the minor's birth-date rule on the profile (decision 0103). The goal
  * is 120 kB (calendar 180 kB); not met yet: the shared entry (react-dom and react-router, 84 kB,
  * also the public site's) with the HTTP layer (4 kB) and the signed-in core chunk (TanStack Query, the UI
  * components and icons, 23 kB) are on every route, react-hook-form (13 kB) on the screens that
@@ -19,22 +21,23 @@ import { SIGNED_IN_APP_ROUTES } from '../ui/routes.ts';
  * (docs/decisions/0094-route-javascript-composition.md; `node bench/bundle-composition.mjs`).
  */
 const BUDGET_KB: Record<string, number> = {
-  ':nomClub/dashboard/*': 131,
-  ':nomClub/:nomEquipe/dashboard/*': 131,
+  ':nomClub/dashboard/*': 133,
+  ':nomClub/:nomEquipe/dashboard/*': 133,
   ':nomClub/statistiques/*': 126,
-  ':nomClub/cotisations/*': 132,
+  ':nomClub/cotisations/*': 134,
   ':nomClub/:nomEquipe/statistiques/*': 125,
-  ':nomClub/equipes/*': 124,
-  ':nomClub/parametre/*': 147,
-  ':nomClub/:nomEquipe/parametre/*': 147,
-  ':nomClub/annonces/*': 144,
-  ':nomClub/profil/*': 152,
-  profil: 152,
-  ':nomClub/:nomEquipe/membres/*': 133,
-  ':nomClub/membres/*': 138,
+  ':nomClub/equipes/*': 125,
+  ':nomClub/parametre/*': 148,
+  ':nomClub/:nomEquipe/parametre/*': 148,
+  ':nomClub/annonces/*': 146,
+  ':nomClub/messages/*': 128,
+  ':nomClub/profil/*': 155,
+  profil: 155,
+  ':nomClub/:nomEquipe/membres/*': 135,
+  ':nomClub/membres/*': 140,
   ':nomClub/:nomEquipe/matche/*': 133,
-  ':nomClub/calendrier/*': 199,
-  ':nomClub/:nomEquipe/calendrier/*': 199,
+  ':nomClub/calendrier/*': 200,
+  ':nomClub/:nomEquipe/calendrier/*': 200,
 };
 
 test.use({ serviceWorkers: 'block' });
