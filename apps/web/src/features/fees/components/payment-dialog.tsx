@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import {
   FEE_MESSAGES,
   PASS_SPORT_MAX_CENTS,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
+  ZPaymentWriteSchema,
   formatEuros,
   parseEuros,
-  type PaymentMethod,
   type TFeeRow,
 } from '@club/contract';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,7 +17,8 @@ import { toIso, todayYmd } from '../../../components/ui/french-date.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { HttpError, errorMessage } from '../../../lib/http.ts';
+import { applyApiError } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useFeeActions } from '../api/fees.ts';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -44,6 +46,45 @@ export function splitCheques(cents: number, count: number, date: string) {
 }
 
 /**
+ * The form as typed (an amount in euros, the number of cheques and their edited dates), turned into
+ * the contract's payment body and checked by it (ZPaymentWriteSchema): no rule written twice. An
+ * amount that is not euros is checked with a placeholder, so that every error shows at once.
+ */
+const ZPaymentFormSchema = z
+  .object({
+    montant: z.string(),
+    moyen: z.enum(PAYMENT_METHODS),
+    date: z.string(),
+    reference: z.string(),
+    nombre: z.string(),
+    dates: z.array(z.string()),
+  })
+  .transform((v, ctx) => {
+    const cents = parseEuros(v.montant);
+    const amount = cents ?? 1;
+    const checked = ZPaymentWriteSchema.safeParse({
+      montant: amount,
+      moyen: v.moyen,
+      date: v.date,
+      reference: v.reference.trim() || null,
+      ...(v.moyen === 'CHEQUE' && Number(v.nombre) > 1
+        ? { echeances: chequesOf(amount, Number(v.nombre), v.date, v.dates) }
+        : {}),
+    });
+    if (cents === null)
+      ctx.addIssue({ code: 'custom', message: FEE_MESSAGES.amountInvalid, path: ['montant'] });
+    for (const issue of checked.error?.issues ?? [])
+      if (cents !== null || issue.path[0] !== 'montant')
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return checked.success && cents !== null ? checked.data : z.NEVER;
+  });
+
+/** The cheques of the form: split a month apart, each date as edited. */
+function chequesOf(cents: number, count: number, date: string, edited: readonly string[]) {
+  return splitCheques(cents, count, date).map((c, i) => ({ ...c, date: edited[i] || c.date }));
+}
+
+/**
  * Recording a payment (docs/decisions/0135-membership-fees.md): opened from a member's row with
  * the balance, a cheque and today filled in, so that on a phone it takes two taps (« Paiement »,
  * then « Enregistrer »). Cheques handed together are split into monthly cashing dates, each one
@@ -60,52 +101,45 @@ export function PaymentDialog({
 }) {
   const { record } = useFeeActions();
   const toast = useToast();
-  const [montant, setMontant] = useState(row.reste > 0 ? formatEuros(row.reste, 'tableur') : '');
-  const [moyen, setMoyen] = useState<PaymentMethod>('CHEQUE');
-  const [date, setDate] = useState(toIso(todayYmd()));
-  const [reference, setReference] = useState('');
-  const [count, setCount] = useState(1);
-  const [dates, setDates] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
+  const form = useZodForm(ZPaymentFormSchema, {
+    timing: 'submit',
+    defaultValues: {
+      montant: row.reste > 0 ? formatEuros(row.reste, 'tableur') : '',
+      moyen: 'CHEQUE',
+      date: toIso(todayYmd()),
+      reference: '',
+      nombre: '1',
+      dates: [],
+    },
+  });
+  const { errors } = form.formState;
+  const [montant, moyen, date, nombre, dates] = form.watch([
+    'montant',
+    'moyen',
+    'date',
+    'nombre',
+    'dates',
+  ]);
   const cents = parseEuros(montant);
   const cheques =
-    moyen === 'CHEQUE' && count > 1 && cents
-      ? splitCheques(cents, count, date).map((c, i) => ({ ...c, date: dates[i] || c.date }))
+    moyen === 'CHEQUE' && Number(nombre) > 1 && cents
+      ? chequesOf(cents, Number(nombre), date, dates)
       : [];
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found: Record<string, string> = {};
-    if (cents === null) found.montant = FEE_MESSAGES.amountInvalid;
-    else if (cents <= 0) found.montant = FEE_MESSAGES.amountPositive;
-    else if (moyen === 'PASS_SPORT' && cents > PASS_SPORT_MAX_CENTS)
-      found.montant = FEE_MESSAGES.passSportMax;
-    if (moyen === 'PASS_SPORT' && !reference.trim()) found.reference = FEE_MESSAGES.passSportCode;
-    setErrors(found);
-    if (Object.keys(found).length || cents === null) return;
-    setFormError(null);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await record.mutateAsync({
-        membreId: row.membre.id,
-        body: {
-          saison,
-          montant: cents,
-          moyen,
-          date,
-          reference: reference.trim() || null,
-          ...(cheques.length ? { echeances: cheques } : {}),
-        },
-      });
+      await record.mutateAsync({ membreId: row.membre.id, body: { saison, ...body } });
       toast({ message: FEE_MESSAGES.recorded, tone: 'success' });
       onClose();
     } catch (err) {
-      if (err instanceof HttpError && Object.keys(err.fieldErrors).length)
-        setErrors(err.fieldErrors);
-      setFormError(errorMessage(err, 'Le paiement n’a pas pu être enregistré.'));
+      applyApiError(form.setError, err, {
+        fallback: 'Le paiement n’a pas pu être enregistré.',
+        fields: ['montant', 'moyen', 'date', 'reference'],
+        aliases: { echeances: 'dates' },
+      });
     }
-  }
+  });
+  const formError = errors.root?.server?.message;
 
   return (
     <Modal title={`Paiement — ${row.membre.prenom} ${row.membre.nom}`} onClose={onClose}>
@@ -113,56 +147,57 @@ export function PaymentDialog({
         <p className="fees-muted">
           Reste à payer : <strong>{formatEuros(row.reste)}</strong>
         </p>
-        <Field label="Montant (€)" error={errors.montant}>
+        <Field label="Montant (€)" error={errors.montant?.message}>
           <input
             className="input"
             inputMode="decimal"
             autoComplete="off"
-            value={montant}
-            onChange={(e) => setMontant(e.target.value)}
+            {...form.register('montant')}
           />
         </Field>
-        <Field label="Moyen de paiement" error={errors.moyen}>
-          <Select
-            options={METHOD_OPTIONS}
-            value={moyen}
-            onChange={(e) => setMoyen(e.target.value as PaymentMethod)}
-          />
+        <Field label="Moyen de paiement" error={errors.moyen?.message}>
+          <Select options={METHOD_OPTIONS} {...form.register('moyen')} />
         </Field>
-        <Field label="Date de réception" error={errors.date}>
-          <DateInput value={date} onChange={setDate} />
-        </Field>
+        <Controller
+          control={form.control}
+          name="date"
+          render={({ field }) => (
+            <Field label="Date de réception" error={errors.date?.message}>
+              <DateInput
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={field.onChange}
+              />
+            </Field>
+          )}
+        />
         {moyen === 'CHEQUE' ? (
           <Field label="Nombre de chèques" hint="Remis ensemble, encaissés un mois d’intervalle.">
             <Select
               options={CHEQUE_COUNTS}
-              value={String(count)}
-              onChange={(e) => {
-                setCount(Number(e.target.value));
-                setDates([]);
-              }}
+              {...form.register('nombre', { onChange: () => form.setValue('dates', []) })}
             />
           </Field>
         ) : null}
         {cheques.length ? (
           <fieldset className="fees-cheques">
             <legend>Dates d’encaissement</legend>
-            {errors.echeances ? (
+            {errors.dates?.message ? (
               <p className="field-error" role="alert">
-                {errors.echeances}
+                {errors.dates.message}
               </p>
             ) : null}
             {cheques.map((c, i) => (
               <Field key={i} label={`Chèque ${i + 1} : ${formatEuros(c.montant)}`}>
                 <DateInput
                   value={c.date}
-                  onChange={(v) =>
-                    setDates((d) => {
-                      const next = cheques.map((x, j) => d[j] || x.date);
-                      next[i] = v;
-                      return next;
-                    })
-                  }
+                  onChange={(v) => {
+                    const next = cheques.map((x) => x.date);
+                    next[i] = v;
+                    form.setValue('dates', next);
+                  }}
                 />
               </Field>
             ))}
@@ -177,14 +212,13 @@ export function PaymentDialog({
                 ? `${formatEuros(PASS_SPORT_MAX_CENTS)} au plus`
                 : undefined
           }
-          error={errors.reference}
+          error={errors.reference?.message}
         >
           <input
             className="input"
-            value={reference}
             maxLength={60}
             autoComplete="off"
-            onChange={(e) => setReference(e.target.value)}
+            {...form.register('reference')}
           />
         </Field>
         {formError ? (

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { z } from 'zod';
 import {
   AGE_CATEGORIES,
   FEE_MESSAGES,
+  ZTariffsWriteSchema,
   formatEuros,
   parseEuros,
-  type AgeCategory,
 } from '@club/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
@@ -12,14 +13,53 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { applyApiError } from '../../../lib/form-errors.ts';
 import { errorMessage } from '../../../lib/http.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useFeeActions, useTariffs } from '../api/fees.ts';
 
-interface Draft {
-  libelle: string;
-  montant: string;
-  categories: AgeCategory[];
-}
+/**
+ * The tariffs as typed (amounts in euros, the discount as text), turned into the contract's body
+ * and checked by it (ZTariffsWriteSchema, the same paths): no rule written twice. An amount that is
+ * not euros is checked with a placeholder, so that every error shows at once.
+ */
+const ZTariffsFormSchema = z
+  .object({
+    tarifs: z.array(
+      z.object({
+        libelle: z.string(),
+        montant: z.string(),
+        categories: z.array(z.enum(AGE_CATEGORIES)),
+      }),
+    ),
+    reductionFamille: z.string(),
+    dateLimite: z.string(),
+  })
+  .transform((v, ctx) => {
+    const amounts = v.tarifs.map((t) => parseEuros(t.montant));
+    const pct = v.reductionFamille.trim() === '' ? NaN : Number(v.reductionFamille);
+    const checked = ZTariffsWriteSchema.safeParse({
+      tarifs: v.tarifs.map((t, i) => ({ ...t, montant: amounts[i] ?? 0 })),
+      reductionFamille: pct,
+      dateLimite: v.dateLimite || null,
+    });
+    amounts.forEach((a, i) => {
+      if (a === null)
+        ctx.addIssue({
+          code: 'custom',
+          message: FEE_MESSAGES.amountInvalid,
+          path: ['tarifs', i, 'montant'],
+        });
+    });
+    for (const issue of checked.error?.issues ?? [])
+      if (!(
+        issue.path[0] === 'tarifs' &&
+        issue.path[2] === 'montant' &&
+        amounts[Number(issue.path[1])] === null
+      ))
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return checked.success && amounts.every((a) => a !== null) ? checked.data : z.NEVER;
+  });
 
 /** The season's tariffs by category, the family discount and the payment deadline (leaders). */
 export function TariffsDialog({ clubId, onClose }: { clubId: number; onClose: () => void }) {
@@ -54,92 +94,68 @@ function TariffsForm({
 }) {
   const { setTariffs } = useFeeActions();
   const toast = useToast();
-  const [drafts, setDrafts] = useState<Draft[]>(
-    initial.tarifs.map((t) => ({
-      libelle: t.libelle,
-      montant: formatEuros(t.montant, 'tableur'),
-      categories: t.categories as AgeCategory[],
-    })),
-  );
-  const [reduction, setReduction] = useState(String(initial.reductionFamille));
-  const [deadline, setDeadline] = useState(initial.dateLimite ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const update = (i: number, patch: Partial<Draft>) =>
-    setDrafts((d) => d.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const form = useZodForm(ZTariffsFormSchema, {
+    timing: 'submit',
+    defaultValues: {
+      tarifs: initial.tarifs.map((t) => ({
+        libelle: t.libelle,
+        montant: formatEuros(t.montant, 'tableur'),
+        categories: t.categories.filter((c): c is (typeof AGE_CATEGORIES)[number] =>
+          (AGE_CATEGORIES as readonly string[]).includes(c),
+        ),
+      })),
+      reductionFamille: String(initial.reductionFamille),
+      dateLimite: initial.dateLimite ?? '',
+    },
+  });
+  const tarifs = useFieldArray({ control: form.control, name: 'tarifs' });
+  const { errors } = form.formState;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const amounts = drafts.map((d) => parseEuros(d.montant));
-    if (amounts.some((a) => a === null)) return setError(FEE_MESSAGES.amountInvalid);
-    const pct = Number(reduction);
-    if (!Number.isInteger(pct) || pct < 0 || pct > 100)
-      return setError(FEE_MESSAGES.discountInvalid);
-    setError(null);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await setTariffs.mutateAsync({
-        clubId,
-        body: {
-          tarifs: drafts.map((d, i) => ({
-            libelle: d.libelle,
-            categories: d.categories,
-            montant: amounts[i]!,
-          })),
-          reductionFamille: pct,
-          dateLimite: deadline || null,
-        },
-      });
+      await setTariffs.mutateAsync({ clubId, body });
       toast({ message: 'Tarifs enregistrés.', tone: 'success' });
       onClose();
     } catch (err) {
-      setError(errorMessage(err, 'Les tarifs n’ont pas pu être enregistrés.'));
+      applyApiError(form.setError, err, {
+        fallback: 'Les tarifs n’ont pas pu être enregistrés.',
+        fields: ['reductionFamille', 'dateLimite'],
+      });
     }
-  }
+  });
+  const formError =
+    errors.root?.server?.message ?? errors.tarifs?.root?.message ?? errors.tarifs?.message;
 
   return (
     <form className="fees-form" onSubmit={submit} noValidate>
-      {drafts.map((d, i) => (
-        <fieldset key={i} className="fees-tariff">
+      {tarifs.fields.map((f, i) => (
+        <fieldset key={f.id} className="fees-tariff">
           <legend>Tarif {i + 1}</legend>
-          <Field label="Libellé">
-            <input
-              className="input"
-              value={d.libelle}
-              maxLength={60}
-              onChange={(e) => update(i, { libelle: e.target.value })}
-            />
+          <Field label="Libellé" error={errors.tarifs?.[i]?.libelle?.message}>
+            <input className="input" maxLength={60} {...form.register(`tarifs.${i}.libelle`)} />
           </Field>
-          <Field label="Montant (€)">
+          <Field label="Montant (€)" error={errors.tarifs?.[i]?.montant?.message}>
             <input
               className="input"
               inputMode="decimal"
-              value={d.montant}
-              onChange={(e) => update(i, { montant: e.target.value })}
+              {...form.register(`tarifs.${i}.montant`)}
             />
           </Field>
           <fieldset className="fees-categories">
             <legend>Catégories</legend>
+            {errors.tarifs?.[i]?.categories?.message ? (
+              <p className="field-error" role="alert">
+                {errors.tarifs[i].categories.message}
+              </p>
+            ) : null}
             {AGE_CATEGORIES.map((c) => (
               <label key={c} className="fees-category">
-                <input
-                  type="checkbox"
-                  checked={d.categories.includes(c)}
-                  onChange={(e) =>
-                    update(i, {
-                      categories: e.target.checked
-                        ? [...d.categories, c]
-                        : d.categories.filter((x) => x !== c),
-                    })
-                  }
-                />
+                <input type="checkbox" value={c} {...form.register(`tarifs.${i}.categories`)} />
                 {c}
               </label>
             ))}
           </fieldset>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setDrafts((all) => all.filter((_, j) => j !== i))}
-          >
+          <Button variant="ghost" size="sm" onClick={() => tarifs.remove(i)}>
             Retirer ce tarif
           </Button>
         </fieldset>
@@ -147,27 +163,39 @@ function TariffsForm({
       <Button
         variant="secondary"
         size="sm"
-        onClick={() => setDrafts((d) => [...d, { libelle: '', montant: '', categories: [] }])}
+        onClick={() => tarifs.append({ libelle: '', montant: '', categories: [] })}
       >
         Ajouter un tarif
       </Button>
-      <Field label="Réduction famille (%)" hint="À partir du deuxième membre d’une famille.">
-        <input
-          className="input"
-          inputMode="numeric"
-          value={reduction}
-          onChange={(e) => setReduction(e.target.value)}
-        />
-      </Field>
       <Field
-        label="Date limite de paiement"
-        hint="Après cette date, un reste à payer est en retard."
+        label="Réduction famille (%)"
+        hint="À partir du deuxième membre d’une famille."
+        error={errors.reductionFamille?.message}
       >
-        <DateInput value={deadline} onChange={setDeadline} />
+        <input className="input" inputMode="numeric" {...form.register('reductionFamille')} />
       </Field>
-      {error ? (
+      <Controller
+        control={form.control}
+        name="dateLimite"
+        render={({ field }) => (
+          <Field
+            label="Date limite de paiement"
+            hint="Après cette date, un reste à payer est en retard."
+            error={errors.dateLimite?.message}
+          >
+            <DateInput
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={field.onChange}
+            />
+          </Field>
+        )}
+      />
+      {formError ? (
         <p className="field-error" role="alert">
-          {error}
+          {formError}
         </p>
       ) : null}
       <div className="actions">
