@@ -25,6 +25,8 @@ const DEFAULT_ROUTES = [
   `/${club}/calendrier`,
   `/${club}/profil`,
   `/${club}/parametre`,
+  `/${club}/messages`,
+  `/${club}/cotisations`,
   `/${club}/${team}/dashboard`,
   `/${club}/${team}/membres`,
   `/${club}/${team}/matche`,

@@ -30,18 +30,21 @@ function NewTeamConversation({ teams }: { teams: readonly { id: number; nom: str
         );
       }}
     >
-      <label htmlFor="conversation-team">{T.newTeam}</label>{' '}
-      <select
-        id="conversation-team"
-        value={teamId}
-        onChange={(e) => setTeamId(Number(e.target.value))}
-      >
-        {teams.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.nom}
-          </option>
-        ))}
-      </select>{' '}
+      <div className="field">
+        <label htmlFor="conversation-team">{T.newTeam}</label>
+        <select
+          id="conversation-team"
+          className="input"
+          value={teamId}
+          onChange={(e) => setTeamId(Number(e.target.value))}
+        >
+          {teams.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.nom}
+            </option>
+          ))}
+        </select>
+      </div>
       <button type="submit" className="btn" disabled={create.isPending}>
         {T.open}
       </button>
