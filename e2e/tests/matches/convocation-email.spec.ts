@@ -16,7 +16,8 @@ import {
  * Convocation e-mail journey in Chromium: a coach creates a match; the convoked player's e-mail
  * arrives at the real SMTP server of the global set-up (NOTIFICATION_DELAY_SECONDS=1, no quiet
  * hours); the player opens its 'Absent' link without signing in, types a justification and
- * confirms; the coach's convocation modal shows the answer. Everything goes through the production
+ * confirms; the 'Présent' link records its answer on opening, then the player goes back to Absent;
+ * the coach's convocation modal shows the answer. Everything goes through the production
  * build and the real server.
  */
 
@@ -157,21 +158,39 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
     await expect(answer.getByLabel('Absent')).toBeChecked();
     const confirm = playerPage.getByRole('button', { name: 'Confirmer' });
     await expect(confirm).toBeDisabled();
+    // An absence needs its justification: nothing is recorded yet, and the page says so.
+    await expect(
+      playerPage.getByText('Réponse pas encore enregistrée : cliquez sur « Confirmer ».'),
+    ).toBeVisible();
     await expectNoA11yViolations(playerPage);
     await playerPage.getByLabel('Justificatif *').fill('Déplacement professionnel');
     await confirm.click();
-    await expect(
-      playerPage.getByRole('status').filter({ hasText: 'Réponse enregistrée' }),
-    ).toContainText('Réponse enregistrée : Absent (justificatif : Déplacement professionnel).');
-
-    // Opening the link again says that an answer was given, and which.
-    await playerPage.goto(present!);
-    await expect(playerPage.getByText(/Une réponse a déjà été donnée/)).toContainText(
-      'Absent (justificatif : Déplacement professionnel)',
+    const saved = playerPage.getByRole('status').filter({ hasText: 'Réponse enregistrée' });
+    await expect(saved).toContainText(
+      'Réponse enregistrée : Absent (justificatif : Déplacement professionnel).',
     );
-    await expect(
-      playerPage.getByRole('group', { name: 'Réponse de Léo Moreau' }).getByLabel('Présent'),
-    ).toBeChecked();
+
+    // The 'Présent' link records its answer on opening, in the browser (decision 0105), and says
+    // so; the other choice stays offered.
+    const convocations = () =>
+      coachApi.ok<
+        { joueur: { id: number }; statutPresence: string | null; justificationAbsence?: string }[]
+      >(coachApi.get(`/api/matches/${matchId}/convocations`));
+    await playerPage.goto(present!);
+    await expect(saved).toContainText('Réponse enregistrée : Présent.');
+    const group = playerPage.getByRole('group', { name: 'Réponse de Léo Moreau' });
+    await expect(group.getByLabel('Présent')).toBeChecked();
+    expect((await convocations()).find((r) => r.joueur.id === player.id)).toMatchObject({
+      statutPresence: 'DISPONIBLE',
+    });
+    await expectNoA11yViolations(playerPage);
+    // Back to Absent: the justification given before is offered again; 'Confirmer' records it.
+    await group.getByLabel('Absent').check();
+    await expect(playerPage.getByLabel('Justificatif *')).toHaveValue('Déplacement professionnel');
+    await playerPage.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(saved).toContainText(
+      'Réponse enregistrée : Absent (justificatif : Déplacement professionnel).',
+    );
     expect(errors).toEqual([]);
     await playerPage.context().close();
 
@@ -189,9 +208,7 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
       'Déplacement professionnel',
     );
     await expect(dialog).toContainText('1 absent');
-    const rows = await coachApi.ok<
-      { joueur: { id: number }; statutPresence: string | null; justificationAbsence?: string }[]
-    >(coachApi.get(`/api/matches/${matchId}/convocations`));
+    const rows = await convocations();
     expect(rows.find((r) => r.joueur.id === player.id)).toMatchObject({
       statutPresence: 'INDISPONIBLE',
       justificationAbsence: 'Déplacement professionnel',

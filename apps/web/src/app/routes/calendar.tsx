@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -19,11 +20,14 @@ const CarpoolPanel = lazy(loadCarpoolPanel);
 export default function CalendarPage() {
   useDocumentTitle('Calendrier du club');
   const { data: member } = useCurrentMember();
+  // The team area's calendar: its team is a new event's default (decision 0105).
+  const { nomEquipe } = useParams();
   return (
     <main id="contenu" className="container page calendar-route">
       {member ? (
         <Calendar
           member={member}
+          nomEquipe={nomEquipe}
           eventExtra={(e) => {
             void loadCarpoolPanel();
             return (

@@ -170,9 +170,12 @@ const isoDate = (d: Date) => localToPicker(d).slice(0, 10);
 /** The calendar page (spec §2): filters, FullCalendar month / week / day, the event modal. */
 export function CalendarPage({
   member,
+  nomEquipe,
   eventExtra,
 }: {
   member: TCurrentMember;
+  /** The team of the area (/{nomClub}/{nomEquipe}/calendrier); absent in the club calendar. */
+  nomEquipe?: string;
   /** What the app adds to an event's details (the carpooling panel). */
   eventExtra?: (event: TEvent) => ReactNode;
 }) {
@@ -251,6 +254,9 @@ export function CalendarPage({
   const choosableTeams: TTeam[] = isLeader
     ? clubTeams
     : clubTeams.filter((t) => coached.includes(t.id));
+  // The area's team: a new event's default, first in its lists (decision 0105).
+  const currentTeamId =
+    nomEquipe === undefined ? null : (clubTeams.find((t) => t.nom === nomEquipe)?.id ?? null);
 
   // The view follows the window: a new width band brings its view (spec §2).
   const band = viewForWidth(width);
@@ -531,6 +537,7 @@ export function CalendarPage({
             clubId={member.idClub}
             teams={choosableTeams}
             isLeader={isLeader}
+            currentTeamId={currentTeamId}
             onClose={() => setEditor(null)}
           />
         ) : null}

@@ -261,6 +261,58 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ equipesIds: [5] });
   });
 
+  describe('the default team (decision 0105)', () => {
+    const u15 = aTeam({ id: 6, nom: 'U15', division: 'D1', category: 'U15' });
+    // The club's order (U15 before U17), as the calendar passes a coach's teams.
+    const coachOfBoth = { isLeader: false, teams: [u15, u17] } as const;
+    // 'U17 • D1 • U17' → 'U17'.
+    const name = (el: HTMLElement) => (el.closest('label') ?? el).textContent!.split(' • ')[0];
+    const checked = () =>
+      within(screen.getByRole('group', { name: 'Équipes concernées' }))
+        .getAllByRole('checkbox')
+        .filter((c) => (c as HTMLInputElement).checked)
+        .map(name);
+
+    it('in the U17 area, a coach of U15 and U17: U17 only, listed first', async () => {
+      const { onSubmit, user } = open({ ...coachOfBoth, currentTeamId: u17.id });
+      // A training: only U17 ticked, U17 first.
+      const boxes = within(screen.getByRole('group', { name: 'Équipes concernées' })).getAllByRole(
+        'checkbox',
+      );
+      expect(boxes.map(name)).toEqual(['U17', 'U15']);
+      expect(checked()).toEqual(['U17']);
+      // A match: U17 is the base team, first of the options.
+      await user.selectOptions(screen.getByLabelText('Type *'), 'MATCH');
+      const base = screen.getByLabelText('Équipe (base) *');
+      expect(base).toHaveValue('5');
+      expect(within(base).getAllByRole('option').map(name)).toEqual([
+        'Choisir une équipe',
+        'U17',
+        'U15',
+      ]);
+      await fillCommon(user);
+      await user.type(screen.getByLabelText('Adversaire (hors plateforme)'), 'AS Voisins');
+      await user.click(screen.getByRole('button', { name: 'Créer' }));
+      await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(onSubmit.mock.calls[0]![0].equipesIds).toEqual([5]);
+    });
+
+    it('in the club calendar, a coach of two teams: nothing preselected', async () => {
+      const { user } = open({ ...coachOfBoth, currentTeamId: null });
+      expect(checked()).toEqual([]);
+      await user.selectOptions(screen.getByLabelText('Type *'), 'MATCH');
+      expect(screen.getByLabelText('Équipe (base) *')).toHaveValue('');
+    });
+
+    it('in the club calendar, a leader: nothing preselected; in a team area, that team', async () => {
+      open({ teams: [seniors, seniorsB, u17], currentTeamId: null });
+      expect(checked()).toEqual([]);
+      cleanup();
+      open({ teams: [seniors, seniorsB, u17], currentTeamId: seniorsB.id });
+      expect(checked()).toEqual(['Seniors B']);
+    });
+  });
+
   it('edit: starts from the event, offers Modifier and Supprimer', async () => {
     const onDelete = vi.fn();
     const { user } = open({

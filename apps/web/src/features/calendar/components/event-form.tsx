@@ -50,6 +50,29 @@ export function seriesSummary(serie: NonNullable<TEvent['serie']>): string {
   });
 }
 
+/** The teams with the current area's team first, the others in their order (decision 0105). */
+export function currentTeamFirst(
+  teams: readonly TTeam[],
+  currentTeamId: number | null,
+): readonly TTeam[] {
+  const current = teams.find((t) => t.id === currentTeamId);
+  return current ? [current, ...teams.filter((t) => t !== current)] : teams;
+}
+
+/**
+ * A new event's preselected teams (decision 0105): the current area's team when the member may pick
+ * it; in the club-wide calendar none, except the only team of a coach with one team. Never another
+ * team than the one on screen: a training's teams are mailed on save.
+ */
+export function defaultTeamIds(
+  teams: readonly TTeam[],
+  currentTeamId: number | null,
+  isLeader: boolean,
+): number[] {
+  if (currentTeamId !== null && teams.some((t) => t.id === currentTeamId)) return [currentTeamId];
+  return !isLeader && teams.length === 1 ? [teams[0]!.id] : [];
+}
+
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export interface EventFormProps {
@@ -62,6 +85,11 @@ export interface EventFormProps {
   teams: readonly TTeam[];
   /** Leaders pick teams freely (an empty list = every team); a coach's list is forced. */
   isLeader: boolean;
+  /**
+   * The team of the area the calendar is opened in (/{nomClub}/{nomEquipe}/calendrier), null in
+   * the club-wide calendar: a new event's default team, listed first (decision 0105).
+   */
+  currentTeamId?: number | null;
   submitting: boolean;
   serverErrors?: Record<string, string>;
   onSubmit: (body: TEventWrite) => void;
@@ -95,8 +123,9 @@ export function EventForm({
   event,
   start,
   clubId,
-  teams,
+  teams: givenTeams,
   isLeader,
+  currentTeamId = null,
   submitting,
   serverErrors,
   onSubmit,
@@ -104,12 +133,12 @@ export function EventForm({
   onDelete,
   onEdit,
 }: EventFormProps) {
-  const ownTeamIds = teams.map((t) => t.id);
+  const teams = currentTeamFirst(givenTeams, currentTeamId);
   const form = useZodForm(ZEventFormSchema, {
     timing: 'submit',
     defaultValues: initialFormValues(event, {
       start,
-      defaultTeamIds: isLeader ? [] : ownTeamIds.slice(0, 1),
+      defaultTeamIds: defaultTeamIds(teams, currentTeamId, isLeader),
       teamRequired: !isLeader,
     }),
   });

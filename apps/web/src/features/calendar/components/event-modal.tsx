@@ -30,6 +30,8 @@ export interface EventModalProps {
   clubId: number;
   teams: readonly TTeam[];
   isLeader: boolean;
+  /** The team of the calendar's area, null in the club calendar (decision 0105). */
+  currentTeamId?: number | null;
   onClose: () => void;
 }
 
@@ -37,7 +39,15 @@ export interface EventModalProps {
  * 'Créer un événement' / 'Modifier un événement' (spec §2); closes after a successful save or
  * delete. The deletion asks 'Supprimer cet événement ?' in a dialog of its own.
  */
-export function EventModal({ event, start, clubId, teams, isLeader, onClose }: EventModalProps) {
+export function EventModal({
+  event,
+  start,
+  clubId,
+  teams,
+  isLeader,
+  currentTeamId = null,
+  onClose,
+}: EventModalProps) {
   const save = useSaveEvent();
   const remove = useDeleteEvent();
   const toast = useToast();
@@ -102,6 +112,7 @@ export function EventModal({ event, start, clubId, teams, isLeader, onClose }: E
           clubId={clubId}
           teams={teams}
           isLeader={isLeader}
+          currentTeamId={currentTeamId}
           submitting={save.isPending}
           serverErrors={saveError?.fields}
           onCancel={onClose}

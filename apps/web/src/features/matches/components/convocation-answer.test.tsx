@@ -29,8 +29,8 @@ const info = (overrides: Partial<TAnswerLinkView> = {}): TAnswerLinkView => ({
   ...overrides,
 });
 
-/** The server: GET answers `current`, POST answers `post` (or records the answer). */
-function serve(current: TAnswerLinkView, post?: (body: unknown) => Response) {
+/** The server: GET answers `current`, POST answers `post` (or, without its answer, records it). */
+function serve(current: TAnswerLinkView, post?: (body: unknown) => Response | undefined) {
   let state = current;
   const calls = stubFetch(async (url, init) => {
     if (url.startsWith('/auth/csrf')) return json(200, {});
@@ -41,7 +41,8 @@ function serve(current: TAnswerLinkView, post?: (body: unknown) => Response) {
         statutPresence: 'DISPONIBLE' | 'INDISPONIBLE';
         justification?: string;
       };
-      if (post) return post(body);
+      const answer = post?.(body);
+      if (answer) return answer;
       state = {
         ...state,
         reponse: {
@@ -99,6 +100,9 @@ describe('[matches] answer page of a convocation e-mail', () => {
     expect(screen.getByLabelText('Présent')).not.toBeChecked();
     const confirm = screen.getByRole('button', { name: 'Confirmer' });
     expect(confirm).toBeDisabled();
+    // An absence needs its justification: nothing is recorded on opening, and the page says so.
+    expect(screen.getByText(ANSWER_PAGE_TEXTS.notSaved)).toBeInTheDocument();
+    expect(server.posts()).toEqual([]);
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Justificatif *'), 'Blessé à la cheville');
@@ -112,20 +116,22 @@ describe('[matches] answer page of a convocation e-mail', () => {
     ]);
     // The focus moves to the confirmation, for screen-reader and keyboard users.
     expect(saved.closest('.answer-saved')).toHaveFocus();
-    expect(screen.queryByRole('button', { name: 'Confirmer' })).not.toBeInTheDocument();
+    expect(screen.queryByText(ANSWER_PAGE_TEXTS.notSaved)).not.toBeInTheDocument();
 
-    // The answer can still be changed.
-    await user.click(screen.getByRole('button', { name: 'Modifier la réponse' }));
+    // The answer can still be changed: the choices stay, a change is recorded and said.
     await user.click(screen.getByLabelText('Présent'));
     expect(screen.queryByLabelText('Justificatif *')).not.toBeInTheDocument();
+    expect(screen.getByText(ANSWER_PAGE_TEXTS.notSaved)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirmer' }));
-    expect((await screen.findByText(ANSWER_PAGE_TEXTS.saved)).closest('.alert')).toHaveTextContent(
-      'Réponse enregistrée : Présent.',
+    await waitFor(() =>
+      expect(screen.getByText(ANSWER_PAGE_TEXTS.saved).closest('.alert')).toHaveTextContent(
+        'Réponse enregistrée : Présent.',
+      ),
     );
     expect(server.posts().at(-1)).toEqual({ jeton: JETON, statutPresence: 'DISPONIBLE' });
   });
 
-  it('tells when an answer was already given, with which; the link’s choice is preselected', async () => {
+  it('the Présent link records the answer on opening (by a POST) and says so; it can be changed', async () => {
     const server = serve(
       info({
         reponse: {
@@ -136,17 +142,75 @@ describe('[matches] answer page of a convocation e-mail', () => {
       }),
     );
     show('DISPONIBLE');
-    const note = await screen.findByText(/Une réponse a déjà été donnée/);
-    expect(note).toHaveTextContent('Absent (justificatif : Examen)');
-    expect(note).toHaveTextContent(/le 1 décembre 2026/);
-    expect(screen.getByLabelText('Présent')).toBeChecked();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
-    await screen.findByText(ANSWER_PAGE_TEXTS.saved);
+    const saved = await screen.findByText(ANSWER_PAGE_TEXTS.saved);
+    expect(saved.closest('.alert')).toHaveTextContent('Réponse enregistrée : Présent.');
     expect(server.posts()).toEqual([{ jeton: JETON, statutPresence: 'DISPONIBLE' }]);
+    // The GET only reads; the answer went by the page's own POST.
+    expect(
+      server.calls.filter((c) => (c.init.method ?? 'GET') === 'GET').map((c) => c.url),
+    ).toEqual([`/api/convocations/reponse?jeton=${encodeURIComponent(JETON)}`]);
+    expect(screen.queryByText(ANSWER_PAGE_TEXTS.notSaved)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Une réponse a déjà été donnée/)).not.toBeInTheDocument();
+
+    // The other choice stays available: Absent, its justification, 'Confirmer'.
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('Présent')).toBeChecked();
+    await user.click(screen.getByLabelText('Absent'));
+    expect(screen.getByText(ANSWER_PAGE_TEXTS.notSaved)).toBeInTheDocument();
+    // The justification recorded before is offered again.
+    const reason = screen.getByLabelText('Justificatif *');
+    expect(reason).toHaveValue('Examen');
+    await user.clear(reason);
+    await user.type(reason, 'Malade');
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    await waitFor(() =>
+      expect(screen.getByText(ANSWER_PAGE_TEXTS.saved).closest('.alert')).toHaveTextContent(
+        'Réponse enregistrée : Absent (justificatif : Malade).',
+      ),
+    );
+    expect(server.posts()).toEqual([
+      { jeton: JETON, statutPresence: 'DISPONIBLE' },
+      { jeton: JETON, statutPresence: 'INDISPONIBLE', justification: 'Malade' },
+    ]);
+  });
+
+  it('the Absent link of an absence already justified is recorded on opening too', async () => {
+    const server = serve(
+      info({
+        reponse: { statutPresence: 'INDISPONIBLE', justification: 'Examen', answeredAt: null },
+      }),
+    );
+    show('INDISPONIBLE');
+    const saved = await screen.findByText(ANSWER_PAGE_TEXTS.saved);
+    expect(saved.closest('.alert')).toHaveTextContent(
+      'Réponse enregistrée : Absent (justificatif : Examen).',
+    );
+    expect(server.posts()).toEqual([
+      { jeton: JETON, statutPresence: 'INDISPONIBLE', justification: 'Examen' },
+    ]);
+  });
+
+  it('the save on opening fails: the error, the link’s choice and the manual Confirmer', async () => {
+    let fail = true;
+    const server = serve(info(), () =>
+      fail ? json(500, { message: 'Erreur interne.' }) : undefined,
+    );
+    show('DISPONIBLE');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur interne.');
+    expect(screen.queryByText(ANSWER_PAGE_TEXTS.saved)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Présent')).toBeChecked();
+    expect(screen.getByText(ANSWER_PAGE_TEXTS.notSaved)).toBeInTheDocument();
+    expect(server.posts()).toHaveLength(1);
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect((await screen.findByText(ANSWER_PAGE_TEXTS.saved)).closest('.alert')).toHaveTextContent(
+      'Réponse enregistrée : Présent.',
+    );
+    expect(server.posts()).toHaveLength(2);
   });
 
   it('without a choice in the link, keeps the recorded one (and its justification)', async () => {
-    serve(
+    const server = serve(
       info({
         reponse: { statutPresence: 'INDISPONIBLE', justification: 'Examen', answeredAt: null },
       }),
@@ -154,6 +218,8 @@ describe('[matches] answer page of a convocation e-mail', () => {
     show(null);
     expect(await screen.findByLabelText('Absent')).toBeChecked();
     expect(screen.getByLabelText('Justificatif *')).toHaveValue('Examen');
+    expect(screen.getByText(/Une réponse a déjà été donnée/)).toBeInTheDocument();
+    expect(server.posts()).toEqual([]);
   });
 
   it('once the match has started, says so and offers no answer', async () => {

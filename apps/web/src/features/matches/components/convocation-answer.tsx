@@ -7,6 +7,7 @@ import {
   PRESENCE_STATUSES,
   needsJustification,
   type PresenceStatus,
+  type TAnswerLinkPost,
   type TAnswerLinkView,
 } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -31,6 +32,8 @@ export const ANSWER_PAGE_TEXTS = {
   loadFailed: 'Impossible de charger la convocation. Vérifiez votre connexion puis réessayez.',
   saveFailed: "L'enregistrement de la réponse a échoué. Réessayez.",
   saved: 'Réponse enregistrée',
+  saving: 'Enregistrement de votre réponse…',
+  notSaved: 'Réponse pas encore enregistrée : cliquez sur « Confirmer ».',
   justificationRequired: 'Le justificatif est obligatoire pour une absence.',
 } as const;
 
@@ -62,7 +65,8 @@ function answeredAtText(value: string | null | undefined): string | null {
 /**
  * /convocation/reponse?jeton=…&presence=… (decision 0026): the page behind the 'Présent' / 'Absent'
  * buttons of a convocation e-mail. No sign-in: the signed token names the player and the match.
- * The answer of the button is preselected and can be changed; 'Confirmer' records it.
+ * Opened in a browser, the page records the button's answer itself (decision 0105: Présent, or an
+ * Absent already justified) and says so; the answer can be changed, 'Confirmer' records it.
  */
 export function ConvocationAnswer({
   jeton,
@@ -173,6 +177,21 @@ function answerText(reponse: TAnswerLinkView['reponse']): string | null {
     : label;
 }
 
+/**
+ * What opening the link records by itself (decision 0105): the link's Présent; its Absent only when
+ * an Absent with its justification is already recorded (a new absence needs one typed first).
+ */
+function linkAnswer(
+  presence: PresenceStatus | null,
+  reponse: TAnswerLinkView['reponse'],
+): Omit<TAnswerLinkPost, 'jeton'> | null {
+  if (presence === 'DISPONIBLE') return { statutPresence: 'DISPONIBLE' };
+  const justification = reponse?.statutPresence === 'INDISPONIBLE' ? reponse.justification : null;
+  if (presence === 'INDISPONIBLE' && !needsJustification(presence, justification))
+    return { statutPresence: 'INDISPONIBLE', justification: justification!.trim() };
+  return null;
+}
+
 function AnswerContent({
   jeton,
   presence,
@@ -182,10 +201,29 @@ function AnswerContent({
   presence: PresenceStatus | null;
   info: TAnswerLinkView;
 }) {
-  const [editing, setEditing] = useState(true);
   const closed = info.match.annule || info.commence;
   const given = answerText(info.reponse);
   const when = answeredAtText(info.reponse?.answeredAt);
+  // The link's answer and the recorded justification, as the page opened (the form's justification
+  // starts from it, also when the form appears after the save of the link's answer).
+  const [auto] = useState(() => (closed ? null : linkAnswer(presence, info.reponse)));
+  const [justification] = useState(() => info.reponse?.justification ?? '');
+  const save = useAnswerByToken(jeton);
+  /** Saves made on this page: each one shows (and focuses) the confirmation anew. */
+  const [saves, setSaves] = useState(0);
+  const [autoError, setAutoError] = useState<string | null>(null);
+  // The answer of the link is recorded by this script, once (a StrictMode re-run included): never
+  // by the server's GET, which mail scanners prefetch (decision 0105).
+  const sent = useRef(false);
+  const { mutateAsync } = save;
+  useEffect(() => {
+    if (!auto || sent.current) return;
+    sent.current = true;
+    mutateAsync({ jeton, ...auto }).then(
+      () => setSaves((n) => n + 1),
+      (err: unknown) => setAutoError(errorMessage(err, ANSWER_PAGE_TEXTS.saveFailed)),
+    );
+  }, [auto, jeton, mutateAsync]);
 
   if (closed) {
     return (
@@ -198,32 +236,38 @@ function AnswerContent({
       </>
     );
   }
+  if (auto && saves === 0 && autoError === null)
+    return (
+      <>
+        <MatchSummary info={info} open />
+        <Loading label={ANSWER_PAGE_TEXTS.saving} />
+      </>
+    );
   return (
     <>
       <MatchSummary info={info} open />
-      {editing ? (
-        <>
-          {given ? (
-            <Alert tone="info">
-              Une réponse a déjà été donnée{when ? ` le ${when}` : ''} : {given}. Vous pouvez la
-              modifier jusqu’au début du match.
-            </Alert>
-          ) : null}
-          <AnswerForm
-            jeton={jeton}
-            info={info}
-            initial={presence ?? info.reponse?.statutPresence ?? null}
-            onSaved={() => setEditing(false)}
-          />
-        </>
-      ) : (
-        <Saved given={given} onChange={() => setEditing(true)} />
-      )}
+      {saves > 0 ? (
+        <Saved key={saves} given={given} />
+      ) : given ? (
+        <Alert tone="info">
+          Une réponse a déjà été donnée{when ? ` le ${when}` : ''} : {given}. Vous pouvez la
+          modifier jusqu’au début du match.
+        </Alert>
+      ) : null}
+      <AnswerForm
+        jeton={jeton}
+        info={info}
+        initial={presence ?? info.reponse?.statutPresence ?? null}
+        initialJustification={justification}
+        initialError={autoError}
+        onSaved={() => setSaves((n) => n + 1)}
+      />
     </>
   );
 }
 
-function Saved({ given, onChange }: { given: string | null; onChange: () => void }) {
+/** 'Réponse enregistrée : Présent.', focused for screen-reader and keyboard users. */
+function Saved({ given }: { given: string | null }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -232,12 +276,10 @@ function Saved({ given, onChange }: { given: string | null; onChange: () => void
         <strong>{ANSWER_PAGE_TEXTS.saved}</strong>
         {given ? ` : ${given}.` : '.'}
       </Alert>
-      <p className="muted">L’entraîneur voit votre réponse dans l’application.</p>
-      <div className="actions">
-        <button type="button" className="btn btn-secondary" onClick={onChange}>
-          Modifier la réponse
-        </button>
-      </div>
+      <p className="muted">
+        L’entraîneur voit votre réponse dans l’application. Vous pouvez la modifier ci-dessous
+        jusqu’au début du match.
+      </p>
     </div>
   );
 }
@@ -246,27 +288,38 @@ function AnswerForm({
   jeton,
   info,
   initial,
+  initialJustification,
+  initialError,
   onSaved,
 }: {
   jeton: string;
   info: TAnswerLinkView;
   initial: PresenceStatus | null;
+  initialJustification: string;
+  /** The automatic save of the link failed: its error, above the manual 'Confirmer'. */
+  initialError: string | null;
   onSaved: () => void;
 }) {
   const form = useZodForm(ZAnswerFormSchema, {
     timing: 'submit',
     defaultValues: {
       statutPresence: initial,
-      justification: info.reponse?.justification ?? '',
+      justification: initialJustification,
     },
   });
   const save = useAnswerByToken(jeton);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(initialError);
   const status = form.watch('statutPresence');
   const justification = form.watch('justification');
   const ready =
     status === 'DISPONIBLE' ||
     (status === 'INDISPONIBLE' && !needsJustification(status, justification));
+  // The choice on screen is not the recorded answer: say that 'Confirmer' is still needed.
+  const recorded = info.reponse;
+  const unsaved =
+    status !== null &&
+    (status !== recorded?.statutPresence ||
+      (status === 'INDISPONIBLE' && justification.trim() !== (recorded.justification ?? '')));
   const name = `${info.joueur.prenom} ${info.joueur.nom}`;
   const justificationId = useId();
   const errorId = `${justificationId}-error`;
@@ -318,6 +371,7 @@ function AnswerForm({
         ) : null}
       </fieldset>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
+      {unsaved ? <p className="answer-unsaved">{ANSWER_PAGE_TEXTS.notSaved}</p> : null}
       <div className="actions">
         <button type="submit" className="btn" disabled={!ready || save.isPending}>
           {save.isPending ? 'Enregistrement…' : 'Confirmer'}
