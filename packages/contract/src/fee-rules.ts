@@ -1,4 +1,5 @@
 import { definePermissions, leadersRow, row } from './permissions.ts';
+import { MONEY_MAX_CENTS, formatEuros } from './money.ts';
 import { categoryOfAge, seasonOf, type AgeCategory } from './season.ts';
 
 /**
@@ -32,6 +33,29 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export const PASS_SPORT_MAX_CENTS = 5000;
 
 /** A member's status in the season: nothing left to pay, a balance, a balance past the deadline. */
+/** The fees' messages (the screens show them without loading the schemas). */
+export const FEE_MESSAGES = {
+  amountInvalid: 'Indiquez un montant en euros, par exemple 150 ou 49,50.',
+  amountPositive: 'Le montant doit être supérieur à 0,00 €.',
+  amountTooLarge: `Le montant ne peut pas dépasser ${formatEuros(MONEY_MAX_CENTS)}.`,
+  discountInvalid: 'La réduction famille est un pourcentage entre 0 et 100.',
+  categoryTwice: (c: string) => `La catégorie ${c} figure dans deux tarifs.`,
+  categoriesRequired: 'Choisissez au moins une catégorie.',
+  tooManyTariffs: 'Au plus 20 tarifs par saison.',
+  methodInvalid: `Moyen de paiement inconnu (${PAYMENT_METHODS.map((m) => PAYMENT_METHOD_LABELS[m]).join(', ')}).`,
+  passSportCode: 'Indiquez le code Pass’Sport (lettres, chiffres et tirets).',
+  passSportMax: `Un Pass’Sport vaut ${formatEuros(PASS_SPORT_MAX_CENTS)} au plus.`,
+  passSportTaken: 'Ce code Pass’Sport est déjà enregistré pour un autre paiement.',
+  instalmentsChequeOnly: 'Les échéances ne concernent que les paiements par chèque.',
+  instalmentsSum: 'La somme des échéances doit être égale au montant du paiement.',
+  tooManyInstalments: 'Au plus 12 échéances.',
+  alreadyCancelled: 'Ce paiement est déjà annulé.',
+  noPayment: 'Aucun paiement enregistré pour cette saison : pas d’attestation à délivrer.',
+  loadFailed: 'Impossible de charger les cotisations.',
+  recorded: 'Paiement enregistré.',
+  cancelled: 'Paiement annulé.',
+} as const;
+
 export const FEE_STATUSES = ['A_JOUR', 'RESTE_DU', 'EN_RETARD'] as const;
 export type FeeStatus = (typeof FEE_STATUSES)[number];
 export const FEE_STATUS_LABELS: Record<FeeStatus, string> = {

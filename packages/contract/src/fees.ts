@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  FEE_STATUSES,
-  PASS_SPORT_MAX_CENTS,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
-} from './fee-rules.ts';
-import { MONEY_MAX_CENTS, formatEuros } from './money.ts';
+import { FEE_MESSAGES, FEE_STATUSES, PASS_SPORT_MAX_CENTS, PAYMENT_METHODS } from './fee-rules.ts';
+import { MONEY_MAX_CENTS } from './money.ts';
 import { ZDateSchema, ZIdSchema, optionalText, requiredText } from './schemas/common.ts';
 import { AGE_CATEGORIES } from './season.ts';
 import { ZSeasonParamSchema, ZSeasonSchema } from './statistics.ts';
@@ -28,28 +23,6 @@ export * from './money.ts';
  *
  * Amounts are whole cents; `saison` is 'AAAA-AAAA' (the club's current season when left out).
  */
-
-export const FEE_MESSAGES = {
-  amountInvalid: 'Indiquez un montant en euros, par exemple 150 ou 49,50.',
-  amountPositive: 'Le montant doit être supérieur à 0,00 €.',
-  amountTooLarge: `Le montant ne peut pas dépasser ${formatEuros(MONEY_MAX_CENTS)}.`,
-  discountInvalid: 'La réduction famille est un pourcentage entre 0 et 100.',
-  categoryTwice: (c: string) => `La catégorie ${c} figure dans deux tarifs.`,
-  categoriesRequired: 'Choisissez au moins une catégorie.',
-  tooManyTariffs: 'Au plus 20 tarifs par saison.',
-  methodInvalid: `Moyen de paiement inconnu (${PAYMENT_METHODS.map((m) => PAYMENT_METHOD_LABELS[m]).join(', ')}).`,
-  passSportCode: 'Indiquez le code Pass’Sport (lettres, chiffres et tirets).',
-  passSportMax: `Un Pass’Sport vaut ${formatEuros(PASS_SPORT_MAX_CENTS)} au plus.`,
-  passSportTaken: 'Ce code Pass’Sport est déjà enregistré pour un autre paiement.',
-  instalmentsChequeOnly: 'Les échéances ne concernent que les paiements par chèque.',
-  instalmentsSum: 'La somme des échéances doit être égale au montant du paiement.',
-  tooManyInstalments: 'Au plus 12 échéances.',
-  alreadyCancelled: 'Ce paiement est déjà annulé.',
-  noPayment: 'Aucun paiement enregistré pour cette saison : pas d’attestation à délivrer.',
-  loadFailed: 'Impossible de charger les cotisations.',
-  recorded: 'Paiement enregistré.',
-  cancelled: 'Paiement annulé.',
-} as const;
 
 /** Whole cents, 0 allowed (a free tariff), bounded. */
 const ZCentsSchema = z

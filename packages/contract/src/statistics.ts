@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { definePermissions, leadersRow } from './permissions.ts';
+import { MATCH_OUTCOMES, STATISTICS_MESSAGES, type MatchOutcome } from './statistics-rules.ts';
 import { ZIdSchema, safeString } from './schemas/common.ts';
+
+export * from './statistics-rules.ts';
 
 /**
  * Team statistics (docs/decisions/0080-team-statistics.md):
@@ -12,28 +14,6 @@ import { ZIdSchema, safeString } from './schemas/common.ts';
  * A season `2025-2026` runs from the first day of the club's month `moisDebutSaison` of 2025 to
  * the day before the same date of 2026 (season.ts); without `saison`, the club's current season.
  */
-
-export const STATISTICS_MESSAGES = {
-  seasonInvalid:
-    'Saison invalide : indiquez deux années qui se suivent au format AAAA-AAAA (par exemple 2025-2026).',
-  loadFailed: 'Impossible de charger les statistiques.',
-  empty: 'Aucune donnée pour cette saison : ni entraînement passé, ni match joué.',
-} as const;
-
-/**
- * Who reads what. Targets: {teamIds: [the team]}.
- * - read: the page itself (a player sees their own row, a parent their children's rows);
- * - readAll: every player's row and the fairness flag (the coach and the leaders);
- * - export: the CSV, every row (the coach and the leaders);
- * - club: the club overview (the leaders).
- */
-export const STATISTICS_PERMISSIONS = definePermissions({
-  read: { ...leadersRow('club', ['sharedTeam']), PARENT: ['sharedTeam', 'childrensTeams'] },
-  readAll: { ...leadersRow('club'), ENTRAINEUR: ['sharedTeam'] },
-  export: { ...leadersRow('club'), ENTRAINEUR: ['sharedTeam'] },
-  club: leadersRow('club'),
-});
-export type TStatisticsAction = keyof typeof STATISTICS_PERMISSIONS;
 
 const SEASON_YEAR_MIN = 1900;
 const SEASON_YEAR_MAX = 2998;
@@ -51,21 +31,7 @@ export const ZSeasonParamSchema = safeString()
 export const ZStatisticsQuerySchema = z.object({ saison: ZSeasonParamSchema.optional() }).strict();
 export type TStatisticsQuery = z.input<typeof ZStatisticsQuerySchema>;
 
-/** The first year of a season parameter ('2025-2026' → 2025). */
-export const seasonFirstYear = (saison: string) => Number(saison.slice(0, 4));
-/** The season parameter that starts in `year` (2025 → '2025-2026'). */
-export const seasonParam = (year: number) => `${year}-${year + 1}`;
-
 export const ZTeamIdParamsSchema = z.object({ teamId: ZIdSchema });
-
-/** V (won), N (drawn), D (lost). */
-export const MATCH_OUTCOMES = ['V', 'N', 'D'] as const;
-export type MatchOutcome = (typeof MATCH_OUTCOMES)[number];
-export const MATCH_OUTCOME_LABELS: Record<MatchOutcome, string> = {
-  V: 'Victoire',
-  N: 'Nul',
-  D: 'Défaite',
-};
 
 export const ZTeamResultsSchema = z.object({
   joues: z.number(),

@@ -1,28 +1,27 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   CONVERSATION_LIMITS,
   CONVERSATION_MESSAGES,
-  ZMessageReportSchema,
   conversationsPagePath,
   type TConversationMessage,
 } from '@club/contract';
-import { Field } from '../../../components/ui/field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { applyApiError } from '../../../lib/form-errors.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
 import {
   useMarkConversationRead,
   useMessages,
   useRemoveMessage,
-  useReportMessage,
   useSendMessage,
 } from '../api/conversations.ts';
 import { MessageText } from './message-text.tsx';
 import { CONVERSATION_TEXTS as T } from '../texts.ts';
+
+// The report's form (react-hook-form and the contract's zod schema) loads when it opens.
+const ReportDialog = lazy(() =>
+  import('./report-dialog.tsx').then((m) => ({ default: m.ReportDialog })),
+);
 
 const time = (iso: string) =>
   new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' }).format(
@@ -32,54 +31,6 @@ const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
-/** The report of a message: its reason, sent to the club's leaders (docs/decisions/0121). */
-function ReportDialog({
-  id,
-  onClose,
-  onReported,
-}: {
-  id: number;
-  onClose: () => void;
-  onReported: () => void;
-}) {
-  const report = useReportMessage();
-  const form = useZodForm(ZMessageReportSchema, {
-    timing: 'submit',
-    defaultValues: { motif: '' },
-  });
-  const { errors } = form.formState;
-  const submit = form.handleSubmit(async ({ motif }) => {
-    try {
-      await report.mutateAsync({ id, motif });
-      onReported();
-    } catch (err) {
-      applyApiError(form.setError, err, { fallback: T.reportFailed, fields: ['motif'] });
-    }
-  });
-  return (
-    <Modal title={T.reportTitle} onClose={onClose}>
-      <form className="form" onSubmit={submit} noValidate>
-        <Field label={T.reportReason} error={errors.motif?.message} hint={T.reportHint}>
-          <textarea rows={3} maxLength={CONVERSATION_LIMITS.motifMax} {...form.register('motif')} />
-        </Field>
-        {errors.root?.server?.message ? (
-          <p className="field-error" role="alert">
-            {errors.root.server.message}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Annuler
-          </button>
-          <button type="submit" className="btn" disabled={report.isPending}>
-            {T.report}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
 
 function MessageItem({ m, conversationId }: { m: TConversationMessage; conversationId: number }) {
   const remove = useRemoveMessage(conversationId);
@@ -125,14 +76,16 @@ function MessageItem({ m, conversationId }: { m: TConversationMessage; conversat
             </button>
           ) : null}
           {reporting ? (
-            <ReportDialog
-              id={m.id}
-              onClose={() => setReporting(false)}
-              onReported={() => {
-                setReporting(false);
-                setReported(true);
-              }}
-            />
+            <Suspense fallback={null}>
+              <ReportDialog
+                id={m.id}
+                onClose={() => setReporting(false)}
+                onReported={() => {
+                  setReporting(false);
+                  setReported(true);
+                }}
+              />
+            </Suspense>
           ) : null}
           {reported ? <span role="status">{T.reported}</span> : null}
         </div>
