@@ -8,6 +8,7 @@ import {
   openRequestScope,
   type OpenRequestScope,
 } from '../db/tenant-scope.ts';
+import { clientAbortError } from './errors.ts';
 import { registerIdempotency } from './idempotency.ts';
 
 declare module 'fastify' {
@@ -78,9 +79,6 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
   return request.raw.aborted || !socket || socket.destroyed;
 }
 
-/** What Node reports for a request its client aborted: the error handler answers it quietly. */
-const clientAbort = () => Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
-
 /** Ends the request's transaction once: commits (true) or rolls back (false). */
 function endClubScope(request: FastifyRequest, commit: boolean): Promise<void> {
   const open = request.clubScope;
@@ -120,7 +118,7 @@ function registerClubScope(app: FastifyInstance): void {
           open.end(false).catch((err: unknown) => {
             request.log.warn({ err }, 'annulation de la transaction de la requête impossible');
           });
-          done(clientAbort());
+          done(clientAbortError());
           return;
         }
         request.clubScope = open;
