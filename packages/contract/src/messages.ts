@@ -137,6 +137,7 @@ export const SERVER_MESSAGES = {
   badRequest: 'Requête invalide.',
   validation: 'Données invalides. Merci de corriger le formulaire.',
   malformedJson: 'Le corps de la requête n’est pas un JSON valide.',
+  malformedMultipart: 'Fichier envoyé incomplet ou mal formé. Réessayez l’envoi.',
   unauthenticated: 'Authentification requise.',
   sessionExpired: 'Session expirée. Veuillez vous reconnecter.',
   forbidden: 'Action non autorisée.',

@@ -35,6 +35,12 @@ export function isClientAbort(
   return raw.aborted === true || error.message === 'aborted';
 }
 
+/**
+ * The error for a request whose client is gone before it was read or run (decision 0100): what
+ * Node reports for an aborted body, so the handler answers it as a client abort.
+ */
+export const clientAbortError = () => Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+
 /** One error handler: JSON { message, errors? } in French, never a stack trace or SQL text. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {

@@ -57,15 +57,18 @@ function trackConnections(server: Server) {
       idleMs,
       quietMs,
       deadline,
+      onListenerClosed,
     }: {
       idleMs: number;
       quietMs: number;
       deadline: number;
+      onListenerClosed: () => void;
     }) {
       const quietBy = Math.min(deadline, Date.now() + 1_000);
       while (Date.now() - lastAccepted < quietMs && Date.now() < quietBy) await sleep(10);
       // net's close, not http's: http's would destroy the idle connections at once.
       if (server.listening) net.Server.prototype.close.call(server);
+      onListenerClosed();
       while (open.size > 0 && Date.now() < deadline) {
         const now = Date.now();
         for (const [socket, t] of open)
@@ -80,23 +83,32 @@ function trackConnections(server: Server) {
  * Graceful shutdown (decision 0008): on a signal, requests in flight finish; for `drainMs` new
  * requests get a French 503 (`Connection: close`, `Retry-After: 5`; /api/health turns 503 so
  * that a load balancer stops sending traffic) and every answer closes its connection, so that no
- * client reuses a keep-alive connection about to go. Then the listener closes at a quiet moment,
- * each connection once idle, the application closes (workers, database) and the process exits 0,
+ * client reuses a keep-alive connection about to go. Then the listener closes at a quiet moment
+ * (answers keep their connection meanwhile, decision 0100, so that clients retrying at once stop
+ * opening new ones), each connection once idle, the application closes (workers, database) and the process exits 0,
  * or 1 after `timeoutMs`. Call before `ready` (it adds hooks); returns the signal handler.
  */
 export function gracefulShutdown(app: FastifyInstance, opts: ShutdownOptions) {
   let closing = false;
+  /**
+   * From the end of the drain until the listener has closed (decision 0100): answers keep their
+   * connection, so that clients retrying at once reuse it instead of opening new connections
+   * that the kernel would queue, and reset, when the listener closes. A quiet moment comes; the
+   * listener closes; the next answer on each connection closes it again.
+   */
+  let listenerClosing = false;
+  const closeConnection = () => closing && !listenerClosing;
   const connections = trackConnections(app.server);
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
+    if (closeConnection()) reply.header('connection', 'close');
     return payload;
   });
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
+    if (closeConnection()) reply.header('connection', 'close');
     // Sent pre-serialised: the route's own response schema (if any) does not describe this answer.
     return reply
       .code(503)
-      .header('connection', 'close')
       .header('retry-after', '5')
       .type('application/json; charset=utf-8')
       .send(JSON.stringify({ message: SERVER_MESSAGES.shuttingDown }));
@@ -115,7 +127,9 @@ export function gracefulShutdown(app: FastifyInstance, opts: ShutdownOptions) {
     timer.unref();
     const drainMs = Math.min(opts.drainMs, opts.timeoutMs / 2);
     setTimeout(async () => {
+      listenerClosing = true;
       await connections.closeGracefully({
+        onListenerClosed: () => (listenerClosing = false),
         idleMs: opts.idleMs ?? 250,
         quietMs: opts.quietMs ?? 100,
         // At most a quarter of the delay (2 s) for the connections: the workers get what is left.

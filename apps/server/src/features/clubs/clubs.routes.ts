@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CLUB_MESSAGES, LOGO_LIMITS, SETTINGS_MESSAGES, api } from '@club/contract';
 import { route } from '../../lib/endpoint-route.ts';
 import { HttpError, badRequest } from '../../lib/http-error.ts';
+import { uploadError, uploadedFile } from '../../lib/uploads.ts';
 import { createPasswordConfirmation } from '../auth/index.ts';
 import { createClubsService } from './clubs.service.ts';
 
@@ -70,7 +71,7 @@ const clubsRoutes: FastifyPluginAsync = async (app) => {
     service.assertMayChangeLogo(request.actor, request.params.id);
     let bytes: Buffer;
     try {
-      const part = await request.file();
+      const part = await uploadedFile(request);
       if (!part || part.fieldname !== 'file')
         throw badRequest(CLUB_MESSAGES.logoMissing, { file: CLUB_MESSAGES.logoMissing });
       bytes = await part.toBuffer();
@@ -89,7 +90,7 @@ const clubsRoutes: FastifyPluginAsync = async (app) => {
         );
       if (code === 'FST_FIELDS_LIMIT')
         throw badRequest(CLUB_MESSAGES.logoMissing, { file: CLUB_MESSAGES.logoMissing });
-      throw err;
+      throw uploadError(err, request);
     }
     return service.setLogo(request.actor, request.params.id, bytes);
   });

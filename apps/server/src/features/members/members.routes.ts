@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { sendCsvFile } from '../../lib/csv-reply.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { HttpError, badRequest } from '../../lib/http-error.ts';
+import { uploadError, uploadedFile } from '../../lib/uploads.ts';
 import { createInvitationService } from '../auth/index.ts';
 import { createMemberImport } from './members.import.ts';
 import { membersPolicy } from './members.policy.ts';
@@ -142,7 +143,7 @@ const membersRoutes =
       membersPolicy.assert(request.actor, 'import');
       let bytes: Buffer;
       try {
-        const part = await request.file();
+        const part = await uploadedFile(request);
         if (!part || part.fieldname !== 'fichier')
           throw badRequest(MEMBER_IMPORT_MESSAGES.fileMissing, {
             fichier: MEMBER_IMPORT_MESSAGES.fileMissing,
@@ -160,7 +161,7 @@ const membersRoutes =
           throw badRequest(MEMBER_IMPORT_MESSAGES.fileMissing, {
             fichier: MEMBER_IMPORT_MESSAGES.fileMissing,
           });
-        throw err;
+        throw uploadError(err, request);
       }
       const { status, report } = await imports(request).run(
         request.actor,
