@@ -56,6 +56,8 @@ export const UNSUBSCRIBE_PAGE_PATH = '/notifications/desabonnement';
 
 export const NOTIFICATION_MESSAGES = {
   invalidLink: "Ce lien n'est pas valide.",
+  /** The link of a convocation withdrawn since (410; decision 0107). */
+  noLongerConvoked: "Vous n'êtes plus convoqué(e) pour ce match.",
   matchStarted: "Le match a commencé : il n'est plus possible de répondre.",
   matchCancelled: "Ce match est annulé : il n'est plus possible de répondre.",
   deadlineAfterStart: 'La date limite de réponse doit être antérieure au début du match.',

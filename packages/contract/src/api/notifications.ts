@@ -72,12 +72,14 @@ export const notificationsEndpoints = {
     tags: ['convocations'],
     summary: 'Convocation d’un lien de réponse reçu par e-mail (sans cookie)',
     description:
-      'Le jeton signé nomme le club, le match et le joueur. Jeton invalide ou joueur plus ' +
-      'convoqué : 404 « Ce lien n’est pas valide. ».',
+      'Le jeton signé nomme le club, le match et le joueur. Jeton invalide, match supprimé : ' +
+      '404 « Ce lien n’est pas valide. » ; joueur qui n’est plus convoqué (match passé à une ' +
+      'autre équipe, joueur sorti de l’équipe) : 410 « Vous n’êtes plus convoqué(e) pour ce ' +
+      'match. ».',
     access: PUBLIC,
     query: ZJetonQuerySchema,
     responses: { 200: ZAnswerLinkViewSchema },
-    errors: [404, 429],
+    errors: [404, 410, 429],
   }),
   answerByLink: defineEndpoint({
     method: 'POST',
@@ -86,11 +88,11 @@ export const notificationsEndpoints = {
     summary: 'Répond à la convocation d’un lien reçu par e-mail (sans cookie)',
     description:
       'Jusqu’au début du match (409 ensuite, ou si le match est annulé). Absent demande un ' +
-      'justificatif.',
+      'justificatif. Joueur qui n’est plus convoqué : 410.',
     access: PUBLIC,
     body: ZAnswerLinkPostSchema,
     responses: { 200: ZAnswerLinkViewSchema },
-    errors: [403, 404, 409, 429],
+    errors: [403, 404, 409, 410, 429],
   }),
   unsubscribeState: defineEndpoint({
     method: 'GET',

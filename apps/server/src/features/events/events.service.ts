@@ -130,8 +130,11 @@ export function createEventsService({ db, notifier }: EventsDeps) {
       });
       // Players convoked to an existing match by a new base team get their convocation
       // (decision 0025).
-      if (!synced.created && notifier)
+      if (!synced.created && notifier) {
+        // The former team's withdrawn players are told, in this transaction (decision 0107).
+        await notifier.playersWithdrawn(tx, clubId, synced.matchId, synced.withdrawn);
         await notifier.playersConvoked(tx, clubId, synced.matchId, synced.newlyConvoked);
+      }
       return synced.matchId;
     }
     await matchSync.removeForEvent(tx, clubId, eventId);

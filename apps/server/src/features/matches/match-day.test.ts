@@ -118,7 +118,7 @@ async function createMatch(
 ) {
   seq++;
   const start = opts.startMs === undefined ? afternoon(5) : local(opts.startMs);
-  const res = await (opts.client ?? asCoach).post('/api/evenements', {
+  const body = {
     nom: `Jour ${seq}`,
     type: 'MATCH',
     dateDebut: start,
@@ -130,10 +130,11 @@ async function createMatch(
     equipesIds: [opts.teamId ?? team.id],
     adversaireNom: 'FC Voisin',
     clubId: club.id,
-  });
+  };
+  const res = await (opts.client ?? asCoach).post('/api/evenements', body);
   expect(res.statusCode, res.body).toBe(201);
   const event = res.json<TEvent>();
-  return { event, matchId: event.match!.id, name: `Jour ${seq} ` };
+  return { event, matchId: event.match!.id, name: `Jour ${seq} `, body };
 }
 
 const mailsAbout = (name: string) => ctx.smtp.mails.filter((m) => m.subject.includes(name));
@@ -516,5 +517,141 @@ describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
     expect(to(fresh, newcomer)[0]!.subject).toBe('3 matchs à venir : indiquez vos disponibilités');
     expect(to(fresh, newcomer)[0]!.text).toContain('FC Voisin');
     expect(to(fresh, invited)).toHaveLength(0);
+  });
+});
+
+describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000 }, () => {
+  const WITHDRAWN = "Vous n'êtes plus convoqué(e) pour ";
+  /** The « Présent » link's token of the player's convocation mail. */
+  const tokenOf = (mail: CapturedMail) => {
+    const link = /\/convocation\/reponse\?jeton=([^&\s]+)&presence=DISPONIBLE/.exec(mail.text);
+    expect(link, 'lien de réponse').not.toBeNull();
+    return link![1]!;
+  };
+  const showLink = (jeton: string) => ctx.app.inject(`/api/convocations/reponse?jeton=${jeton}`);
+  const postLink = (jeton: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/convocations/reponse',
+      payload: { jeton: decodeURIComponent(jeton), statutPresence: 'DISPONIBLE' },
+    });
+
+  it('a match moved from U15 to U17: each U15 player (and parent) is told once, their link answers 410; the U17 players are convoked', async () => {
+    const db = ctx.app.db;
+    const u15 = await createTeam(db, club.id, { nom: 'U15 retrait' });
+    const u17 = await createTeam(db, club.id, { nom: 'U17 retrait' });
+    const kids: Member[] = [];
+    for (const prenom of ['Léo', 'Mia', 'Noé'])
+      kids.push(await createMember(db, club.id, { teamId: u15.id, prenom, nom: 'Quinze' }));
+    const kidParent = await createMember(db, club.id, { role: 'PARENT', prenom: 'Pia' });
+    await linkGuardian(db, club.id, kidParent.id, kids[0]!.id);
+    const seniors = [
+      await createMember(db, club.id, { teamId: u17.id, prenom: 'Sam', nom: 'Dixsept' }),
+      await createMember(db, club.id, { teamId: u17.id, prenom: 'Tom', nom: 'Dixsept' }),
+    ];
+    const { event, matchId, name, body } = await createMatch({
+      client: asLeader,
+      teamId: u15.id,
+    });
+    await runDue(matchId);
+    const convocations = mailsAbout(name);
+    const tokens = kids.map((k) => {
+      const mine = to(convocations, k);
+      expect(mine).toHaveLength(1);
+      return tokenOf(mine[0]!);
+    });
+    expect((await showLink(tokens[0]!)).statusCode).toBe(200);
+
+    const count = ctx.smtp.mails.length;
+    const moved = await asLeader.put(`/api/evenements/${event.id}`, {
+      ...body,
+      id: event.id,
+      equipesIds: [u17.id],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await until('les retraits et les convocations', () =>
+      [...kids, ...seniors].every((m) =>
+        ctx.smtp.mails.slice(count).some((mail) => mail.to.includes(m.email)),
+      ),
+    );
+    await waitForMailQueueIdle(ctx, 10_000);
+    const fresh = ctx.smtp.mails.slice(count);
+    for (const kid of kids) {
+      const mine = to(fresh, kid);
+      expect(mine, kid.prenom).toHaveLength(1);
+      expect(mine[0]!.subject.startsWith(`${WITHDRAWN}${name}`), mine[0]!.subject).toBe(true);
+      expect(mine[0]!.text).toContain(WITHDRAWN.trim());
+      expect(mine[0]!.text).toContain('Match : ' + name.trim());
+      expect(mine[0]!.text).not.toContain('/convocation/reponse');
+    }
+    const parentMails = to(fresh, kidParent);
+    expect(parentMails).toHaveLength(1);
+    expect(parentMails[0]!.subject).toContain("Léo Quinze n'est plus convoqué(e) pour");
+    for (const jeton of tokens) {
+      const shown = await showLink(jeton);
+      expect(shown.statusCode, shown.body).toBe(410);
+      expect(shown.json().message).toBe("Vous n'êtes plus convoqué(e) pour ce match.");
+      const posted = await postLink(jeton);
+      expect(posted.statusCode, posted.body).toBe(410);
+      expect(posted.json().message).toBe("Vous n'êtes plus convoqué(e) pour ce match.");
+    }
+    // The U17 players are convoked as before: their convocation, with a working link.
+    for (const s of seniors) {
+      const mine = to(fresh, s);
+      expect(mine, s.prenom).toHaveLength(1);
+      expect(mine[0]!.subject.startsWith('Convocation : ')).toBe(true);
+      expect((await showLink(tokenOf(mine[0]!))).statusCode).toBe(200);
+    }
+    const list = await asLeader.get(`/api/matches/${matchId}/convocations`);
+    expect(
+      list
+        .json<TConvocation[]>()
+        .map((r) => r.joueur.id)
+        .sort(),
+    ).toEqual(seniors.map((s) => s.id).sort());
+  });
+
+  it('a player removed from the team: their upcoming convocation is withdrawn and they are told; a past match is untouched', async () => {
+    const db = ctx.app.db;
+    const u16 = await createTeam(db, club.id, { nom: 'U16 retrait' });
+    const other = await createTeam(db, club.id, { nom: 'U16 bis' });
+    const leaving = await createMember(db, club.id, { teamId: u16.id, prenom: 'Zoé', nom: 'Part' });
+    const staying = await createMember(db, club.id, {
+      teamId: u16.id,
+      prenom: 'Yan',
+      nom: 'Reste',
+    });
+    const past = await createMatch({ client: asLeader, teamId: u16.id, startMs: -3 * DAY });
+    const upcoming = await createMatch({ client: asLeader, teamId: u16.id });
+    await runDue(upcoming.matchId);
+    const convocation = to(mailsAbout(upcoming.name), leaving);
+    expect(convocation).toHaveLength(1);
+    const jeton = tokenOf(convocation[0]!);
+
+    const count = ctx.smtp.mails.length;
+    const res = await asLeader.put(`/api/membres/${leaving.id}`, { equipesIds: [other.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    await until('le retrait', () =>
+      ctx.smtp.mails.slice(count).some((m) => m.to.includes(leaving.email)),
+    );
+    await waitForMailQueueIdle(ctx, 10_000);
+    const fresh = to(ctx.smtp.mails.slice(count), leaving);
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]!.subject.startsWith(`${WITHDRAWN}${upcoming.name}`), fresh[0]!.subject).toBe(
+      true,
+    );
+    expect(to(ctx.smtp.mails.slice(count), staying)).toHaveLength(0);
+    const shown = await showLink(jeton);
+    expect(shown.statusCode, shown.body).toBe(410);
+    expect(shown.json().message).toBe("Vous n'êtes plus convoqué(e) pour ce match.");
+    const rows = async (matchId: number) =>
+      (await asLeader.get(`/api/matches/${matchId}/convocations`))
+        .json<TConvocation[]>()
+        .map((r) => r.joueur.id)
+        .sort();
+    expect(await rows(upcoming.matchId)).toEqual([staying.id]);
+    // The past match keeps the player's convocation, and nothing is said about it.
+    expect(await rows(past.matchId)).toEqual([leaving.id, staying.id].sort());
+    expect(mailsAbout(past.name).filter((m) => m.subject.startsWith(WITHDRAWN))).toHaveLength(0);
   });
 });

@@ -244,13 +244,23 @@ export const matchesRepository = {
     return (result as unknown as { rows: { member_id: number }[] }).rows.map((r) => r.member_id);
   },
 
-  /** Removes the unanswered convocations of players who are not in `teamId` (a new base team). */
-  async withdrawUnansweredOutsideTeam(db: DbOrTx, clubId: number, matchId: number, teamId: number) {
-    await db.execute(sql`
+  /**
+   * Removes the unanswered convocations of players who are not in `teamId` (a new base team);
+   * returns the withdrawn players (they are told, decision 0107).
+   */
+  async withdrawUnansweredOutsideTeam(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+    teamId: number,
+  ): Promise<number[]> {
+    const result = await db.execute(sql`
       delete from ${convocations} c
       where c.club_id = ${clubId} and c.match_id = ${matchId} and c.statut_presence is null
         and not exists (select 1 from ${teamMemberships} tm
-          where tm.club_id = ${clubId} and tm.team_id = ${teamId} and tm.member_id = c.member_id)`);
+          where tm.club_id = ${clubId} and tm.team_id = ${teamId} and tm.member_id = c.member_id)
+      returning c.member_id`);
+    return (result as unknown as { rows: { member_id: number }[] }).rows.map((r) => r.member_id);
   },
 
   /**
@@ -282,14 +292,18 @@ export const matchesRepository = {
           select 1 from ${teamMemberships} tm
           where tm.club_id = ${clubId} and tm.member_id = c.member_id
             and tm.team_id = ma.home_team_id and tm.role = 'JOUEUR')
-      returning c.id`);
+      returning c.match_id`);
     const addedMatchIds = (added as unknown as { rows: { match_id: number }[] }).rows.map(
+      (r) => r.match_id,
+    );
+    const removedMatchIds = (removed as unknown as { rows: { match_id: number }[] }).rows.map(
       (r) => r.match_id,
     );
     return {
       added: addedMatchIds.length,
       addedMatchIds,
-      removed: (removed as unknown as { rows: unknown[] }).rows.length,
+      removed: removedMatchIds.length,
+      removedMatchIds,
     };
   },
 
@@ -323,11 +337,19 @@ export const matchesRepository = {
           select 1 from ${teamMemberships} tm
           where tm.club_id = ${clubId} and tm.member_id = c.member_id
             and tm.team_id = ma.home_team_id and tm.role = 'JOUEUR')
-      returning c.id`);
-    const addedByMatch = new Map<number, number[]>();
-    for (const r of (added as unknown as { rows: { match_id: number; member_id: number }[] }).rows)
-      addedByMatch.set(r.match_id, [...(addedByMatch.get(r.match_id) ?? []), r.member_id]);
-    return { addedByMatch, removed: (removed as unknown as { rows: unknown[] }).rows.length };
+      returning c.match_id, c.member_id`);
+    type Row = { match_id: number; member_id: number };
+    const byMatch = (rows: Row[]) => {
+      const map = new Map<number, number[]>();
+      for (const r of rows) map.set(r.match_id, [...(map.get(r.match_id) ?? []), r.member_id]);
+      return map;
+    };
+    const removedRows = (removed as unknown as { rows: Row[] }).rows;
+    return {
+      addedByMatch: byMatch((added as unknown as { rows: Row[] }).rows),
+      removed: removedRows.length,
+      removedByMatch: byMatch(removedRows),
+    };
   },
 
   async listConvocations(db: DbOrTx, clubId: number, matchId: number): Promise<ConvocationRow[]> {

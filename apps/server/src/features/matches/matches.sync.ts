@@ -23,10 +23,17 @@ export const matchSync = {
     clubId: number,
     eventId: number,
     sides: MatchSides,
-  ): Promise<{ matchId: number; created: boolean; newlyConvoked: number[] }> {
+  ): Promise<{
+    matchId: number;
+    created: boolean;
+    newlyConvoked: number[];
+    /** Players whose unanswered convocation was withdrawn (a new base team; decision 0107). */
+    withdrawn: number[];
+  }> {
     const current = await repo.findByEvent(tx, clubId, eventId);
     if (current) {
       let newlyConvoked: number[] = [];
+      let withdrawn: number[] = [];
       const changed =
         current.homeTeamId !== sides.homeTeamId ||
         current.awayTeamId !== sides.awayTeamId ||
@@ -40,14 +47,19 @@ export const matchSync = {
         });
       if (current.homeTeamId !== sides.homeTeamId) {
         // A new base team: its players are convoked, the former team's unanswered rows withdrawn.
-        await repo.withdrawUnansweredOutsideTeam(tx, clubId, current.id, sides.homeTeamId);
+        withdrawn = await repo.withdrawUnansweredOutsideTeam(
+          tx,
+          clubId,
+          current.id,
+          sides.homeTeamId,
+        );
         newlyConvoked = await repo.convokeTeamPlayers(tx, clubId, current.id, sides.homeTeamId);
       }
-      return { matchId: current.id, created: false, newlyConvoked };
+      return { matchId: current.id, created: false, newlyConvoked, withdrawn };
     }
     const match = await repo.insert(tx, { clubId, eventId, ...sides });
     const newlyConvoked = await repo.convokeTeamPlayers(tx, clubId, match.id, sides.homeTeamId);
-    return { matchId: match.id, created: true, newlyConvoked };
+    return { matchId: match.id, created: true, newlyConvoked, withdrawn: [] };
   },
 
   /** An event that is no longer a MATCH loses its match and convocations (deleting the event does it too). */
@@ -58,29 +70,40 @@ export const matchSync = {
   /**
    * A member's teams or role changed (members feature, inside its write transaction): a JOUEUR who
    * joined a team is convoked to its upcoming matches; unanswered convocations to upcoming matches
-   * of a team they left are withdrawn. Past and answered convocations stay.
+   * of a team they left are withdrawn (`removedMatchIds`: the caller tells the player, decision
+   * 0107). Past and answered convocations stay.
    */
   async syncMemberConvocations(
     tx: DbOrTx,
     clubId: number,
     memberId: number,
     clock: Clock,
-  ): Promise<{ added: number; addedMatchIds: number[]; removed: number }> {
+  ): Promise<{
+    added: number;
+    addedMatchIds: number[];
+    removed: number;
+    removedMatchIds: number[];
+  }> {
     const nowLocal = clubNow(await repo.clubTimezone(tx, clubId), clock);
     return repo.syncMemberUpcoming(tx, clubId, memberId, nowLocal);
   },
 
   /**
    * The same for many members at once (a members import): two statements whatever their number.
-   * Returns, per match, the members newly convoked to it.
+   * Returns, per match, the members newly convoked to it and those withdrawn from it.
    */
   async syncMembersConvocations(
     tx: DbOrTx,
     clubId: number,
     memberIds: readonly number[],
     clock: Clock,
-  ): Promise<{ addedByMatch: Map<number, number[]>; removed: number }> {
-    if (!memberIds.length) return { addedByMatch: new Map(), removed: 0 };
+  ): Promise<{
+    addedByMatch: Map<number, number[]>;
+    removed: number;
+    removedByMatch: Map<number, number[]>;
+  }> {
+    if (!memberIds.length)
+      return { addedByMatch: new Map(), removed: 0, removedByMatch: new Map() };
     const nowLocal = clubNow(await repo.clubTimezone(tx, clubId), clock);
     return repo.syncMembersUpcoming(tx, clubId, memberIds, nowLocal);
   },

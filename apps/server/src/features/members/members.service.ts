@@ -255,14 +255,19 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
 export function createMembersService(deps: MembersDeps) {
   const { db } = deps;
 
-  /** Convocations follow the member's teams; the newly convoked get their mail (decision 0025). */
+  /**
+   * Convocations follow the member's teams; the newly convoked get their mail (decision 0025),
+   * the withdrawn are told (decision 0107).
+   */
   async function syncConvocations(tx: DbOrTx, clubId: number, memberId: number) {
-    const { addedMatchIds } = await matchSync.syncMemberConvocations(
+    const { addedMatchIds, removedMatchIds } = await matchSync.syncMemberConvocations(
       tx,
       clubId,
       memberId,
       deps.clock,
     );
+    for (const matchId of removedMatchIds)
+      await deps.notifier.playersWithdrawn(tx, clubId, matchId, [memberId]);
     // One digest for all the upcoming matches, not one mail per match.
     if (addedMatchIds.length)
       await deps.notifier.memberConvoked(tx, clubId, memberId, addedMatchIds);

@@ -16,6 +16,8 @@ import type { Mail, MailCondition, Mailer } from '../../plugins/mailer.ts';
 import {
   convocationMail,
   digestMail,
+  withdrawalMail,
+  withdrawalSubject,
   frenchDateTime,
   selectionMail,
   SELECTION_SUBJECTS,
@@ -73,6 +75,14 @@ export interface MatchNotifier {
    * started match.
    */
   playersConvoked(tx: DbOrTx, clubId: number, matchId: number, memberIds: number[]): Promise<void>;
+  /**
+   * Players whose convocation was just withdrawn (the match moved to another team, or they left
+   * its team; decision 0107): « Vous n'êtes plus convoqué(e) pour … » to each (and their
+   * guardians), in the write's transaction. Nothing when they never heard of the match (creation
+   * burst pending), already know it cancelled, or it has started; as for a convocation, only ACTIF
+   * players (the others were not mailed) and activated accounts.
+   */
+  playersWithdrawn(tx: DbOrTx, clubId: number, matchId: number, memberIds: number[]): Promise<void>;
   /**
    * A match is about to be deleted (its event is): the cancellation mail to its convoked players,
    * read now since the rows go with the match, in the delete's transaction. Nothing when the
@@ -410,6 +420,50 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       if (pending?.kind === 'CREATED') return;
       const sent = await mailPlayers(tx, m, 'CREATED', false, new Set(memberIds));
       log.info({ matchId, mails: sent }, 'convocation des nouveaux joueurs');
+    },
+
+    async playersWithdrawn(tx, clubId, matchId, memberIds) {
+      if (!memberIds.length) return;
+      const m = await repo.matchInfo(tx, clubId, matchId);
+      if (!m || startedAt(m, deps.clock.now())) return;
+      const pending = await repo.pending(tx, clubId, matchId);
+      if (pending?.kind === 'CREATED') return; // nobody was told about it yet
+      if (pending ? pending.wasCancelled : m.cancelled) return; // they know it is not played
+      const info = mailInfo(m);
+      const pushes: PushNotification[] = [];
+      const mails: Mail[] = [];
+      for (const p of await repo.playersByIds(tx, clubId, memberIds)) {
+        if (!isActiveStatus(p.statut)) continue; // their convocation was not mailed either
+        const recipients = [
+          { to: p as Recipient, child: null as { prenom: string; nom: string } | null },
+          ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
+        ].filter((r) => r.to.activated);
+        for (const r of recipients) {
+          pushes.push({
+            clubId,
+            timezone: m.timezone,
+            memberIds: [r.to.id],
+            kind: 'annulations',
+            message: {
+              titre: withdrawalSubject(info, r.child ? `${r.child.prenom} ${r.child.nom}` : null),
+              corps: `${frenchDateTime(info.dateDebut)} · ${info.lieux}. Rien à faire.`,
+              url: matchesPage(m),
+            },
+          });
+          if (!wantsNotification(r.to, 'annulations', 'email')) continue;
+          mails.push(
+            withdrawalMail({
+              to: r.to,
+              child: r.child,
+              match: info,
+              links: linksFor(clubId, r.to),
+            }),
+          );
+        }
+      }
+      await deps.push.notifyMany(tx, pushes);
+      await deps.mailer.sendMany(mails, { db: transactionExecutor(tx) });
+      log.info({ matchId, mails: mails.length }, 'convocations retirées');
     },
 
     async matchDeleted(tx, clubId, matchId) {

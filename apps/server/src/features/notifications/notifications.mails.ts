@@ -305,3 +305,37 @@ export function digestMail(opts: {
   const subject = `${n} match${n > 1 ? 's' : ''} à venir : indiquez ${who ? 'les' : 'vos'} disponibilités`;
   return render(who ? `${subject} (${who})` : subject, blocks, opts.links, opts.to.email);
 }
+
+/** The subject of a withdrawn convocation: the match named as in the convocation's subject. */
+export const withdrawalSubject = (m: MatchMailInfo, who: string | null) =>
+  `${who ? `${who} n'est plus convoqué(e)` : "Vous n'êtes plus convoqué(e)"} pour ${m.nom} le ${frenchDateTime(m.dateDebut)}`;
+
+/**
+ * A player's convocation was withdrawn (the match moved to another team, or the player left the
+ * team; decision 0107): to the player (`child` null) or a guardian. No answer link: the former
+ * ones now say so.
+ */
+export function withdrawalMail(opts: {
+  to: { email: string; prenom: string };
+  child: { prenom: string; nom: string } | null;
+  match: MatchMailInfo;
+  links: Links;
+}): Mail {
+  const { match: m, child } = opts;
+  const who = child ? `${child.prenom} ${child.nom}` : null;
+  const blocks: Block[] = [
+    { kind: 'p', text: `Bonjour ${opts.to.prenom},` },
+    {
+      kind: 'p',
+      text: who
+        ? `${who} n'est plus convoqué(e) pour ce match de ${m.clubNom} : la convocation reçue est retirée. Il n'y a rien à faire, pas même à répondre.`
+        : `Vous n'êtes plus convoqué(e) pour ce match de ${m.clubNom} : la convocation reçue est retirée. Il n'y a rien à faire, pas même à répondre.`,
+    },
+    { kind: 'p', text: matchLines(m) },
+    {
+      kind: 'p',
+      text: 'Les liens de réponse de la convocation ne servent plus. Merci, et à bientôt sur le terrain !',
+    },
+  ];
+  return render(withdrawalSubject(m, who), blocks, opts.links, opts.to.email);
+}

@@ -78,6 +78,30 @@ const recipientColumns = {
   activated: sql<boolean>`${members.passwordHash} is not null`,
 };
 
+/** Each player with their guardians (one query for all). */
+async function withGuardians<P extends { id: number }>(
+  db: DbOrTx,
+  clubId: number,
+  players: P[],
+): Promise<(P & { guardians: Recipient[] })[]> {
+  const ids = players.map((p) => p.id);
+  const links = ids.length
+    ? await db
+        .select({ childId: guardians.childId, ...recipientColumns })
+        .from(guardians)
+        .innerJoin(
+          members,
+          and(eq(members.id, guardians.parentId), eq(members.clubId, guardians.clubId)),
+        )
+        .where(and(eq(guardians.clubId, clubId), inArray(guardians.childId, ids)))
+        .orderBy(asc(members.id))
+    : [];
+  return players.map((p) => ({
+    ...p,
+    guardians: links.filter((l) => l.childId === p.id).map(({ childId: _c, ...g }) => g),
+  }));
+}
+
 /** The only queries of the notifications feature; every one is filtered by the club id. */
 /** First half of the selection mails' advisory lock (live.publish.ts uses its own key). */
 const SELECTION_MAIL_LOCK_KEY = 727301;
@@ -144,23 +168,39 @@ export const notificationsRepository = {
       .innerJoin(members, convocationMember())
       .where(convocationsOfMatch(clubId, matchId))
       .orderBy(...byMemberName());
-    const ids = players.map((p) => p.id);
-    const links = ids.length
-      ? await db
-          .select({ childId: guardians.childId, ...recipientColumns })
-          .from(guardians)
-          .innerJoin(
-            members,
-            and(eq(members.id, guardians.parentId), eq(members.clubId, guardians.clubId)),
-          )
-          .where(and(eq(guardians.clubId, clubId), inArray(guardians.childId, ids)))
-          .orderBy(asc(members.id))
-      : [];
-    return players.map((p) => ({
-      ...p,
-      statutPresence: p.statutPresence as PresenceStatus | null,
-      guardians: links.filter((l) => l.childId === p.id).map(({ childId: _c, ...g }) => g),
-    }));
+    return withGuardians(
+      db,
+      clubId,
+      players.map((p) => ({ ...p, statutPresence: p.statutPresence as PresenceStatus | null })),
+    );
+  },
+
+  /**
+   * Players of the club by id with their guardians (those just withdrawn from a match: no
+   * convocation row is left to join; decision 0107), by name.
+   */
+  async playersByIds(
+    db: DbOrTx,
+    clubId: number,
+    memberIds: readonly number[],
+  ): Promise<Omit<ConvokedPlayer, 'statutPresence' | 'justification' | 'answeredAt'>[]> {
+    if (!memberIds.length) return [];
+    const players = await db
+      .select({ ...recipientColumns, statut: members.statut })
+      .from(members)
+      .where(and(eq(members.clubId, clubId), inArray(members.id, [...memberIds])))
+      .orderBy(...byMemberName());
+    return withGuardians(db, clubId, players);
+  },
+
+  /** Whether a member of the club exists (a withdrawn player's answer link; decision 0107). */
+  async memberExists(db: DbOrTx, clubId: number, memberId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.clubId, clubId), eq(members.id, memberId)))
+      .limit(1);
+    return row !== undefined;
   },
 
   /** The coaches of a team (an ENTRAINEUR membership). */

@@ -55,7 +55,13 @@ export function createNotificationsService({ db, tokens, clock }: NotificationsD
     if (lock) await repo.lockConvocation(tx, claims.clubId, claims.matchId, claims.playerId);
     const players = await repo.convokedPlayers(tx, claims.clubId, claims.matchId);
     const player = players.find((p) => p.id === claims.playerId);
-    if (!player) throw invalidLink(); // no longer convoked
+    if (!player) {
+      // A signed token is only ever minted for a convoked player: its player, still a member but
+      // no longer convoked, was withdrawn (decision 0107), and the link says so.
+      if (await repo.memberExists(tx, claims.clubId, claims.playerId))
+        throw new HttpError(410, NOTIFICATION_MESSAGES.noLongerConvoked);
+      throw invalidLink();
+    }
     return { m, player };
   }
 
