@@ -265,6 +265,19 @@ describe('[matches] answer page of a convocation e-mail', () => {
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
+  it('a withdrawn convocation: the server’s 410 message, no form and nothing to retry (decision 0107)', async () => {
+    const calls = stubFetch(() =>
+      json(410, { message: "Vous n'êtes plus convoqué(e) pour ce match." }),
+    );
+    show('DISPONIBLE');
+    expect(
+      await screen.findByText("Vous n'êtes plus convoqué(e) pour ce match."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.init.method === 'POST')).toEqual([]);
+  });
+
   it('a link without token asks nothing of the server', () => {
     const calls = stubFetch(() => json(200, info()));
     show('DISPONIBLE', '');

@@ -27,6 +27,7 @@ import './matches.css';
 export const ANSWER_PAGE_TEXTS = {
   title: 'Réponse à la convocation',
   invalidLink: NOTIFICATION_MESSAGES.invalidLink,
+  noLongerConvoked: NOTIFICATION_MESSAGES.noLongerConvoked,
   started: NOTIFICATION_MESSAGES.matchStarted,
   cancelled: NOTIFICATION_MESSAGES.matchCancelled,
   loadFailed: 'Impossible de charger la convocation. Vérifiez votre connexion puis réessayez.',
@@ -90,6 +91,17 @@ export function ConvocationAnswer({
         <p className="muted">
           Utilisez le dernier e-mail de convocation reçu, ou répondez depuis l’application.
         </p>
+        <p>
+          <Link to="/connexion">Se connecter</Link>
+        </p>
+      </>
+    );
+  } else if (info.isError && info.error instanceof HttpError && info.error.status === 410) {
+    // The convocation was withdrawn (decision 0107): nothing to answer, nothing to retry.
+    body = (
+      <>
+        <Alert tone="info">{errorMessage(info.error, ANSWER_PAGE_TEXTS.noLongerConvoked)}</Alert>
+        <p className="muted">Vous n’avez rien à faire : cette convocation est retirée.</p>
         <p>
           <Link to="/connexion">Se connecter</Link>
         </p>
