@@ -42,7 +42,12 @@ describe('[matches] matches from MATCH events', () => {
       matchSync.upsertForEvent(tx, club.id, event.id, sides),
     );
     // unchanged sides: nobody newly convoked (no second convocation mail)
-    expect(again).toEqual({ matchId: first.matchId, created: false, newlyConvoked: [] });
+    expect(again).toEqual({
+      matchId: first.matchId,
+      created: false,
+      newlyConvoked: [],
+      withdrawn: [],
+    });
     const convoked = await db
       .select({ memberId: convocations.memberId })
       .from(convocations)
@@ -78,9 +83,11 @@ describe('[matches] editing a MATCH event', () => {
     await db.transaction((tx) => matchSync.upsertForEvent(tx, club.id, event.id, { ...sides }));
     expect(await version()).toBe(before);
 
-    await db.transaction((tx) =>
+    const moved = await db.transaction((tx) =>
       matchSync.upsertForEvent(tx, club.id, event.id, { ...sides, homeTeamId: b.id }),
     );
+    // The withdrawn players are named for their mail (decision 0107).
+    expect(moved.withdrawn).toEqual([pa2.id]);
     const convoked = await db
       .select({ memberId: convocations.memberId })
       .from(convocations)
