@@ -169,7 +169,7 @@ describe(
       expect(to(about(name, 'Match annulé'), alice)).toHaveLength(1);
     });
 
-    it('a new base team: its players get the convocation, the former players nothing more', async () => {
+    it('a new base team: its players get the convocation, the former players one withdrawal each (decision 0107)', async () => {
       const { event, name } = await announcedMatch();
       const before = ctx.smtp.mails.length;
       const res = await asLeader.put(`/api/evenements/${event.id}`, {
@@ -191,9 +191,15 @@ describe(
       expect(convocation[0]!.subject).toContain(name);
       expect(convocation[0]!.text).toContain('Équipe : Réserve contre FC Voisin');
       expect(convocation[0]!.text).toMatch(/presence=DISPONIBLE/);
-      expect(to(later, alice)).toHaveLength(0);
-      expect(to(later, bruno)).toHaveLength(0);
-      expect(to(later, parent)).toHaveLength(0);
+      // The former players (and the parent) are told once that they are no longer convoked.
+      for (const who of [alice, bruno]) {
+        const mine = to(later, who);
+        expect(mine, who.prenom).toHaveLength(1);
+        expect(mine[0]!.subject).toContain(`Vous n'êtes plus convoqué(e) pour ${name}`);
+        expect(mine[0]!.text).not.toMatch(/presence=DISPONIBLE/);
+      }
+      expect(to(later, parent)).toHaveLength(1);
+      expect(to(later, parent)[0]!.subject).toContain("Bruno Petit n'est plus convoqué(e) pour");
     });
 
     it('a player who joins the team (member update) gets one digest of its upcoming matches', async () => {
