@@ -25,9 +25,10 @@ export function useAnswerByToken(jeton: string) {
   return useMutation({
     mutationFn: (body: TAnswerLinkPost) => api.notifications.answerByLink({ body }),
     onSuccess: (info) => qc.setQueryData(queryKeys.convocationAnswer(jeton), info),
-    // 409: the match started or was cancelled meanwhile; read it again so the page says which.
+    // 409: the match started or was cancelled meanwhile; 410: the convocation was withdrawn
+    // (decision 0107). Read it again so the page says which.
     onError: (err) => {
-      if (err instanceof HttpError && err.status === 409)
+      if (err instanceof HttpError && (err.status === 409 || err.status === 410))
         void qc.invalidateQueries({ queryKey: queryKeys.convocationAnswer(jeton) });
     },
   });

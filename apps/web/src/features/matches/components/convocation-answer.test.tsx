@@ -278,6 +278,28 @@ describe('[matches] answer page of a convocation e-mail', () => {
     expect(calls.filter((c) => c.init.method === 'POST')).toEqual([]);
   });
 
+  it('a convocation withdrawn while the page is open: the 410 reloads the view, which says so', async () => {
+    const NO_LONGER = "Vous n'êtes plus convoqué(e) pour ce match.";
+    let withdrawn = false;
+    stubFetch(async (url, init) => {
+      if (url.startsWith('/auth/csrf')) return json(200, {});
+      if (withdrawn) return json(410, { message: NO_LONGER });
+      if (init.method === 'POST') {
+        withdrawn = true;
+        return json(410, { message: NO_LONGER });
+      }
+      return json(200, info());
+    });
+    show('DISPONIBLE');
+    // The auto-save's 410 first, then the view read again: no form left, the message stays.
+    await screen.findByText(NO_LONGER);
+    await waitFor(() => {
+      expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+      expect(screen.getByText(NO_LONGER)).toBeInTheDocument();
+    });
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).not.toBeInTheDocument();
+  });
+
   it('a link without token asks nothing of the server', () => {
     const calls = stubFetch(() => json(200, info()));
     show('DISPONIBLE', '');
