@@ -105,9 +105,10 @@ export const CONVOCATION_PERMISSIONS = definePermissions({
     PARENT: ['children'],
   },
   /**
-   * Whether a row is answered whole (answer time, justification, every status, the selection):
-   * the player's own row, a guardian's child's, the team's coaches and the leaders. Anyone else
-   * reads only whether the player comes (privacy.ts `convocationSeenByOthers`, decision 0106).
+   * Whether a row is answered whole (answer time, justification, every status, NON_RETENU): the
+   * player's own row, a guardian's child's, the team's coaches and the leaders. Anyone else reads
+   * only whether the player comes and the published team sheet (privacy.ts
+   * `convocationSeenByOthers`, decision 0106).
    */
   readRow: {
     ...leadersRow(),

@@ -195,8 +195,9 @@ export type TSelectionUpdate = z.input<typeof ZSelectionUpdateSchema>;
  * (the table, the ACTIF rule, a cancelled match); `reponduLe`: when it was last answered.
  *
  * Another family's row (CONVOCATION_PERMISSIONS.readRow refuses it: a player or parent reading a
- * teammate's row) says only whether the player comes: statutPresence DISPONIBLE or null, no
- * `reponduLe`, no `selection`, no justification (privacy.ts `convocationSeenByOthers`,
+ * teammate's row) says only whether the player comes: statutPresence DISPONIBLE or null, selection
+ * SELECTIONNE, REMPLACANT (published) or null — never NON_RETENU —, no `reponduLe`, no
+ * justification (privacy.ts `convocationSeenByOthers`,
  * docs/decisions/0106-what-other-families-read-of-a-match-and-a-member.md).
  */
 export const ZConvocationSchema = z.object({
@@ -207,10 +208,10 @@ export const ZConvocationSchema = z.object({
   /** Absent from another family's row. */
   reponduLe: z.string().nullable().optional(),
   /**
-   * The selection: the coach and leaders read their working choice; the player and their guardians
-   * the published one only (null until it is published); absent from another family's row.
+   * The selection: the coach and leaders read their working choice; everyone else the published
+   * one only (null until it is published; another family's NON_RETENU reads null).
    */
-  selection: z.enum(SELECTION_VALUES).nullable().optional(),
+  selection: z.enum(SELECTION_VALUES).nullable(),
 });
 export type TConvocation = z.infer<typeof ZConvocationSchema>;
 export const ZConvocationListSchema = z.array(ZConvocationSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeRole, type PresenceStatus } from './enums.ts';
 import { MEMBER_PERMISSIONS } from './member-rules.ts';
+import type { TSelection } from './display.ts';
 import {
   holdsClubRole,
   permits,
@@ -209,13 +210,23 @@ export function mayFilterOnPrivateFields(reader: PermissionSubject, teamId: numb
 
 /**
  * What a player or parent reads of another family's convocation row (decision 0106): who is
- * coming, nothing else — DISPONIBLE stays, any other answer (absent) reads as no answer; the
- * answer time, the justification and the selection (NON_RETENU included) are left out of the row.
- * Their own row and their children's rows are whole, and so is every row for the team's coaches
- * and the leaders (CONVOCATION_PERMISSIONS.readRow).
+ * coming, nothing else — DISPONIBLE stays, an absence reads as no answer; of the published
+ * selection, the team sheet the home shows the team (SELECTIONNE, REMPLACANT: decision 0083)
+ * stays, NON_RETENU reads as no selection. The answer time and the justification are left out of
+ * the row. Their own row and their children's rows are whole, and so is every row for the team's
+ * coaches and the leaders (CONVOCATION_PERMISSIONS.readRow).
  */
-export function convocationSeenByOthers(statut: PresenceStatus | null): 'DISPONIBLE' | null {
-  return statut === 'DISPONIBLE' ? 'DISPONIBLE' : null;
+export function convocationSeenByOthers(row: {
+  statutPresence: PresenceStatus | null;
+  selectionPublished: TSelection | null;
+}): { statutPresence: 'DISPONIBLE' | null; selection: 'SELECTIONNE' | 'REMPLACANT' | null } {
+  return {
+    statutPresence: row.statutPresence === 'DISPONIBLE' ? 'DISPONIBLE' : null,
+    selection:
+      row.selectionPublished === 'SELECTIONNE' || row.selectionPublished === 'REMPLACANT'
+        ? row.selectionPublished
+        : null,
+  };
 }
 
 /**

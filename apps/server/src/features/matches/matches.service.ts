@@ -143,7 +143,7 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
       if (!convocationsPolicy.can(actor, 'readRow', target))
         return {
           joueur: memberRef({ id: r.memberId, nom: r.nom, prenom: r.prenom }),
-          statutPresence: convocationSeenByOthers(r.statutPresence),
+          ...convocationSeenByOthers(r),
           modifiable: false,
         };
       const entry: TConvocation = {

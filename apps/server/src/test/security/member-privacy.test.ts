@@ -759,10 +759,11 @@ describe('[privacy] a convocation row of another family says only whether the pl
       selection: 'SELECTIONNE',
       selectionPublished: 'SELECTIONNE',
     });
+    // the coach's working choice moved M up since publishing: not for the families yet
     await createConvocation(db, club.id, otherMatch, target.minor.id, {
       statutPresence: 'DISPONIBLE',
       answeredAt,
-      selection: 'NON_RETENU',
+      selection: 'REMPLACANT',
       selectionPublished: 'NON_RETENU',
     });
   });
@@ -776,11 +777,16 @@ describe('[privacy] a convocation row of another family says only whether the pl
     expect(res.statusCode, res.body).toBe(200);
     return new Map((res.json() as Row[]).map((r) => [r.joueur.id, r]));
   };
-  /** What another family reads: the name, whether they come, nothing else. */
-  const reduced = (m: Member, statutPresence: 'DISPONIBLE' | null): Row => ({
+  /** What another family reads: the name, whether they come, the published team sheet. */
+  const reduced = (
+    m: Member,
+    statutPresence: 'DISPONIBLE' | null,
+    selection: 'SELECTIONNE' | null = null,
+  ): Row => ({
     joueur: { id: m.id, nom: m.nom, prenom: m.prenom },
     statutPresence,
     modifiable: false,
+    selection,
   });
   /** A whole row: every status, the answer time, the selection. */
   const whole = (row: Row | undefined, statutPresence: string, selection: string) => {
@@ -788,17 +794,23 @@ describe('[privacy] a convocation row of another family says only whether the pl
     expect(row!.selection).toBe(selection);
   };
 
-  it('a teammate and another family’s parent: who is coming, no absence, answer time, justification or NON_RETENU', async () => {
+  it('a teammate and another family’s parent: who is coming and the published sheet; no absence, answer time, justification or NON_RETENU', async () => {
     for (const reader of [readerOf.player, readerOf.parent]) {
       for (const method of ['GET', 'PUT'] as const) {
         const rows = await rowsFor(reader, method);
         expect(rows.get(target.adult.id)).toEqual(reduced(target.adult, null));
         expect(rows.get(target.sharingAdult.id)).toEqual(
-          reduced(target.sharingAdult, 'DISPONIBLE'),
+          reduced(target.sharingAdult, 'DISPONIBLE', 'SELECTIONNE'),
         );
         expect(rows.get(target.minor.id)).toEqual(reduced(target.minor, 'DISPONIBLE'));
         const text = JSON.stringify([...rows.values()]);
-        for (const hidden of ['INDISPONIBLE', 'NON_RETENU', 'médecin', 'reponduLe', 'selection'])
+        for (const hidden of [
+          'INDISPONIBLE',
+          'NON_RETENU',
+          'médecin',
+          'reponduLe',
+          'justification',
+        ])
           expect(text, `${reader.nom} ${method}`).not.toContain(hidden);
       }
     }
@@ -821,7 +833,7 @@ describe('[privacy] a convocation row of another family says only whether the pl
       whole(rows.get(target.adult.id), 'INDISPONIBLE', 'NON_RETENU');
       expect(rows.get(target.adult.id)!.justificationAbsence).toBe('Rendez-vous chez le médecin');
       whole(rows.get(target.sharingAdult.id), 'DISPONIBLE', 'SELECTIONNE');
-      whole(rows.get(target.minor.id), 'DISPONIBLE', 'NON_RETENU');
+      whole(rows.get(target.minor.id), 'DISPONIBLE', 'REMPLACANT');
     }
   });
 });
