@@ -333,7 +333,10 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       const absents = players
         .filter((p) => p.statutPresence === 'INDISPONIBLE')
         .map((p) => ({ name: name(p), justification: p.justification }));
-      const sansReponse = players.filter((p) => p.statutPresence === null).map(name);
+      // An injured, ill or suspended player is not awaited (decision 0108).
+      const sansReponse = players
+        .filter((p) => p.statutPresence === null && isActiveStatus(p.statut))
+        .map(name);
       const db = transactionExecutor(tx);
       let n = 0;
       for (const coach of await repo.coaches(tx, m.clubId, m.homeTeamId!)) {
