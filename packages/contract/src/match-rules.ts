@@ -107,6 +107,18 @@ export const CONVOCATION_PERMISSIONS = definePermissions({
     JOUEUR: ['self'],
     PARENT: ['children'],
   },
+  /**
+   * Whether a row is answered whole (answer time, justification, every status, NON_RETENU): the
+   * player's own row, a guardian's child's, the team's coaches and the leaders. Anyone else reads
+   * only whether the player comes and the published team sheet (privacy.ts
+   * `convocationSeenByOthers`, decision 0106).
+   */
+  readRow: {
+    ...leadersRow(),
+    ENTRAINEUR: ['sharedTeam'],
+    JOUEUR: ['self'],
+    PARENT: ['children'],
+  },
   /** Whether a row's justificationAbsence is part of the answer. */
   readJustification: {
     ...leadersRow(),

@@ -194,16 +194,23 @@ export type TSelectionUpdate = z.input<typeof ZSelectionUpdateSchema>;
  * or null), justificationAbsence — present only for those allowed to read it
  * (CONVOCATION_PERMISSIONS.readJustification). `modifiable`: whether the caller may answer this row
  * (the table, the ACTIF rule, a cancelled match); `reponduLe`: when it was last answered.
+ *
+ * Another family's row (CONVOCATION_PERMISSIONS.readRow refuses it: a player or parent reading a
+ * teammate's row) says only whether the player comes: statutPresence DISPONIBLE or null, selection
+ * SELECTIONNE, REMPLACANT (published) or null — never NON_RETENU —, no `reponduLe`, no
+ * justification (privacy.ts `convocationSeenByOthers`,
+ * docs/decisions/0106-what-other-families-read-of-a-match-and-a-member.md).
  */
 export const ZConvocationSchema = z.object({
   joueur: z.object({ id: z.number(), nom: z.string(), prenom: z.string() }),
   statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
   justificationAbsence: z.string().nullable().optional(),
   modifiable: z.boolean(),
-  reponduLe: z.string().nullable(),
+  /** Absent from another family's row. */
+  reponduLe: z.string().nullable().optional(),
   /**
    * The selection: the coach and leaders read their working choice; everyone else the published
-   * one only (null until it is published).
+   * one only (null until it is published; another family's NON_RETENU reads null).
    */
   selection: z.enum(SELECTION_VALUES).nullable(),
   /**

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   contactSharedWithTeam,
+  convocationSeenByOthers,
   hiddenMemberFields,
   isMinor,
   mayFilterOnPrivateFields,
   memberReaderRelation,
+  visibleChildren,
   visibleMemberGroups,
   type MemberPrivacySubject,
 } from './privacy.ts';
+import { presenceRateText } from './statistics.ts';
 import { editableMemberFields } from './members.ts';
 
 const TODAY = '2026-11-25';
@@ -122,5 +125,42 @@ describe('[privacy] who sees which member field', () => {
         { id: 4, role: 'JOUEUR', teamIds: [1] },
       ).has('partageCoordonnees'),
     ).toBe(false);
+  });
+});
+
+describe('other families’ rows (decision 0106)', () => {
+  it('a convocation row: DISPONIBLE and the published sheet stay; an absence and NON_RETENU read null', () => {
+    expect(
+      convocationSeenByOthers({ statutPresence: 'INDISPONIBLE', selectionPublished: 'NON_RETENU' }),
+    ).toEqual({ statutPresence: null, selection: null });
+    expect(
+      convocationSeenByOthers({ statutPresence: 'DISPONIBLE', selectionPublished: 'REMPLACANT' }),
+    ).toEqual({ statutPresence: 'DISPONIBLE', selection: 'REMPLACANT' });
+  });
+
+  it('enfants: the parent sees all; another reader only children of a team they may read', () => {
+    const kids = [
+      { id: 20, nom: 'A', prenom: 'Ici', teamIds: [1] },
+      { id: 21, nom: 'A', prenom: 'Ailleurs', teamIds: [2] },
+    ];
+    const ids = (r: Parameters<typeof visibleChildren>[0], member = 5) =>
+      visibleChildren(r, member, kids).map((c) => c.id);
+    expect(ids(reader('PARENT', { id: 5 }))).toEqual([20, 21]);
+    expect(ids(reader('JOUEUR'))).toEqual([20]);
+    expect(ids(reader('ENTRAINEUR'))).toEqual([20]);
+    expect(ids(reader('ENTRAINEUR', { teamIds: [2] }))).toEqual([21]);
+    expect(ids(reader('DIRIGEANT', { teamIds: [] }))).toEqual([20, 21]);
+    // the answer carries the reference only, never the child's teams
+    expect(visibleChildren(reader('DIRIGEANT'), 5, kids)[0]).toEqual({
+      id: 20,
+      nom: 'A',
+      prenom: 'Ici',
+    });
+  });
+
+  it('a presence rate never taken reads « non relevée », without training « - »', () => {
+    expect(presenceRateText(83, 6)).toBe('83 %');
+    expect(presenceRateText(null, 14)).toBe('non relevée');
+    expect(presenceRateText(null, 0)).toBe('-');
   });
 });

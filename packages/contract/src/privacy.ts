@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { normalizeRole } from './enums.ts';
+import { normalizeRole, type PresenceStatus } from './enums.ts';
+import { MEMBER_PERMISSIONS } from './member-rules.ts';
+import type { TSelection } from './display.ts';
 import {
   holdsClubRole,
+  permits,
   teamsWithRole,
   type PermissionSubject,
   type TTeamHat,
@@ -201,6 +204,52 @@ export function hiddenMemberFields(
  */
 export function mayFilterOnPrivateFields(reader: PermissionSubject, teamId: number): boolean {
   return holdsClubRole(reader) || teamsWithRole(reader, 'ENTRAINEUR').includes(teamId);
+}
+
+/* ------------------------------------------------------------------ other families' rows */
+
+/**
+ * What a player or parent reads of another family's convocation row (decision 0106): who is
+ * coming, nothing else — DISPONIBLE stays, an absence reads as no answer; of the published
+ * selection, the team sheet the home shows the team (SELECTIONNE, REMPLACANT: decision 0083)
+ * stays, NON_RETENU reads as no selection. The answer time and the justification are left out of
+ * the row. Their own row and their children's rows are whole, and so is every row for the team's
+ * coaches and the leaders (CONVOCATION_PERMISSIONS.readRow).
+ */
+export function convocationSeenByOthers(row: {
+  statutPresence: PresenceStatus | null;
+  selectionPublished: TSelection | null;
+}): { statutPresence: 'DISPONIBLE' | null; selection: 'SELECTIONNE' | 'REMPLACANT' | null } {
+  return {
+    statutPresence: row.statutPresence === 'DISPONIBLE' ? 'DISPONIBLE' : null,
+    selection:
+      row.selectionPublished === 'SELECTIONNE' || row.selectionPublished === 'REMPLACANT'
+        ? row.selectionPublished
+        : null,
+  };
+}
+
+/**
+ * The children a reader sees in a member's `enfants` (decision 0106): all of them for the member
+ * themself; otherwise only the children the reader may read anyway (MEMBER_PERMISSIONS.read on
+ * the child: leaders, the coaches and teammates of a team of the child, a parent in one of the
+ * child's teams, the child and their guardians). A parent's child in another team is left out
+ * for the families of this one, so that a list of one team does not reveal a minor of another.
+ */
+export function visibleChildren<C extends { id: number }>(
+  reader: PermissionSubject,
+  memberId: number,
+  children: readonly (C & { teamIds: readonly number[] })[],
+): C[] {
+  const out: C[] = [];
+  for (const { teamIds, ...child } of children) {
+    if (
+      reader.id === memberId ||
+      permits(MEMBER_PERMISSIONS, reader, 'read', { memberId: child.id, teamIds })
+    )
+      out.push(child as unknown as C);
+  }
+  return out;
 }
 
 /* ------------------------------------------------------------------ texts */

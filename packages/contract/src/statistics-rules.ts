@@ -12,6 +12,8 @@ export const STATISTICS_MESSAGES = {
     'Saison invalide : indiquez deux années qui se suivent au format AAAA-AAAA (par exemple 2025-2026).',
   loadFailed: 'Impossible de charger les statistiques.',
   empty: 'Aucune donnée pour cette saison : ni entraînement passé, ni match joué.',
+  /** In place of a presence rate when attendance was never taken (decision 0106). */
+  presenceNotTaken: 'non relevée',
 } as const;
 
 /**

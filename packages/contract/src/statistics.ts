@@ -66,7 +66,11 @@ export const ZPlayerStatisticsSchema = z.object({
     remplacant: z.number(),
     nonRetenu: z.number(),
   }),
-  /** Trainings attended ÷ held, in whole percent; null when none was held. */
+  /**
+   * Trainings attended ÷ held, in whole percent; null when none was held, or when attendance was
+   * never taken at the trainings counted (no answer recorded, in a team not 'présent par défaut'):
+   * the screen says « non relevée » (presenceRateText; decision 0106).
+   */
   tauxPresence: z.number().nullable(),
   /** Selected ÷ available, in whole percent; null when never available. */
   partSelection: z.number().nullable(),
@@ -96,7 +100,10 @@ export const ZClubTeamStatisticsSchema = z.object({
   equipe: z.object({ id: z.number(), nom: z.string() }),
   resultats: ZTeamResultsSchema,
   entrainementsTenus: z.number(),
-  /** Attendances ÷ expected attendances of the team's players, whole percent; null without any. */
+  /**
+   * Attendances ÷ expected attendances of the team's players whose attendance was taken, whole
+   * percent; null without any (« non relevée » when trainings were held: presenceRateText).
+   */
   tauxPresence: z.number().nullable(),
   joueurs: z.number(),
   alertesEquite: z.number(),
@@ -107,6 +114,15 @@ export const ZClubStatisticsSchema = z.object({
 });
 export type TClubStatistics = z.infer<typeof ZClubStatisticsSchema>;
 export type TClubTeamStatistics = z.infer<typeof ZClubTeamStatisticsSchema>;
+
+/**
+ * A presence rate as the screens write it: '83 %'; « non relevée » when trainings were held but no
+ * rate exists (attendance never taken, decision 0106); '-' when none was held.
+ */
+export function presenceRateText(rate: number | null, trainingsHeld: number): string {
+  if (rate !== null) return `${rate} %`;
+  return trainingsHeld > 0 ? STATISTICS_MESSAGES.presenceNotTaken : '-';
+}
 
 /** Whole percent of a ratio, null when the denominator is 0. */
 export function percent(part: number, whole: number): number | null {

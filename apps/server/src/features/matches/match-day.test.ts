@@ -375,6 +375,12 @@ describe('[match day] concurrent publishes of a selection', { timeout: 120_000 }
             ? 'NON_RETENU'
             : null;
     const contradictions: string[] = [];
+    // Each player reads their own row: another family's row carries no selection (decision 0106).
+    const own = new Map<number, TestClient>([
+      [alice.id, asAlice],
+      [dan.id, await signIn(ctx.app, dan)],
+      [eve.id, await signIn(ctx.app, eve)],
+    ]);
     for (let burst = 0; burst < 5; burst++) {
       // 10 coaches' saves at once, each a different choice for each player
       const answers = await Promise.all(
@@ -390,9 +396,9 @@ describe('[match day] concurrent publishes of a selection', { timeout: 120_000 }
       );
       for (const res of answers) expect(res.statusCode, res.body).toBe(200);
       await waitForMailQueueIdle(ctx, 30_000);
-      const published = await asAlice.get(`/api/matches/${matchId}/convocations`);
-      const rows = published.json<TConvocation[]>();
       for (const p of players) {
+        const published = await own.get(p.id)!.get(`/api/matches/${matchId}/convocations`);
+        const rows = published.json<TConvocation[]>();
         const last = to(mailsAbout(name), p)
           .map((m) => kindOf(m.subject))
           .filter(Boolean)

@@ -4,6 +4,7 @@ import {
   NOTIFICATION_MESSAGES,
   SERVER_MESSAGES,
   canEditScore,
+  convocationSeenByOthers,
   displayMemberStatus,
   isActiveStatus,
   needsJustification,
@@ -133,10 +134,20 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
     return { row, nowLocal };
   }
 
-  /** The list as this actor sees it: justifications only where the table lets them read. */
+  /**
+   * The list as this actor sees it: justifications only where the table lets them read; another
+   * family's row says only whether the player comes (CONVOCATION_PERMISSIONS.readRow, decision
+   * 0106).
+   */
   function convocationJson(actor: Actor, match: MatchRow, rows: ConvocationRow[]): TConvocation[] {
     return rows.map((r) => {
       const target = rowTarget(match, r.memberId);
+      if (!convocationsPolicy.can(actor, 'readRow', target))
+        return {
+          joueur: memberRef({ id: r.memberId, nom: r.nom, prenom: r.prenom }),
+          ...convocationSeenByOthers(r),
+          modifiable: false,
+        };
       const entry: TConvocation = {
         joueur: memberRef({ id: r.memberId, nom: r.nom, prenom: r.prenom }),
         statutPresence: r.statutPresence,

@@ -568,7 +568,8 @@ describe('[matches] convocations', () => {
     const asAlice = await list(as.alice!);
     expect(rowOf(asAlice, alice)!.justificationAbsence).toBe('Examen');
     expect(rowOf(asAlice, bruno)).not.toHaveProperty('justificationAbsence');
-    expect(rowOf(asAlice, bruno)!.statutPresence).toBe('INDISPONIBLE');
+    // Another family's row says only whether the player comes (decision 0106): absent reads null.
+    expect(rowOf(asAlice, bruno)!.statutPresence).toBeNull();
     const asParent = await list(as.parent!);
     expect(rowOf(asParent, bruno)!.justificationAbsence).toBe('Rendez-vous médical');
     expect(rowOf(asParent, alice)).not.toHaveProperty('justificationAbsence');

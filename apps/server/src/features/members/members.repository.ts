@@ -26,9 +26,18 @@ export interface NewMember {
   poste: string | null;
 }
 
-/** The member's children as JSON [{id, nom, prenom}] (empty for a member without any). */
-const childrenJson = sql<TChildRef[]>`coalesce((
-  select json_agg(json_build_object('id', c.id, 'nom', c.nom, 'prenom', c.prenom)
+/** A child as the member row carries it: the reference, and the child's teams for the rule. */
+export type ChildRow = TChildRef & { teamIds: number[] };
+
+/**
+ * The member's children as JSON [{id, nom, prenom, teamIds}] (empty for a member without any);
+ * `teamIds` is for the rule of who sees which child (privacy.ts `visibleChildren`), never answered.
+ */
+const childrenJson = sql<ChildRow[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'nom', c.nom, 'prenom', c.prenom,
+                    'teamIds', array(select tm.team_id from team_memberships tm
+                                     where tm.member_id = c.id and tm.club_id = c.club_id
+                                     order by tm.team_id))
                   order by lower(c.nom), lower(c.prenom), c.id)
   from guardians g join members c on c.id = g.child_id
   where g.parent_id = ${members.id} and g.club_id = ${members.clubId}
@@ -76,7 +85,7 @@ export type MemberRow = {
   teamNom: string | null;
   /** Every team with the role held in it, the primary one first. */
   teams: TMemberTeam[];
-  children: TChildRef[];
+  children: ChildRow[];
   /** The member's guardians. */
   parentIds: number[];
 };

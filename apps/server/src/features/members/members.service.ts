@@ -12,6 +12,7 @@ import {
   seasonOf,
   isMinor,
   mayFilterOnPrivateFields,
+  visibleChildren,
   type TMember,
   type TMemberField,
   type AgeCategory,
@@ -103,7 +104,8 @@ export function toMemberJson(
     idEquipe: row.teamId,
     roleClub: normalizeClubRole(row.roleClub),
     equipes: row.teams,
-    enfants: row.children,
+    // Another family reads only the children it may read anyway (decision 0106).
+    enfants: visibleChildren(reader.subject, row.id, row.children),
     parentsIds: row.parentIds,
     ...(holdsClubRole(reader.subject) ? { invitationEnAttente: !row.activated } : {}),
     categorie: ageCategory(row.dateNaissance, season.today, season.startMonth),

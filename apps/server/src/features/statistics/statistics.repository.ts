@@ -20,6 +20,8 @@ export interface PlayerFigures {
   actuel: boolean;
   presents: number;
   total: number;
+  /** Of the `total` trainings, those where attendance was taken (any answer recorded). */
+  releves: number;
   convocations: number;
   disponibles: number;
   selectionne: number;
@@ -33,6 +35,8 @@ export interface TeamFigures {
   /** Played matches' [for, against], oldest first. */
   scores: [number, number][];
   trainingsHeld: number;
+  /** The team counts an unanswered player present ('présent par défaut'). */
+  parDefaut: boolean;
   players: PlayerFigures[];
 }
 
@@ -61,6 +65,9 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
  *   their last record in it for a former player; from their first record in it when they had
  *   records in another team of the club before (they moved in during the season).
  * - A training attended: answered DISPONIBLE, or unanswered in a team 'présent par défaut'.
+ * - Attendance taken at a training: at least one answer recorded for it, whoever's
+ *   (docs/decisions/0106-what-other-families-read-of-a-match-and-a-member.md: no rate when it was
+ *   never taken at any training counted for the player).
  * - Available: answered DISPONIBLE, or selected / substitute (only an explicit "unavailable"
  *   blocks a selection, docs/decisions/0060-match-selection.md). The selection read is the coach's
  *   last choice (the working one, else the published one): once a match has started it is what
@@ -145,6 +152,12 @@ export function seasonFiguresSql(clubId: number, opts: SeasonFiguresOptions): SQ
         from ${eventPresences} ep join tr on tr.id = ep.event_id
        where ep.club_id = ${clubId}
     ),
+    -- the trainings where attendance was taken (some answer recorded)
+    taken as (
+      select distinct ep.event_id
+        from ${eventPresences} ep
+       where ep.club_id = ${clubId} and ep.event_id in (select id from tr)
+    ),
     roster as (
       select team_id, member_id, bool_or(cur) as cur, min(at) as first_in, max(at) as last_in
         from (select tmb.team_id, tmb.member_id, true as cur, null::timestamp as at
@@ -184,10 +197,12 @@ export function seasonFiguresSql(clubId: number, opts: SeasonFiguresOptions): SQ
       select s.team_id, s.member_id,
              count(tr.id)::int as total,
              count(tr.id) filter (where p.statut_presence = 'DISPONIBLE'
-                                     or (p.statut_presence is null and tm.par_defaut))::int as presents
+                                     or (p.statut_presence is null and tm.par_defaut))::int as presents,
+             count(tk.event_id)::int as releves
         from span s
         join tm on tm.team_id = s.team_id
         left join tr on tr.team_id = s.team_id and tr.date_debut >= s.debut and tr.date_debut <= s.fin
+        left join taken tk on tk.event_id = tr.id
         left join ${eventPresences} p
           on p.club_id = ${clubId} and p.event_id = tr.id and p.member_id = s.member_id
        group by s.team_id, s.member_id
@@ -217,11 +232,12 @@ export function seasonFiguresSql(clubId: number, opts: SeasonFiguresOptions): SQ
                'teamId', tm.team_id,
                'nom', tm.nom,
                'trainingsHeld', (select count(*)::int from tr where tr.team_id = tm.team_id),
+               'parDefaut', tm.par_defaut,
                'scores', (select coalesce(json_agg(json_build_array(r.pour, r.contre) order by r.date_debut), '[]'::json)
                             from res r where r.team_id = tm.team_id),
                'players', (select coalesce(json_agg(json_build_object(
                    'id', m.id, 'nom', m.nom, 'prenom', m.prenom, 'actuel', s.cur,
-                   'presents', a.presents, 'total', a.total,
+                   'presents', a.presents, 'total', a.total, 'releves', a.releves,
                    'convocations', coalesce(x.convocations, 0),
                    'disponibles', coalesce(x.disponibles, 0),
                    'selectionne', coalesce(x.selectionne, 0),

@@ -15,7 +15,12 @@ import { assertOwnClub, found, memberRef, policy, type Actor } from '../../authz
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { writeCsv } from '../members/index.ts';
-import { seasonFigures, type SeasonFigures, type TeamFigures } from './statistics.repository.ts';
+import {
+  seasonFigures,
+  type PlayerFigures,
+  type SeasonFigures,
+  type TeamFigures,
+} from './statistics.repository.ts';
 
 const statisticsPolicy = policy(STATISTICS_PERMISSIONS);
 
@@ -25,6 +30,13 @@ function seasonJson(f: SeasonFigures) {
   const s = seasonOf(`${f.firstYear}-${pad(f.startMonth)}-01`, f.startMonth);
   return { libelle: seasonParam(f.firstYear), debut: s.debut, fin: s.fin };
 }
+
+/**
+ * Whether the player's attendance was taken at one of the trainings counted for them; in a team
+ * 'présent par défaut' silence is an answer (present). Otherwise there is no rate: « non relevée »
+ * (docs/decisions/0106-what-other-families-read-of-a-match-and-a-member.md).
+ */
+const attendanceTaken = (team: TeamFigures, p: PlayerFigures) => team.parDefaut || p.releves > 0;
 
 /** Every player's row of a team, the fairness flag computed over all of them. */
 function playerRows(team: TeamFigures): { rows: TPlayerStatistics[]; median: number | null } {
@@ -40,7 +52,7 @@ function playerRows(team: TeamFigures): { rows: TPlayerStatistics[]; median: num
       remplacant: p.remplacant,
       nonRetenu: p.nonRetenu,
     },
-    tauxPresence: percent(p.presents, p.total),
+    tauxPresence: attendanceTaken(team, p) ? percent(p.presents, p.total) : null,
     partSelection: percent(p.selectionne, p.disponibles),
     alerteEquite: alerts[i]!,
   }));
@@ -148,8 +160,10 @@ export function createStatisticsService({ db, clock }: { db: DbOrTx; clock: Cloc
         saison: seasonJson(figures),
         equipes: figures.teams.map((team) => {
           const { rows } = playerRows(team);
-          const presents = team.players.reduce((n, p) => n + p.presents, 0);
-          const total = team.players.reduce((n, p) => n + p.total, 0);
+          // Over the players whose attendance was taken: null when it never was.
+          const taken = team.players.filter((p) => attendanceTaken(team, p));
+          const presents = taken.reduce((n, p) => n + p.presents, 0);
+          const total = taken.reduce((n, p) => n + p.total, 0);
           return {
             equipe: { id: team.teamId, nom: team.nom },
             resultats: teamResults(team.scores),

@@ -430,3 +430,87 @@ describe('[statistics] who sees what', { timeout: 60_000 }, () => {
     expect((await as.stranger!.get(`/api/statistiques/club/${club.id}`)).statusCode).toBe(404);
   });
 });
+
+describe(
+  '[statistics] attendance never taken: no rate (decision 0106)',
+  { timeout: 60_000 },
+  () => {
+    it('14 trainings held without any attendance answer: tauxPresence null for the player and the team; a team “présent par défaut” keeps its rate', async () => {
+      const db = ctx.app.db;
+      const other = await createClub(db, { timezone: 'Europe/Paris', seasonStartMonth: 9 });
+      const u13 = await createTeam(db, other.id, { nom: 'U13' });
+      const byDefault = await createTeam(db, other.id, { nom: 'Vétérans', presentParDefaut: true });
+      const player = await createMember(db, other.id, { teamId: u13.id, prenom: 'Noa' });
+      const veteran = await createMember(db, other.id, { teamId: byDefault.id, prenom: 'Paul' });
+      const coach = await createMember(db, other.id, { role: 'ENTRAINEUR', teamId: u13.id });
+      const leader = await createMember(db, other.id, { role: 'DIRIGEANT' });
+      for (let week = 0; week < 14; week++) {
+        const day = new Date(Date.UTC(2025, 9, 1 + week * 7)).toISOString().slice(0, 10);
+        await createEvent(db, other.id, {
+          dateDebut: `${day} 18:00:00`,
+          dateFin: `${day} 20:00:00`,
+          teamIds: [u13.id],
+        });
+      }
+      await createEvent(db, other.id, {
+        dateDebut: '2025-10-05 10:00:00',
+        dateFin: '2025-10-05 12:00:00',
+        teamIds: [byDefault.id],
+      });
+
+      const s = await (await signIn(ctx.app, coach)).get(teamUrl(u13.id, '2025-2026'));
+      expect(s.statusCode, s.body).toBe(200);
+      const team = s.json<TTeamStatistics>();
+      expect(team.entrainementsTenus).toBe(14);
+      expect(team.joueurs.find((j) => j.membre.id === player.id)).toMatchObject({
+        entrainements: { presents: 0, total: 14 },
+        tauxPresence: null,
+      });
+
+      const overview = await (
+        await signIn(ctx.app, leader)
+      ).get(`/api/statistiques/club/${other.id}?saison=2025-2026`);
+      expect(overview.statusCode, overview.body).toBe(200);
+      const byName = new Map(
+        (
+          overview.json().equipes as {
+            equipe: { nom: string };
+            tauxPresence: number | null;
+            entrainementsTenus: number;
+          }[]
+        ).map((e) => [e.equipe.nom, e]),
+      );
+      expect(byName.get('U13')).toMatchObject({ entrainementsTenus: 14, tauxPresence: null });
+      // silence is an answer there: present
+      expect(byName.get('Vétérans')).toMatchObject({ entrainementsTenus: 1, tauxPresence: 100 });
+      const asLeader = await signIn(ctx.app, leader);
+      const veterans = (
+        await asLeader.get(teamUrl(byDefault.id, '2025-2026'))
+      ).json<TTeamStatistics>();
+      expect(veterans.joueurs.find((j) => j.membre.id === veteran.id)?.tauxPresence).toBe(100);
+
+      // once attendance is taken at one training, the rate is back (absent elsewhere: 0 %)
+      const [first] = await db
+        .select({ id: eventPresences.eventId })
+        .from(eventPresences)
+        .where(eq(eventPresences.clubId, other.id));
+      expect(first).toBeUndefined();
+      const marked = await createEvent(db, other.id, {
+        dateDebut: '2026-02-20 18:00:00',
+        dateFin: '2026-02-20 20:00:00',
+        teamIds: [u13.id],
+      });
+      await db.insert(eventPresences).values({
+        clubId: other.id,
+        eventId: marked.id,
+        memberId: player.id,
+        statutPresence: 'INDISPONIBLE',
+      });
+      const after = await asLeader.get(teamUrl(u13.id, '2025-2026'));
+      expect(after.json<TTeamStatistics>().joueurs[0]).toMatchObject({
+        entrainements: { presents: 0, total: 15 },
+        tauxPresence: 0,
+      });
+    });
+  },
+);

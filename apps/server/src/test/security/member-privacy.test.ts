@@ -22,6 +22,7 @@ import {
   createMember,
   createTeam,
   linkGuardian,
+  setMemberHats,
 } from '../../db/factories.ts';
 import { members, oneTimeTokens } from '../../db/schema.ts';
 import { createLinkTokens } from '../../features/notifications/notifications.tokens.ts';
@@ -724,5 +725,187 @@ describe('[privacy] filters and the contact choice', () => {
     const now = await asMinor.put(`/api/membres/${minor.id}`, { partageCoordonnees: true });
     expect(now.statusCode, now.body).toBe(200);
     expect((await asX.get(`/api/membres/${minor.id}`)).json().email).toBe(minor.email);
+  });
+});
+
+/* ------------------------------------------------------------------ other families' rows */
+/* (docs/decisions/0106-what-other-families-read-of-a-match-and-a-member.md) */
+
+describe('[privacy] a convocation row of another family says only whether the player comes (decision 0106)', () => {
+  type Row = Record<string, unknown> & { joueur: { id: number; nom: string; prenom: string } };
+  let otherMatch: number;
+  const answeredAt = new Date('2099-04-28T08:30:00Z');
+
+  beforeAll(async () => {
+    const db = ctx.app.db;
+    const { match } = await createMatch(db, club.id, {
+      homeTeamId: team.id,
+      opponentName: 'Jour de match',
+      dateDebut: '2099-06-01 15:00:00',
+      dateFin: '2099-06-01 17:00:00',
+    });
+    otherMatch = match.id;
+    // A: absent, justified, answered, not selected; S: present, selected; M (minor): not selected.
+    await createConvocation(db, club.id, otherMatch, target.adult.id, {
+      statutPresence: 'INDISPONIBLE',
+      justification: 'Rendez-vous chez le médecin',
+      answeredAt,
+      selection: 'NON_RETENU',
+      selectionPublished: 'NON_RETENU',
+    });
+    await createConvocation(db, club.id, otherMatch, target.sharingAdult.id, {
+      statutPresence: 'DISPONIBLE',
+      answeredAt,
+      selection: 'SELECTIONNE',
+      selectionPublished: 'SELECTIONNE',
+    });
+    // the coach's working choice moved M up since publishing: not for the families yet
+    await createConvocation(db, club.id, otherMatch, target.minor.id, {
+      statutPresence: 'DISPONIBLE',
+      answeredAt,
+      selection: 'REMPLACANT',
+      selectionPublished: 'NON_RETENU',
+    });
+  });
+
+  const rowsFor = async (reader: Member, method: 'GET' | 'PUT' = 'GET') => {
+    const res = await client.get(reader.id)!.request({
+      method,
+      url: `/api/matches/${otherMatch}/convocations`,
+      ...(method === 'PUT' ? { payload: { items: [] } } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return new Map((res.json() as Row[]).map((r) => [r.joueur.id, r]));
+  };
+  /** What another family reads: the name, whether they come, the published team sheet. */
+  const reduced = (
+    m: Member,
+    statutPresence: 'DISPONIBLE' | null,
+    selection: 'SELECTIONNE' | null = null,
+  ): Row => ({
+    joueur: { id: m.id, nom: m.nom, prenom: m.prenom },
+    statutPresence,
+    modifiable: false,
+    selection,
+  });
+  /** A whole row: every status, the answer time, the selection. */
+  const whole = (row: Row | undefined, statutPresence: string, selection: string) => {
+    expect(row).toMatchObject({ statutPresence, reponduLe: answeredAt.toISOString() });
+    expect(row!.selection).toBe(selection);
+  };
+
+  it('a teammate and another family’s parent: who is coming and the published sheet; no absence, answer time, justification or NON_RETENU', async () => {
+    for (const reader of [readerOf.player, readerOf.parent]) {
+      for (const method of ['GET', 'PUT'] as const) {
+        const rows = await rowsFor(reader, method);
+        expect(rows.get(target.adult.id)).toEqual(reduced(target.adult, null));
+        expect(rows.get(target.sharingAdult.id)).toEqual(
+          reduced(target.sharingAdult, 'DISPONIBLE', 'SELECTIONNE'),
+        );
+        expect(rows.get(target.minor.id)).toEqual(reduced(target.minor, 'DISPONIBLE'));
+        const text = JSON.stringify([...rows.values()]);
+        for (const hidden of [
+          'INDISPONIBLE',
+          'NON_RETENU',
+          'médecin',
+          'reponduLe',
+          'justification',
+        ])
+          expect(text, `${reader.nom} ${method}`).not.toContain(hidden);
+      }
+    }
+  });
+
+  it('the player’s own row and a parent’s child’s row stay whole; the others are reduced', async () => {
+    const own = await rowsFor(target.adult);
+    whole(own.get(target.adult.id), 'INDISPONIBLE', 'NON_RETENU');
+    expect(own.get(target.adult.id)!.justificationAbsence).toBe('Rendez-vous chez le médecin');
+    expect(own.get(target.minor.id)).toEqual(reduced(target.minor, 'DISPONIBLE'));
+
+    const guardian = await rowsFor(target.parent);
+    whole(guardian.get(target.minor.id), 'DISPONIBLE', 'NON_RETENU');
+    expect(guardian.get(target.adult.id)).toEqual(reduced(target.adult, null));
+  });
+
+  it('the leaders and the team’s coaches keep every row whole', async () => {
+    for (const reader of [readerOf.DIRIGEANT, readerOf.RESPONSABLE, readerOf.coach, target.coach]) {
+      const rows = await rowsFor(reader);
+      whole(rows.get(target.adult.id), 'INDISPONIBLE', 'NON_RETENU');
+      expect(rows.get(target.adult.id)!.justificationAbsence).toBe('Rendez-vous chez le médecin');
+      whole(rows.get(target.sharingAdult.id), 'DISPONIBLE', 'SELECTIONNE');
+      whole(rows.get(target.minor.id), 'DISPONIBLE', 'REMPLACANT');
+    }
+  });
+});
+
+describe('[privacy] a parent’s children in another team are not listed to this team’s families (decision 0106)', () => {
+  let family: { parent: Member; here: Member; elsewhere: Member };
+  let u15: { id: number; nom: string };
+  let u15Coach: Member;
+
+  beforeAll(async () => {
+    const db = ctx.app.db;
+    u15 = await createTeam(db, club.id, { nom: 'U15 Filles' });
+    family = {
+      parent: await createMember(db, club.id, {
+        role: 'PARENT',
+        teamId: team.id,
+        nom: 'Famille',
+        dateNaissance: '1979-03-03',
+      }),
+      here: await createMember(db, club.id, {
+        role: 'JOUEUR',
+        teamId: team.id,
+        nom: 'Icienfant',
+        dateNaissance: minorBirthDate(),
+      }),
+      elsewhere: await createMember(db, club.id, {
+        role: 'JOUEUR',
+        teamId: u15.id,
+        nom: 'Ailleursenfant',
+        dateNaissance: minorBirthDate(),
+      }),
+    };
+    await linkGuardian(db, club.id, family.parent.id, family.here.id);
+    await linkGuardian(db, club.id, family.parent.id, family.elsewhere.id);
+    // Coaches the U15 and plays with the Seniors (hats): reads the parent as a teammate does.
+    u15Coach = await createMember(db, club.id, { role: 'ENTRAINEUR', nom: 'Coachu15' });
+    await setMemberHats(db, club.id, u15Coach.id, {
+      teams: [
+        { id: team.id, role: 'JOUEUR' },
+        { id: u15.id, role: 'ENTRAINEUR' },
+      ],
+    });
+    for (const m of [family.parent, u15Coach]) client.set(m.id, await signIn(ctx.app, m));
+  });
+
+  /** The parent's `enfants` ids as the reader reads them, in the team list and on the card. */
+  const childrenSeenBy = async (reader: Member) => {
+    const c = client.get(reader.id)!;
+    const list = await c.get(teamUrl());
+    expect(list.statusCode, list.body).toBe(200);
+    const row = (list.json() as { id: number; enfants?: { id: number }[] }[]).find(
+      (m) => m.id === family.parent.id,
+    );
+    const card = await c.get(`/api/membres/${family.parent.id}`);
+    expect(card.statusCode, card.body).toBe(200);
+    const fromList = (row?.enfants ?? []).map((e) => e.id).sort();
+    const fromCard = ((card.json().enfants ?? []) as { id: number }[]).map((e) => e.id).sort();
+    expect(fromCard).toEqual(fromList);
+    return fromList;
+  };
+  const both = () => [family.here.id, family.elsewhere.id].sort();
+
+  it('players, parents and coaches of this team read only the child of this team', async () => {
+    for (const reader of [readerOf.player, readerOf.parent, readerOf.coach, target.parent]) {
+      const seen = await childrenSeenBy(reader);
+      expect(seen, reader.nom).toEqual([family.here.id]);
+      expect(seen).not.toContain(family.elsewhere.id);
+    }
+  });
+
+  it('the parent, the leaders and a coach of the other team read every child', async () => {
+    for (const reader of [family.parent, readerOf.DIRIGEANT, readerOf.RESPONSABLE, u15Coach])
+      expect(await childrenSeenBy(reader), reader.nom).toEqual(both());
   });
 });

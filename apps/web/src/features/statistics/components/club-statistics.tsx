@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { STATISTICS_MESSAGES } from '@club/contract';
+import { STATISTICS_MESSAGES, presenceRateText, type TClubTeamStatistics } from '@club/contract';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -14,7 +14,8 @@ import './statistics.css';
 import { TriangleAlert } from 'lucide-react';
 import { Icon } from '../../../components/ui/icon.tsx';
 
-const pct = (v: number | null) => (v === null ? '-' : `${v} %`);
+/** '45 %', « non relevée » when attendance was never taken (decision 0106), '-' without training. */
+const presence = (e: TClubTeamStatistics) => presenceRateText(e.tauxPresence, e.entrainementsTenus);
 
 /** The leaders' overview: attendance and results per team, each team linking to its page. */
 export function ClubStatistics({ clubId, clubName }: { clubId: number; clubName: string }) {
@@ -70,7 +71,7 @@ export function ClubStatistics({ clubId, clubName }: { clubId: number; clubName:
                           ) : null}
                         </span>
                         <span className="stats-chart-bar">
-                          <span className="stats-chart-label">Présence {pct(e.tauxPresence)}</span>
+                          <span className="stats-chart-label">Présence {presence(e)}</span>
                           <PercentBar value={e.tauxPresence} kind="presence" />
                         </span>
                         <span className="stats-chart-bar stats-chart-form">
@@ -108,7 +109,7 @@ export function ClubStatistics({ clubId, clubName }: { clubId: number; clubName:
                       <th scope="row">{e.equipe.nom}</th>
                       <td>{e.joueurs}</td>
                       <td>{e.entrainementsTenus}</td>
-                      <td>{pct(e.tauxPresence)}</td>
+                      <td>{presence(e)}</td>
                       <td>{e.resultats.joues}</td>
                       <td>{e.resultats.victoires}</td>
                       <td>{e.resultats.nuls}</td>

@@ -106,4 +106,28 @@ describe('TeamStatistics', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Accès refusé.');
   });
+
+  it('attendance never taken: « non relevée », never « 0 % », beside the trainings held (decision 0106)', async () => {
+    stubFetch(async () =>
+      json(200, {
+        ...coachView,
+        entrainementsTenus: 14,
+        joueurs: [
+          player(1, 'Inès', { entrainements: { presents: 0, total: 14 }, tauxPresence: null }),
+        ],
+      }),
+    );
+    renderAt(
+      '/c/Seniors/statistiques',
+      '/c/:nomEquipe/statistiques',
+      <TeamStatistics teamId={3} />,
+    );
+    expect(await screen.findByText(/14 entraînements tenus/)).toBeVisible();
+    const chart = screen.getByRole('figure');
+    expect(within(chart).getByRole('listitem')).toHaveTextContent('Présence non relevée');
+    const table = screen.getByRole('region', { name: 'Tableau des chiffres par joueur' });
+    const row = within(table).getByRole('row', { name: /Inès Fabre/ });
+    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^non relevée$/);
+    expect(chart).not.toHaveTextContent('Présence 0 %');
+  });
 });

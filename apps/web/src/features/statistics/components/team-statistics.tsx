@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
   STATISTICS_MESSAGES,
+  presenceRateText,
   seasonFirstYear,
   seasonParam,
   type TPlayerStatistics,
@@ -20,6 +21,8 @@ import { Icon } from '../../../components/ui/icon.tsx';
 
 const pct = (v: number | null) => (v === null ? '-' : `${v} %`);
 const fullName = (p: TPlayerStatistics) => `${p.membre.prenom} ${p.membre.nom}`;
+/** '83 %', « non relevée » when attendance was never taken (decision 0106), '-' without training. */
+const presence = (p: TPlayerStatistics) => presenceRateText(p.tauxPresence, p.entrainements.total);
 
 /** The season picker: the current season (from the first answer) and the four before it. */
 export function SeasonSelect({
@@ -178,7 +181,7 @@ function StatisticsBody({ data }: { data: TTeamStatistics }) {
                       {!j.actuel ? <span className="stats-muted"> (ancien joueur)</span> : null}
                     </span>
                     <span className="stats-chart-bar">
-                      <span className="stats-chart-label">Présence {pct(j.tauxPresence)}</span>
+                      <span className="stats-chart-label">Présence {presence(j)}</span>
                       <PercentBar value={j.tauxPresence} kind="presence" />
                     </span>
                     <span className="stats-chart-bar">
@@ -210,7 +213,7 @@ function StatisticsBody({ data }: { data: TTeamStatistics }) {
                   <td>
                     {j.entrainements.presents} / {j.entrainements.total}
                   </td>
-                  <td>{pct(j.tauxPresence)}</td>
+                  <td>{presence(j)}</td>
                   <td>{j.matchs.convocations}</td>
                   <td>{j.matchs.disponibles}</td>
                   <td>{j.matchs.selectionne}</td>
