@@ -43,7 +43,11 @@ export function isTeamRole(role: string | null | undefined): boolean {
   return r === 'ENTRAINEUR' || r === 'JOUEUR' || r === 'PARENT';
 }
 
-export const MEMBER_STATUSES = ['Actif', 'Blessé', 'Suspendu'] as const;
+/**
+ * Spec §3: Actif, Blessé, Suspendu; Malade added so that the coach records an illness
+ * (docs/architecture.md §11, docs/decisions/0108-injured-and-suspended-players-on-match-day.md).
+ */
+export const MEMBER_STATUSES = ['Actif', 'Blessé', 'Malade', 'Suspendu'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const DEFAULT_MEMBER_STATUS: MemberStatus = 'Actif';
 

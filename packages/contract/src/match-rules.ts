@@ -1,6 +1,6 @@
 import { canEditScore, type MatchStatus, type PresenceStatus } from './enums.ts';
 import { SCORE_MIN } from './constants.ts';
-import { isActiveStatus } from './member-status.ts';
+import { isActiveStatus, sidelinedSelectionMessage } from './member-status.ts';
 import {
   definePermissions,
   leadersRow,
@@ -53,9 +53,12 @@ export const MATCH_SERVER_MESSAGES = {
   /** PUT selection: an unavailable player cannot be selected (409). */
   unavailableSelected: (prenom: string, nom: string) =>
     `${prenom} ${nom} a répondu être indisponible : il (elle) ne peut pas être sélectionné(e) ni remplaçant(e).`,
-  /** PUT selection: a player who is not ACTIF (injured, suspended…) cannot be selected (409). */
-  notActiveSelected: (prenom: string, nom: string) =>
-    `${prenom} ${nom} n’est pas en statut actif : il (elle) ne peut pas être sélectionné(e) ni remplaçant(e).`,
+  /**
+   * PUT selection: a player who is not ACTIF (injured, ill, suspended…) cannot be selected (422),
+   * the message naming the status (docs/decisions/0108-injured-and-suspended-players-on-match-day.md).
+   */
+  notActiveSelected: (prenom: string, nom: string, statut: string) =>
+    sidelinedSelectionMessage(prenom, nom, statut),
   /** PUT annulation on a match that has started or is over (409). */
   playedNotCancellable: 'Ce match a déjà commencé ou est terminé : il ne peut plus être annulé.',
   statusInvalid: 'Statut de match invalide (A_VENIR, EN_COURS, TERMINE ou ANNULE).',

@@ -102,6 +102,25 @@ describe('[contract] convocation rules', () => {
         { statutPresence: null },
         { statutPresence: null },
       ]),
-    ).toEqual({ presents: 1, absents: 1, sansReponse: 2 });
+    ).toEqual({ presents: 1, absents: 1, horsJeu: 0, sansReponse: 2 });
+  });
+
+  it('an injured, ill or suspended player without answer is not awaited (decision 0108)', () => {
+    expect(
+      convocationCounts([
+        { statutPresence: null, statutJoueur: 'Actif' },
+        { statutPresence: null, statutJoueur: 'Blessé' },
+        { statutPresence: null, statutJoueur: 'Malade' },
+        { statutPresence: null, statutJoueur: 'Suspendu' },
+        { statutPresence: 'INDISPONIBLE', statutJoueur: 'Blessé' },
+        { statutPresence: null },
+      ]),
+    ).toEqual({ presents: 0, absents: 1, horsJeu: 3, sansReponse: 2 });
+    expect(MATCH_SERVER_MESSAGES.notActiveSelected('Lucas', 'Martin', 'blesse')).toBe(
+      'Lucas Martin est blessé(e) : il (elle) ne peut pas être sélectionné(e) ni remplaçant(e).',
+    );
+    expect(MATCH_SERVER_MESSAGES.notActiveSelected('Léa', 'Roux', 'Suspendu')).toMatch(
+      /^Léa Roux est suspendu\(e\) :/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATCH_STATUSES, PRESENCE_STATUSES } from './enums.ts';
 import { SCORE_MIN } from './constants.ts';
+import { isSidelinedStatus } from './member-status.ts';
 import { MATCH_SERVER_MESSAGES, SCORE_MAX } from './match-rules.ts';
 import { ZLocalDateTimeSchema } from './events.ts';
 import { MATCH_MESSAGES, SERVER_MESSAGES } from './messages.ts';
@@ -212,6 +213,13 @@ export const ZConvocationSchema = z.object({
    * one only (null until it is published; another family's NON_RETENU reads null).
    */
   selection: z.enum(SELECTION_VALUES).nullable(),
+  /**
+   * The player's status label (Actif, Blessé, Malade, Suspendu…: displayMemberStatus), for those
+   * who read the row's justification (health data, privacy.ts: the coach, leaders, the player,
+   * their guardians); left out for everyone else
+   * (docs/decisions/0108-injured-and-suspended-players-on-match-day.md).
+   */
+  statutJoueur: z.string().optional(),
 });
 export type TConvocation = z.infer<typeof ZConvocationSchema>;
 export const ZConvocationListSchema = z.array(ZConvocationSchema);
@@ -261,13 +269,22 @@ export const CONVOCATION_MESSAGES = {
   notActive: MATCH_MESSAGES.notActive,
 } as const;
 
-/** Counts shown to the coach (spec §4 issue: présents / absents / sans réponse). */
-export function convocationCounts(rows: readonly Pick<TConvocation, 'statutPresence'>[]) {
+/**
+ * Counts shown to the coach (spec §4 issue: présents / absents / sans réponse). A player kept off
+ * by their status (Blessé, Malade, Suspendu: `statutJoueur`) and without answer is not awaited:
+ * counted in `horsJeu`, not in `sansReponse`
+ * (docs/decisions/0108-injured-and-suspended-players-on-match-day.md).
+ */
+export function convocationCounts(
+  rows: readonly (Pick<TConvocation, 'statutPresence'> & { statutJoueur?: string })[],
+) {
   let presents = 0;
   let absents = 0;
+  let horsJeu = 0;
   for (const r of rows) {
     if (r.statutPresence === 'DISPONIBLE') presents++;
     else if (r.statutPresence === 'INDISPONIBLE') absents++;
+    else if (isSidelinedStatus(r.statutJoueur)) horsJeu++;
   }
-  return { presents, absents, sansReponse: rows.length - presents - absents };
+  return { presents, absents, horsJeu, sansReponse: rows.length - presents - absents - horsJeu };
 }

@@ -3,6 +3,7 @@ import {
   definePermissions,
   hatsOf,
   leadersRow,
+  scopeAllows,
   teamsWithRole,
   type PermissionSubject,
   type TTeamHat,
@@ -21,7 +22,7 @@ export const MEMBER_FIELD_MESSAGES = {
   phoneInvalid: 'Numéro de téléphone invalide.',
   genreInvalid: 'Genre invalide.',
   roleInvalid: 'Rôle invalide.',
-  statutInvalid: 'Statut invalide (Actif, Blessé ou Suspendu).',
+  statutInvalid: 'Statut invalide (Actif, Blessé, Malade ou Suspendu).',
   intRange: (min: number, max: number) => `Entrez un nombre entier entre ${min} et ${max}.`,
   emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
   teamUnknown: 'Équipe introuvable dans ce club.',
@@ -131,6 +132,14 @@ export const MEMBER_PERMISSIONS = definePermissions({
     ...leadersRow('club', ['self']),
     ENTRAINEUR: ['self', 'sharedTeam'],
   },
+  /**
+   * A member's `statut` (Actif, Blessé, Malade, Suspendu): leaders, and a coach for the players
+   * of the teams they coach — target `statusTarget(member)`, the teams the member plays in. A
+   * deliberate difference from spec §6 (docs/architecture.md §11,
+   * docs/decisions/0108-injured-and-suspended-players-on-match-day.md). Nobody sets their own
+   * unless a leader (editableMemberFields).
+   */
+  setStatus: { ...leadersRow(), ENTRAINEUR: ['sharedTeam'] },
   delete: leadersRow(),
   resendInvitation: leadersRow(),
   /** GET /api/membres/club/{clubId}/export: every field of every member, as a CSV file. */
@@ -171,6 +180,11 @@ const subjectOf = (p: TMemberEditParty): PermissionSubject => ({
   ...(p.teamRoles ? { roleClub: p.roleClub ?? null, teamRoles: p.teamRoles } : {}),
 });
 
+/** The target of MEMBER_PERMISSIONS.setStatus: the member and the teams they play in (JOUEUR). */
+export function statusTarget(target: TMemberEditParty) {
+  return { memberId: target.id, teamIds: teamsWithRole(subjectOf(target), 'JOUEUR') };
+}
+
 /** What a leader may change on another member: everything but the member's own choices. */
 const ALL_FIELDS: readonly TMemberField[] = MEMBER_WRITABLE_FIELDS.filter(
   (f) => f !== 'partageCoordonnees',
@@ -201,8 +215,8 @@ const ownBirthDate = (f: TMemberField, target: TMemberEditParty) =>
  * the others.
  * - leaders: every field of every club member, except their own role; a RESPONSABLE may not edit a
  *   DIRIGEANT. Granting or removing a leader role is further limited to a DIRIGEANT (value rule).
- * - coach: self, all but numero, poste, numeroLicence; players of one of their teams, numero and
- *   poste only.
+ * - coach: self, all but numero, poste, numeroLicence; players of one of their teams, numero,
+ *   poste and statut (MEMBER_PERMISSIONS.setStatus) only.
  * - player, parent: self, all but numero and poste.
  * With several hats, the union of each hat's fields: a coach of U11 edits the numero and poste of
  * U11's players (a JOUEUR membership in U11), not of his teammates of the veterans.
@@ -238,6 +252,11 @@ export function editableMemberFields(
         ).forEach((f) => fields.add(f));
       else if (teamsWithRole(targetSubject, 'JOUEUR').some((t) => hat.subject.teamIds.includes(t)))
         (['numero', 'poste'] as const).forEach((f) => fields.add(f));
+      if (
+        !self &&
+        scopeAllows(MEMBER_PERMISSIONS.setStatus[hat.role], hat.subject, statusTarget(target))
+      )
+        fields.add('statut');
     } else if (self) {
       TEAM_SELF_FIELDS.filter(
         (f) => f !== 'numero' && f !== 'poste' && ownBirthDate(f, target),

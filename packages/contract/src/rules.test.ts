@@ -74,7 +74,8 @@ describe('[contract] constants of spec §9', () => {
 
   it('closed lists', () => {
     expect(ROLES).toEqual(['DIRIGEANT', 'RESPONSABLE', 'ENTRAINEUR', 'JOUEUR', 'PARENT']);
-    expect(MEMBER_STATUSES).toEqual(['Actif', 'Blessé', 'Suspendu']);
+    // Malade: added (docs/architecture.md §11, decision 0108)
+    expect(MEMBER_STATUSES).toEqual(['Actif', 'Blessé', 'Malade', 'Suspendu']);
     expect(SPORTS).toEqual(['Football', 'Basketball', 'Handball', 'Rugby']);
     expect(GENDERS).toEqual(['Homme', 'Femme', 'Autre']);
     expect(EVENT_TYPES).toEqual(['MATCH', 'ENTRAINEMENT', 'TOURNOI', 'REUNION', 'AUTRE']);
@@ -123,6 +124,8 @@ describe('[contract] member status display rule (spec §3)', () => {
     ['BLESSÉ (genou)', 'Blessé'],
     ['Suspendu', 'Suspendu'],
     ['susp.', 'Suspendu'],
+    ['malade', 'Malade'], // added (decision 0108)
+    ['MALADIE', 'Malade'],
     ['En vacances', 'En vacances'],
     ['', 'Inconnu'],
     [null, 'Inconnu'],

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TMemberTeam } from '@club/contract';
 import { convocations, members } from './schema.ts';
 
@@ -27,3 +27,11 @@ export const convocationsOfMatch = (clubId: number, matchId: number) =>
 
 /** Members by name, then id (a stable order between namesakes). */
 export const byMemberName = () => [asc(members.nom), asc(members.prenom), asc(members.id)];
+
+/**
+ * isActiveStatus (contract, spec §4) in SQL: the status, accents and parentheses removed,
+ * upper-cased and trimmed, equals ACTIF. Accents are folded by hand (no unaccent extension on
+ * PGlite), upper() after them so that the database's locale does not matter.
+ */
+export const activeStatusSql = (status: SQL) =>
+  sql`upper(btrim(translate(${status}, 'ÀÂÄÁàâäáÉÈÊËéèêëÎÏÍÌîïíìÔÖÓÒôöóòÙÛÜÚùûüúÇç()', 'AAAAaaaaEEEEeeeeIIIIiiiiOOOOooooUUUUuuuuCc'))) = 'ACTIF'`;

@@ -239,7 +239,13 @@ async function seed(tx: DbOrTx, today: Date): Promise<Seeded> {
     const players: number[] = [];
     for (let i = 0; i < 9; i++) {
       const statut: MemberStatus =
-        i === 3 && t < 3 ? 'Blessé' : i === 6 && t % 2 === 0 ? 'Suspendu' : 'Actif';
+        i === 3 && t < 3
+          ? 'Blessé'
+          : i === 6 && t % 2 === 0
+            ? 'Suspendu'
+            : i === 5 && t === 1
+              ? 'Malade'
+              : 'Actif';
       const p = await member('JOUEUR', {
         teamId: team.id,
         genre: def.genre,

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { TDashboardEvent } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { eventsOfTeamsSql } from '../events/index.ts';
+import { activeStatusSql } from '../../db/fragments.ts';
 import { events } from '../../db/schema.ts';
 import { dashboardEventColumns, toDashboardEvent } from './dashboard.repository.ts';
 
@@ -219,18 +220,22 @@ export const homeRepository = {
     until: string,
     limit: number,
   ): Promise<ClubMatchRow[]> {
+    // An injured, ill or suspended player is not awaited
+    // (docs/decisions/0108-injured-and-suspended-players-on-match-day.md).
+    const awaited = sql`c.statut_presence is null and ${activeStatusSql(sql`mb.statut`)}`;
     const result = await db.execute(sql`
       select m.id as match_id, m.event_id, e.nom, ${local(sql`e.date_debut`)} as date_debut,
-        (count(*) filter (where c.statut_presence is null))::int as sans_reponse,
+        (count(*) filter (where ${awaited}))::int as sans_reponse,
         count(*)::int as convoques, (count(*) over ())::int as total, ${sides}
       from matches m
       join events e on e.id = m.event_id and e.club_id = m.club_id
       join convocations c on c.match_id = m.id and c.club_id = m.club_id
+      join members mb on mb.id = c.member_id and mb.club_id = c.club_id
       ${joinSides}
       where m.club_id = ${clubId} and not m.cancelled and e.date_debut > ${nowLocal}::timestamp
         and e.date_debut < ${until}::timestamp
       group by m.id, e.id, th.id, ta.id
-      having count(*) filter (where c.statut_presence is null) > 0
+      having count(*) filter (where ${awaited}) > 0
       order by e.date_debut, m.id
       limit ${limit}`);
     return rowsOf<ClubMatchRow>(result);

@@ -169,7 +169,8 @@ describe(
       });
       const list = await asCoach.get(`/api/matches/equipe/${team.id}`);
       const mine = list.json<TMatch[]>().find((m) => m.id === matchId)!;
-      expect(mine.reponses).toEqual({ presents: 0, absents: 0, sansReponse: 5 });
+      // Hugo is injured: convoked, not awaited (decision 0108)
+      expect(mine.reponses).toEqual({ presents: 0, absents: 0, sansReponse: 4 });
     });
 
     it('the form’s rules: a meeting after the start, or a meeting place without a time, answer 400 in French', async () => {
@@ -280,7 +281,7 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
     expect(rowOf(after, bruno).reponduLe).not.toBeNull();
   });
 
-  it('an unavailable or injured player cannot be selected (409 in French); a player cannot select', async () => {
+  it('an unavailable (409) or injured (422, decision 0108) player cannot be selected, in French; a player cannot select', async () => {
     const unavailable = await asCoach.put(`/api/matches/${matchId}/selection`, {
       joueurs: [{ membreId: bruno.id, selection: 'SELECTIONNE' }],
     });
@@ -291,8 +292,10 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
     const injured = await asCoach.put(`/api/matches/${matchId}/selection`, {
       joueurs: [{ membreId: hurt.id, selection: 'REMPLACANT' }],
     });
-    expect(injured.statusCode).toBe(409);
-    expect(injured.json().message).toBe(MATCH_SERVER_MESSAGES.notActiveSelected('Hugo', 'Blessé'));
+    expect(injured.statusCode).toBe(422);
+    expect(injured.json().message).toBe(
+      MATCH_SERVER_MESSAGES.notActiveSelected('Hugo', 'Blessé', 'Blessé'),
+    );
     const byPlayer = await asAlice.put(`/api/matches/${matchId}/selection`, {
       joueurs: [{ membreId: alice.id, selection: 'SELECTIONNE' }],
     });

@@ -3,7 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { MatchStatus, PresenceStatus, TSelection } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { clubTimeZone } from '../../db/club-settings.ts';
-import { byMemberName, convocationMember, convocationsOfMatch } from '../../db/fragments.ts';
+import {
+  activeStatusSql,
+  byMemberName,
+  convocationMember,
+  convocationsOfMatch,
+} from '../../db/fragments.ts';
 import { convocations, events, matches, members, teamMemberships, teams } from '../../db/schema.ts';
 
 const home = alias(teams, 'home_team');
@@ -45,6 +50,9 @@ function matchColumns(nowLocal: string) {
     presents: sql<number>`(select count(*)::int from ${convocations} c where c.club_id = ${matches.clubId} and c.match_id = ${matches.id} and c.statut_presence = 'DISPONIBLE')`,
     absents: sql<number>`(select count(*)::int from ${convocations} c where c.club_id = ${matches.clubId} and c.match_id = ${matches.id} and c.statut_presence = 'INDISPONIBLE')`,
     convoques: sql<number>`(select count(*)::int from ${convocations} c where c.club_id = ${matches.clubId} and c.match_id = ${matches.id})`,
+    // Unanswered, ACTIF players only: an injured, ill or suspended player is not awaited
+    // (docs/decisions/0108-injured-and-suspended-players-on-match-day.md).
+    sansReponse: sql<number>`(select count(*)::int from ${convocations} c join ${members} mb on mb.id = c.member_id and mb.club_id = c.club_id where c.club_id = ${matches.clubId} and c.match_id = ${matches.id} and c.statut_presence is null and ${activeStatusSql(sql`mb.statut`)})`,
     homeTeamId: matches.homeTeamId,
     homeTeamNom: home.nom,
     awayTeamId: matches.awayTeamId,
@@ -73,6 +81,8 @@ export type MatchRow = {
   presents: number;
   absents: number;
   convoques: number;
+  /** Unanswered convocations of ACTIF players (decision 0108). */
+  sansReponse: number;
   homeTeamId: number | null;
   homeTeamNom: string | null;
   awayTeamId: number | null;

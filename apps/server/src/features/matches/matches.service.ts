@@ -5,6 +5,7 @@ import {
   SERVER_MESSAGES,
   canEditScore,
   convocationSeenByOthers,
+  displayMemberStatus,
   isActiveStatus,
   needsJustification,
   type MatchStatus,
@@ -84,7 +85,8 @@ export function toMatchJson(row: MatchRow, withCounts = false): TMatch {
       ? {
           presents: row.presents,
           absents: row.absents,
-          sansReponse: row.convoques - row.presents - row.absents,
+          // Injured, ill or suspended players are not awaited (decision 0108).
+          sansReponse: row.sansReponse,
         }
       : null,
   };
@@ -159,8 +161,11 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
           ? r.selection
           : r.selectionPublished,
       };
-      if (convocationsPolicy.can(actor, 'readJustification', target))
+      if (convocationsPolicy.can(actor, 'readJustification', target)) {
         entry.justificationAbsence = r.justification;
+        // Health data: the same readers as the justification (privacy.ts; decision 0108).
+        entry.statutJoueur = displayMemberStatus(r.statut);
+      }
       return entry;
     });
   }
@@ -260,8 +265,9 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
 
     /**
      * PUT /api/matches/{id}/selection: the coach of the match's team or a leader sets who plays
-     * (docs/decisions/0060-match-selection.md); an unavailable or non-ACTIF player can be neither
-     * selected nor substitute (409). With `publier`, the players whose published selection changes
+     * (docs/decisions/0060-match-selection.md); an unavailable player (409) or a non-ACTIF one
+     * (422, docs/decisions/0108-injured-and-suspended-players-on-match-day.md) can be neither
+     * selected nor substitute. With `publier`, the players whose published selection changes
      * are told once.
      */
     async select(actor: Actor, id: number, input: SelectionInput): Promise<TConvocation[]> {
@@ -279,12 +285,29 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
               [`joueurs.${i}.membreId`]: MATCH_SERVER_MESSAGES.unknownPlayer,
             });
           if (!maySelect(convoked, j.selection))
-            throw new HttpError(
-              409,
-              convoked.statutPresence === 'INDISPONIBLE'
-                ? MATCH_SERVER_MESSAGES.unavailableSelected(convoked.prenom, convoked.nom)
-                : MATCH_SERVER_MESSAGES.notActiveSelected(convoked.prenom, convoked.nom),
-            );
+            // The status first: an injured player who had said yes is refused for the injury
+            // (422, the body names who may not play: docs/decisions/0108-…); an unavailable
+            // answer is the player's, which may change under the coach (409).
+            throw isActiveStatus(convoked.statut)
+              ? new HttpError(
+                  409,
+                  MATCH_SERVER_MESSAGES.unavailableSelected(convoked.prenom, convoked.nom),
+                )
+              : new HttpError(
+                  422,
+                  MATCH_SERVER_MESSAGES.notActiveSelected(
+                    convoked.prenom,
+                    convoked.nom,
+                    convoked.statut,
+                  ),
+                  {
+                    [`joueurs.${i}.membreId`]: MATCH_SERVER_MESSAGES.notActiveSelected(
+                      convoked.prenom,
+                      convoked.nom,
+                      convoked.statut,
+                    ),
+                  },
+                );
           return { memberId: j.membreId, selection: j.selection };
         });
         await repo.setSelection(tx, actor.clubId, id, writes);

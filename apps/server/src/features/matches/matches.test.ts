@@ -447,6 +447,8 @@ describe('[matches] convocations', () => {
       modifiable: true,
       reponduLe: null,
       selection: null,
+      // the coach reads the status (decision 0108)
+      statutJoueur: 'Actif',
     });
   });
 

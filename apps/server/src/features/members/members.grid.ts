@@ -180,6 +180,40 @@ export const gridRows: GridRow[] = [
     }),
     expect: leadersOnly(200),
   },
+  // a member's statut: leaders, and the coach of a team the member plays in (a deliberate
+  // difference from spec §6: docs/architecture.md §11, decision 0108)
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: a coach sets the statut of a player of T1 (decision 0108)',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/membres/${w.player1.id}`,
+      body: { statut: w.seq() % 2 ? 'Blessé' : 'Malade' },
+      restore: () =>
+        w.app.db.update(members).set({ statut: 'Actif' }).where(eq(members.id, w.player1.id)),
+    }),
+    // the coaches of T1 (ENTRAINEUR, DEUX_EQUIPES, ENTRAINEUR_JOUEUR, ENTRAINEUR_PARENT); not a
+    // player, a parent, nor a guardian of player1 (PARENT_DEUX_ENFANTS)
+    expect: {
+      ...leadersOnly(200),
+      ENTRAINEUR: 200,
+      DEUX_EQUIPES: 200,
+      ENTRAINEUR_JOUEUR: 200,
+      ENTRAINEUR_PARENT: 200,
+    },
+  },
+  {
+    route: 'PUT /api/membres/:id',
+    name: 'team members: a coach of another team does not set the statut of a player of T3 (decision 0108)',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/membres/${w.player3.id}`,
+      body: { statut: 'Suspendu' },
+      restore: () =>
+        w.app.db.update(members).set({ statut: 'Actif' }).where(eq(members.id, w.player3.id)),
+    }),
+    expect: leadersOnly(200),
+  },
   // self: profile and team screen
   {
     route: 'GET /api/membres/:id',

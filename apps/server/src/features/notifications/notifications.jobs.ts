@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import {
   ANSWER_LINK_PAGE_PATH,
   REMINDER_BEFORE_DEADLINE_HOURS,
+  displayMemberStatus,
   isActiveStatus,
   replyDeadline,
   wantsNotification,
@@ -343,7 +344,13 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       const absents = players
         .filter((p) => p.statutPresence === 'INDISPONIBLE')
         .map((p) => ({ name: name(p), justification: p.justification }));
-      const sansReponse = players.filter((p) => p.statutPresence === null).map(name);
+      // An injured, ill or suspended player is not awaited (decision 0108).
+      const sansReponse = players
+        .filter((p) => p.statutPresence === null && isActiveStatus(p.statut))
+        .map(name);
+      const horsJeu = players
+        .filter((p) => p.statutPresence === null && !isActiveStatus(p.statut))
+        .map((p) => `${name(p)} (${displayMemberStatus(p.statut)})`);
       const db = transactionExecutor(tx);
       let n = 0;
       for (const coach of await repo.coaches(tx, m.clubId, m.homeTeamId!)) {
@@ -365,6 +372,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
           presents,
           absents,
           sansReponse,
+          horsJeu,
           links: linksFor(m.clubId, coach),
         });
         await deps.mailer.send(mail, { db });

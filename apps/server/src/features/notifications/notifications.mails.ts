@@ -207,6 +207,8 @@ export function summaryMail(opts: {
   presents: string[];
   absents: { name: string; justification: string | null }[];
   sansReponse: string[];
+  /** Unanswered and kept off by their status, « Nom (Blessé) » (decision 0108): not awaited. */
+  horsJeu?: string[];
   links: Links;
 }): Mail {
   const { match: m } = opts;
@@ -227,6 +229,14 @@ export function summaryMail(opts: {
       )}`,
     },
     { kind: 'p', text: `Sans réponse (${opts.sansReponse.length}) :\n${list(opts.sansReponse)}` },
+    ...(opts.horsJeu?.length
+      ? [
+          {
+            kind: 'p' as const,
+            text: `Blessés, malades ou suspendus (${opts.horsJeu.length}) :\n${list(opts.horsJeu)}`,
+          },
+        ]
+      : []),
   ];
   return render(
     `Réponses à la convocation : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,

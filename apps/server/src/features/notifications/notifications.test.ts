@@ -462,7 +462,9 @@ describe('[notifications] reply deadline, reminder and summary', { timeout: 60_0
     const text = summaries[0]!.text;
     expect(text).toContain('Présents (1) :\n- Alice Durand');
     expect(text).toContain('Absents (1) :\n- Bruno Petit (Blessure)');
-    expect(text).toContain('Sans réponse (2) :\n- Hugo Blessé\n- Quentin Muet');
+    // Hugo is injured: not awaited, listed apart with his status (decision 0108)
+    expect(text).toContain('Sans réponse (1) :\n- Quentin Muet');
+    expect(text).toContain('Blessés, malades ou suspendus (1) :\n- Hugo Blessé (Blessé)');
   });
 });
 

@@ -104,6 +104,28 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
     expect(counts).toHaveTextContent('0 sans réponse');
   });
 
+  it('an injured, ill or suspended player shows their status and is not counted « sans réponse » (decision 0108)', async () => {
+    serve(coach, [
+      ...rows,
+      aConvocation({ joueur: { id: 14, prenom: 'Lucas', nom: 'Martin' }, statutJoueur: 'Blessé' }),
+      aConvocation({ joueur: { id: 15, prenom: 'Nina', nom: 'Blanc' }, statutJoueur: 'Malade' }),
+      aConvocation({ joueur: { id: 16, prenom: 'Zoé', nom: 'Roux' }, statutJoueur: 'Actif' }),
+    ]);
+    const dialog = await open();
+    const lucas = await within(dialog).findByRole('group', { name: /Lucas Martin/ });
+    expect(within(lucas).getByText('Blessé')).toHaveClass('player-status');
+    expect(
+      within(within(dialog).getByRole('group', { name: /Nina Blanc/ })).getByText('Malade'),
+    ).toHaveClass('player-status');
+    expect(
+      within(within(dialog).getByRole('group', { name: /Zoé Roux/ })).queryByText('Actif'),
+    ).toBeNull();
+    const counts = dialog.querySelector('.convocation-counts')!;
+    // Léo and Zoé are awaited; Lucas and Nina are not.
+    expect(counts).toHaveTextContent('2 sans réponse');
+    expect(counts).toHaveTextContent('2 blessés, malades ou suspendus');
+  });
+
   it('Absent without justification: "Justificatif obligatoire pour {prénom} {nom}." and nothing is sent', async () => {
     const calls = serve(coach, rows);
     const dialog = await open();

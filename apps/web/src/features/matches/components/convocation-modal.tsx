@@ -42,6 +42,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useConvocations, useSaveConvocations } from '../api/matches.ts';
 import { localInputValue, longDateTime, monthName, teamText, timeOf, wallClock } from '../model.ts';
+import { PlayerStatusBadge } from './player-status-badge.tsx';
 
 export interface ConvocationViewer extends PermissionSubject {
   statut: string;
@@ -238,7 +239,10 @@ function ManagerForm({
   const deadline = useController({ name: 'dateLimiteReponse', control: form.control });
   const save = useSaveConvocations(match.id);
   const rows = form.watch('rows');
-  const counts = convocationCounts(rows);
+  // A player kept off by their status is not awaited (decision 0108).
+  const counts = convocationCounts(
+    rows.map((r, i) => ({ ...r, statutJoueur: entries[i]?.statutJoueur })),
+  );
   const rowErrors = form.formState.errors.rows;
   const firstError = Array.isArray(rowErrors)
     ? rowErrors.find((r) => r?.justification)?.justification?.message
@@ -280,6 +284,12 @@ function ManagerForm({
         <span>
           <strong>{counts.sansReponse}</strong> sans réponse
         </span>
+        {counts.horsJeu ? (
+          <span>
+            <strong>{counts.horsJeu}</strong> blessé{counts.horsJeu > 1 ? 's' : ''}, malade
+            {counts.horsJeu > 1 ? 's' : ''} ou suspendu{counts.horsJeu > 1 ? 's' : ''}
+          </span>
+        ) : null}
       </p>
       <div className="convocation-deadline-field">
         <Field
@@ -325,7 +335,10 @@ function ManagerForm({
           return (
             <li key={entry.joueur.id}>
               <fieldset className="convocation-row">
-                <legend>{name}</legend>
+                <legend>
+                  {name}
+                  <PlayerStatusBadge statut={entry.statutJoueur} />
+                </legend>
                 <PresenceChoice
                   field={form.register(`rows.${i}.statutPresence`)}
                   disabled={save.isPending}

@@ -133,6 +133,43 @@ describe('[matches] the coach’s selection', () => {
   });
 });
 
+describe('[matches] injured, ill and suspended players in the selection (decision 0108)', () => {
+  it('shows their status beside their name and offers them only “Non retenu”', async () => {
+    const calls = serve(coach, away, [
+      { ...rows[0]!, statutJoueur: 'Actif' },
+      aConvocation({ joueur: { id: 14, prenom: 'Lucas', nom: 'Martin' }, statutJoueur: 'Blessé' }),
+      aConvocation({
+        joueur: { id: 15, prenom: 'Sam', nom: 'Roux' },
+        statutPresence: 'DISPONIBLE',
+        statutJoueur: 'Suspendu',
+      }),
+    ]);
+    atTeamPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Sélection/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sélection' });
+    const lucas = await within(dialog).findByLabelText(/Lucas Martin/);
+    const disabled = (select: HTMLElement) =>
+      (within(select).getAllByRole('option') as HTMLOptionElement[])
+        .filter((o) => o.disabled)
+        .map((o) => o.textContent);
+    expect(disabled(lucas)).toEqual(['Sélectionné', 'Remplaçant']);
+    // even after a "Présent" answer
+    expect(disabled(within(dialog).getByLabelText(/Sam Roux/))).toEqual([
+      'Sélectionné',
+      'Remplaçant',
+    ]);
+    expect(disabled(within(dialog).getByLabelText(/Léo Durand/))).toEqual([]);
+    expect(within(dialog).getByText('Blessé')).toHaveClass('player-status');
+    expect(within(dialog).getByText('Suspendu')).toHaveClass('player-status');
+    // an ACTIF player gets no badge
+    expect(within(dialog).queryByText('Actif')).toBeNull();
+    await user.selectOptions(lucas, 'NON_RETENU');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/matches/1/selection')).toBe(true));
+  });
+});
+
 describe('[matches] the player’s published selection', () => {
   it('shows “Sélectionné” with the meeting time in the convocation once published', async () => {
     serve(leo, { ...away, reponses: null, selectionPublieeLe: '2027-02-01T10:00:00Z' }, [

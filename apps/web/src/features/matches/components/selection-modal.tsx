@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import {
+  isSidelinedStatus,
   MATCH_MESSAGES,
   SELECTION_LABELS,
   SELECTION_VALUES,
@@ -15,6 +16,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useConvocations, useSaveSelection } from '../api/matches.ts';
 import { teamText } from '../model.ts';
+import { PlayerStatusBadge } from './player-status-badge.tsx';
 
 const PRESENCE_TEXT = {
   DISPONIBLE: 'Présent',
@@ -24,7 +26,9 @@ const PRESENCE_TEXT = {
 /**
  * The coach's selection (docs/decisions/0060-match-selection.md): one choice per convoked player
  * from their answers; a player who answered "Absent" can only be "Non retenu" (the server refuses
- * the rest too). The count of selected and substitutes is shown against the match sheet's size;
+ * the rest too); an injured, ill or suspended player shows their status and can only be "Non
+ * retenu" as well (docs/decisions/0108-injured-and-suspended-players-on-match-day.md). The count
+ * of selected and substitutes is shown against the match sheet's size;
  * "Publier" tells each player whose selection changed.
  */
 export function SelectionModal({
@@ -117,12 +121,14 @@ function SelectionForm({
       <ul className="selection-list">
         {entries.map((e) => {
           const name = `${e.joueur.prenom} ${e.joueur.nom}`;
-          const absent = e.statutPresence === 'INDISPONIBLE';
+          // Kept off the sheet: an "Absent" answer, or a status that is not ACTIF.
+          const absent = e.statutPresence === 'INDISPONIBLE' || isSidelinedStatus(e.statutJoueur);
           const selectId = `${formId}-${e.joueur.id}`;
           return (
             <li key={e.joueur.id} className="selection-row">
               <label htmlFor={selectId} className="selection-name">
                 {name}
+                <PlayerStatusBadge statut={e.statutJoueur} />
                 <span className="selection-answer">
                   {' '}
                   ({e.statutPresence ? PRESENCE_TEXT[e.statutPresence] : 'sans réponse'})

@@ -51,6 +51,31 @@ describe("[members] 'Modifier le membre' (spec §2, §6)", () => {
     expect(onSave).toHaveBeenCalledWith({ clubId: 1, numero: 9, poste: 'Ailier' });
   });
 
+  it('the coach of the player’s team sets the status; it is sent only when changed (decision 0108)', async () => {
+    const onSave = open(coach, { ...player, statut: 'Actif' });
+    const statut = screen.getByLabelText('Statut');
+    expect(statut).toBeEnabled();
+    expect(statut).toHaveValue('Actif');
+    expect(
+      (within(statut).getAllByRole('option') as HTMLOptionElement[]).map((o) => o.value),
+    ).toEqual(['Actif', 'Blessé', 'Malade', 'Suspendu']);
+    const user = userEvent.setup();
+    await user.selectOptions(statut, 'Blessé');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(onSave).toHaveBeenCalledWith({ clubId: 1, numero: 7, poste: null, statut: 'Blessé' });
+  });
+
+  it('a coach of another team, a teammate or the player themselves get no status control', () => {
+    open({ id: 5, role: 'ENTRAINEUR', teamId: 4 }, { ...player, statut: 'Actif' });
+    expect(screen.queryByLabelText('Statut')).toBeNull();
+    cleanup();
+    open({ id: 6, role: 'JOUEUR', teamId: 3 }, { ...player, statut: 'Actif' });
+    expect(screen.queryByLabelText('Statut')).toBeNull();
+    cleanup();
+    open({ id: player.id, role: 'JOUEUR', teamId: 3 }, { ...player, statut: 'Actif' });
+    expect(screen.queryByLabelText('Statut')).toBeNull();
+  });
+
   it('a player editing themselves: numero and poste are disabled and not sent', async () => {
     const onSave = open({ id: player.id, role: 'JOUEUR', teamId: 3 });
     expect(screen.getByLabelText('Numéro maillot')).toBeDisabled();

@@ -1,8 +1,10 @@
 import { useMemo, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
+  MEMBER_STATUSES,
   SERVER_MESSAGES,
   ZMemberUpdateSchema,
+  displayMemberStatus,
   editableMemberFields,
   isMinor,
   type TMember,
@@ -32,6 +34,7 @@ type ModalField = Extract<
   | 'poids'
   | 'numero'
   | 'poste'
+  | 'statut'
 >;
 
 /** The fields of the 'Modifier le membre' modal, in the spec's order (spec §2). */
@@ -46,6 +49,9 @@ const FIELDS: { key: ModalField; label: string; type: string; required?: boolean
   { key: 'poids', label: 'Poids (kg)', type: 'number' },
   { key: 'numero', label: 'Numéro maillot', type: 'number' },
   { key: 'poste', label: 'Poste', type: 'text' },
+  // Shown to whoever may set it (MEMBER_PERMISSIONS.setStatus: leaders, the coach of the
+  // player's team — docs/decisions/0108-injured-and-suspended-players-on-match-day.md).
+  { key: 'statut', label: 'Statut', type: 'select' },
 ];
 type Values = Record<ModalField, string>;
 const FIELD_NAMES = FIELDS.map((f) => f.key);
@@ -59,6 +65,16 @@ function editSchema(allowed: ReadonlySet<TMemberField>) {
   const shape: Partial<Record<ModalField, z.ZodType>> = {};
   for (const f of FIELDS) {
     if (!allowed.has(f.key)) continue;
+    if (f.key === 'statut') {
+      // '' is the stored status the list does not offer (an imported text): left unchanged.
+      shape.statut = z
+        .string()
+        .transform((v) => (v === '' ? undefined : v))
+        .pipe(
+          ZMemberUpdateSchema.shape.statut as unknown as z.ZodType<unknown, string | undefined>,
+        );
+      continue;
+    }
     const contract = ZMemberUpdateSchema.shape[f.key] as unknown as z.ZodType<
       unknown,
       string | number | null
@@ -88,7 +104,15 @@ function initial(member: TMember): Record<ModalField, string> {
     poids: s(member.poids),
     numero: s(member.numero),
     poste: s(member.poste),
+    statut: offeredStatus(member.statut),
   };
+}
+
+/** The member's status as the list offers it, '' when it offers none of it (or it is hidden). */
+function offeredStatus(statut: string | undefined): string {
+  if (statut === undefined) return '';
+  const label = displayMemberStatus(statut);
+  return (MEMBER_STATUSES as readonly string[]).includes(label) ? label : '';
 }
 
 export interface EditMemberModalProps {
@@ -142,7 +166,14 @@ export function EditMemberModal({
   const all = form.formState.errors;
   useApiFieldErrors(form.setError, serverErrors, { fields: FIELD_NAMES });
   useOnEdit(form.watch, onEdit);
-  const handle = form.handleSubmit((body) => onSave({ clubId, ...body }));
+  const handle = form.handleSubmit(({ statut, ...body }) =>
+    // The status is sent only when changed: a save of the numero does not rewrite it.
+    onSave({
+      clubId,
+      ...body,
+      ...(statut !== undefined && statut !== offeredStatus(member.statut) ? { statut } : {}),
+    }),
+  );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     onEdit?.();
     return handle(e);
@@ -158,6 +189,22 @@ export function EditMemberModal({
         <div className="form-grid">
           {FIELDS.map((f) => {
             const disabled = !allowed.has(f.key);
+            // The status (health data) only for those who set it.
+            if (f.type === 'select')
+              return disabled ? null : (
+                <Field key={f.key} label={f.label} error={all[f.key]?.message}>
+                  <select {...form.register(f.key)}>
+                    {offeredStatus(member.statut) === '' ? (
+                      <option value="">{displayMemberStatus(member.statut)}</option>
+                    ) : null}
+                    {MEMBER_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              );
             const label = `${f.label}${f.required && !disabled ? ' *' : ''}`;
             // The date: French picker (jj/mm/aaaa whatever the browser's language), ISO in the form.
             if (f.type === 'date')
