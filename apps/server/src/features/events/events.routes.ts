@@ -8,7 +8,7 @@ const endpoints = api.events;
 /** Events calls of spec §7 (declared in packages/contract/src/api/events.ts), signed in. */
 const eventsRoutes: FastifyPluginAsync = async (app) => {
   const events = (request: FastifyRequest) =>
-    createEventsService({ db: request.db, notifier: app.matchNotifier });
+    createEventsService({ db: request.db, notifier: app.matchNotifier, clock: app.clock });
 
   // Kept per member until the club data changes (plugins/response-cache.ts).
   route(

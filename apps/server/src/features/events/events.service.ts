@@ -11,6 +11,7 @@ import {
 import { assertOwnClub, found, type Actor } from '../../authz/index.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { badRequest, forbidden } from '../../lib/http-error.ts';
 import { matchSync } from '../matches/index.ts';
 import type { MatchNotifier } from '../notifications/index.ts';
@@ -103,6 +104,8 @@ export async function listVisibleEvents(
 
 export interface EventsDeps {
   db: DbOrTx;
+  /** The club's clock: a match moved before it starts withdraws its answered convocations too. */
+  clock?: Clock;
   /** Told when a match is created or moved (convocation e-mails, deadline jobs). */
   notifier?: MatchNotifier;
 }
@@ -111,7 +114,7 @@ export interface EventsDeps {
  * Events of spec §7 with docs/architecture.md §7 (EVENT_PERMISSIONS); MATCH events keep their
  * match.
  */
-export function createEventsService({ db, notifier }: EventsDeps) {
+export function createEventsService({ db, notifier, clock = systemClock }: EventsDeps) {
   /** Every requested team must be a team of the actor's club (400 naming equipesIds). */
   async function assertClubTeams(tx: Tx, clubId: number, teamIds: readonly number[]) {
     const known = new Set(await repo.existingTeamIds(tx, clubId, teamIds));
@@ -122,12 +125,18 @@ export function createEventsService({ db, notifier }: EventsDeps) {
   /** The event's match follows its type and sides (inside the write's transaction). */
   async function syncMatch(tx: Tx, clubId: number, eventId: number, input: TEventWriteParsed) {
     if (input.type === 'MATCH') {
-      const synced = await matchSync.upsertForEvent(tx, clubId, eventId, {
-        homeTeamId: input.equipesIds[0]!,
-        awayTeamId: input.equipesIds[1] ?? null,
-        opponentName: input.adversaireNom,
-        domicile: input.domicile,
-      });
+      const synced = await matchSync.upsertForEvent(
+        tx,
+        clubId,
+        eventId,
+        {
+          homeTeamId: input.equipesIds[0]!,
+          awayTeamId: input.equipesIds[1] ?? null,
+          opponentName: input.adversaireNom,
+          domicile: input.domicile,
+        },
+        clock,
+      );
       // Players convoked to an existing match by a new base team get their convocation
       // (decision 0025).
       if (!synced.created && notifier) {

@@ -545,7 +545,7 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
       payload: { jeton: decodeURIComponent(jeton), statutPresence: 'DISPONIBLE' },
     });
 
-  it('a match moved from U15 to U17: each U15 player (and parent) is told once, their link answers 410; the U17 players are convoked', async () => {
+  it('a match moved from U15 to U17 before it starts: each U15 player (and parent), answered or not, is told once, their link answers 410; the U17 players are convoked', async () => {
     const db = ctx.app.db;
     const u15 = await createTeam(db, club.id, { nom: 'U15 retrait' });
     const u17 = await createTeam(db, club.id, { nom: 'U17 retrait' });
@@ -570,6 +570,10 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
       return tokenOf(mine[0]!);
     });
     expect((await showLink(tokens[0]!)).statusCode).toBe(200);
+    // Léo answered « Présent » from the e-mail before the move (the page records it on opening):
+    // the match is no longer his team's, he is withdrawn too.
+    const answered = await postLink(tokens[0]!);
+    expect(answered.statusCode, answered.body).toBe(200);
 
     const count = ctx.smtp.mails.length;
     const moved = await asLeader.put(`/api/evenements/${event.id}`, {

@@ -258,15 +258,26 @@ export const matchesRepository = {
    * Removes the unanswered convocations of players who are not in `teamId` (a new base team);
    * returns the withdrawn players (they are told, decision 0107).
    */
-  async withdrawUnansweredOutsideTeam(
+  /**
+   * A match's convocations of players outside its (new) base team are withdrawn: the unanswered
+   * ones always; when `upcomingAfter` (the club's wall clock) is given and the match starts after
+   * it, the answered ones too — the match is no longer theirs (decision 0107).
+   */
+  async withdrawOutsideTeam(
     db: DbOrTx,
     clubId: number,
     matchId: number,
     teamId: number,
+    upcomingAfter: string | null,
   ): Promise<number[]> {
     const result = await db.execute(sql`
       delete from ${convocations} c
-      where c.club_id = ${clubId} and c.match_id = ${matchId} and c.statut_presence is null
+      using ${matches} ma, ${events} e
+      where c.club_id = ${clubId} and c.match_id = ${matchId}
+        and ma.id = c.match_id and ma.club_id = ${clubId}
+        and e.id = ma.event_id and e.club_id = ${clubId}
+        and (c.statut_presence is null
+          or (${upcomingAfter}::timestamp is not null and e.date_debut > ${upcomingAfter}::timestamp))
         and not exists (select 1 from ${teamMemberships} tm
           where tm.club_id = ${clubId} and tm.team_id = ${teamId} and tm.member_id = c.member_id)
       returning c.member_id`);

@@ -17,17 +17,21 @@ export interface MatchSides {
  * its write transaction. Creating a match convokes the base team's players.
  */
 export const matchSync = {
-  /** Creates or updates the match of a MATCH event. */
+  /**
+   * Creates or updates the match of a MATCH event. With `clock`, a match moved to another team
+   * before it starts withdraws the former team's answered convocations too (decision 0107).
+   */
   async upsertForEvent(
     tx: DbOrTx,
     clubId: number,
     eventId: number,
     sides: MatchSides,
+    clock?: Clock,
   ): Promise<{
     matchId: number;
     created: boolean;
     newlyConvoked: number[];
-    /** Players whose unanswered convocation was withdrawn (a new base team; decision 0107). */
+    /** Players whose convocation was withdrawn (a new base team; decision 0107). */
     withdrawn: number[];
   }> {
     const current = await repo.findByEvent(tx, clubId, eventId);
@@ -46,13 +50,10 @@ export const matchSync = {
           domicile: sides.domicile ?? true,
         });
       if (current.homeTeamId !== sides.homeTeamId) {
-        // A new base team: its players are convoked, the former team's unanswered rows withdrawn.
-        withdrawn = await repo.withdrawUnansweredOutsideTeam(
-          tx,
-          clubId,
-          current.id,
-          sides.homeTeamId,
-        );
+        // A new base team: its players are convoked, the former team's rows withdrawn (answered
+        // ones too while the match has not started, when the clock is known).
+        const now = clock ? clubNow(await repo.clubTimezone(tx, clubId), clock) : null;
+        withdrawn = await repo.withdrawOutsideTeam(tx, clubId, current.id, sides.homeTeamId, now);
         newlyConvoked = await repo.convokeTeamPlayers(tx, clubId, current.id, sides.homeTeamId);
       }
       return { matchId: current.id, created: false, newlyConvoked, withdrawn };
