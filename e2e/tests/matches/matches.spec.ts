@@ -296,7 +296,10 @@ test.describe('[matches] matches page, scores and convocations', () => {
     const leo = dialog.getByRole('group', { name: 'Léo Moreau' });
     const noe = dialog.getByRole('group', { name: 'Noé Garnier' });
     await expect(dialog).toContainText('0 présent');
-    await expect(dialog).toContainText('2 sans réponse');
+    // Noé is suspended: shown with his status, not awaited (decision 0108).
+    await expect(dialog).toContainText('1 sans réponse');
+    await expect(dialog).toContainText('1 blessé, malade ou suspendu');
+    await expect(noe).toContainText('Suspendu');
     await leo.getByLabel('Présent').check();
     await noe.getByLabel('Absent').check();
     await expect(dialog).toContainText('1 présent');

@@ -44,3 +44,12 @@ export const MATCH_OUTCOME_LABELS: Record<MatchOutcome, string> = {
   N: 'Nul',
   D: 'Défaite',
 };
+
+/**
+ * A presence rate as the screens write it: '83 %'; « non relevée » when trainings were held but no
+ * rate exists (attendance never taken, decision 0106); '-' when none was held.
+ */
+export function presenceRateText(rate: number | null, trainingsHeld: number): string {
+  if (rate !== null) return `${rate} %`;
+  return trainingsHeld > 0 ? STATISTICS_MESSAGES.presenceNotTaken : '-';
+}

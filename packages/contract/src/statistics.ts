@@ -115,15 +115,6 @@ export const ZClubStatisticsSchema = z.object({
 export type TClubStatistics = z.infer<typeof ZClubStatisticsSchema>;
 export type TClubTeamStatistics = z.infer<typeof ZClubTeamStatisticsSchema>;
 
-/**
- * A presence rate as the screens write it: '83 %'; « non relevée » when trainings were held but no
- * rate exists (attendance never taken, decision 0106); '-' when none was held.
- */
-export function presenceRateText(rate: number | null, trainingsHeld: number): string {
-  if (rate !== null) return `${rate} %`;
-  return trainingsHeld > 0 ? STATISTICS_MESSAGES.presenceNotTaken : '-';
-}
-
 /** Whole percent of a ratio, null when the denominator is 0. */
 export function percent(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part * 100) / whole) : null;
