@@ -101,7 +101,7 @@ test.describe('[members] season import and export', () => {
       .filter({ has: page.getByRole('rowheader', { name: '7', exact: true }) });
     await expect(line7.getByText('Erreur', { exact: true })).toBeVisible();
     await expect(line7.locator('td.has-error')).toContainText(
-      'Date invalide (format attendu : jj/mm/aaaa).',
+      'Cette date n’existe pas (31/02/2013).',
     );
     const line19 = dialog
       .locator('tbody tr')
@@ -195,7 +195,7 @@ test.describe('[members] season import and export', () => {
       'Nom;Prénom;Date de naissance;Genre;E-mail;Téléphone;N° licence;Rôle;Statut;Équipes;Catégorie;Numéro;Poste;Taille (cm);Poids (kg)',
     );
     expect(text).toContain(
-      `Durand0;Éloïse;03/04/2013;Femme;${tag}.0@example.org;'+33 6 12 34 56 78;;Joueur;Actif;U13;`,
+      `Durand0;Éloïse;03/04/2013;Femme;${tag}.0@example.org;"=""+33 6 12 34 56 78""";;Joueur;Actif;U13;`,
     );
 
     await page.getByRole('button', { name: 'Importer' }).click();

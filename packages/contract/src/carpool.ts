@@ -26,6 +26,8 @@ export const CARPOOL_MESSAGES = {
   placesInteger: 'Le nombre de places doit être un nombre entier.',
   offerCancelled: 'Covoiturage annulé.',
   eventOver: 'Cet événement est passé : le covoiturage est fermé.',
+  passengerNotInEvent:
+    'Cet enfant ne participe pas à cet événement (il n’est pas convoqué ou pas dans l’équipe) : pas de place à réserver pour lui.',
 } as const;
 
 /**

@@ -6,6 +6,8 @@ import {
   headerKey,
   importFieldOf,
   neutralizeFormula,
+  cellDateMessage,
+  phoneForSpreadsheet,
   parseCellDate,
   parseCellGender,
   parseCellRole,
@@ -102,5 +104,24 @@ describe('cell values', () => {
     expect(neutralizeFormula('Dupont')).toBe('Dupont');
     expect(unneutralizeFormula("'Dupont")).toBe("'Dupont");
     expect(unneutralizeFormula("O'Neil")).toBe("O'Neil");
+  });
+  it('a well-formed date that does not exist says so; anything else names the format', () => {
+    expect(cellDateMessage('31/02/2014')).toBe('Cette date n’existe pas (31/02/2014).');
+    expect(cellDateMessage(' 2014-02-30 ')).toBe('Cette date n’existe pas (2014-02-30).');
+    expect(cellDateMessage('13/13/2014')).toBe('Cette date n’existe pas (13/13/2014).');
+    for (const v of ['31-02', 'hier', '01/01/1850', '2014/02/30'])
+      expect(cellDateMessage(v)).toBe('Date invalide (format attendu : jj/mm/aaaa).');
+  });
+  it('a phone is written as a text formula so that the spreadsheet keeps its leading 0, and read back', () => {
+    for (const v of ['0612345678', '06 12 34 56 78', '+33 6 12 34 56 78', '06.12.34.56.78']) {
+      expect(phoneForSpreadsheet(v)).toBe(`="${v}"`);
+      expect(unneutralizeFormula(phoneForSpreadsheet(v))).toBe(v);
+    }
+    // user data cannot leave the quoted string: anything else is neutralised as a formula
+    for (const v of ['=1+1', '-2', '@A1', '+33 6"&HYPERLINK("http://evil.example")&"'])
+      expect(phoneForSpreadsheet(v)).toBe(`'${v}`);
+    expect(phoneForSpreadsheet('06"&A1&"')).toBe('06"&A1&"');
+    expect(phoneForSpreadsheet('06 12 (bureau)')).toBe('06 12 (bureau)');
+    expect(phoneForSpreadsheet('')).toBe('');
   });
 });

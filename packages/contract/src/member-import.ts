@@ -145,7 +145,23 @@ export function neutralizeFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 export function unneutralizeFormula(value: string): string {
+  const text = SPREADSHEET_TEXT.exec(value);
+  if (text) return text[1]!;
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/**
+ * A phone number for a spreadsheet: Excel and LibreOffice read 0612345678 as the number 612345678
+ * (the leading 0 lost) and +33612345678 as a formula. The export writes a phone made only of
+ * digits, spaces, dots, hyphens, parentheses and a leading + as the text formula ="0612345678",
+ * which both display as the text 0612345678 (an apostrophe would stay visible in a CSV). Its
+ * characters cannot close the quoted string, so user data never becomes a formula; any other
+ * value is neutralised as above. The import reads ="…" back as its text.
+ */
+const PHONE_CHARACTERS = /^\+?[0-9][0-9 .()-]*$/;
+const SPREADSHEET_TEXT = /^="(\+?[0-9][0-9 .()-]*)"$/;
+export function phoneForSpreadsheet(value: string): string {
+  return PHONE_CHARACTERS.test(value) ? `="${value}"` : neutralizeFormula(value);
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -178,6 +194,20 @@ export function parseCellDate(value: string): string | null {
     return isRealDate(y, mo, d) ? `${y}-${pad(mo)}-${pad(d)}` : null;
   }
   return null;
+}
+
+/**
+ * The message of a date cell parseCellDate refused: a well-formed date of the calendar's years that
+ * does not exist (31/02/2014, 2014-02-30, 13/13/2014) says so; anything else names the format.
+ */
+export function cellDateMessage(value: string): string {
+  const v = value.trim();
+  const fr = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T]|$)/.exec(v);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[ T]|$)/.exec(v);
+  const year = Number(fr?.[3] ?? iso?.[1] ?? NaN);
+  return year >= 1900 && year <= 2999 && parseCellDate(v) === null
+    ? MEMBER_IMPORT_MESSAGES.dateNonexistent(v)
+    : MEMBER_IMPORT_MESSAGES.dateInvalid;
 }
 
 /** 'aaaa-mm-jj' → 'jj/mm/aaaa' (the export's dates); '' for anything else. */
@@ -315,6 +345,7 @@ export const MEMBER_IMPORT_MESSAGES = {
   required: 'Ce champ est obligatoire pour un nouveau membre.',
   emailRequired: 'L’e-mail est obligatoire pour un nouveau membre (il reçoit son invitation).',
   dateInvalid: 'Date invalide (format attendu : jj/mm/aaaa).',
+  dateNonexistent: (date: string) => `Cette date n’existe pas (${date}).`,
   genreInvalid: 'Genre invalide (Homme, Femme ou Autre ; H ou F).',
   roleInvalid: 'Rôle invalide (Joueur, Entraîneur, Parent, Responsable ou Dirigeant).',
   teamUnknown: (name: string) => `Équipe inconnue dans ce club : « ${name} ».`,

@@ -5,9 +5,12 @@ import {
   carpoolOffers,
   carpoolSeats,
   clubs,
+  convocations,
   eventTeams,
   events,
+  matches,
   members,
+  teamMemberships,
 } from '../../db/schema.ts';
 
 const driver = alias(members, 'driver');
@@ -67,6 +70,51 @@ export const carpoolRepository = {
       .from(eventTeams)
       .where(and(eq(eventTeams.clubId, clubId), eq(eventTeams.eventId, eventId)));
     return { ...row, dateDebut: localDateTime(row.dateDebut), teamIds: teams.map((t) => t.id) };
+  },
+
+  /**
+   * Whether the member takes part in the event: for a match, convoked and not published as
+   * NON_RETENU; for another event of teams, in one of them; for a club-wide event, anyone.
+   */
+  async takesPart(
+    db: DbOrTx,
+    clubId: number,
+    event: { id: number; teamIds: number[] },
+    memberId: number,
+  ): Promise<boolean> {
+    const [match] = await db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(eq(matches.clubId, clubId), eq(matches.eventId, event.id)))
+      .limit(1);
+    if (match) {
+      const [row] = await db
+        .select({ id: convocations.id })
+        .from(convocations)
+        .where(
+          and(
+            eq(convocations.clubId, clubId),
+            eq(convocations.matchId, match.id),
+            eq(convocations.memberId, memberId),
+            sql`${convocations.selectionPublished} is distinct from 'NON_RETENU'`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    }
+    if (event.teamIds.length === 0) return true;
+    const [row] = await db
+      .select({ id: teamMemberships.memberId })
+      .from(teamMemberships)
+      .where(
+        and(
+          eq(teamMemberships.clubId, clubId),
+          eq(teamMemberships.memberId, memberId),
+          inArray(teamMemberships.teamId, event.teamIds),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   },
 
   async offers(db: DbOrTx, clubId: number, eventId: number): Promise<OfferRow[]> {

@@ -118,6 +118,10 @@ export function createCarpoolService({ db, mailer, push, links, clock }: Carpool
       carpoolPolicy.assert(actor, 'book', { memberId, teamIds: event.teamIds });
       if (memberId === offer.driverId) throw new HttpError(409, CARPOOL_MESSAGES.driverOwnCar);
       assertNotStarted(event);
+      // A seat for a child goes to a child who plays: convoked to the match, or of the event's
+      // teams (docs/decisions/0061-carpool-seats-in-the-database.md); oneself may always ride.
+      if (memberId !== actor.id && !(await repo.takesPart(db, actor.clubId, event, memberId)))
+        throw new HttpError(422, CARPOOL_MESSAGES.passengerNotInEvent);
       await db.transaction(async (tx) => {
         if (
           !(await repo.insertSeat(tx, {

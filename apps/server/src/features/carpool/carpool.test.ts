@@ -4,7 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CARPOOL_MESSAGES, type TCarpoolOffer } from '@club/contract';
 import {
   createClub,
+  createConvocation,
   createEvent,
+  createMatch,
   createMember,
   createTeam,
   linkGuardian,
@@ -121,6 +123,40 @@ describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => 
     const back = await asOther.delete(`/api/covoiturage/${id}/passagers/${w.members[2]!.id}`);
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json<TCarpoolOffer>().placesRestantes).toBe(2);
+  });
+
+  it('a seat for a child who does not play is refused (422 in French): not convoked to the match, not in the event’s team', async () => {
+    const db = ctx.app.db;
+    const other = await createTeam(db, w.club.id, { nom: 'U15' });
+    const sibling = await createMember(db, w.club.id, { teamId: other.id, prenom: 'Léo' });
+    await linkGuardian(db, w.club.id, parent.id, sibling.id);
+    // a team event (the tournament of U13): the U15 sibling is not in it
+    const ride = (await offer(asDriver, w.event.id, 3)).json<TCarpoolOffer>();
+    const outsider = await book(asParent, ride.id, sibling.id);
+    expect(outsider.statusCode).toBe(422);
+    expect(outsider.json()).toEqual({ message: CARPOOL_MESSAGES.passengerNotInEvent });
+    expect((await book(asParent, ride.id, child.id)).statusCode).toBe(200);
+    // a match of U13: only a convoked child, not one published as not selected
+    const { event, match } = await createMatch(db, w.club.id, {
+      homeTeamId: w.team.id,
+      dateDebut: '2030-12-14 15:00:00',
+      dateFin: '2030-12-14 17:00:00',
+    });
+    const car = await offer(asDriver, event.id, 3);
+    expect(car.statusCode, car.body).toBe(201);
+    const carId = car.json<TCarpoolOffer>().id;
+    const notConvoked = await book(asParent, carId, child.id);
+    expect(notConvoked.statusCode).toBe(422);
+    expect(notConvoked.json().message).toBe(CARPOOL_MESSAGES.passengerNotInEvent);
+    await createConvocation(db, w.club.id, match.id, sibling.id, {
+      selectionPublished: 'NON_RETENU',
+    });
+    expect((await book(asParent, carId, sibling.id)).statusCode).toBe(422);
+    await createConvocation(db, w.club.id, match.id, child.id);
+    const convoked = await book(asParent, carId, child.id);
+    expect(convoked.statusCode, convoked.body).toBe(200);
+    // oneself may always ride (a parent going to watch)
+    expect((await book(asParent, carId, parent.id)).statusCode).toBe(200);
   });
 
   it('once the event has started, no ride is offered nor booked (409 in French)', async () => {

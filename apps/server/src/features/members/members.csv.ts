@@ -7,6 +7,7 @@ import {
   MEMBER_IMPORT_LIMITS,
   MEMBER_IMPORT_MESSAGES as M,
   neutralizeFormula,
+  phoneForSpreadsheet,
   unneutralizeFormula,
 } from '@club/contract';
 import { HttpError } from '../../lib/http-error.ts';
@@ -165,15 +166,21 @@ export function parseCsv(bytes: Buffer): ParsedCsv {
   };
 }
 
-/** The CSV of a header and rows for French spreadsheets, formulas neutralised (see above). */
-export function writeCsv(headers: readonly string[], rows: readonly (readonly string[])[]): string {
-  return stringify(
-    [headers, ...rows].map((r) => r.map((cell) => neutralizeFormula(cell))),
-    {
-      bom: true,
-      delimiter: ';',
-      record_delimiter: 'windows',
-      quoted_match: /[\r\n";]/,
-    },
-  );
+/**
+ * The CSV of a header and rows for French spreadsheets, formulas neutralised (see above); the
+ * cells of `phoneColumns` (indexes) are written so that the spreadsheet keeps them as text.
+ */
+export function writeCsv(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  phoneColumns: readonly number[] = [],
+): string {
+  const cellOf = (cell: string, i: number) =>
+    phoneColumns.includes(i) ? phoneForSpreadsheet(cell) : neutralizeFormula(cell);
+  return stringify([headers.map((h) => neutralizeFormula(h)), ...rows.map((r) => r.map(cellOf))], {
+    bom: true,
+    delimiter: ';',
+    record_delimiter: 'windows',
+    quoted_match: /[\r\n";]/,
+  });
 }

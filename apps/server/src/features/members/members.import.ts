@@ -12,6 +12,7 @@ import {
   normalizeClubRole,
   normalizeRole,
   parseCellDate,
+  cellDateMessage,
   parseCellGender,
   parseCellRole,
   splitTeamNames,
@@ -146,6 +147,7 @@ export function createMemberImport(deps: MemberImportDeps) {
       const csv = writeCsv(
         IMPORT_FIELDS.map((f) => MEMBER_CSV_HEADERS[f]),
         cells.map((c) => IMPORT_FIELDS.map((f) => c[f])),
+        [IMPORT_FIELDS.indexOf('numeroTelephone')],
       );
       return { csv, fileName: `membres-${season.today}.csv` };
     },
@@ -383,7 +385,7 @@ export function createMemberImport(deps: MemberImportDeps) {
           const f = inputFieldToImport(key);
           if (!f || reported.has(f)) continue;
           reported.add(f);
-          fail(f, fieldMessage(f, input[f] === undefined, issue.message));
+          fail(f, fieldMessage(f, input[f], issue.message));
         }
       }
       if (!target && !email) {
@@ -609,9 +611,9 @@ export function createMemberImport(deps: MemberImportDeps) {
 }
 
 /** The French message of a refused cell: required, or the import's wording of a format. */
-function fieldMessage(f: TImportField, empty: boolean, zodMessage: string): string {
-  if (empty) return f === 'email' ? M.emailRequired : M.required;
-  if (f === 'dateDeNaissance') return M.dateInvalid;
+function fieldMessage(f: TImportField, value: unknown, zodMessage: string): string {
+  if (value === undefined) return f === 'email' ? M.emailRequired : M.required;
+  if (f === 'dateDeNaissance') return cellDateMessage(String(value));
   if (f === 'genre') return M.genreInvalid;
   if (f === 'role') return M.roleInvalid;
   return zodMessage;

@@ -102,7 +102,7 @@ export interface MemberFilters {
   nomEquipe?: string;
   /** Born within these years (inclusive; null = open): an age category of the season. */
   birthYears?: { from: number | null; to: number | null };
-  /** Members of no team. */
+  /** Members of no team who hold no club role (leaders are club-level). */
   noTeam?: boolean;
 }
 
@@ -158,8 +158,11 @@ function whereFor(clubId: number, f: MemberFilters): SQL {
     if (f.birthYears.to !== null)
       conditions.push(sql`${members.dateNaissance} <= ${`${f.birthYears.to}-12-31`}::date`);
   }
+  // « Sans équipe »: the members who belong in a team and have none; a leader (club role) is
+  // club-level, not waiting for a team (docs/decisions/0070-member-import-export.md).
   if (f.noTeam)
     conditions.push(
+      isNull(members.clubRole),
       sql`not exists (select 1 from ${teamMemberships} tm
                       where tm.club_id = ${clubId} and tm.member_id = ${members.id})`,
     );

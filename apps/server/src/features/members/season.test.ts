@@ -230,9 +230,10 @@ describe('[season] age categories and the season setting', () => {
       ids(await w.asBoss.get(`/api/membres/club/${w.club.id}?categorie=V%C3%A9t%C3%A9ran`)),
     ).toEqual([veteran.id]);
     const noTeam = ids(await w.asBoss.get(`/api/membres/club/${w.club.id}?sansEquipe=true`));
-    expect(noTeam).toEqual(
-      expect.arrayContaining([w.boss.id, w.leader.id, u13a.id, u13b.id, veteran.id, noBirth.id]),
-    );
+    expect(noTeam).toEqual(expect.arrayContaining([u13a.id, u13b.id, veteran.id, noBirth.id]));
+    // leaders (DIRIGEANT, RESPONSABLE) are club-level: not members waiting for a team
+    expect(noTeam).not.toContain(w.boss.id);
+    expect(noTeam).not.toContain(w.leader.id);
     expect(noTeam).not.toContain(u14.id);
     expect(noTeam).not.toContain(w.player.id);
     const search = await w.asBoss.get(
@@ -286,10 +287,27 @@ describe('[season] export', () => {
     expect(zoe).toContain(
       `"'=HYPERLINK(""http://evil.example"",""clic"")";'+Zoé;03/04/2013;Femme;`,
     );
-    expect(zoe).toContain(";'+33 6 12 34 56 78;'@123;Entraîneur;Actif;U13;");
+    expect(zoe).toContain(`;"=""+33 6 12 34 56 78""";'@123;Entraîneur;Actif;U13;`);
     expect(zoe).toContain(';10;"Milieu; ""relayeur""";;');
     expect(text).toContain(';Dirigeant;');
     expect(text).toContain(';Responsable;');
+  });
+
+  it('phones keep their leading 0 in Excel and LibreOffice (="0612345678"), and a hostile phone stays neutralised', async () => {
+    const w = await world();
+    const email = `tel.${uid()}@example.org`;
+    await createMember(ctx.app.db, w.club.id, { nom: 'Tel', email, telephone: '0612345678' });
+    const evil = `evil.${uid()}@example.org`;
+    await createMember(ctx.app.db, w.club.id, {
+      nom: 'Evil',
+      email: evil,
+      telephone: '=0612"&HYPERLINK("http://evil.example")&"',
+    });
+    const lines = (await w.asBoss.get(`/api/membres/club/${w.club.id}/export`)).body.split('\r\n');
+    expect(lines.find((l: string) => l.includes(email))).toContain(`;${email};"=""0612345678""";`);
+    expect(lines.find((l: string) => l.includes(evil))).toContain(
+      `;${evil};"'=0612""&HYPERLINK(""http://evil.example"")&""";`,
+    );
   });
 
   it('follows the list’s filters; leaders only; another club answers 404', async () => {
@@ -534,7 +552,7 @@ describe('[season] import', () => {
     const got = report(sim);
     expect(got.erreurs).toEqual([
       { ligne: 2, colonne: 'Téléphone', message: M.required },
-      { ligne: 3, colonne: 'Date de naissance', message: M.dateInvalid },
+      { ligne: 3, colonne: 'Date de naissance', message: 'Cette date n’existe pas (31/02/2013).' },
       { ligne: 4, colonne: 'Genre', message: M.genreInvalid },
       { ligne: 5, colonne: 'Rôle', message: M.roleInvalid },
       { ligne: 6, colonne: 'Équipes', message: M.teamUnknown('Inconnue') },

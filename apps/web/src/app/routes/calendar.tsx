@@ -32,7 +32,13 @@ export default function CalendarPage() {
             void loadCarpoolPanel();
             return (
               <Suspense fallback={null}>
-                <CarpoolPanel eventId={e.id} dateDebut={e.dateDebut} />
+                <CarpoolPanel
+                  eventId={e.id}
+                  dateDebut={e.dateDebut}
+                  rendezVous={e.rendezVous}
+                  // a match's base team (first) is the one convoked (decision 0018)
+                  equipesIds={e.type === 'MATCH' ? e.equipesIds.slice(0, 1) : e.equipesIds}
+                />
               </Suspense>
             );
           }}

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { PRIVACY_MESSAGES } from '@club/contract';
+import { leaveLandingNotice } from '../../lib/landing-notice.ts';
 import LandingPage from './landing.tsx';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -58,5 +60,18 @@ describe('[landing] sports and stats (spec §2)', () => {
     expect(await screen.findByText('Aucun sport disponible.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('[landing] a message left by the page that reloaded here', () => {
+  it('after « Supprimer mon compte »: « Votre compte a été supprimé. », once', async () => {
+    stubApi(() => json([]));
+    leaveLandingNotice(PRIVACY_MESSAGES.accountDeleted);
+    const first = renderLanding();
+    expect(screen.getByText('Votre compte a été supprimé.')).toHaveAttribute('role', 'status');
+    first.unmount();
+    const again = renderLanding();
+    expect(screen.queryByText('Votre compte a été supprimé.')).toBeNull();
+    again.unmount();
   });
 });

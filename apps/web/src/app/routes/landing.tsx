@@ -1,4 +1,7 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { forgetLandingNotice, readLandingNotice } from '../../lib/landing-notice.ts';
 import { PUBLIC_PAGES } from '../public-pages.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { useJson } from '../../lib/use-json.ts';
@@ -58,9 +61,19 @@ export default function LandingPage() {
   usePageMeta(PUBLIC_PAGES.landing);
   const stats = useJson(getHomeStats, 'accueil-stats');
   const sports = useJson(getSportStats, 'accueil-sports');
+  // A message left by the page that reloaded here (an account deleted), shown once.
+  const [notice] = useState(readLandingNotice);
+  useEffect(() => {
+    if (notice) forgetLandingNotice();
+  }, [notice]);
 
   return (
     <main id="contenu">
+      {notice ? (
+        <div className="container">
+          <Alert tone="success">{notice}</Alert>
+        </div>
+      ) : null}
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-inner">
           <div>

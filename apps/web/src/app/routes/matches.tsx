@@ -8,7 +8,18 @@ import { MatchesPage as TeamMatchesPage } from '../../features/matches/component
 export default function MatchesPage() {
   return (
     <TeamMatchesPage
-      cardExtra={(m) => <CarpoolPanel eventId={m.evenementId} dateDebut={m.dateDebut} />}
+      cardExtra={(m) => {
+        // The base team's players are the ones convoked (docs/decisions/0018-match-status-versions-convocations.md).
+        const base = m.domicile ? m.equipeDomicile : m.equipeExterieur;
+        return (
+          <CarpoolPanel
+            eventId={m.evenementId}
+            dateDebut={m.dateDebut}
+            rendezVous={m.rendezVous}
+            equipesIds={base?.id != null ? [base.id] : []}
+          />
+        );
+      }}
     />
   );
 }

@@ -30,14 +30,16 @@ const offer = (over: Partial<TCarpoolOffer> = {}): TCarpoolOffer => ({
   ...over,
 });
 
-function serve(offers: TCarpoolOffer[], bookAnswer = json(200, offer())) {
+const lou = { id: 11, nom: 'Martin', prenom: 'Lou' };
+function serve(
+  offers: TCarpoolOffer[],
+  bookAnswer = json(200, offer()),
+  me = parent,
+  enfants = [lou],
+) {
   return stubFetch(async (url, init) => {
-    if (url === '/api/dashboard/infos') return json(200, parent);
-    if (url === '/api/membres/30')
-      return json(
-        200,
-        aMember({ id: 30, role: 'PARENT', enfants: [{ id: 11, nom: 'Martin', prenom: 'Lou' }] }),
-      );
+    if (url === '/api/dashboard/infos') return json(200, me);
+    if (url === '/api/membres/30') return json(200, aMember({ id: 30, role: 'PARENT', enfants }));
     if (url === '/api/evenements/500/covoiturage') {
       if (init.method === 'POST') return json(201, offer({ id: 8 }));
       return json(200, offers);
@@ -83,6 +85,57 @@ describe('[carpool] the panel', () => {
       await within(panel).findByRole('button', { name: /Réserver une place \(moi\)/ }),
     );
     expect(await within(panel).findByText(CARPOOL_MESSAGES.full)).toBeInTheDocument();
+  });
+
+  it('no seat is offered for a child who is not in the playing team; oneself still may', async () => {
+    const max = { id: 14, nom: 'Martin', prenom: 'Max' };
+    const withTeams = aCurrentMember({
+      ...parent,
+      enfants: [
+        { ...lou, equipes: [{ id: 4, nom: 'U15' }] },
+        { ...max, equipes: [{ id: 3, nom: 'U13' }] },
+      ],
+    });
+    serve([offer()], undefined, withTeams, [lou, max]);
+    renderAt(
+      '/FC/calendrier',
+      ':nomClub/calendrier',
+      <CarpoolPanel eventId={500} dateDebut="2027-02-06T15:00:00" equipesIds={[3]} />,
+    );
+    const panel = await screen.findByRole('region', { name: 'Covoiturage' });
+    expect(
+      await within(panel).findByRole('button', { name: /Réserver une place \(Max\)/ }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /Réserver une place \(moi\)/ })).toBeEnabled();
+    expect(
+      within(panel).queryByRole('button', { name: /Réserver une place \(Lou\)/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('the departure time starts at the meeting time, not the kick-off', async () => {
+    const calls = serve([]);
+    renderAt(
+      '/FC/calendrier',
+      ':nomClub/calendrier',
+      <CarpoolPanel
+        eventId={500}
+        dateDebut="2027-02-06T15:00:00"
+        rendezVous="2027-02-06T14:15:00"
+      />,
+    );
+    const panel = await screen.findByRole('region', { name: 'Covoiturage' });
+    const user = userEvent.setup();
+    await user.click(await within(panel).findByRole('button', { name: 'Proposer des places' }));
+    expect(within(panel).getByLabelText('Heure de départ')).toHaveValue('14:15');
+    await user.type(within(panel).getByLabelText('Lieu de départ'), 'Stade');
+    await user.click(within(panel).getByRole('button', { name: 'Proposer' }));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url === '/api/evenements/500/covoiturage' && c.init.method === 'POST')
+          .map((c) => JSON.parse(c.init.body as string)),
+      ).toEqual([{ places: 3, depart: 'Stade', heureDepart: '2027-02-06T14:15:00' }]),
+    );
   });
 
   it('offers seats: places, place and time of departure on the event’s day', async () => {

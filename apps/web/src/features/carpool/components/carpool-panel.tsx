@@ -14,17 +14,37 @@ const hhmm = (v: string) => `${v.slice(11, 13)}h${v.slice(14, 16)}`;
  * Carpooling for one event (docs/decisions/0061-carpool-seats-in-the-database.md): the offers
  * with the seats left and the passengers; a seat is booked for oneself or one's own child, given
  * back by the same; the driver cancels. The server keeps the count: a full car answers
- * 'Plus de place disponible.', shown as it is.
+ * 'Plus de place disponible.', shown as it is. A seat is offered for a child of `equipesIds` only
+ * (the teams that play; none given or empty: every child), the server refusing any other; the
+ * departure time starts at the meeting time (`rendezVous`), else the start.
  */
-export function CarpoolPanel({ eventId, dateDebut }: { eventId: number; dateDebut: string }) {
+export function CarpoolPanel({
+  eventId,
+  dateDebut,
+  rendezVous = null,
+  equipesIds = [],
+}: {
+  eventId: number;
+  dateDebut: string;
+  rendezVous?: string | null;
+  equipesIds?: readonly number[];
+}) {
   const headingId = useId();
   const offers = useCarpoolOffers(eventId);
   const actions = useCarpoolActions(eventId);
   const { data: me } = useCurrentMember();
   const profile = useMember(me?.id);
+  // The children's teams, from the session (the profile names the children only).
+  const childTeams = new Map(
+    (me?.enfants ?? me?.casquettes?.enfants ?? []).map((c) => [c.id, c.equipes.map((t) => t.id)]),
+  );
+  const plays = (childId: number) =>
+    equipesIds.length === 0 || (childTeams.get(childId) ?? []).some((t) => equipesIds.includes(t));
   const people = [
     ...(me ? [{ id: me.id, label: 'moi' }] : []),
-    ...(profile.data?.enfants ?? []).map((c) => ({ id: c.id, label: c.prenom })),
+    ...(profile.data?.enfants ?? [])
+      .filter((c) => plays(c.id))
+      .map((c) => ({ id: c.id, label: c.prenom })),
   ];
   const [offering, setOffering] = useState(false);
   const failure = [actions.offer, actions.book, actions.unbook, actions.cancel].find(
@@ -55,6 +75,7 @@ export function CarpoolPanel({ eventId, dateDebut }: { eventId: number; dateDebu
       {offering ? (
         <OfferForm
           dateDebut={dateDebut}
+          rendezVous={rendezVous}
           busy={actions.offer.isPending}
           onCancel={() => setOffering(false)}
           onSubmit={(body) => actions.offer.mutate(body, { onSuccess: () => setOffering(false) })}
@@ -141,11 +162,13 @@ function OfferItem({
 
 function OfferForm({
   dateDebut,
+  rendezVous,
   busy,
   onSubmit,
   onCancel,
 }: {
   dateDebut: string;
+  rendezVous: string | null;
   busy: boolean;
   onSubmit: (body: { places: number; depart: string; heureDepart: string }) => void;
   onCancel: () => void;
@@ -153,7 +176,9 @@ function OfferForm({
   const id = useId();
   const [places, setPlaces] = useState('3');
   const [depart, setDepart] = useState('');
-  const [heure, setHeure] = useState(dateDebut.slice(11, 16));
+  // The ride leaves for the meeting time (the players are expected then), else the start.
+  const meeting = rendezVous ?? dateDebut;
+  const [heure, setHeure] = useState(meeting.slice(11, 16));
   return (
     <form
       className="form carpool-form"
@@ -162,7 +187,7 @@ function OfferForm({
         onSubmit({
           places: Number(places),
           depart,
-          heureDepart: `${dateDebut.slice(0, 10)}T${heure}:00`,
+          heureDepart: `${meeting.slice(0, 10)}T${heure}:00`,
         });
       }}
     >

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PRIVACY_MESSAGES } from '@club/contract';
 import { anAccountExport } from '../../../testing/builders.ts';
+import { readLandingNotice } from '../../../lib/landing-notice.ts';
 import { DataRights } from './data-rights.tsx';
 
 type Call = { url: string; method: string; body: unknown };
@@ -82,6 +83,8 @@ describe('[privacy] Mes données (profile)', () => {
     expect(localStorage.getItem('deviceFingerprint')).toBe('fp');
     act(() => vi.advanceTimersByTime(850));
     expect(goHome).toHaveBeenCalledTimes(1);
+    // the home page, once reloaded, says it again
+    expect(readLandingNotice()).toBe(PRIVACY_MESSAGES.accountDeleted);
   });
 
   it('a wrong password is said on the field; the last DIRIGEANT gets the server’s message', async () => {

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { clearLocalStorageKeepingFingerprint } from '../../../lib/device.ts';
 import { HttpError, errorMessage } from '../../../lib/http.ts';
+import { leaveLandingNotice } from '../../../lib/landing-notice.ts';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/account.ts';
 import '../profile.css';
 
@@ -41,6 +42,8 @@ export function DataRights({ goHome = () => window.location.assign('/') }: DataR
           // The message shows, then / reloads (as after a club's deletion): the reload forgets
           // the signed-in state, the server has already ended the session.
           clearLocalStorageKeepingFingerprint();
+          // …and the home page says it again once reloaded.
+          leaveLandingNotice(PRIVACY_MESSAGES.accountDeleted);
           setTimeout(goHome, REDIRECT_AFTER_CLUB_DELETION_MS);
         },
         onError: (err) => {
