@@ -296,6 +296,12 @@ export const EVENT_PRESENCE_PERMISSIONS = definePermissions({
   answer: CONVOCATION_PERMISSIONS.answer,
   /** Whether a row's justification is part of the answer. */
   readJustification: CONVOCATION_PERMISSIONS.readJustification,
+  /**
+   * Whether a row is answered whole (every status, justification, `parDefaut`): the player's own,
+   * a guardian's child's, the teams' coaches and the leaders; anyone else reads only whether the
+   * player comes (privacy.ts `trainingPresenceSeenByOthers`, decision 0106).
+   */
+  readRow: CONVOCATION_PERMISSIONS.readRow,
 });
 export type TEventPresenceAction = keyof typeof EVENT_PRESENCE_PERMISSIONS;
 
@@ -307,8 +313,10 @@ export type TEventPresenceAction = keyof typeof EVENT_PRESENCE_PERMISSIONS;
 export const ZEventPresenceSchema = z.object({
   joueur: z.object({ id: z.number(), nom: z.string(), prenom: z.string() }),
   statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
-  justification: z.string().nullable(),
-  parDefaut: z.boolean(),
+  /** Absent from another family's row (EVENT_PRESENCE_PERMISSIONS.readRow, decision 0106). */
+  justification: z.string().nullable().optional(),
+  /** Absent from another family's row. */
+  parDefaut: z.boolean().optional(),
   modifiable: z.boolean(),
 });
 export type TEventPresence = z.infer<typeof ZEventPresenceSchema>;

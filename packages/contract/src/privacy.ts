@@ -209,6 +209,26 @@ export function mayFilterOnPrivateFields(reader: PermissionSubject, teamId: numb
 /* ------------------------------------------------------------------ other families' rows */
 
 /**
+ * The answer another family reads of a player's row, match or training (decision 0106): whether
+ * the player comes — DISPONIBLE —, else null: an absence reads as no answer.
+ */
+export function presenceSeenByOthers(status: PresenceStatus | null): 'DISPONIBLE' | null {
+  return status === 'DISPONIBLE' ? 'DISPONIBLE' : null;
+}
+
+/**
+ * Another family's row of a training's attendance (decision 0106, amended for trainings): the
+ * same rule as a convocation row — who is coming (DISPONIBLE, answered or by the team's « présent
+ * par défaut »), nothing else; no justification, no `parDefaut` (whether the family answered).
+ * Whole rows: EVENT_PRESENCE_PERMISSIONS.readRow, the same readers as CONVOCATION_PERMISSIONS.readRow.
+ */
+export function trainingPresenceSeenByOthers(row: { statutPresence: PresenceStatus | null }): {
+  statutPresence: 'DISPONIBLE' | null;
+} {
+  return { statutPresence: presenceSeenByOthers(row.statutPresence) };
+}
+
+/**
  * What a player or parent reads of another family's convocation row (decision 0106): who is
  * coming, nothing else — DISPONIBLE stays, an absence reads as no answer; of the published
  * selection, the team sheet the home shows the team (SELECTIONNE, REMPLACANT: decision 0083)
@@ -221,7 +241,7 @@ export function convocationSeenByOthers(row: {
   selectionPublished: TSelection | null;
 }): { statutPresence: 'DISPONIBLE' | null; selection: 'SELECTIONNE' | 'REMPLACANT' | null } {
   return {
-    statutPresence: row.statutPresence === 'DISPONIBLE' ? 'DISPONIBLE' : null,
+    statutPresence: presenceSeenByOthers(row.statutPresence),
     selection:
       row.selectionPublished === 'SELECTIONNE' || row.selectionPublished === 'REMPLACANT'
         ? row.selectionPublished

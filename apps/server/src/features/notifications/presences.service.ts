@@ -6,6 +6,7 @@ import {
   SERVER_MESSAGES,
   isActiveStatus,
   isStaffFor,
+  trainingPresenceSeenByOthers,
   type TEventPresence,
   type ZEventPresenceUpdateSchema,
 } from '@club/contract';
@@ -48,13 +49,21 @@ export function createPresencesService({ db, clock }: { db: DbOrTx; clock: Clock
   }
   const started = (t: TrainingRow) => clubLocalDateTime(t.timezone, clock.now()) >= t.dateDebut;
 
+  /**
+   * The list as this actor sees it: another family's row says only whether the player comes
+   * (EVENT_PRESENCE_PERMISSIONS.readRow, privacy.ts `trainingPresenceSeenByOthers`, decision 0106).
+   */
   function json(actor: Actor, training: TrainingRow, players: TrainingPlayer[]): TEventPresence[] {
     const closed = started(training);
     return players.map((p) => {
       const byDefault = p.statutPresence === null && p.parDefaut;
+      const statutPresence = p.statutPresence ?? (byDefault ? 'DISPONIBLE' : null);
+      const joueur = memberRef({ id: p.id, nom: p.nom, prenom: p.prenom });
+      if (!presencePolicy.can(actor, 'readRow', rowTarget(p)))
+        return { joueur, ...trainingPresenceSeenByOthers({ statutPresence }), modifiable: false };
       return {
-        joueur: memberRef({ id: p.id, nom: p.nom, prenom: p.prenom }),
-        statutPresence: p.statutPresence ?? (byDefault ? 'DISPONIBLE' : null),
+        joueur,
+        statutPresence,
         justification: presencePolicy.can(actor, 'readJustification', rowTarget(p))
           ? p.justification
           : null,

@@ -92,9 +92,10 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
     const seenByAlice = (
       await (await signIn(ctx.app, alice)).get(`/api/evenements/${event.id}/presences`)
     ).json<TEventPresence[]>();
-    expect(row(seenByAlice, junior)).toMatchObject({
-      statutPresence: 'INDISPONIBLE',
-      justification: null,
+    // Another family reads whether the junior comes, nothing else (decision 0106).
+    expect(row(seenByAlice, junior)).toEqual({
+      joueur: { id: junior.id, nom: junior.nom, prenom: junior.prenom },
+      statutPresence: null,
       modifiable: false,
     });
     expect(row(seenByAlice, alice).modifiable).toBe(true);

@@ -24,7 +24,7 @@ import {
   linkGuardian,
   setMemberHats,
 } from '../../db/factories.ts';
-import { members, oneTimeTokens } from '../../db/schema.ts';
+import { eventPresences, members, oneTimeTokens } from '../../db/schema.ts';
 import { createLinkTokens } from '../../features/notifications/notifications.tokens.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../helper.ts';
@@ -834,6 +834,164 @@ describe('[privacy] a convocation row of another family says only whether the pl
       expect(rows.get(target.adult.id)!.justificationAbsence).toBe('Rendez-vous chez le médecin');
       whole(rows.get(target.sharingAdult.id), 'DISPONIBLE', 'SELECTIONNE');
       whole(rows.get(target.minor.id), 'DISPONIBLE', 'REMPLACANT');
+    }
+  });
+});
+
+describe('[privacy] a training’s attendance row of another family says only whether the player comes (decision 0106)', () => {
+  type Row = Record<string, unknown> & { joueur: { id: number; nom: string; prenom: string } };
+  let training: number;
+  /** A parent of the team whose child is ACTIF (answers through PUT), and that child. */
+  let family: { parent: Member; child: Member };
+  /** A coach of another team who plays in this one (hats): reads this list as a player. */
+  let playingCoach: Member;
+
+  beforeAll(async () => {
+    const db = ctx.app.db;
+    training = (
+      await createEvent(db, club.id, {
+        teamIds: [team.id],
+        dateDebut: '2099-06-02 18:00:00',
+        dateFin: '2099-06-02 20:00:00',
+      })
+    ).id;
+    family = {
+      parent: await createMember(db, club.id, {
+        role: 'PARENT',
+        teamId: team.id,
+        nom: 'Parententrainement',
+      }),
+      child: await createMember(db, club.id, {
+        role: 'JOUEUR',
+        teamId: team.id,
+        nom: 'Enfantentrainement',
+        dateNaissance: minorBirthDate(),
+      }),
+    };
+    await linkGuardian(db, club.id, family.parent.id, family.child.id);
+    const u11 = await createTeam(db, club.id, { nom: 'U11 Entraînement' });
+    playingCoach = await createMember(db, club.id, { role: 'ENTRAINEUR', nom: 'Entraineurjoueur' });
+    await setMemberHats(db, club.id, playingCoach.id, {
+      teams: [
+        { id: u11.id, role: 'ENTRAINEUR' },
+        { id: team.id, role: 'JOUEUR' },
+      ],
+    });
+    for (const m of [family.parent, family.child, playingCoach])
+      client.set(m.id, await signIn(ctx.app, m));
+    // A: absent, justified; S: present; the family's child: absent, justified.
+    await db.insert(eventPresences).values([
+      {
+        clubId: club.id,
+        eventId: training,
+        memberId: target.adult.id,
+        statutPresence: 'INDISPONIBLE',
+        justification: 'Rendez-vous chez le médecin',
+      },
+      {
+        clubId: club.id,
+        eventId: training,
+        memberId: target.sharingAdult.id,
+        statutPresence: 'DISPONIBLE',
+      },
+      {
+        clubId: club.id,
+        eventId: training,
+        memberId: family.child.id,
+        statutPresence: 'INDISPONIBLE',
+        justification: 'Kiné',
+      },
+    ]);
+  });
+  afterAll(async () => {
+    // leave the team as the other cases know it
+    await setMemberHats(ctx.app.db, club.id, playingCoach.id, { teams: [] });
+  });
+
+  /** GET the list, or PUT an answer (`answer`: the row answered) and read the list it returns. */
+  const rowsFor = async (
+    reader: Member,
+    answer?: {
+      joueurId: number;
+      statutPresence: 'DISPONIBLE' | 'INDISPONIBLE' | null;
+      justification?: string;
+    },
+  ) => {
+    const res = await client
+      .get(reader.id)!
+      .request(
+        answer
+          ? { method: 'PUT', url: `/api/evenements/${training}/presence`, payload: answer }
+          : { method: 'GET', url: `/api/evenements/${training}/presences` },
+      );
+    expect(res.statusCode, res.body).toBe(200);
+    return new Map((res.json() as Row[]).map((r) => [r.joueur.id, r]));
+  };
+  /** What another family reads: the name and whether the player comes. */
+  const reduced = (m: Member, statutPresence: 'DISPONIBLE' | null): Row => ({
+    joueur: { id: m.id, nom: m.nom, prenom: m.prenom },
+    statutPresence,
+    modifiable: false,
+  });
+  const HIDDEN = ['INDISPONIBLE', 'médecin', 'Kiné', 'justification', 'parDefaut'];
+  /** The other families' rows for that reader (their own and children's excepted). */
+  const expectReduced = (rows: Map<number, Row>, label: string, except: number[] = []) => {
+    const others = [...rows.values()].filter((r) => !except.includes(r.joueur.id));
+    expect(rows.get(target.adult.id), label).toEqual(reduced(target.adult, null));
+    expect(rows.get(target.sharingAdult.id), label).toEqual(
+      reduced(target.sharingAdult, 'DISPONIBLE'),
+    );
+    if (!except.includes(family.child.id))
+      expect(rows.get(family.child.id), label).toEqual(reduced(family.child, null));
+    const text = JSON.stringify(others);
+    for (const hidden of HIDDEN) expect(text, label).not.toContain(hidden);
+  };
+  /** A whole row: every status, the justification where there is one, parDefaut. */
+  const whole = (
+    row: Row | undefined,
+    statutPresence: string | null,
+    justification: string | null,
+  ) => expect(row).toMatchObject({ statutPresence, justification, parDefaut: false });
+
+  it('a player (GET, and the list their own answer returns): who is coming, no absence nor justification', async () => {
+    expectReduced(await rowsFor(readerOf.player), 'GET', [readerOf.player.id]);
+    const afterAnswer = await rowsFor(readerOf.player, {
+      joueurId: readerOf.player.id,
+      statutPresence: 'INDISPONIBLE',
+    });
+    expectReduced(afterAnswer, 'PUT', [readerOf.player.id]);
+    whole(afterAnswer.get(readerOf.player.id), 'INDISPONIBLE', null);
+  });
+
+  it('a parent: their child’s row whole, the other families’ rows reduced (GET and PUT); a parent of another family: all reduced', async () => {
+    const rows = await rowsFor(family.parent);
+    whole(rows.get(family.child.id), 'INDISPONIBLE', 'Kiné');
+    expectReduced(rows, 'GET', [family.child.id]);
+    const afterAnswer = await rowsFor(family.parent, {
+      joueurId: family.child.id,
+      statutPresence: 'DISPONIBLE',
+    });
+    whole(afterAnswer.get(family.child.id), 'DISPONIBLE', null);
+    expectReduced(afterAnswer, 'PUT', [family.child.id]);
+    // back to the absence the other cases expect
+    await rowsFor(family.parent, {
+      joueurId: family.child.id,
+      statutPresence: 'INDISPONIBLE',
+      justification: 'Kiné',
+    });
+    expectReduced(await rowsFor(readerOf.parent), 'other parent');
+  });
+
+  it('a coach of another team playing in this one reads it as a player (hats)', async () => {
+    expectReduced(await rowsFor(playingCoach), 'playing coach', [playingCoach.id]);
+  });
+
+  it('the team’s coaches and the leaders keep every row whole', async () => {
+    for (const reader of [target.coach, readerOf.coach, readerOf.DIRIGEANT, readerOf.RESPONSABLE]) {
+      const rows = await rowsFor(reader);
+      whole(rows.get(target.adult.id), 'INDISPONIBLE', 'Rendez-vous chez le médecin');
+      whole(rows.get(target.sharingAdult.id), 'DISPONIBLE', null);
+      whole(rows.get(family.child.id), 'INDISPONIBLE', 'Kiné');
     }
   });
 });

@@ -34,6 +34,13 @@ const row = (
   ...overrides,
 });
 
+/** Another family's row as the server answers a player or parent (no justification, parDefaut). */
+const seenByOthers = (
+  id: number,
+  prenom: string,
+  statutPresence: 'DISPONIBLE' | null,
+): TEventPresence => ({ joueur: { id, prenom, nom: 'Durand' }, statutPresence, modifiable: false });
+
 function show(me: TCurrentMember, rows: TEventPresence[], event: TEvent = aClubEvent()) {
   let list = rows;
   const calls = stubFetch(async (url, init) => {
@@ -71,24 +78,28 @@ function show(me: TCurrentMember, rows: TEventPresence[], event: TEvent = aClubE
 }
 
 describe('[calendar] attendance of a training', () => {
-  it('a player sees the team’s answers and answers Absent for themself', async () => {
+  it('a player sees who of the team is coming and answers Absent for themself', async () => {
+    // Other families' rows as the server answers a player (decision 0106): whether they come.
     const { puts } = show(leo, [
-      row(11, 'Inès', { statutPresence: 'INDISPONIBLE', justification: null }),
-      row(12, 'Hugo', { statutPresence: 'DISPONIBLE', parDefaut: true }),
+      seenByOthers(11, 'Inès', null),
+      seenByOthers(12, 'Hugo', 'DISPONIBLE'),
       row(10, 'Léo', { statutPresence: 'DISPONIBLE', parDefaut: true, modifiable: true }),
-      row(13, 'Zoé'),
+      seenByOthers(13, 'Zoé', null),
     ]);
     const section = await screen.findByRole('region', { name: 'Présences' });
     await within(section).findAllByRole('listitem');
     expect(section).toHaveTextContent('2 présents');
-    expect(section).toHaveTextContent('1 absent');
-    expect(section).toHaveTextContent('1 sans réponse');
     const items = within(section).getAllByRole('listitem');
+    // No absence nor silence is told of other families: no count, no pill.
+    expect(section.querySelector('.attendance-counts')).not.toHaveTextContent(/absent|réponse/i);
+    for (const other of items.slice(1)) expect(other).not.toHaveTextContent(/absent|sans réponse/i);
     // The own row first; a default presence says so; other rows are read-only.
     expect(items[0]).toHaveTextContent('Léo Durand (vous)');
     expect(items[0]).toHaveTextContent('Présent (par défaut)');
     expect(within(items[1]!).queryByRole('radio')).toBeNull();
-    expect(section).toHaveTextContent('Sans réponse');
+    const ines = items.find((i) => i.textContent?.includes('Inès'))!;
+    expect(ines).toHaveTextContent(/^Inès Durand$/);
+    expect(items.find((i) => i.textContent?.includes('Hugo'))).toHaveTextContent('Présent');
 
     const own = within(items[0]!).getByRole('group', { name: 'Votre présence' });
     const save = within(items[0]!).getByRole('button', { name: 'Enregistrer' });
@@ -102,7 +113,23 @@ describe('[calendar] attendance of a training', () => {
       { joueurId: 10, statutPresence: 'INDISPONIBLE', justification: 'Malade' },
     ]);
     expect(within(section).getAllByRole('listitem')[0]).toHaveTextContent('Absent');
-    expect(section).toHaveTextContent('2 absents');
+    expect(section).toHaveTextContent('1 présent');
+    expect(section.querySelector('.attendance-counts')).not.toHaveTextContent(/absent/i);
+  });
+
+  it('the coach reads every row whole: the counts of absents and silences, the pills', async () => {
+    show(coach, [
+      row(11, 'Inès', { statutPresence: 'INDISPONIBLE', justification: 'Malade' }),
+      row(12, 'Hugo', { statutPresence: 'DISPONIBLE', parDefaut: true }),
+      row(13, 'Zoé'),
+    ]);
+    const section = await screen.findByRole('region', { name: 'Présences' });
+    await within(section).findAllByRole('listitem');
+    expect(section).toHaveTextContent('1 présent');
+    expect(section).toHaveTextContent('1 absent');
+    expect(section).toHaveTextContent('1 sans réponse');
+    expect(section).toHaveTextContent('Justificatif : Malade');
+    expect(section).toHaveTextContent('Sans réponse');
   });
 
   it('the coach answers for any player; a refusal shows the server’s text', async () => {

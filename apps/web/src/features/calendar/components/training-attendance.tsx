@@ -73,18 +73,24 @@ export function TrainingAttendance({ event }: { event: TEvent }) {
     const rank = (r: TEventPresence) => (r.joueur.id === me.id ? 0 : r.modifiable ? 1 : 2);
     const rows = [...list.data].sort((a, b) => rank(a) - rank(b));
     const counts = convocationCounts(list.data);
+    // Absences and silences are counted only by those who read every row whole.
+    const everyRowWhole = !list.data.some(seenByOthers);
     body = (
       <>
         <p className="attendance-counts">
           <span>
             <strong>{counts.presents}</strong> présent{counts.presents > 1 ? 's' : ''}
           </span>
-          <span>
-            <strong>{counts.absents}</strong> absent{counts.absents > 1 ? 's' : ''}
-          </span>
-          <span>
-            <strong>{counts.sansReponse}</strong> sans réponse
-          </span>
+          {everyRowWhole ? (
+            <>
+              <span>
+                <strong>{counts.absents}</strong> absent{counts.absents > 1 ? 's' : ''}
+              </span>
+              <span>
+                <strong>{counts.sansReponse}</strong> sans réponse
+              </span>
+            </>
+          ) : null}
         </p>
         <ul className="attendance-list">
           {rows.map((row) => (
@@ -104,7 +110,14 @@ export function TrainingAttendance({ event }: { event: TEvent }) {
   );
 }
 
+/**
+ * Another family's row (decision 0106): the server says only whether the player comes, without
+ * `parDefaut` nor justification; an absence and a silence both read null, so neither is written.
+ */
+const seenByOthers = (row: TEventPresence) => row.parDefaut === undefined;
+
 function statusPill(row: TEventPresence) {
+  if (row.statutPresence !== 'DISPONIBLE' && seenByOthers(row)) return null;
   if (row.statutPresence === 'DISPONIBLE')
     return (
       <span className="pill pill-success">

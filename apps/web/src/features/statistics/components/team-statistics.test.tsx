@@ -80,6 +80,47 @@ describe('TeamStatistics', () => {
     await waitFor(() => expect(calls.some((c) => c.url.includes('saison=2025-2026'))).toBe(true));
   });
 
+  it('phones: one card per player, each value beside its label; the wide table scrolls in a focusable frame', async () => {
+    stubFetch(async (url) =>
+      url.startsWith('/api/statistiques/equipe/3') ? json(200, coachView) : json(404, {}),
+    );
+    renderAt(
+      '/c/Seniors/statistiques',
+      '/c/:nomEquipe/statistiques',
+      <TeamStatistics teamId={3} />,
+    );
+    const cards = await screen.findByRole('list', { name: 'Chiffres par joueur' });
+    const items = within(cards).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const zoe = items[1]!;
+    expect(within(zoe).getByRole('heading', { level: 3 })).toHaveTextContent('Zoé Fabre');
+    // every value of the table's row, each in a term / definition pair
+    const pairs = within(zoe)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs).toEqual([
+      ['Entraînements', '3 / 4'],
+      ['Présence', '75 %'],
+      ['Convocations', '2'],
+      ['Disponible', '2'],
+      ['Sélectionné', '0'],
+      ['Remplaçant', '0'],
+      ['Non retenu', '2'],
+      ['Part de sélection', '0 %'],
+      ['Alerte équité', 'Oui'],
+    ]);
+    for (const dt of within(zoe).getAllByRole('term'))
+      expect(dt.nextElementSibling?.tagName).toBe('DD');
+    // wider screens: the same figures in the table, whose frame keyboard users can scroll
+    const table = screen.getByRole('region', { name: 'Tableau des chiffres par joueur' });
+    expect(table).toHaveAttribute('tabindex', '0');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Joueur', ...pairs.map(([label]) => label)]);
+  });
+
   it('a player: their own figures, no flag, no export; an error in French', async () => {
     stubFetch(async () =>
       json(200, {
@@ -96,6 +137,10 @@ describe('TeamStatistics', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Mes chiffres' })).toBeVisible();
     expect(screen.queryByText(/Équité/)).toBeNull();
+    const card = within(screen.getByRole('list', { name: 'Chiffres par joueur' })).getByRole(
+      'listitem',
+    );
+    expect(within(card).queryByText('Alerte équité')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Exporter en CSV' })).toBeNull();
     cleanup();
     stubFetch(async () => json(403, { message: 'Accès refusé.' }));

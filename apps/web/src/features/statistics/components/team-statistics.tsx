@@ -105,6 +105,7 @@ function StatisticsBody({ data }: { data: TTeamStatistics }) {
   const empty =
     r.joues === 0 && data.entrainementsTenus === 0 && joueurs.every((j) => !j.matchs.convocations);
   const flagged = joueurs.filter((j) => j.alerteEquite);
+  const columns = playerColumns(data.complet);
   return (
     <>
       <p className="stats-muted">
@@ -192,43 +193,69 @@ function StatisticsBody({ data }: { data: TTeamStatistics }) {
                 ))}
               </ul>
             </figure>
-            <Table
-              label="Tableau des chiffres par joueur"
-              headers={[
-                'Joueur',
-                'Entraînements',
-                'Présence',
-                'Convocations',
-                'Disponible',
-                'Sélectionné',
-                'Remplaçant',
-                'Non retenu',
-                'Part de sélection',
-                ...(data.complet ? ['Alerte équité'] : []),
-              ]}
-            >
+            {/* Phones: one card per player, each value labelled (statistics.css hides the table). */}
+            <ul className="stats-player-cards" aria-label="Chiffres par joueur">
               {joueurs.map((j) => (
-                <tr key={j.membre.id}>
-                  <th scope="row">{fullName(j)}</th>
-                  <td>
-                    {j.entrainements.presents} / {j.entrainements.total}
-                  </td>
-                  <td>{presence(j)}</td>
-                  <td>{j.matchs.convocations}</td>
-                  <td>{j.matchs.disponibles}</td>
-                  <td>{j.matchs.selectionne}</td>
-                  <td>{j.matchs.remplacant}</td>
-                  <td>{j.matchs.nonRetenu}</td>
-                  <td>{pct(j.partSelection)}</td>
-                  {data.complet ? <td>{j.alerteEquite ? 'Oui' : 'Non'}</td> : null}
-                </tr>
+                <li key={j.membre.id} className="stats-player-card">
+                  <h3>{fullName(j)}</h3>
+                  <dl>
+                    {columns.map((c) => (
+                      <div key={c.label}>
+                        <dt>{c.label}</dt>
+                        <dd>{c.value(j)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
               ))}
-            </Table>
+            </ul>
+            <div className="stats-table">
+              <Table
+                label="Tableau des chiffres par joueur"
+                headers={['Joueur', ...columns.map((c) => c.label)]}
+              >
+                {joueurs.map((j) => (
+                  <tr key={j.membre.id}>
+                    <th scope="row">{fullName(j)}</th>
+                    {columns.map((c) => (
+                      <td key={c.label}>{c.value(j)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </Table>
+            </div>
           </>
         )}
       </section>
     </>
   );
+}
+
+/** The per-player figures, in the table's column order and the phone cards' label order. */
+function playerColumns(
+  complet: boolean,
+): { label: string; value: (p: TPlayerStatistics) => string }[] {
+  return [
+    {
+      label: 'Entraînements',
+      value: (j) => `${j.entrainements.presents} / ${j.entrainements.total}`,
+    },
+    { label: 'Présence', value: presence },
+    { label: 'Convocations', value: (j) => String(j.matchs.convocations) },
+    { label: 'Disponible', value: (j) => String(j.matchs.disponibles) },
+    { label: 'Sélectionné', value: (j) => String(j.matchs.selectionne) },
+    { label: 'Remplaçant', value: (j) => String(j.matchs.remplacant) },
+    { label: 'Non retenu', value: (j) => String(j.matchs.nonRetenu) },
+    { label: 'Part de sélection', value: (j) => pct(j.partSelection) },
+    ...(complet
+      ? [
+          {
+            label: 'Alerte équité',
+            value: (j: TPlayerStatistics) => (j.alerteEquite ? 'Oui' : 'Non'),
+          },
+        ]
+      : []),
+  ];
 }
 
 export function frDate(iso: string) {
