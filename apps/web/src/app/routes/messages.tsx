@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { CONVERSATION_PERMISSIONS, isLeader, mayEver, memberSubject } from '@club/contract';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentMember } from '../../lib/session.ts';
-import { teamsOf } from '../../lib/member-teams.ts';
+import { reachableTeamsOf, teamsOf } from '../../lib/member-teams.ts';
 import { useClubTeams } from '../../lib/shared-queries.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useCreateConversation } from '../../features/conversations/api/conversations.ts';
@@ -11,6 +11,14 @@ import { ConversationList } from '../../features/conversations/components/conver
 import { ConversationView } from '../../features/conversations/components/conversation-view.tsx';
 import { CONVERSATION_TEXTS as T } from '../../features/conversations/texts.ts';
 import '../../features/conversations/conversations.css';
+
+// The group's form (react-hook-form, the contract's zod schema, the team's members) loads when
+// « Nouveau groupe » is pressed.
+const NewGroupDialog = lazy(() =>
+  import('../../features/conversations/components/new-group-dialog.tsx').then((m) => ({
+    default: m.NewGroupDialog,
+  })),
+);
 
 /** A coach's or a leader's « Nouvelle conversation d’équipe ». */
 function NewTeamConversation({ teams }: { teams: readonly { id: number; nom: string }[] }) {
@@ -68,8 +76,11 @@ export default function MessagesPage() {
   const id = Number(params['*']) || null;
   const leader = isLeader(me?.role);
   const clubTeams = useClubTeams(leader ? (me?.idClub ?? undefined) : undefined);
+  const [grouping, setGrouping] = useState(false);
   if (!me) return null;
   const teams = leader ? (clubTeams.data ?? []) : teamsOf(me);
+  const groupTeams = leader ? teams : reachableTeamsOf(me);
+  const subject = memberSubject(me);
   return (
     <main id="contenu" className="container page narrow">
       <h1>{T.pageTitle}</h1>
@@ -77,8 +88,26 @@ export default function MessagesPage() {
         <ConversationView id={id} nomClub={me.nomClub} />
       ) : (
         <>
-          {mayEver(CONVERSATION_PERMISSIONS, memberSubject(me), 'createForTeam') ? (
+          {mayEver(CONVERSATION_PERMISSIONS, subject, 'createForTeam') ? (
             <NewTeamConversation teams={teams} />
+          ) : null}
+          {mayEver(CONVERSATION_PERMISSIONS, subject, 'create') && groupTeams.length ? (
+            <p>
+              <button type="button" className="btn btn-secondary" onClick={() => setGrouping(true)}>
+                {T.newGroup}
+              </button>
+            </p>
+          ) : null}
+          {grouping && me.idClub ? (
+            <Suspense fallback={null}>
+              <NewGroupDialog
+                clubId={me.idClub}
+                nomClub={me.nomClub}
+                meId={me.id}
+                teams={groupTeams}
+                onClose={() => setGrouping(false)}
+              />
+            </Suspense>
           ) : null}
           <ConversationList nomClub={me.nomClub} />
         </>
