@@ -106,7 +106,7 @@ describe('[contract] hats: permissions are the union of the hats', () => {
     expect(isStaffFor(fatherCoach, [VETERANS])).toBe(false);
   });
 
-  it('edits the numero and poste of U11’s players, not of his teammates; his own row as a player may', () => {
+  it('edits the numero, poste and statut of U11’s players (decision 0108), not of his teammates; his own row as a player may', () => {
     const party = (id: number, teamId: number, role: 'JOUEUR' | 'ENTRAINEUR') => ({
       id,
       role,
@@ -117,6 +117,7 @@ describe('[contract] hats: permissions are the union of the hats', () => {
     expect([...editableMemberFields(fatherCoach, party(60, U11, 'JOUEUR'))].sort()).toEqual([
       'numero',
       'poste',
+      'statut',
     ]);
     expect(editableMemberFields(fatherCoach, party(61, VETERANS, 'JOUEUR')).size).toBe(0);
     const own = editableMemberFields(fatherCoach, {

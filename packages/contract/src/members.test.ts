@@ -9,7 +9,7 @@ const player = { id: 2, role: 'JOUEUR', teamId: team };
 const parent = { id: 4, role: 'PARENT', teamId: team };
 
 describe('editableMemberFields (spec §6 "Team members", docs/architecture.md §7)', () => {
-  it('coach: self all but numero, poste, numeroLicence; own players numero and poste only', () => {
+  it('coach: self all but numero, poste, numeroLicence; own players numero, poste and statut only', () => {
     expect(sorted(editableMemberFields(coach, coach))).toEqual(
       [
         'dateDeNaissance',
@@ -23,7 +23,8 @@ describe('editableMemberFields (spec §6 "Team members", docs/architecture.md §
         'taille',
       ].sort(),
     );
-    expect(sorted(editableMemberFields(coach, player))).toEqual(['numero', 'poste']);
+    // and their statut (Blessé, Malade, Suspendu, Actif: decision 0108)
+    expect(sorted(editableMemberFields(coach, player))).toEqual(['numero', 'poste', 'statut']);
     expect(editableMemberFields(coach, parent).size).toBe(0);
     expect(editableMemberFields(coach, { ...player, teamId: 9 }).size).toBe(0);
     expect(editableMemberFields({ ...coach, teamId: null }, { ...player, teamId: null }).size).toBe(
