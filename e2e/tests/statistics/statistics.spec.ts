@@ -141,8 +141,17 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
   await expect(
     page.getByRole('status').filter({ hasText: 'Équité du temps de jeu' }),
   ).toContainText('Zoé Fabre');
-  const table = page.getByRole('region', { name: 'Tableau des chiffres par joueur' });
-  await expect(table.getByRole('row', { name: /Zoé Fabre/ })).toContainText('Oui');
+  // At 375 px each player is a card; from 641 px, a row of the table (decision 0106).
+  const narrow = (page.viewportSize()?.width ?? 1280) <= 640;
+  const zoe = narrow
+    ? page
+        .getByRole('list', { name: 'Chiffres par joueur' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'Zoé Fabre' }) })
+    : page
+        .getByRole('region', { name: 'Tableau des chiffres par joueur' })
+        .getByRole('row', { name: /Zoé Fabre/ });
+  await expect(zoe).toContainText(narrow ? 'Alerte équitéOui' : 'Oui');
   await expect(page.getByText('Joués').locator('..')).toContainText('2');
   await expectNoA11yViolationsInThemes(page);
   await noSidewaysScroll(page);
