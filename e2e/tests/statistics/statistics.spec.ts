@@ -143,7 +143,7 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
   ).toContainText('Zoé Fabre');
   // At 375 px each player is a card; from 641 px, a row of the table (decision 0106).
   const narrow = (page.viewportSize()?.width ?? 1280) <= 640;
-  const zoe = narrow
+  const zoeFigures = narrow
     ? page
         .getByRole('list', { name: 'Chiffres par joueur' })
         .getByRole('listitem')
@@ -151,7 +151,7 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
     : page
         .getByRole('region', { name: 'Tableau des chiffres par joueur' })
         .getByRole('row', { name: /Zoé Fabre/ });
-  await expect(zoe).toContainText(narrow ? 'Alerte équitéOui' : 'Oui');
+  await expect(zoeFigures).toContainText(narrow ? 'Alerte équitéOui' : 'Oui');
   await expect(page.getByText('Joués').locator('..')).toContainText('2');
   await expectNoA11yViolationsInThemes(page);
   await noSidewaysScroll(page);
