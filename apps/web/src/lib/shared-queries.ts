@@ -36,6 +36,21 @@ export function useMember(id: number | undefined) {
   });
 }
 
+/**
+ * GET /api/membres/{clubId}/equipe/{nomEquipe}: a team's members as rows (the members pages, and
+ * the messages' « Nouveau groupe »); the cache entry of the members feature's unfiltered list.
+ */
+export function useTeamMemberRows(clubId: number | undefined, nomEquipe: string) {
+  return useQuery({
+    queryKey: queryKeys.members.team(clubId ?? 0, nomEquipe, {}),
+    queryFn: ({ signal }) =>
+      api.members
+        .listTeam({ params: { clubId: clubId!, nomEquipe } }, { signal })
+        .then((list) => (Array.isArray(list) ? list : list.content)),
+    enabled: clubId !== undefined && nomEquipe !== '',
+  });
+}
+
 /** GET /api/conversations: the conversations page's list, and the navigation's unread total. */
 export function useConversationList() {
   return useQuery({

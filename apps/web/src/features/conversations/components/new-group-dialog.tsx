@@ -12,7 +12,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { applyApiError } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { useTeamMembers } from '../../members/api/members.ts';
+import { useTeamMemberRows } from '../../../lib/shared-queries.ts';
 import { useCreateConversation } from '../api/conversations.ts';
 import { CONVERSATION_TEXTS as T } from '../texts.ts';
 
@@ -57,7 +57,7 @@ export function NewGroupDialog({
   const navigate = useNavigate();
   const create = useCreateConversation();
   const [team, setTeam] = useState(teams[0]?.nom ?? '');
-  const members = useTeamMembers(clubId, team, {});
+  const members = useTeamMemberRows(clubId, team);
   const form = useZodForm(ZGroupFormSchema, {
     timing: 'submit',
     defaultValues: { titre: '', membresIds: [] },
