@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Screenshots of pages in headless Chromium at 375 px and 1280 px, in the three themes.
-// Usage: node scripts/screenshots.mjs --base http://127.0.0.1:3000 --out .tmp/shots [--login email:password] [--no-js] /path1 /path2 ...
+// Usage: node scripts/screenshots.mjs --base http://127.0.0.1:3000 --out .tmp/shots [--login email:password] [--no-js] [--click "Nom du bouton"] /path1 /path2 ...
 // --no-js: the pages as the HTML alone draws them (signed in, scripts off): the app shell of
 // signed-in URLs (docs/decisions/0092-signed-in-app-shell.md); file names end in -nojs.
 // Without --base (`npm run screenshots`): seeds the demo club into a throwaway DATA_DIR, starts the
@@ -88,6 +88,8 @@ const givenBase = opt('base', null);
 const out = opt('out', '.tmp/shots');
 let login = opt('login', null);
 const themes = opt('themes', 'light,dark,daltonien').split(',');
+// --click "Nouveau groupe": the button of that name is pressed before the shot (a dialog).
+const click = opt('click', null);
 const widths = opt('widths', '375,1280').split(',').map(Number);
 const noJsAt = args.indexOf('--no-js');
 const noJs = noJsAt !== -1;
@@ -142,9 +144,14 @@ for (const width of widths) {
     for (const p of paths) {
       await shotPage.goto(`${base}${p}`, { waitUntil: 'networkidle' });
       await shotPage.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      if (click) {
+        await shotPage.getByRole('button', { name: click }).click();
+        await shotPage.getByRole('dialog').waitFor();
+        await shotPage.waitForLoadState('networkidle');
+      }
       const file = path.join(
         out,
-        `${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${width}-${theme}${noJs ? '-nojs' : ''}.png`,
+        `${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}${click ? `-${click.replace(/[^a-z0-9]+/gi, '_')}` : ''}-${width}-${theme}${noJs ? '-nojs' : ''}.png`,
       );
       await shotPage.screenshot({ path: file, fullPage: true });
       console.log(file);
