@@ -68,6 +68,8 @@ export const NOTIFICATION_MESSAGES = {
   /** A row names someone who is not a player of the training's teams. */
   notInTraining: 'Ce joueur ne fait pas partie des équipes de cet entraînement.',
   trainingStarted: "L'entraînement a commencé : il n'est plus possible de répondre.",
+  rollCallEmpty: 'Indiquez la présence d’au moins un joueur.',
+  rollCallTwice: 'Un joueur figure deux fois dans la liste des présences.',
   answerSaved: 'Réponse enregistrée.',
 } as const;
 
@@ -292,7 +294,10 @@ export function replyDeadline(match: {
 export const EVENT_PRESENCE_PERMISSIONS = definePermissions({
   /** GET /api/evenements/{id}/presences */
   read: CONVOCATION_PERMISSIONS.read,
-  /** PUT /api/evenements/{id}/presence (one row). */
+  /**
+   * PUT /api/evenements/{id}/presence (one row) and …/presences (the roll call, several rows).
+   * Once the training has started only its staff answer (decision 0101).
+   */
   answer: CONVOCATION_PERMISSIONS.answer,
   /** Whether a row's justification is part of the answer. */
   readJustification: CONVOCATION_PERMISSIONS.readJustification,
@@ -334,3 +339,24 @@ export const ZEventPresenceUpdateSchema = z
   })
   .strict();
 export type TEventPresenceUpdate = z.input<typeof ZEventPresenceUpdateSchema>;
+
+/** Most rows of one roll call (a squad with its reserves fits many times over). */
+export const ROLL_CALL_MAX = 200;
+
+/**
+ * PUT /api/evenements/{id}/presences: the roll call (decision 0101), the rows a coach marked,
+ * saved together or not at all; each row follows the one-row rules, a player at most once.
+ */
+export const ZEventRollCallSchema = z
+  .object({
+    presences: z
+      .array(ZEventPresenceUpdateSchema)
+      .min(1, NOTIFICATION_MESSAGES.rollCallEmpty)
+      .max(ROLL_CALL_MAX, NOTIFICATION_MESSAGES.rollCallEmpty)
+      .refine(
+        (rows) => new Set(rows.map((r) => r.joueurId)).size === rows.length,
+        NOTIFICATION_MESSAGES.rollCallTwice,
+      ),
+  })
+  .strict();
+export type TEventRollCall = z.input<typeof ZEventRollCallSchema>;

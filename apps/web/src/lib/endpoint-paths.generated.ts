@@ -56,6 +56,7 @@ export const eventsUpdate = "/api/evenements/:id";
 export const eventsRemove = "/api/evenements/:id";
 export const eventsPresences = "/api/evenements/:id/presences";
 export const eventsAnswerPresence = "/api/evenements/:id/presence";
+export const eventsRollCall = "/api/evenements/:id/presences";
 export const matchesListTeam = "/api/matches/equipe/:id";
 export const matchesGet = "/api/matches/:id";
 export const matchesScore = "/api/matches/:id/score";

@@ -294,6 +294,11 @@ export const ENDPOINT_ROUTES: RouteTree = {
       "method": "PUT",
       "path": "/api/evenements/:id/presence",
       "responses": {}
+    },
+    "rollCall": {
+      "method": "PUT",
+      "path": "/api/evenements/:id/presences",
+      "responses": {}
     }
   },
   "matches": {

@@ -6,7 +6,15 @@ import { QueryClient } from '@tanstack/react-query';
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },
-    mutations: { retry: 0 },
+    // Offline (decision 0102): a read is still asked, so that the service worker answers from
+    // its copy; a write is sent and fails at once ('Pas de réseau…') rather than waiting unseen
+    // (the writes meant for offline use keep themselves, lib/offline-outbox.ts).
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      retry: 1,
+      networkMode: 'offlineFirst',
+    },
+    mutations: { retry: 0, networkMode: 'always' },
   },
 });

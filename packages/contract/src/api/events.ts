@@ -11,6 +11,7 @@ import {
   EVENT_PRESENCE_PERMISSIONS,
   ZEventPresenceListSchema,
   ZEventPresenceUpdateSchema,
+  ZEventRollCallSchema,
 } from '../notifications.ts';
 import { ZIdParamsSchema, ZMessageSchema } from '../schemas/common.ts';
 import { FILTERED, can, defineEndpoint } from './endpoint.ts';
@@ -116,6 +117,19 @@ export const eventsEndpoints = {
     access: can(EVENT_PRESENCE_PERMISSIONS, 'answer'),
     params: ZIdParamsSchema,
     body: ZEventPresenceUpdateSchema,
+    responses: { 200: ZEventPresenceListSchema },
+  }),
+  rollCall: defineEndpoint({
+    method: 'PUT',
+    path: '/api/evenements/:id/presences',
+    tags,
+    summary: 'Fait l’appel d’un entraînement : plusieurs présences enregistrées ensemble',
+    description:
+      'Chaque ligne suit les règles de `PUT …/presence` ; tout est enregistré ou rien. ' +
+      'Après le début de l’entraînement, seuls ses entraîneurs et les dirigeants répondent.',
+    access: can(EVENT_PRESENCE_PERMISSIONS, 'answer'),
+    params: ZIdParamsSchema,
+    body: ZEventRollCallSchema,
     responses: { 200: ZEventPresenceListSchema },
   }),
 };

@@ -336,8 +336,14 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
     expect(to(mails, alice)[0]!.text).toContain('Parking du stade');
     expect(to(mails, dan)).toHaveLength(1);
     expect(to(mails, bruno)).toHaveLength(1);
-    expect(to(mails, bruno)[0]!.text).toContain('Merci pour votre disponibilité');
+    // Bruno answered Absent: the mail says so, without thanking him for an availability he never
+    // gave (decision 0109); his parent reads the same about him.
+    expect(to(mails, bruno)[0]!.text).toContain('comme vous l’aviez annoncé (absent(e))');
+    expect(to(mails, bruno)[0]!.text).not.toContain('disponibilité');
     expect(to(mails, parent)).toHaveLength(1); // Bruno's parent
+    expect(to(mails, parent)[0]!.text).toContain(
+      'Bruno Petit n’est pas retenu(e) pour ce match, comme annoncé',
+    );
     expect(to(mails, eve)).toHaveLength(0); // no choice made for her
     expect(to(mails, coach)).toHaveLength(0);
 

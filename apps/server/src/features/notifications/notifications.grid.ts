@@ -2,12 +2,31 @@ import { createEvent } from '../../db/factories.ts';
 import type { GridRow, GridWorld } from '../../test/policy-grid.ts';
 
 /** A future training of the given teams of club A. */
-const training = (w: GridWorld, teamIds: number[]) =>
+const training = (w: GridWorld, teamIds: number[], year = 2099) =>
   createEvent(w.app.db, w.club.id, {
     teamIds,
-    dateDebut: '2099-03-10 18:00:00',
-    dateFin: '2099-03-10 20:00:00',
+    dateDebut: `${year}-03-10 18:00:00`,
+    dateFin: `${year}-03-10 20:00:00`,
   });
+
+/** Who answers for player2 (T2) at a T1+T2 training before it starts. */
+const answerForPlayer2 = {
+  ANONYME: 401,
+  DIRIGEANT: 200,
+  RESPONSABLE: 200,
+  ENTRAINEUR: 403,
+  JOUEUR: 403,
+  PARENT: 403,
+  PARENT_AUTRE_EQUIPE: 200,
+  DEUX_EQUIPES: 200,
+  SANS_EQUIPE: 403,
+  // hats: a player of T2 answers only for himself; the father of player2 answers for him
+  ENTRAINEUR_JOUEUR: 403,
+  RESPONSABLE_JOUEUR: 200,
+  ENTRAINEUR_PARENT: 200,
+  PARENT_DEUX_ENFANTS: 403,
+  AUTRE_CLUB: 404,
+} as const;
 
 /**
  * The preference is the signed-in member's own. The e-mail link routes are public
@@ -22,22 +41,31 @@ export const gridRows: GridRow[] = [
       url: `/api/evenements/${(await training(w, [w.t1.id, w.t2.id])).id}/presence`,
       body: { joueurId: w.player2.id, statutPresence: 'DISPONIBLE' },
     }),
+    expect: answerForPlayer2,
+  },
+  {
+    route: 'PUT /api/evenements/:id/presences',
+    name: 'roll call: player2 (T2) at a T1+T2 training, before it starts',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/evenements/${(await training(w, [w.t1.id, w.t2.id])).id}/presences`,
+      body: { presences: [{ joueurId: w.player2.id, statutPresence: 'DISPONIBLE' }] },
+    }),
+    expect: answerForPlayer2,
+  },
+  {
+    route: 'PUT /api/evenements/:id/presences',
+    name: 'roll call once the training has started: the staff of player2 (T2) only (decision 0101)',
+    request: async (w) => ({
+      method: 'PUT',
+      url: `/api/evenements/${(await training(w, [w.t1.id, w.t2.id], 2020)).id}/presences`,
+      body: { presences: [{ joueurId: w.player2.id, statutPresence: 'INDISPONIBLE' }] },
+    }),
     expect: {
-      ANONYME: 401,
-      DIRIGEANT: 200,
-      RESPONSABLE: 200,
-      ENTRAINEUR: 403,
-      JOUEUR: 403,
-      PARENT: 403,
-      PARENT_AUTRE_EQUIPE: 200,
-      DEUX_EQUIPES: 200,
-      SANS_EQUIPE: 403,
-      // hats: a player of T2 answers only for himself; the father of player2 answers for him
-      ENTRAINEUR_JOUEUR: 403,
-      RESPONSABLE_JOUEUR: 200,
-      ENTRAINEUR_PARENT: 200,
-      PARENT_DEUX_ENFANTS: 403,
-      AUTRE_CLUB: 404,
+      ...answerForPlayer2,
+      // the guardians, the coach of T1 who is player2's father included, no longer answer
+      PARENT_AUTRE_EQUIPE: 409,
+      ENTRAINEUR_PARENT: 409,
     },
   },
 ];

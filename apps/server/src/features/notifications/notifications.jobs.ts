@@ -20,6 +20,7 @@ import {
   withdrawalMail,
   withdrawalSubject,
   frenchDateTime,
+  notKeptPush,
   selectionMail,
   SELECTION_SUBJECTS,
   type SelectionMailKind,
@@ -517,7 +518,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
               titre: SELECTION_SUBJECTS[selection](info),
               corps:
                 selection === 'NON_RETENU'
-                  ? 'Pas retenu(e) cette fois : merci pour la disponibilité.'
+                  ? notKeptPush(p.statutPresence)
                   : `${frenchDateTime(info.dateDebut)} · ${info.lieux}${
                       info.rendezVous ? ` · rendez-vous ${frenchDateTime(info.rendezVous)}` : ''
                     }`,
@@ -532,6 +533,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
               child: r.child,
               match: info,
               links: linksFor(clubId, r.to),
+              reponse: p.statutPresence,
             }),
           );
           conditions.push({

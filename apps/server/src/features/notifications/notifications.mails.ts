@@ -1,4 +1,4 @@
-import { textWithLinks } from '@club/contract';
+import { textWithLinks, type PresenceStatus } from '@club/contract';
 import { escapeHtml, type Mail } from '../../plugins/mailer.ts';
 
 /**
@@ -255,6 +255,31 @@ export const SELECTION_SUBJECTS: Record<SelectionMailKind, (m: MatchMailInfo) =>
 };
 
 /**
+ * « Non retenu » worded for the answer given (decision 0109): thanks for the availability only
+ * to a player who said Présent; an absence announced is acknowledged; no answer, neither.
+ */
+export function notKeptLine(who: string | null, reponse: PresenceStatus | null): string {
+  if (reponse === 'DISPONIBLE')
+    return who
+      ? `${who} n’est pas retenu(e) pour ce match. Merci pour sa disponibilité : l’entraîneur compte sur lui (elle) pour les prochains matchs.`
+      : 'Vous n’êtes pas retenu(e) pour ce match. Merci pour votre disponibilité : l’entraîneur compte sur vous pour les prochains matchs.';
+  if (reponse === 'INDISPONIBLE')
+    return who
+      ? `${who} n’est pas retenu(e) pour ce match, comme annoncé (absent(e)). À bientôt pour les prochains matchs.`
+      : 'Vous n’êtes pas retenu(e) pour ce match, comme vous l’aviez annoncé (absent(e)). À bientôt pour les prochains matchs.';
+  return who
+    ? `${who} n’est pas retenu(e) pour ce match. L’entraîneur compte sur lui (elle) pour les prochains matchs.`
+    : 'Vous n’êtes pas retenu(e) pour ce match. L’entraîneur compte sur vous pour les prochains matchs.';
+}
+
+/** The push of « non retenu », worded for the answer given like the mail. */
+export function notKeptPush(reponse: PresenceStatus | null): string {
+  if (reponse === 'DISPONIBLE') return 'Pas retenu(e) cette fois : merci pour la disponibilité.';
+  if (reponse === 'INDISPONIBLE') return 'Pas retenu(e) cette fois, comme annoncé.';
+  return 'Pas retenu(e) cette fois.';
+}
+
+/**
  * The published selection of one player, to the player (`child` null) or a guardian: the meeting
  * time and place for the selected and substitutes, a kind word for the others.
  */
@@ -264,6 +289,8 @@ export function selectionMail(opts: {
   child: { prenom: string; nom: string } | null;
   match: MatchMailInfo;
   links: Links;
+  /** The player's answer to the convocation: the words of « non retenu » follow it. */
+  reponse?: PresenceStatus | null;
 }): Mail {
   const { selection, match: m, child } = opts;
   const who = child ? `${child.prenom} ${child.nom}` : null;
@@ -274,9 +301,7 @@ export function selectionMail(opts: {
     REMPLACANT: who
       ? `${who} est remplaçant(e) pour le match de ${m.clubNom}.`
       : `Vous êtes remplaçant(e) pour le match de ${m.clubNom}.`,
-    NON_RETENU: who
-      ? `${who} n’est pas retenu(e) pour ce match. Merci pour sa disponibilité : l’entraîneur compte sur lui (elle) pour les prochains matchs.`
-      : 'Vous n’êtes pas retenu(e) pour ce match. Merci pour votre disponibilité : l’entraîneur compte sur vous pour les prochains matchs.',
+    NON_RETENU: notKeptLine(who, opts.reponse ?? null),
   };
   const blocks: Block[] = [
     { kind: 'p', text: `Bonjour ${opts.to.prenom},` },

@@ -83,7 +83,7 @@ export function preferenceRoutes(tokens: LinkTokens): FastifyPluginAsync {
   };
 }
 
-/** Training attendance (signed in): GET /api/evenements/{id}/presences, PUT …/presence. */
+/** Training attendance (signed in): GET /api/evenements/{id}/presences, PUT …/presence, PUT …/presences. */
 export const presenceRoutes: FastifyPluginAsync = async (app) => {
   const presences = (request: FastifyRequest) =>
     createPresencesService({ db: request.db, clock: app.clock });
@@ -92,5 +92,8 @@ export const presenceRoutes: FastifyPluginAsync = async (app) => {
   );
   route(app, api.events.answerPresence, async (request) =>
     presences(request).answer(request.actor, request.params.id, request.body),
+  );
+  route(app, api.events.rollCall, async (request) =>
+    presences(request).rollCall(request.actor, request.params.id, request.body),
   );
 };

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MATCH_MESSAGES, NOTIFICATION_MESSAGES, type TEventPresence } from '@club/contract';
+import { api, MATCH_MESSAGES, NOTIFICATION_MESSAGES, type TEventPresence } from '@club/contract';
 import {
   createClub,
   createEvent,
@@ -188,5 +188,71 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await asBoss.get('/api/evenements/999999/presences')).statusCode).toBe(404);
+  });
+
+  it('the roll call (decision 0101): several rows in one save, all or none; after the start only the staff answer', async () => {
+    const event = await createEvent(ctx.app.db, club.id, { ...future, teamIds: [seniors.id] });
+    const asCoach = await signIn(ctx.app, coach);
+    const roll = (client: typeof asCoach, presences: unknown[]) =>
+      client.call(api.events.rollCall, {
+        params: { id: event.id },
+        body: { presences } as never,
+      });
+
+    // One row the coach may not answer (a junior, not in this training): nothing is written.
+    const mixed = await roll(asCoach, [
+      { joueurId: alice.id, statutPresence: 'DISPONIBLE' },
+      { joueurId: junior.id, statutPresence: 'DISPONIBLE' },
+    ]);
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().message).toBe(NOTIFICATION_MESSAGES.notInTraining);
+    const untouched = await asCoach.call(api.events.presences, { params: { id: event.id } });
+    expect(row(untouched.json(), alice).statutPresence).toBeNull();
+
+    for (const [body, message] of [
+      [[], NOTIFICATION_MESSAGES.rollCallEmpty],
+      [
+        [
+          { joueurId: alice.id, statutPresence: 'DISPONIBLE' },
+          { joueurId: alice.id, statutPresence: 'INDISPONIBLE' },
+        ],
+        NOTIFICATION_MESSAGES.rollCallTwice,
+      ],
+    ] as const) {
+      const bad = await roll(asCoach, [...body]);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(bad.json())).toContain(message);
+    }
+
+    // Pitch-side, once the training has started: the coach takes the whole roll in one save.
+    clock.set('2099-05-04T16:10:00Z'); // 18:10 in Paris: started
+    const taken = await roll(asCoach, [
+      { joueurId: alice.id, statutPresence: 'DISPONIBLE' },
+      { joueurId: bruno.id, statutPresence: 'INDISPONIBLE' },
+    ]);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const list = taken.json();
+    expect(row(list, alice)).toMatchObject({ statutPresence: 'DISPONIBLE', modifiable: true });
+    expect(row(list, bruno)).toMatchObject({ statutPresence: 'INDISPONIBLE', modifiable: true });
+
+    // A player no longer answers after the start, alone or in a roll call, and reads it closed.
+    const asAlice = await signIn(ctx.app, alice);
+    const late = await roll(asAlice, [{ joueurId: alice.id, statutPresence: 'INDISPONIBLE' }]);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(NOTIFICATION_MESSAGES.trainingStarted);
+    const seen = await asAlice.call(api.events.presences, { params: { id: event.id } });
+    expect(row(seen.json(), alice)).toMatchObject({
+      statutPresence: 'DISPONIBLE',
+      modifiable: false,
+    });
+
+    // The coach corrects the roll afterwards, one row at a time too.
+    clock.set('2099-05-06T08:00:00Z');
+    const fixed = await asCoach.call(api.events.answerPresence, {
+      params: { id: event.id },
+      body: { joueurId: bruno.id, statutPresence: 'DISPONIBLE' },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(row(fixed.json(), bruno).statutPresence).toBe('DISPONIBLE');
   });
 });

@@ -4,6 +4,7 @@ import {
   api,
   urlOf,
   listEndpoints,
+  isStaffFor,
   mayEver,
   permits,
   type EndpointSpec,
@@ -80,8 +81,8 @@ export interface MatrixEntry {
    * team ('member'), or nothing in particular (absent: club-wide actions).
    */
   target?: 'team' | 'member';
-  /** The status of an allowed call. */
-  ok: number;
+  /** The status of an allowed call (it may depend on who calls, on the target's slot). */
+  ok: number | ((subject: PermissionSubject, slot: Slot) => number);
   call: (m: MatrixWorld, ref: Ref, p: Principal) => GridCall | Promise<GridCall>;
   /** The call would destroy the shared world when allowed: its allowed cells run last. */
   destroysWorld?: boolean;
@@ -142,6 +143,9 @@ const PUSH_KEYS = browserSubscription('https://push.example.org/x').json.keys;
 
 /** The shared A and B club of a check that targets "missing": the principal's own club. */
 const ownClubOf = (m: MatrixWorld, p: Principal) => (p === 'AUTRE_CLUB' ? m.b1 : m.a1);
+/** An answer to the slot's training, which is over: 200 for its staff, 409 for anyone else. */
+const trainingOverAnswer = (subject: PermissionSubject, slot: Slot) =>
+  isStaffFor(subject, [slot.team.id]) ? 200 : 409;
 
 export const MATRIX: MatrixTable = {
   // account and session-scoped calls
@@ -484,8 +488,9 @@ export const MATRIX: MatrixTable = {
   },
   'events.answerPresence': {
     resource: 'event',
-    // the slot's training is over (January 2026): an allowed answer reaches the time check
-    ok: 409,
+    // the slot's training is over (January 2026): its staff still take the roll call, anyone
+    // else allowed reaches the time check (decision 0101)
+    ok: trainingOverAnswer,
     target: 'member',
     call: (m, ref, p) => ({
       method: 'PUT',
@@ -493,6 +498,23 @@ export const MATRIX: MatrixTable = {
       body: {
         joueurId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
         statutPresence: 'DISPONIBLE',
+      },
+    }),
+  },
+  'events.rollCall': {
+    resource: 'event',
+    ok: trainingOverAnswer,
+    target: 'member',
+    call: (m, ref, p) => ({
+      method: 'PUT',
+      url: `/api/evenements/${id(ref, (s) => s.event.id)}/presences`,
+      body: {
+        presences: [
+          {
+            joueurId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
+            statutPresence: 'DISPONIBLE',
+          },
+        ],
       },
     }),
   },
@@ -1244,7 +1266,8 @@ export function expected(
   if (p === 'ANONYME') return 401;
   const own = ownClubOf(m, p);
   const subject = subjectOf(m, p);
-  if (e.resource === 'none') return allows(name, e, subject, own) ? e.ok : 403;
+  const ok = (slot: Slot) => (typeof e.ok === 'number' ? e.ok : e.ok(subject, slot));
+  if (e.resource === 'none') return allows(name, e, subject, own) ? ok(own) : 403;
   if (e.roleFirst && neverAllowed(name, subject)) return 403;
   const ref = refFor(m, p, t);
   if (ref === 'missing' || ref.clubId !== own.clubId) {
@@ -1252,5 +1275,5 @@ export function expected(
     const unknown: Slot = { ...own, team: { id: MISSING_ID, nom: '' }, player: { id: MISSING_ID } };
     return allows(name, e, subject, unknown) ? 400 : 403;
   }
-  return allows(name, e, subject, ref) ? e.ok : 403;
+  return allows(name, e, subject, ref) ? ok(ref) : 403;
 }

@@ -353,6 +353,17 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
       body: { joueurId: m.id, statutPresence: null },
     }),
   },
+  'PUT /api/evenements/:id/presences': {
+    kind: 'projected',
+    // the roll call: the same rows answered as the one-row PUT (decision 0101)
+    answers: (k, t) => ROW[k] === 'staff' || (k === 'self' && t === 'sharingAdult'),
+    about: PLAYERS,
+    call: (_r, m) => ({
+      method: 'PUT',
+      url: `/api/evenements/${trainingId}/presences`,
+      body: { presences: [{ joueurId: m.id, statutPresence: null }] },
+    }),
+  },
   'GET /api/annonces': { kind: 'namesOnly' },
   'GET /api/annonces/:id/lectures': { kind: 'namesOnly' },
   'POST /api/annonces': { kind: 'namesOnly' },

@@ -14,6 +14,11 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   /** Id of the element that describes the dialog (aria-describedby). */
   describedBy?: string;
+  /**
+   * Focus the dialog itself rather than its first field: a form opened to be read first (an
+   * event tapped on a phone) does not bring the keyboard up over it.
+   */
+  focusDialog?: boolean;
 }
 
 /**
@@ -32,11 +37,14 @@ export function Modal({
   className,
   role = 'dialog',
   describedBy,
+  focusDialog = false,
 }: ModalProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  /** Read once, when the dialog opens. */
+  const focusDialogRef = useRef(focusDialog);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -48,8 +56,11 @@ export function Modal({
         ) ?? [],
       );
     (
-      focusables().find((el) => el.tagName !== 'BUTTON' || !el.classList.contains('modal-close')) ??
-      node
+      (focusDialogRef.current
+        ? null
+        : focusables().find(
+            (el) => el.tagName !== 'BUTTON' || !el.classList.contains('modal-close'),
+          )) ?? node
     )?.focus();
     const token = {};
     openDialogs.push(token);

@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { OFFLINE_TEXTS } from '../../lib/offline-texts.ts';
+import { useOnline } from '../../lib/use-online.ts';
+import { useToast } from './toast.tsx';
 import {
   dismiss,
   onOutboxChange,
@@ -8,36 +11,7 @@ import {
 } from '../../lib/offline-outbox.ts';
 import './ui.css';
 
-export const OFFLINE_TEXTS = {
-  offline:
-    'Vous êtes hors ligne. L’application affiche les dernières données reçues ; les présences et les scores que vous saisissez seront envoyés au retour du réseau.',
-  waiting: (n: number) =>
-    n > 1
-      ? `${n} saisies en attente d’envoi sur cet appareil.`
-      : '1 saisie en attente d’envoi sur cet appareil.',
-  sending: 'Envoi des saisies faites hors ligne…',
-  refused: (label: string) => `Non envoyé : ${label}.`,
-  refusedConflict:
-    'Quelqu’un a modifié ces données entre-temps : votre saisie n’a pas été appliquée. Vérifiez et saisissez de nouveau si besoin.',
-  dismiss: 'Ignorer',
-} as const;
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() =>
-    typeof navigator === 'undefined' ? true : navigator.onLine,
-  );
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
-}
+export { OFFLINE_TEXTS };
 
 /**
  * The signed-in app's connection line: offline, it says so and what still works; the writes
@@ -46,6 +20,7 @@ function useOnline(): boolean {
  */
 export function OfflineBanner({ memberId }: { memberId: number }) {
   const online = useOnline();
+  const toast = useRef(useToast());
   const [writes, setWrites] = useState<QueuedWrite[]>([]);
 
   useEffect(() => {
@@ -66,8 +41,14 @@ export function OfflineBanner({ memberId }: { memberId: number }) {
   const waiting = writes.filter((w) => w.state === 'waiting').length;
   useEffect(() => {
     if (!online || waiting === 0) return;
-    void replayOutbox(memberId).catch(() => undefined);
-    const timer = setInterval(() => void replayOutbox(memberId).catch(() => undefined), 30_000);
+    // Said when it happens: the writes kept on the device have reached the club.
+    const replay = () =>
+      void replayOutbox(memberId).then(
+        (sent) => (sent ? toast.current({ message: OFFLINE_TEXTS.sent(sent) }) : undefined),
+        () => undefined,
+      );
+    replay();
+    const timer = setInterval(replay, 30_000);
     return () => clearInterval(timer);
   }, [online, waiting, memberId]);
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TEventPresence, TEventPresenceUpdate } from '@club/contract';
+import type { TEventPresence, TEventPresenceUpdate, TEventRollCall } from '@club/contract';
 import { api, endpoints } from '../../../lib/api.ts';
 import { sendOrQueue } from '../../../lib/offline-outbox.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -43,6 +43,42 @@ export function useAnswerTraining(eventId: number, label = 'présence à un entr
                 ...row,
                 statutPresence: body.statutPresence,
                 justification: body.justification ?? null,
+                parDefaut: false,
+              }
+            : row,
+        ),
+      );
+    },
+  });
+}
+
+/**
+ * PUT /api/evenements/{id}/presences {presences}: the roll call, saved together (decision 0101).
+ * Without network it is kept on the device as one write and the list shows it at once.
+ */
+export function useRollCall(eventId: number, label: string) {
+  const qc = useQueryClient();
+  const { data: me } = useCurrentMember();
+  return useMutation({
+    mutationFn: (body: TEventRollCall) =>
+      sendOrQueue<TEventPresence[]>({
+        memberId: me?.id ?? 0,
+        endpoint: endpoints.events.rollCall,
+        params: { id: eventId },
+        body,
+        label,
+      }),
+    onSuccess: (result, body) => {
+      const key = queryKeys.events.presences(eventId);
+      if (!result.queued) return qc.setQueryData(key, result.data);
+      const marked = new Map(body.presences.map((p) => [p.joueurId, p.statutPresence]));
+      qc.setQueryData<TEventPresence[]>(key, (list) =>
+        list?.map((row) =>
+          marked.has(row.joueur.id)
+            ? {
+                ...row,
+                statutPresence: marked.get(row.joueur.id) ?? null,
+                justification: null,
                 parDefaut: false,
               }
             : row,

@@ -50,7 +50,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { teamsOf } from '../../../lib/member-teams.ts';
 import { useCalendarTeams, useClubEvents, useSaveEvent, type VisibleRange } from '../api/events.ts';
 import { filterEvents } from '../lib/filter.ts';
-import { calendarEventTitle } from '../lib/event-style.ts';
+import { calendarEventTitle, isTrainingDue } from '../lib/event-style.ts';
 import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
 import { toolbarViewsForWidth, viewForWidth } from '../lib/view-rules.ts';
 import { CALENDAR_BREAKPOINTS } from '../lib/constants.ts';
@@ -70,6 +70,9 @@ const EventDetail = lazy(() =>
   import('./event-detail.tsx').then((m) => ({ default: m.EventDetail })),
 );
 const EventModal = lazy(() => import('./event-modal.tsx').then((m) => ({ default: m.EventModal })));
+const AttendanceModal = lazy(() =>
+  import('./attendance-modal.tsx').then((m) => ({ default: m.AttendanceModal })),
+);
 const SeriesScopeDialog = lazy(() =>
   import('./series-scope-dialog.tsx').then((m) => ({ default: m.SeriesScopeDialog })),
 );
@@ -153,6 +156,7 @@ type Editor =
   | { kind: 'create'; start?: Date }
   | { kind: 'edit'; event: TEvent }
   | { kind: 'detail'; event: TEvent }
+  | { kind: 'attendance'; event: TEvent }
   | null;
 
 function useWindowWidth(): number {
@@ -324,9 +328,11 @@ export function CalendarPage({
     info.jsEvent.preventDefault();
     const source = info.event.extendedProps.source as TEvent;
     setEditor(
-      eventEditableBy(subject, source)
-        ? { kind: 'edit', event: source }
-        : { kind: 'detail', event: source },
+      !eventEditableBy(subject, source)
+        ? { kind: 'detail', event: source }
+        : isTrainingDue(source)
+          ? { kind: 'attendance', event: source }
+          : { kind: 'edit', event: source },
     );
   };
 
@@ -553,6 +559,13 @@ export function CalendarPage({
               pendingMove.info.revert();
               setPendingMove(null);
             }}
+          />
+        ) : null}
+        {editor?.kind === 'attendance' ? (
+          <AttendanceModal
+            event={editor.event}
+            onEdit={() => setEditor({ kind: 'edit', event: editor.event })}
+            onClose={() => setEditor(null)}
           />
         ) : null}
         {editor?.kind === 'detail' ? (

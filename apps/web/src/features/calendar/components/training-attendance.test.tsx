@@ -43,9 +43,22 @@ const seenByOthers = (
 
 function show(me: TCurrentMember, rows: TEventPresence[], event: TEvent = aClubEvent()) {
   let list = rows;
+  let rollCalls = 0;
   const calls = stubFetch(async (url, init) => {
     if (url === '/api/dashboard/infos') return json(200, me);
     if (url.startsWith('/auth/csrf')) return json(200, {});
+    if (url === `/api/evenements/${event.id}/presences` && init.method === 'PUT') {
+      // The roll call: the first one is refused (the server's text is shown), the next saved.
+      if (++rollCalls === 1) return json(409, { message: NOTIFICATION_MESSAGES.trainingStarted });
+      const body = JSON.parse(init.body as string) as {
+        presences: { joueurId: number; statutPresence: TEventPresence['statutPresence'] }[];
+      };
+      list = list.map((r) => {
+        const marked = body.presences.find((p) => p.joueurId === r.joueur.id);
+        return marked ? { ...r, statutPresence: marked.statutPresence, parDefaut: false } : r;
+      });
+      return json(200, list);
+    }
     if (url === `/api/evenements/${event.id}/presences`) return json(200, list);
     if (url === `/api/evenements/${event.id}/presence` && init.method === 'PUT') {
       const body = JSON.parse(init.body as string) as {
@@ -132,26 +145,42 @@ describe('[calendar] attendance of a training', () => {
     expect(section).toHaveTextContent('Sans réponse');
   });
 
-  it('the coach answers for any player; a refusal shows the server’s text', async () => {
+  it('the coach takes the roll call: « Tous présents », the absents, one save; a refusal shows the server’s text', async () => {
     const { puts } = show(coach, [
       row(11, 'Inès', { modifiable: true }),
+      row(12, 'Léa', { modifiable: true, statutPresence: 'DISPONIBLE' }),
       row(99, 'Tom', { modifiable: true }),
     ]);
     const user = userEvent.setup();
-    const ines = (await screen.findAllByRole('listitem'))[0]!;
-    await user.click(within(ines).getByLabelText('Présent'));
-    await user.click(
-      within(ines).getByRole('button', { name: 'Enregistrer la présence de Inès Durand' }),
-    );
-    expect(await within(ines).findByText(NOTIFICATION_MESSAGES.answerSaved)).toBeVisible();
-    expect(puts()).toEqual([{ joueurId: 11, statutPresence: 'DISPONIBLE', justification: null }]);
+    const save = await screen.findByRole('button', { name: 'Enregistrer les présences' });
+    expect(save).toBeDisabled();
+    // No per-player save button: the list is saved once.
+    expect(screen.queryByRole('button', { name: /Enregistrer la présence de/ })).toBeNull();
 
-    const tom = screen.getAllByRole('listitem')[1]!;
+    await user.click(screen.getByRole('button', { name: 'Tous présents' }));
+    expect(screen.getByText('2 changements non enregistrés.')).toBeVisible();
+    const tom = screen.getByRole('group', { name: 'Tom Durand' });
     await user.click(within(tom).getByLabelText('Absent'));
-    await user.click(within(tom).getByRole('button', { name: /Enregistrer la présence de Tom/ }));
-    expect(await within(tom).findByRole('alert')).toHaveTextContent(
+    expect(
+      within(screen.getByRole('group', { name: 'Inès Durand' })).getByLabelText('Présent'),
+    ).toBeChecked();
+
+    await user.click(save);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       NOTIFICATION_MESSAGES.trainingStarted,
     );
+    await user.click(save);
+    expect(await screen.findByText('Présences enregistrées.')).toBeVisible();
+    const sent = [
+      {
+        presences: [
+          { joueurId: 11, statutPresence: 'DISPONIBLE', justification: null },
+          { joueurId: 99, statutPresence: 'INDISPONIBLE', justification: null },
+        ],
+      },
+    ];
+    expect(puts()).toEqual([...sent, ...sent]);
+    expect(save).toBeDisabled();
   });
 
   it('nothing for a match, nor for a training of another team (no request)', async () => {

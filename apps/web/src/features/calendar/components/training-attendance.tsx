@@ -1,11 +1,16 @@
 import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   EVENT_PRESENCE_PERMISSIONS,
+  PRESENCE_STATUSES,
   JUSTIFICATION_MAX,
   NOTIFICATION_MESSAGES,
   PRESENCE_LABELS,
   convocationCounts,
+  isStaffFor,
+  memberSubject,
   permits,
+  type PresenceStatus,
   type TEvent,
   type TEventPresence,
 } from '@club/contract';
@@ -20,7 +25,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { teamsOf } from '../../../lib/member-teams.ts';
 import { useCurrentMember } from '../../../lib/session.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { useAnswerTraining, useTrainingPresences } from '../api/attendance.ts';
+import { useAnswerTraining, useRollCall, useTrainingPresences } from '../api/attendance.ts';
 import '../attendance.css';
 import { Check, X } from 'lucide-react';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -33,6 +38,12 @@ export const ATTENDANCE_TEXTS = {
   noAnswer: 'Sans réponse',
   byDefault: 'Présent (par défaut)',
   keptOffline: 'Enregistré sur cet appareil : envoyé dès le retour du réseau.',
+  allPresent: 'Tous présents',
+  saveRoll: 'Enregistrer les présences',
+  rollSaved: 'Présences enregistrées.',
+  rollHint: 'Touchez « Tous présents », puis marquez les absents.',
+  unsaved: (n: number) =>
+    n > 1 ? `${n} changements non enregistrés.` : '1 changement non enregistré.',
 } as const;
 
 /**
@@ -75,6 +86,9 @@ export function TrainingAttendance({ event }: { event: TEvent }) {
     const counts = convocationCounts(list.data);
     // Absences and silences are counted only by those who read every row whole.
     const everyRowWhole = !list.data.some(seenByOthers);
+    // The training's staff take the roll call: every row at once, one save (decision 0101).
+    const staff =
+      isStaffFor(memberSubject(me), event.equipesIds) && list.data.some((r) => r.modifiable);
     body = (
       <>
         <p className="attendance-counts">
@@ -92,13 +106,17 @@ export function TrainingAttendance({ event }: { event: TEvent }) {
             </>
           ) : null}
         </p>
-        <ul className="attendance-list">
-          {rows.map((row) => (
-            <li key={row.joueur.id} className="attendance-row">
-              <PresenceRow eventId={event.id} row={row} self={row.joueur.id === me.id} />
-            </li>
-          ))}
-        </ul>
+        {staff ? (
+          <RollCall event={event} rows={list.data} />
+        ) : (
+          <ul className="attendance-list">
+            {rows.map((row) => (
+              <li key={row.joueur.id} className="attendance-row">
+                <PresenceRow eventId={event.id} row={row} self={row.joueur.id === me.id} />
+              </li>
+            ))}
+          </ul>
+        )}
       </>
     );
   }
@@ -237,5 +255,118 @@ function PresenceRow({
         </form>
       ) : null}
     </>
+  );
+}
+
+type RollValues = Record<string, PresenceStatus | null>;
+/** A field name per player (a letter first: react-hook-form reads digits as array indexes). */
+const rollKey = (row: TEventPresence) => `j${row.joueur.id}`;
+const rollValues = (rows: readonly TEventPresence[]): RollValues =>
+  Object.fromEntries(
+    rows.map((r) => [rollKey(r), r.parDefaut ? null : (r.statutPresence ?? null)]),
+  );
+
+/**
+ * The roll call of a training's staff (decision 0101): « Tous présents », then the absents, then
+ * one save for the list. Only the rows whose answer changed are sent; without network they are
+ * kept on the device as one write. A row the viewer may not answer is shown, not offered.
+ */
+function RollCall({ event, rows }: { event: TEvent; rows: readonly TEventPresence[] }) {
+  const saved = useMemo(() => rollValues(rows), [rows]);
+  const form = useForm<RollValues>({ values: saved });
+  const save = useRollCall(event.id, `appel de l’entraînement ${event.nom}`);
+  const current = form.watch();
+  const changedRows = rows.filter(
+    (r) => r.modifiable && (current[rollKey(r)] ?? null) !== saved[rollKey(r)],
+  );
+  const hintId = useId();
+
+  const allPresent = () => {
+    for (const r of rows)
+      if (r.modifiable) form.setValue(rollKey(r), 'DISPONIBLE', { shouldDirty: true });
+  };
+  const submit = form.handleSubmit((values) => {
+    save.mutate({
+      presences: changedRows.map((r) => ({
+        joueurId: r.joueur.id,
+        statutPresence: values[rollKey(r)] ?? null,
+        justification: null,
+      })),
+    });
+  });
+  const status =
+    save.isSuccess && changedRows.length === 0
+      ? save.data.queued
+        ? ATTENDANCE_TEXTS.keptOffline
+        : ATTENDANCE_TEXTS.rollSaved
+      : changedRows.length
+        ? ATTENDANCE_TEXTS.unsaved(changedRows.length)
+        : '';
+
+  return (
+    <form className="roll-call" onSubmit={submit} noValidate aria-describedby={hintId}>
+      <div className="roll-call-bar">
+        <p id={hintId} className="muted roll-call-hint">
+          {ATTENDANCE_TEXTS.rollHint}
+        </p>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={allPresent}
+          disabled={save.isPending}
+        >
+          <Icon as={Check} /> {ATTENDANCE_TEXTS.allPresent}
+        </button>
+      </div>
+      <ul className="attendance-list">
+        {rows.map((row) => {
+          const name = `${row.joueur.prenom} ${row.joueur.nom}`;
+          return (
+            <li key={row.joueur.id} className="attendance-row roll-call-row">
+              {row.modifiable ? (
+                <fieldset className="roll-call-choice">
+                  <legend className="attendance-name">{name}</legend>
+                  <div className="presence-choice">
+                    {PRESENCE_STATUSES.map((p) => (
+                      <label key={p} className={`presence-option presence-${p.toLowerCase()}`}>
+                        <input
+                          type="radio"
+                          value={p}
+                          disabled={save.isPending}
+                          {...form.register(rollKey(row))}
+                        />
+                        {PRESENCE_LABELS[p]}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : (
+                <div className="attendance-head">
+                  <span className="attendance-name">{name}</span>
+                  {statusPill(row)}
+                </div>
+              )}
+              {row.parDefaut && !form.getValues(rollKey(row)) ? (
+                <p className="attendance-justification">{ATTENDANCE_TEXTS.byDefault}</p>
+              ) : null}
+              {row.statutPresence === 'INDISPONIBLE' && row.justification ? (
+                <p className="attendance-justification">Justificatif : {row.justification}</p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {save.isError ? (
+        <Alert tone="error">{errorMessage(save.error, ATTENDANCE_TEXTS.saveFailed)}</Alert>
+      ) : null}
+      <div className="actions roll-call-actions">
+        <button type="submit" className="btn" disabled={!changedRows.length || save.isPending}>
+          {save.isPending ? 'Enregistrement…' : ATTENDANCE_TEXTS.saveRoll}
+        </button>
+        <p role="status" aria-live="polite" className="roll-call-status">
+          {status}
+        </p>
+      </div>
+    </form>
   );
 }

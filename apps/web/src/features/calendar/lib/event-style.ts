@@ -32,3 +32,13 @@ export function calendarEventTitle(
     : e.nom;
   return eventTitle(name, e.dateDebut);
 }
+
+/**
+ * A training whose day has come (today or before): its staff open its attendance first, to take
+ * the roll call pitch-side (decision 0101); a later one opens its form.
+ */
+export function isTrainingDue(event: Pick<TEvent, 'type' | 'dateDebut'>, now = new Date()) {
+  if (event.type.toUpperCase() !== 'ENTRAINEMENT') return false;
+  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return new Date(event.dateDebut) < tomorrow;
+}

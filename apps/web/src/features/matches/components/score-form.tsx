@@ -20,6 +20,8 @@ const asField = (score: number | null) => (score === null ? '' : String(score));
 
 /** Said once the inputs are gone (the card shows the new score). */
 export const SCORE_SAVED = 'Score enregistré.';
+/** Said when the score is only on this device (decision 0102). */
+export const SCORE_KEPT = 'Score enregistré sur cet appareil : envoyé dès le retour du réseau.';
 
 interface ScoreFormProps {
   match: TMatch;
@@ -60,9 +62,9 @@ export function ScoreForm({ match, home, away, onClose }: ScoreFormProps) {
     save.mutate(
       { id: match.id, body: { ...scores, version } },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           close();
-          toast({ message: SCORE_SAVED });
+          toast({ message: result.queued ? SCORE_KEPT : SCORE_SAVED });
         },
         onError: (err) => {
           const stale =
