@@ -477,6 +477,10 @@ test.describe('[calendar] coach', () => {
     await signIn(page, account);
     await openCalendar(page, me.nomClub);
     await eventBox(page, 'Séance Seniors 09:00').click();
+    // Today's training opens its attendance first (decision 0101), the form one tap away.
+    const roll = page.getByRole('dialog', { name: 'Présences : Séance Seniors 09:00' });
+    await expect(roll.getByRole('heading', { name: 'Présences', exact: true })).toBeVisible();
+    await roll.getByRole('button', { name: "Modifier l'événement" }).click();
     const edit = page.getByRole('dialog', { name: 'Modifier un événement' });
     await expect(edit.getByLabel('Nom *')).toHaveValue('Séance Seniors');
     // The coach's team is forced: no checklist of the club's teams.

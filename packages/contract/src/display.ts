@@ -43,6 +43,28 @@ export function matchTitle(m: {
   return m.domicile === false ? `${m.adversaire} – ${ours}` : `${ours} – ${m.adversaire}`;
 }
 
+/**
+ * A time of the club's wall clock as the app writes it in French, everywhere but the calendar's
+ * event titles (spec §2: 'nom hh:mm'): '13h30' for '2026-12-05T13:30:00' (or '13:30').
+ */
+export function frenchTime(local: string): string {
+  const time = local.length > 5 ? local.slice(11, 16) : local;
+  return `${time.slice(0, 2)}h${time.slice(3, 5)}`;
+}
+
+/**
+ * The one name of a match (the glossary's, decision 0109): both sides, the home side first,
+ * when the opponent is known ('US Orvault – U17' away), else the event's name.
+ */
+export function matchName(m: {
+  nom: string;
+  equipe: string | null;
+  adversaire: string | null;
+  domicile: boolean | null;
+}): string {
+  return m.adversaire ? matchTitle(m) : m.nom;
+}
+
 /** The coach's choice for a convoked player once the availabilities are in. */
 export const SELECTION_VALUES = ['SELECTIONNE', 'REMPLACANT', 'NON_RETENU'] as const;
 export type TSelection = (typeof SELECTION_VALUES)[number];

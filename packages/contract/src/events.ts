@@ -9,7 +9,14 @@ import {
   requiredText,
   safeString,
 } from './schemas/common.ts';
-export { EVENT_TYPE_COLOR_TOKENS, eventColorToken, matchTitle, teamLabel } from './display.ts';
+export {
+  EVENT_TYPE_COLOR_TOKENS,
+  eventColorToken,
+  frenchTime,
+  matchName,
+  matchTitle,
+  teamLabel,
+} from './display.ts';
 
 export {
   EVENT_PERMISSIONS,

@@ -105,6 +105,8 @@ export const ZTeamSummarySchema = z.object({
       dateDebut: z.string(),
       /** For a match: the other side (the club's other team or the outside opponent). */
       adversaire: z.string().nullable(),
+      /** For a match: whether the team plays at home (names the match, home side first). */
+      domicile: z.boolean().nullable().optional(),
     })
     .nullable(),
   /** The team's last finished match with a score, not cancelled. */

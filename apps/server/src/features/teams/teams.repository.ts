@@ -19,6 +19,7 @@ export interface TeamSummaryRow {
     type: string;
     dateDebut: string;
     adversaire: string | null;
+    domicile: boolean | null;
   } | null;
   dernier: {
     idMatch: number;
@@ -93,7 +94,9 @@ export const teamsRepository = {
         prochain: sql<TeamSummaryRow['prochain']>`(
           select json_build_object(
             'id', e.id, 'nom', e.nom, 'type', e.type, 'dateDebut', ${wallClock},
-            'adversaire', case when mt.id is null then null else ${opponentSql} end)
+            'adversaire', case when mt.id is null then null else ${opponentSql} end,
+            'domicile', case when mt.id is null then null
+              else coalesce(mt.home_team_id = ${teamRef}, false) end)
           from ${events} e
           left join ${matches} mt on mt.event_id = e.id and mt.club_id = e.club_id
           where e.club_id = ${clubId} and e.date_fin >= ${nowLocal}::timestamp

@@ -129,6 +129,8 @@ describe('[teams] team cards: players, coaches, next event, last result', () => 
         type: 'MATCH',
         dateDebut: '2026-03-15T15:00:00',
         adversaire: 'Olympique Est',
+        // the card names the match home side first (decision 0109)
+        domicile: true,
       },
       dernierResultat: {
         idMatch: expect.any(Number),

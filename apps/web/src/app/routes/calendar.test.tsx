@@ -37,31 +37,36 @@ function show(path: string, routePath: string) {
 
 const teamName = (el: HTMLElement) => el.closest('label')!.textContent!.split(' • ')[0];
 
-describe('[calendar] the route passes its team to « Ajouter un événement » (decision 0105)', () => {
-  it('in the U17 area: U17 only ticked, first', async () => {
-    show('/FC%20Ete/U17/calendrier', ':nomClub/:nomEquipe/calendrier/*');
-    await userEvent.click(await screen.findByRole('button', { name: /Ajouter un événement/ }));
-    // The modal's code is loaded on the first click.
-    const group = await screen.findByRole(
-      'group',
-      { name: 'Équipes concernées' },
-      { timeout: 5000 },
-    );
-    const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
-    expect(boxes.map(teamName)).toEqual(['U17', 'U15']);
-    expect(boxes.filter((b) => b.checked).map(teamName)).toEqual(['U17']);
-  });
+// FullCalendar and the form load on first use: a loaded machine needs more than the default 5 s.
+describe(
+  '[calendar] the route passes its team to « Ajouter un événement » (decision 0105)',
+  { timeout: 20_000 },
+  () => {
+    it('in the U17 area: U17 only ticked, first', async () => {
+      show('/FC%20Ete/U17/calendrier', ':nomClub/:nomEquipe/calendrier/*');
+      await userEvent.click(await screen.findByRole('button', { name: /Ajouter un événement/ }));
+      // The modal's code is loaded on the first click.
+      const group = await screen.findByRole(
+        'group',
+        { name: 'Équipes concernées' },
+        { timeout: 5000 },
+      );
+      const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
+      expect(boxes.map(teamName)).toEqual(['U17', 'U15']);
+      expect(boxes.filter((b) => b.checked).map(teamName)).toEqual(['U17']);
+    });
 
-  it('in the club calendar: nothing ticked', async () => {
-    show('/FC%20Ete/calendrier', ':nomClub/calendrier/*');
-    await userEvent.click(await screen.findByRole('button', { name: /Ajouter un événement/ }));
-    // The modal's code is loaded on the first click.
-    const group = await screen.findByRole(
-      'group',
-      { name: 'Équipes concernées' },
-      { timeout: 5000 },
-    );
-    const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
-    expect(boxes.filter((b) => b.checked)).toEqual([]);
-  });
-});
+    it('in the club calendar: nothing ticked', async () => {
+      show('/FC%20Ete/calendrier', ':nomClub/calendrier/*');
+      await userEvent.click(await screen.findByRole('button', { name: /Ajouter un événement/ }));
+      // The modal's code is loaded on the first click.
+      const group = await screen.findByRole(
+        'group',
+        { name: 'Équipes concernées' },
+        { timeout: 5000 },
+      );
+      const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
+      expect(boxes.filter((b) => b.checked)).toEqual([]);
+    });
+  },
+);

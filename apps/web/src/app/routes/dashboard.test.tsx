@@ -97,7 +97,7 @@ describe('[web] dashboard — leaders', () => {
     expect(
       within(meeting).getByText('Réunion', { selector: '.event-type-badge *, .event-type-badge' }),
     ).toBeInTheDocument();
-    expect(within(meeting).getByText('18:00 – 20:00')).toBeInTheDocument();
+    expect(within(meeting).getByText('18h00 – 20h00')).toBeInTheDocument();
     expect(within(meeting).getByText('Club-house')).toBeInTheDocument();
     expect(meeting).toHaveClass('event-color-orange');
     // The same symbol as the calendar's legend (lib/event-type.ts), beside the label.
@@ -280,7 +280,7 @@ describe('[web] dashboard — team roles', () => {
       'Tournoi',
     ]);
     expect(within(cards[0]!).getByText(/mardi 12 mars/)).toBeInTheDocument();
-    expect(within(cards[1]!).getByText('19/04 09:00 – 21/04 18:00')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('19/04 09h00 – 21/04 18h00')).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toContain(`/api/dashboard/evenements/${U17.id}?aVenir=true`);
     expect(calls.map((c) => c.url)).toContain(`/api/dashboard/membres/${U17.id}`);
     expect(calls.some((c) => c.url.startsWith('/api/equipes/club/'))).toBe(false);

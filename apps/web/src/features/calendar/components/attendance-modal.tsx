@@ -1,4 +1,4 @@
-import type { TEvent } from '@club/contract';
+import { frenchTime, type TEvent } from '@club/contract';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { calendarEventTitle } from '../lib/event-style.ts';
 import { TrainingAttendance } from './training-attendance.tsx';
@@ -33,7 +33,7 @@ export function AttendanceModal({
       focusDialog
     >
       <p className="muted attendance-modal-when">
-        {day.format(new Date(event.dateDebut))}
+        {day.format(new Date(event.dateDebut))} à {frenchTime(event.dateDebut)}
         {event.lieux ? ` · ${event.lieux}` : ''}
       </p>
       <TrainingAttendance event={event} />

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { teamLabel, type TTeam, type TEvent } from '@club/contract';
+import { frenchTime, teamLabel, type TTeam, type TEvent } from '@club/contract';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { eventTypeClass, eventTypeIcon, eventTypeLabel } from '../../../lib/event-type.ts';
 import { TrainingAttendance } from './training-attendance.tsx';
 
-const formatter = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short' });
-const asDate = (value: string) => formatter.format(new Date(value));
+const formatter = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full' });
+/** 'samedi 5 décembre 2026 à 13h30' (the club's wall clock). */
+const asDate = (value: string) => `${formatter.format(new Date(value))} à ${frenchTime(value)}`;
 
 /** Read-only detail of an event, for members who may not edit it (spec §6). */
 export function EventDetail({

@@ -1,9 +1,11 @@
+import { frenchTime } from '@club/contract';
+
 /*
  * Event dates are the club's wall clock ('YYYY-MM-DDTHH:mm:ss', spec §5): they are read as text,
  * never through the browser's time zone, so that a member abroad sees the club's times.
  */
 
-const parts = (value: string) => ({ day: value.slice(0, 10), time: value.slice(11, 16) });
+const parts = (value: string) => ({ day: value.slice(0, 10), time: frenchTime(value) });
 
 const dayFormatter = new Intl.DateTimeFormat('fr-FR', {
   weekday: 'long',
@@ -23,7 +25,7 @@ export function formatDay(day: string): string {
   return dayFormatter.format(asUtc(day));
 }
 
-/** '18:00 – 20:00' on one day; '19/04 09:00 – 21/04 18:00' across days. */
+/** '18h00 – 20h00' on one day; '19/04 09h00 – 21/04 18h00' across days. */
 export function formatTimeRange(dateDebut: string, dateFin: string): string {
   const start = parts(dateDebut);
   const end = parts(dateFin);

@@ -166,7 +166,7 @@ describe('[web] dashboard home: to answer', () => {
     const calls = renderHome(world(() => json(200, parentHome)));
     const lea = await cardOf(/U17 – FC Voisin/);
     expect(within(lea).getByText('Léa')).toBeInTheDocument();
-    expect(within(lea).getByText('Rendez-vous à 14:00')).toBeInTheDocument();
+    expect(within(lea).getByText('Rendez-vous à 14h00')).toBeInTheDocument();
     // The other child's card names the other team, the away side first.
     const hugo = await cardOf(/AS Loin – U15/);
     expect(within(hugo).getByText('Hugo')).toBeInTheDocument();
@@ -246,7 +246,7 @@ describe('[web] dashboard home: next matches, week, states', () => {
     renderHome(world(() => json(200, parentHome)));
     const section = (await screen.findByRole('heading', { name: HOME_TEXT.nextMatches }))
       .parentElement as HTMLElement;
-    expect(within(section).getByText('Rendez-vous à 14:00')).toBeInTheDocument();
+    expect(within(section).getByText('Rendez-vous à 14h00')).toBeInTheDocument();
     expect(within(section).getByText('Zoé Autre')).toBeInTheDocument();
     expect(within(section).getByText('Léa Nicolas')).toBeInTheDocument();
     expect(within(section).getByText(HOME_TEXT.selectionNotPublished)).toBeInTheDocument();

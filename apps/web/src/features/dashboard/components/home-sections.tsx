@@ -4,6 +4,7 @@ import {
   JUSTIFICATION_MAX,
   PRESENCE_LABELS,
   SELECTION_LABELS,
+  frenchTime,
   matchTitle,
   type PresenceStatus,
   type TDashboardEvent,
@@ -61,7 +62,7 @@ export const HOME_TEXT = {
 export const answeredText = (statut: PresenceStatus, item: Pick<THomeToAnswer, 'soi' | 'joueur'>) =>
   `Réponse enregistrée : ${PRESENCE_LABELS[statut]}${item.soi ? '' : ` pour ${item.joueur.prenom}`}.`;
 
-const time = (value: string | null) => (value ? value.slice(11, 16) : '');
+const time = (value: string | null) => (value ? frenchTime(value) : '');
 const when = (dateDebut: string, dateFin?: string) =>
   `${formatDay(dateDebut.slice(0, 10))} · ${dateFin ? formatTimeRange(dateDebut, dateFin) : time(dateDebut)}`;
 

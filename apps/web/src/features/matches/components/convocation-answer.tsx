@@ -53,14 +53,14 @@ export function presenceParam(value: string | null): PresenceStatus | null {
   return (PRESENCE_STATUSES as readonly string[]).includes(v ?? '') ? (v as PresenceStatus) : null;
 }
 
-const answeredAtFormat = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-});
+const answeredAtDay = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' });
+const pad = (n: number) => String(n).padStart(2, '0');
+/** '5 décembre 2026 à 13h30' (the device's clock: an answer time is an instant). */
 function answeredAtText(value: string | null | undefined): string | null {
   if (!value) return null;
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : answeredAtFormat.format(d);
+  if (Number.isNaN(d.getTime())) return null;
+  return `${answeredAtDay.format(d)} à ${pad(d.getHours())}h${pad(d.getMinutes())}`;
 }
 
 /**

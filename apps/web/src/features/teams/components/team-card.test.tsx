@@ -44,7 +44,9 @@ describe('[teams] team card', () => {
     show(summary);
     expect(fact('Joueurs').textContent).toBe('14');
     expect(fact('Entraîneurs').textContent).toBe('Zoé Bernard, Léa Durand');
-    expect(fact('Prochain').textContent).toContain('Match contre Olympique Est, le 15/03 à 15:00');
+    expect(fact('Prochain').textContent).toContain(
+      'Match : Seniors A – Olympique Est, le 15/03 à 15h00',
+    );
     const last = fact('Dernier résultat') as HTMLElement;
     // Not colour only: the result is written out.
     expect(within(last).getByText('Défaite')).toBeTruthy();
@@ -64,7 +66,7 @@ describe('[teams] team card', () => {
       dernierResultat: null,
     });
     expect(fact('Entraîneurs').textContent).toBe('Aucun');
-    expect(fact('Prochain').textContent).toContain('Réunion : AG, le 15/03 à 15:00');
+    expect(fact('Prochain').textContent).toContain('Réunion : AG, le 15/03 à 15h00');
     expect(fact('Dernier résultat').textContent).toBe('Aucun match joué');
     cleanup();
     show({ ...summary, prochainEvenement: null });
@@ -80,7 +82,7 @@ describe('[teams] team card', () => {
         adversaire: null,
       },
     });
-    expect(fact('Prochain').textContent).toContain('Entraînement Féminines, le 15/03 à 15:00');
+    expect(fact('Prochain').textContent).toContain('Entraînement Féminines, le 15/03 à 15h00');
     expect(fact('Prochain').textContent).not.toContain('Entraînement : Entraînement');
   });
 

@@ -1,6 +1,8 @@
 import {
   TEAM_RESULT_LABELS,
   eventTitle,
+  frenchTime,
+  matchName,
   type TTeam,
   type TTeamResult,
   type TTeamSummary,
@@ -21,10 +23,10 @@ const RESULT_TONES: Record<TTeamResult, BadgeTone> = {
 
 /** '15/03 à 15:00' for '2026-03-15T15:00:00' (the club's wall clock, read as text). */
 export function shortDateTime(value: string): string {
-  return `${value.slice(8, 10)}/${value.slice(5, 7)} à ${value.slice(11, 16)}`;
+  return `${value.slice(8, 10)}/${value.slice(5, 7)} à ${frenchTime(value)}`;
 }
 
-function Facts({ summary }: { summary: TTeamSummary }) {
+function Facts({ summary, teamName }: { summary: TTeamSummary; teamName: string }) {
   const next = summary.prochainEvenement;
   const last = summary.dernierResultat;
   return (
@@ -47,7 +49,7 @@ function Facts({ summary }: { summary: TTeamSummary }) {
           <>
             <span aria-hidden="true">{eventTypeIcon(next.type)} </span>
             {next.adversaire
-              ? `${eventTypeLabel(next.type)} contre ${next.adversaire}`
+              ? `${eventTypeLabel(next.type)} : ${matchName({ ...next, equipe: teamName, domicile: next.domicile ?? null })}`
               : eventTitle(next)}
             , le {shortDateTime(next.dateDebut)}
           </>
@@ -107,7 +109,7 @@ export function TeamCard({
         <dd>{team.category ?? team.categorie}</dd>
         <dt>Division</dt>
         <dd>{team.division}</dd>
-        {summary ? <Facts summary={summary} /> : null}
+        {summary ? <Facts summary={summary} teamName={team.nom} /> : null}
       </dl>
       {summary === undefined ? (
         <Skeleton rows={2} label={`Chargement du résumé de l'équipe ${team.nom}...`} />
