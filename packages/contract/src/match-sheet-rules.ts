@@ -181,3 +181,108 @@ export type TMatchSheetAction = keyof typeof MATCH_SHEET_PERMISSIONS;
 
 /** Minutes of the share below which a player is flagged: half the team's median (decision 0128). */
 export const PLAYING_TIME_ALERT_RATIO = 0.5;
+
+/** One match as the playing time reads it (decision 0128). */
+export interface PlayingTimeMatch {
+  /** The event's duration in minutes (a match lasts its event). */
+  duree: number;
+  /** The sheet: [memberId, starter]. */
+  joueurs: readonly (readonly [number, boolean])[];
+  /** Members who said they were available (the minutes they could have played count too). */
+  disponibles?: readonly number[];
+  /** The actions in order: [minute, type, memberId | null]. */
+  actions: readonly (readonly [number, TMatchActionType, number | null])[];
+}
+
+/** A player's figures over matches: minutes played and possible, goals, assists, cards. */
+export interface PlayingTime {
+  minutes: number;
+  /** Minutes of the matches the player was on the sheet of or available for. */
+  possibles: number;
+  buts: number;
+  passes: number;
+  cartons: number;
+}
+
+/**
+ * Minutes played in one match from its sheet and its ENTREE / SORTIE / CARTON_ROUGE actions
+ * (decision 0128): a starter is on from 0, a substitute from their ENTREE; a SORTIE or a red card
+ * ends a spell (a sent-off player does not come back); the last spell ends with the match. Minutes
+ * are clamped to [0, duree].
+ */
+export function minutesPlayed(match: PlayingTimeMatch): Map<number, number> {
+  const end = Math.max(0, match.duree);
+  const clamp = (m: number) => Math.min(Math.max(m, 0), end);
+  const onSince = new Map<number, number>();
+  const sentOff = new Set<number>();
+  const minutes = new Map<number, number>();
+  const add = (id: number, n: number) => minutes.set(id, (minutes.get(id) ?? 0) + n);
+  for (const [id, starter] of match.joueurs) {
+    minutes.set(id, 0);
+    if (starter) onSince.set(id, 0);
+  }
+  const ordered = [...match.actions].sort((a, b) => a[0] - b[0]);
+  for (const [minute, type, id] of ordered) {
+    if (id === null) continue;
+    const at = clamp(minute);
+    if (type === 'ENTREE') {
+      if (!onSince.has(id) && !sentOff.has(id)) onSince.set(id, at);
+    } else if (type === 'SORTIE' || type === 'CARTON_ROUGE') {
+      const since = onSince.get(id);
+      if (since !== undefined) add(id, at - since);
+      onSince.delete(id);
+      if (type === 'CARTON_ROUGE') sentOff.add(id);
+    }
+  }
+  for (const [id, since] of onSince) add(id, end - since);
+  return minutes;
+}
+
+/** Every player's playing time over several matches (the season's statistics). */
+export function playingTimeOf(matches: readonly PlayingTimeMatch[]): Map<number, PlayingTime> {
+  const out = new Map<number, PlayingTime>();
+  const row = (id: number) => {
+    let r = out.get(id);
+    if (!r) out.set(id, (r = { minutes: 0, possibles: 0, buts: 0, passes: 0, cartons: 0 }));
+    return r;
+  };
+  for (const m of matches) {
+    const played = minutesPlayed(m);
+    const concerned = new Set([...played.keys(), ...(m.disponibles ?? [])]);
+    for (const id of concerned) {
+      const r = row(id);
+      r.minutes += played.get(id) ?? 0;
+      r.possibles += Math.max(0, m.duree);
+    }
+    for (const [, type, id] of m.actions) {
+      if (id === null) continue;
+      if (TEAM_POINTS[type]) row(id).buts += 1;
+      else if (type === 'PASSE_DECISIVE') row(id).passes += 1;
+      else if (type === 'CARTON_JAUNE' || type === 'CARTON_ROUGE') row(id).cartons += 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * The playing-time rule: a player's share (minutes played ÷ possible) under half the team's median
+ * share. Players with no possible minutes have no share, no flag, and do not count in the median.
+ */
+export function playingTimeAlerts(shares: readonly (number | null)[]): {
+  median: number | null;
+  alerts: boolean[];
+} {
+  const known = shares.filter((s): s is number => s !== null).sort((a, b) => a - b);
+  const mid = known.length >> 1;
+  const median = !known.length
+    ? null
+    : known.length % 2
+      ? known[mid]!
+      : (known[mid - 1]! + known[mid]!) / 2;
+  return {
+    median,
+    alerts: shares.map(
+      (s) => s !== null && median !== null && s < median * PLAYING_TIME_ALERT_RATIO,
+    ),
+  };
+}

@@ -8,6 +8,7 @@ import {
   type TMatchLive,
   type TPublicMatchLive,
   type TSheet,
+  type TTeamStatistics,
 } from '@club/contract';
 import {
   createClub,
@@ -196,7 +197,10 @@ describe('live actions and the score', () => {
     expect(notOnSheet.statusCode).toBe(400);
     const badMinute = await fb.asCoach.raw({
       method: 'POST',
-      url: urlOf(api.matchSheet.addAction, { params: { id: fbMatch }, body: { minute: 0, type: 'BUT' } }),
+      url: urlOf(api.matchSheet.addAction, {
+        params: { id: fbMatch },
+        body: { minute: 0, type: 'BUT' },
+      }),
       payload: { minute: 'vingt', type: 'BUT' },
     });
     expect(badMinute.statusCode).toBe(400);
@@ -408,5 +412,59 @@ describe('public live link', () => {
       params: { jeton: 'x'.repeat(43) },
     });
     expect(junk.statusCode).toBe(404);
+  });
+});
+
+describe('playing time in the statistics (decision 0128)', () => {
+  it('minutes with substitutions and a red card; goals, assists, cards; the alert; the CSV', async () => {
+    const w = await world('Football');
+    const id = await liveMatch(w, { dateDebut: local(-200 * MIN), dateFin: local(-110 * MIN) });
+    const [alice, bruno, carl] = w.players;
+    await w.asCoach.call(api.matchSheet.updateSheet, {
+      params: { id },
+      body: {
+        joueurs: [
+          { membreId: alice!.id, titulaire: true },
+          { membreId: bruno!.id, titulaire: true },
+          { membreId: carl!.id, titulaire: false },
+        ],
+      },
+    });
+    const actions: TMatchActionInput[] = [
+      { minute: 30, type: 'CARTON_JAUNE', membreId: alice!.id },
+      { minute: 60, type: 'SORTIE', membreId: bruno!.id },
+      { minute: 75, type: 'ENTREE', membreId: carl!.id },
+      { minute: 78, type: 'BUT', membreId: carl!.id },
+      { minute: 78, type: 'PASSE_DECISIVE', membreId: alice!.id },
+      { minute: 80, type: 'CARTON_ROUGE', membreId: alice!.id },
+      { minute: 85, type: 'ENTREE', membreId: alice!.id },
+    ];
+    for (const body of actions) expect((await add(w.asCoach, id, body)).statusCode).toBe(201);
+    const res = await w.asCoach.call(api.statistics.team, { params: { teamId: w.team.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const stats = res.json<TTeamStatistics>();
+    const row = (p: Member) => stats.joueurs.find((j) => j.membre.id === p.id)!;
+    const pick = (p: Member) => {
+      const r = row(p);
+      return [r.minutesJouees, r.partTempsDeJeu, r.buts, r.passes, r.cartons, r.alerteTempsDeJeu];
+    };
+    expect(pick(alice!)).toEqual([80, 89, 0, 1, 2, false]);
+    expect(pick(bruno!)).toEqual([60, 67, 0, 0, 0, false]);
+    expect(pick(carl!)).toEqual([15, 17, 1, 0, 0, true]);
+    expect(stats.medianeTempsDeJeu).toBe(67);
+    // A player sees their own row, without the team's alert.
+    const asCarl = await signIn(ctx.app, carl!);
+    const own = (
+      await asCarl.call(api.statistics.team, { params: { teamId: w.team.id } })
+    ).json<TTeamStatistics>();
+    expect(own.joueurs.map((j) => [j.minutesJouees, j.alerteTempsDeJeu])).toEqual([[15, null]]);
+    const csv = await w.asCoach.call(api.statistics.teamExport, { params: { teamId: w.team.id } });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.rawPayload.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toMatch(
+      /;Buts;Passes décisives;Cartons;Minutes jouées;Part du temps de jeu \(%\);Alerte temps de jeu$/,
+    );
+    const carlLine = lines.find((l) => l.startsWith('Durand;Carl;'))!;
+    expect(carlLine).toMatch(/;1;0;0;15;17;Oui$/);
   });
 });

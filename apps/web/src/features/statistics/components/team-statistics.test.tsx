@@ -19,6 +19,12 @@ const player = (id: number, prenom: string, over: Partial<TPlayerStatistics> = {
   tauxPresence: 75,
   partSelection: 100,
   alerteEquite: false,
+  buts: 0,
+  passes: 0,
+  cartons: 0,
+  minutesJouees: 120,
+  partTempsDeJeu: 100,
+  alerteTempsDeJeu: false,
   ...over,
 });
 
@@ -36,6 +42,7 @@ const coachView: TTeamStatistics = {
   },
   entrainementsTenus: 4,
   medianeSelection: 100,
+  medianeTempsDeJeu: 100,
   complet: true,
   joueurs: [
     player(1, 'Inès'),
@@ -127,6 +134,7 @@ describe('TeamStatistics', () => {
         ...coachView,
         complet: false,
         medianeSelection: null,
+        medianeTempsDeJeu: null,
         joueurs: [{ ...player(1, 'Inès'), alerteEquite: null }],
       }),
     );
