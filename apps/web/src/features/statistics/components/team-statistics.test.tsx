@@ -50,6 +50,9 @@ const coachView: TTeamStatistics = {
       matchs: { convocations: 2, disponibles: 2, selectionne: 0, remplacant: 0, nonRetenu: 2 },
       partSelection: 0,
       alerteEquite: true,
+      minutesJouees: 10,
+      partTempsDeJeu: 8,
+      alerteTempsDeJeu: true,
     }),
   ],
 };
@@ -73,7 +76,12 @@ describe('TeamStatistics', () => {
     expect(screen.getByText(/Équité du temps de jeu/).parentElement).toHaveTextContent(
       'Zoé Fabre (0 %)',
     );
+    // Minutes played from the match sheets (decision 0128): the alert and the columns.
+    expect(screen.getByText(/^Minutes jouées :/).parentElement).toHaveTextContent(
+      'Zoé Fabre (8 %)',
+    );
     const table = screen.getByRole('region', { name: 'Tableau des chiffres par joueur' });
+    expect(within(table).getByRole('columnheader', { name: 'Minutes jouées' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Zoé Fabre/ })).toHaveTextContent('Oui');
     expect(screen.getByRole('button', { name: 'Exporter en CSV' })).toBeVisible();
     // the season picker: the current one and the four before; choosing one asks for it
@@ -115,6 +123,12 @@ describe('TeamStatistics', () => {
       ['Non retenu', '2'],
       ['Part de sélection', '0 %'],
       ['Alerte équité', 'Oui'],
+      ['Buts', '0'],
+      ['Passes décisives', '0'],
+      ['Cartons', '0'],
+      ['Minutes jouées', '10'],
+      ['Part du temps de jeu', '8 %'],
+      ['Alerte temps de jeu', 'Oui'],
     ]);
     for (const dt of within(zoe).getAllByRole('term'))
       expect(dt.nextElementSibling?.tagName).toBe('DD');
