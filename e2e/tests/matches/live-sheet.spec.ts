@@ -13,7 +13,8 @@ import {
  * Match day live at 375 px (docs/decisions/0125-match-sheet-and-live-actions.md,
  * docs/decisions/0129-live-sheet-screen.md): the coach records a goal and a substitution in the
  * live sheet in two taps each while a parent, in another browser context, sees the score change
- * without a reload. axe in the three themes.
+ * without a reload; an action entered offline is sent once when the network is back. axe in the
+ * three themes.
  */
 
 /** The club's wall clock (Europe/Paris) `minutes` from now, 'YYYY-MM-DDThh:mm:00'. */
@@ -157,6 +158,25 @@ test('the coach records a goal and a substitution; a parent sees the score chang
     'Entrée — Léo Moreau',
     { timeout: 15_000 },
   );
+
+  // Offline: an opponent's goal waits on the phone and is sent once when the network is back.
+  await coachPage.context().setOffline(true);
+  await live
+    .getByRole('group', { name: 'Action' })
+    .getByRole('button', { name: 'But adverse', exact: true })
+    .click();
+  await expect(list).toContainText('But adverse');
+  const opponentGoals = async () =>
+    (await api.client.matchSheet.live({ params: { id: matchId } })).actions.filter(
+      (a) => a.type === 'BUT_ADVERSAIRE',
+    ).length;
+  expect(await opponentGoals()).toBe(0);
+  await coachPage.context().setOffline(false);
+  await expect.poll(opponentGoals, { timeout: 40_000 }).toBe(1);
+  await expect(parentScore).toHaveText('1 – 1', { timeout: 15_000 });
+  await coachPage.waitForTimeout(1_000);
+  expect(await opponentGoals()).toBe(1);
+
   await expectNoA11yViolationsInThemes(coachPage);
   await expectNoA11yViolationsInThemes(parentPage);
 });

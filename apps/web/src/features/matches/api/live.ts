@@ -36,6 +36,8 @@ export function useAddAction(matchId: number) {
   const qc = useQueryClient();
   const { data: me } = useCurrentMember();
   return useMutation({
+    // The outbox decides what to do without network: TanStack Query must not pause the call.
+    networkMode: 'always',
     mutationFn: ({ body, label }: { body: TMatchActionInput; label: string }) =>
       sendOrQueue<TMatchActionEntry>({
         memberId: me?.id ?? 0,
