@@ -58,6 +58,7 @@ const PHONE_ONLY = [
   '**/fixtures.spec.ts',
   '**/matches/convocation-email.spec.ts',
   '**/matches/match-day.spec.ts',
+  '**/matches/live-sheet.spec.ts',
   '**/messages/**',
   '**/members/memberships.spec.ts',
   '**/offline/**',

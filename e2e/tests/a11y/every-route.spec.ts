@@ -159,6 +159,10 @@ const PUBLIC_GROUPS: { title: string; paths: string[] }[] = [
     paths: ['mentions-legales', 'cgu', 'protection-des-donnees', 'systeme-de-design', '*'],
   },
   {
+    title: 'a match’s public live page',
+    paths: ['direct/:jeton'],
+  },
+  {
     title: 'account pages and e-mail links',
     paths: [
       'connexion',

@@ -21,6 +21,7 @@ export * from './teams.ts';
 export * from './clubs.ts';
 export * from './settings.ts';
 export * from './matches.ts';
+export * from './match-sheet.ts';
 export * from './dashboard.ts';
 export * from './calendar-feeds.ts';
 export * from './member-restore.ts';

@@ -79,6 +79,21 @@ export const ZPlayerStatisticsSchema = z.object({
    * every row (coach, leaders); null for a player or a parent.
    */
   alerteEquite: z.boolean().nullable(),
+  /**
+   * From the match sheets and live actions (docs/decisions/0128-playing-time.md): scoring actions
+   * (goals, tries, baskets…), assists, cards, minutes played.
+   */
+  buts: z.number(),
+  passes: z.number(),
+  cartons: z.number(),
+  minutesJouees: z.number(),
+  /** Minutes played ÷ minutes of the matches on whose sheet or available, whole percent; null: none. */
+  partTempsDeJeu: z.number().nullable(),
+  /**
+   * The playing-time share is under half the team's median (playingTimeAlerts). Told to those who
+   * read every row (coach, leaders); null for a player or a parent.
+   */
+  alerteTempsDeJeu: z.boolean().nullable(),
 });
 export type TPlayerStatistics = z.infer<typeof ZPlayerStatisticsSchema>;
 
@@ -90,6 +105,8 @@ export const ZTeamStatisticsSchema = z.object({
   entrainementsTenus: z.number(),
   /** The team's median selection share (whole percent), null when nobody was available. */
   medianeSelection: z.number().nullable(),
+  /** The team's median playing-time share (whole percent), null when unknown (decision 0128). */
+  medianeTempsDeJeu: z.number().nullable(),
   /** Whether the reader sees every player (coach, leaders) or only their own / children's rows. */
   complet: z.boolean(),
   joueurs: z.array(ZPlayerStatisticsSchema),

@@ -431,6 +431,81 @@ export const convocations = pgTable(
 );
 
 /**
+ * The match sheet (decision 0125): who starts, who is a substitute, shirt numbers. No row for a
+ * match: the sheet is the published selection (SELECTIONNE starts, REMPLACANT on the bench).
+ */
+export const matchSheetPlayers = pgTable(
+  'match_sheet_players',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    starter: boolean('titulaire').notNull(),
+    number: smallint('numero'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.memberId] }),
+    index('match_sheet_players_member_idx').on(t.clubId, t.memberId),
+  ],
+);
+
+/**
+ * Live actions of a match (decision 0126): the minute, the sport's type, the player (none for the
+ * opponent's), the opponent's points, the idempotency key of an offline replay.
+ */
+export const matchActions = pgTable(
+  'match_actions',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    minute: smallint('minute').notNull(),
+    type: text('type').notNull(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    points: smallint('points'),
+    key: text('cle'),
+    createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('match_actions_match_idx').on(t.clubId, t.matchId, t.minute),
+    index('match_actions_member_idx').on(t.clubId, t.memberId),
+    uniqueIndex('match_actions_cle_idx')
+      .on(t.matchId, t.key)
+      .where(sql`${t.key} is not null`),
+  ],
+);
+
+/** The revocable public link of a match's live (decision 0127): only the token's hash is kept. */
+export const matchPublicLinks = pgTable(
+  'match_public_links',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('match_public_links_match_idx').on(t.clubId, t.matchId)],
+);
+
+/**
  * A convocation notification waiting for its burst of edits to end (one row per match;
  * `kind` CREATED wins over CHANGED; the sending job deletes the row it sends).
  */

@@ -74,6 +74,8 @@ describe('[perf] response cache of the hot lists', () => {
       // The live stream's events (decision 0120): sent to the streams, never a cached list.
       'live_events',
       'live_presence',
+      // The public live link (decision 0127): read by its own, uncached route.
+      'match_public_links',
       // A deleted member's snapshot (decision 0087): the deletion itself changes `members`.
       'member_deletions',
       'message_reports',

@@ -122,6 +122,9 @@ export default async function webPlugin(app: FastifyInstance, opts: { root: stri
     // (docs/security.md). So do the answer and unsubscribe links of notification e-mails
     // (decision 0026).
     if (TOKEN_PAGES.has(url)) reply.header('referrer-policy', 'no-referrer');
+    // A match's public live page carries its secret in the path; never indexed (decision 0127).
+    if (url.startsWith('/direct/'))
+      reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
     // A signed-in screen's URL: spa.html with that screen's app shell in its root.
     const withShell =
       file === 'spa.html' && spaHtml && shells

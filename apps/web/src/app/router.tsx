@@ -138,6 +138,7 @@ const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'));
 const ActivationPage = lazy(() => import('./routes/activation.tsx'));
 const ConvocationAnswerPage = lazy(() => import('./routes/convocation-answer.tsx'));
 const UnsubscribePage = lazy(() => import('./routes/unsubscribe.tsx'));
+const PublicLivePage = lazy(() => import('./routes/public-live.tsx'));
 
 const loadDashboard: Loader = () => import('./routes/dashboard.tsx');
 const loadSettings: Loader = () => import('./routes/settings.tsx');
@@ -293,6 +294,7 @@ export function AppRoutes() {
             />
             <Route path="convocation/reponse" element={page(ConvocationAnswerPage)} />
             <Route path="notifications/desabonnement" element={page(UnsubscribePage)} />
+            <Route path="direct/:jeton" element={page(PublicLivePage)} />
           </Route>
           <Route path="mentions-legales" element={<LegalNoticePage />} />
           <Route path="cgu" element={<TermsPage />} />

@@ -338,6 +338,48 @@ export const ENDPOINT_ROUTES: RouteTree = {
       "responses": {}
     }
   },
+  "matchSheet": {
+    "sheet": {
+      "method": "GET",
+      "path": "/api/matches/:id/feuille",
+      "responses": {}
+    },
+    "updateSheet": {
+      "method": "PUT",
+      "path": "/api/matches/:id/feuille",
+      "responses": {}
+    },
+    "addAction": {
+      "method": "POST",
+      "path": "/api/matches/:id/actions",
+      "responses": {}
+    },
+    "removeAction": {
+      "method": "DELETE",
+      "path": "/api/matches/:id/actions/:actionId",
+      "responses": {}
+    },
+    "live": {
+      "method": "GET",
+      "path": "/api/matches/:id/direct",
+      "responses": {}
+    },
+    "share": {
+      "method": "POST",
+      "path": "/api/matches/:id/lien-public",
+      "responses": {}
+    },
+    "revokeShare": {
+      "method": "DELETE",
+      "path": "/api/matches/:id/lien-public",
+      "responses": {}
+    },
+    "publicLive": {
+      "method": "GET",
+      "path": "/api/direct/:jeton",
+      "responses": {}
+    }
+  },
   "dashboard": {
     "infos": {
       "method": "GET",

@@ -58,6 +58,14 @@ describe('[live] useLiveStream', () => {
     source.emit('message', { conversationId: 3, messageId: 9 });
     expect(keys()).toEqual([queryKeys.conversations.messages(3), queryKeys.conversations.list]);
     spy.mockClear();
+    // A live action refreshes the live sheet only; a typed score the lists too (decision 0129).
+    source.emit('match', { matchId: 12, evenementId: 40, changement: 'action' });
+    expect(keys()).toEqual([queryKeys.matches.live(12)]);
+    spy.mockClear();
+    source.emit('match', { matchId: 12, evenementId: 40, changement: 'score' });
+    expect(keys()).toContainEqual(queryKeys.matches.live(12));
+    expect(keys()).toContainEqual([...queryKeys.matches.all, 'team']);
+    spy.mockClear();
     source.emit('resynchroniser');
     expect(keys()).toContainEqual(queryKeys.matches.all);
     expect(keys()).toContainEqual(queryKeys.conversations.all);

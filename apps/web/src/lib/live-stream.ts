@@ -26,7 +26,14 @@ export const LIVE_INVALIDATIONS: Handlers = {
     void qc.invalidateQueries({ queryKey: [...queryKeys.matches.all, 'team'] });
     void qc.invalidateQueries({ queryKey: queryKeys.dashboard.all });
   },
-  match: ({ matchId }, qc) => {
+  match: ({ matchId, changement }, qc) => {
+    // The live sheet and its score (decisions 0125, 0126): what families watch on match day.
+    void qc.invalidateQueries({ queryKey: queryKeys.matches.live(matchId) });
+    if (changement === 'feuille' || changement === 'selection')
+      void qc.invalidateQueries({ queryKey: queryKeys.matches.sheet(matchId) });
+    // A live action changes the live score only: the lists (typed score, counts) stay, so that a
+    // goal does not make every family's phone read its lists again.
+    if (changement === 'action') return;
     void qc.invalidateQueries({ queryKey: [...queryKeys.matches.all, 'team'] });
     void qc.invalidateQueries({ queryKey: queryKeys.matches.convocations(matchId) });
     void qc.invalidateQueries({ queryKey: queryKeys.dashboard.all });

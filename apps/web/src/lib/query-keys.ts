@@ -93,7 +93,13 @@ export const queryKeys = {
       ['matches', 'team', teamId, filters] as const,
     /** GET /api/matches/{matchId}/convocations */
     convocations: (matchId: number) => ['matches', 'convocations', matchId] as const,
+    /** GET /api/matches/{matchId}/direct (decision 0126) */
+    live: (matchId: number) => ['matches', 'live', matchId] as const,
+    /** GET /api/matches/{matchId}/feuille (decision 0125) */
+    sheet: (matchId: number) => ['matches', 'sheet', matchId] as const,
   },
+  /** GET /api/direct/{jeton} (the public live page, no session; decision 0127) */
+  publicLive: (jeton: string) => ['public-live', jeton] as const,
   /** GET /api/membres/invitation/{token} (activation page) */
   invitation: (token: string) => ['invitation', token] as const,
   /** GET /api/convocations/reponse?jeton= (answer from a convocation e-mail, no session) */

@@ -8,6 +8,7 @@ import { eventsEndpoints } from './events.ts';
 import { feesEndpoints } from './fees.ts';
 import { liveEndpoints } from './live.ts';
 import { matchesEndpoints } from './matches.ts';
+import { matchSheetEndpoints } from './match-sheet.ts';
 import { membersEndpoints } from './members.ts';
 import { calendarFeedsEndpoints, notificationsEndpoints } from './notifications.ts';
 import { publicSiteEndpoints } from './public-site.ts';
@@ -34,6 +35,7 @@ export const api = {
   members: membersEndpoints,
   events: eventsEndpoints,
   matches: matchesEndpoints,
+  matchSheet: matchSheetEndpoints,
   dashboard: dashboardEndpoints,
   calendarFeeds: calendarFeedsEndpoints,
   notifications: notificationsEndpoints,

@@ -79,6 +79,14 @@ function sharedMatches(w: GridWorld) {
 /** T1 is read by leaders and its members (the member without team is refused). */
 const t1Readers: Expectation = { ...everyMember(200), SANS_EQUIPE: 403 };
 
+/** The coaches of T1, whatever their other hats. */
+const t1Coaches = (status: number): Partial<Expectation> => ({
+  ENTRAINEUR: status,
+  DEUX_EQUIPES: status,
+  ENTRAINEUR_JOUEUR: status,
+  ENTRAINEUR_PARENT: status,
+});
+
 const score = (w: GridWorld) => ({ scoreDomicile: w.seq() % 9, scoreExterieur: 1 });
 
 export const gridRows: GridRow[] = [
@@ -152,5 +160,45 @@ export const gridRows: GridRow[] = [
       ENTRAINEUR_PARENT: 400,
       PARENT_DEUX_ENFANTS: 400,
     },
+  },
+  // match sheet and live actions (decisions 0125–0127): read by the members of either team;
+  // written by a coach of the team and the leaders; actions only once the match has started
+  {
+    route: 'GET /api/matches/:id/direct',
+    name: 'live: read a T1–T2 match’s live (members of either team)',
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/matches/${(await sharedMatches(w)).t1t2}/direct`,
+    }),
+    expect: t1Readers,
+  },
+  {
+    route: 'POST /api/matches/:id/actions',
+    name: 'live: an action on a played T1 match (coaches of T1, leaders)',
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Passé', PAST)}/actions`,
+      body: { minute: 10, type: 'BUT_ADVERSAIRE' },
+    }),
+    expect: { ...leadersOnly(201), ...t1Coaches(201) },
+  },
+  {
+    route: 'POST /api/matches/:id/actions',
+    name: 'live: no action before the kick-off (409 for those who may write)',
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Futur', FUTURE)}/actions`,
+      body: { minute: 10, type: 'BUT_ADVERSAIRE' },
+    }),
+    expect: { ...leadersOnly(409), ...t1Coaches(409) },
+  },
+  {
+    route: 'POST /api/matches/:id/lien-public',
+    name: 'live: the public link of a T2 match (its coach, leaders)',
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/matches/${(await sharedMatches(w)).t2ext}/lien-public`,
+    }),
+    expect: { ...leadersOnly(200), DEUX_EQUIPES: 200 },
   },
 ];

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PlayingTimeMatch } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   clubs,
@@ -6,6 +7,8 @@ import {
   eventPresences,
   eventTeams,
   events,
+  matchActions,
+  matchSheetPlayers,
   matches,
   members,
   teamMemberships,
@@ -31,6 +34,11 @@ export interface PlayerFigures {
 
 export interface TeamFigures {
   teamId: number;
+  /**
+   * The team's started matches with a sheet (saved, else the published selection), for the
+   * playing time (docs/decisions/0128-playing-time.md).
+   */
+  feuilles: PlayingTimeMatch[];
   nom: string;
   /** Played matches' [for, against], oldest first. */
   scores: [number, number][];
@@ -217,6 +225,40 @@ export function seasonFiguresSql(clubId: number, opts: SeasonFiguresOptions): SQ
              count(*) filter (where sel = 'NON_RETENU')::int as non_retenu
         from cv group by team_id, member_id
     ),
+    -- the team's started matches (its players are convoked), for the playing time (decision 0128)
+    pm as (
+      select mt.id, mt.home_team_id as team_id, mt.date_debut,
+             greatest(0, floor(extract(epoch from (mt.date_fin - mt.date_debut)) / 60))::int as duree
+        from mt cross join season
+       where mt.home_team_id in (select team_id from tm) and mt.date_debut <= season.now_local
+    ),
+    -- each match's sheet: the saved one, else the published selection (decision 0125)
+    fs as (
+      select s.match_id, s.member_id, s.titulaire
+        from ${matchSheetPlayers} s join pm on pm.id = s.match_id
+       where s.club_id = ${clubId}
+      union all
+      select c.match_id, c.member_id, c.selection_published = 'SELECTIONNE'
+        from ${convocations} c join pm on pm.id = c.match_id
+       where c.club_id = ${clubId} and c.selection_published in ('SELECTIONNE', 'REMPLACANT')
+         and not exists (select 1 from ${matchSheetPlayers} s
+                          where s.club_id = ${clubId} and s.match_id = c.match_id)
+    ),
+    fm as (
+      select pm.team_id, pm.date_debut, pm.id, json_build_object(
+               'duree', pm.duree,
+               'joueurs', (select json_agg(json_build_array(fs.member_id, fs.titulaire))
+                             from fs where fs.match_id = pm.id),
+               'disponibles', (select coalesce(json_agg(c.member_id), '[]'::json)
+                                 from ${convocations} c
+                                where c.club_id = ${clubId} and c.match_id = pm.id
+                                  and c.statut_presence = 'DISPONIBLE'),
+               'actions', (select coalesce(json_agg(json_build_array(a.minute, a.type, a.member_id)
+                                                    order by a.minute, a.id), '[]'::json)
+                             from ${matchActions} a
+                            where a.club_id = ${clubId} and a.match_id = pm.id)) as feuille
+        from pm where exists (select 1 from fs where fs.match_id = pm.id)
+    ),
     res as (
       select tm.team_id, mt.date_debut,
              case when mt.home_team_id = tm.team_id then mt.score_domicile else mt.score_exterieur end as pour,
@@ -233,6 +275,8 @@ export function seasonFiguresSql(clubId: number, opts: SeasonFiguresOptions): SQ
                'nom', tm.nom,
                'trainingsHeld', (select count(*)::int from tr where tr.team_id = tm.team_id),
                'parDefaut', tm.par_defaut,
+               'feuilles', (select coalesce(json_agg(fm.feuille order by fm.date_debut, fm.id), '[]'::json)
+                              from fm where fm.team_id = tm.team_id),
                'scores', (select coalesce(json_agg(json_build_array(r.pour, r.contre) order by r.date_debut), '[]'::json)
                             from res r where r.team_id = tm.team_id),
                'players', (select coalesce(json_agg(json_build_object(

@@ -2,6 +2,8 @@ import {
   STATISTICS_PERMISSIONS,
   fairnessAlerts,
   percent,
+  playingTimeAlerts,
+  playingTimeOf,
   seasonFirstYear,
   seasonOf,
   seasonParam,
@@ -39,8 +41,21 @@ function seasonJson(f: SeasonFigures) {
 const attendanceTaken = (team: TeamFigures, p: PlayerFigures) => team.parDefaut || p.releves > 0;
 
 /** Every player's row of a team, the fairness flag computed over all of them. */
-function playerRows(team: TeamFigures): { rows: TPlayerStatistics[]; median: number | null } {
+function playerRows(team: TeamFigures): {
+  rows: TPlayerStatistics[];
+  median: number | null;
+  medianTime: number | null;
+} {
   const { median, alerts } = fairnessAlerts(team.players);
+  // Playing time from the sheets and the actions (docs/decisions/0128-playing-time.md).
+  const time = playingTimeOf(team.feuilles ?? []);
+  const timeOf = (id: number) =>
+    time.get(id) ?? { minutes: 0, possibles: 0, buts: 0, passes: 0, cartons: 0 };
+  const shares = team.players.map((p) => {
+    const t = timeOf(p.id);
+    return t.possibles > 0 ? t.minutes / t.possibles : null;
+  });
+  const timeAlerts = playingTimeAlerts(shares);
   const rows = team.players.map((p, i) => ({
     membre: memberRef({ id: p.id, nom: p.nom, prenom: p.prenom }),
     actuel: p.actuel,
@@ -55,8 +70,14 @@ function playerRows(team: TeamFigures): { rows: TPlayerStatistics[]; median: num
     tauxPresence: attendanceTaken(team, p) ? percent(p.presents, p.total) : null,
     partSelection: percent(p.selectionne, p.disponibles),
     alerteEquite: alerts[i]!,
+    buts: timeOf(p.id).buts,
+    passes: timeOf(p.id).passes,
+    cartons: timeOf(p.id).cartons,
+    minutesJouees: timeOf(p.id).minutes,
+    partTempsDeJeu: percent(timeOf(p.id).minutes, timeOf(p.id).possibles),
+    alerteTempsDeJeu: timeAlerts.alerts[i]!,
   }));
-  return { rows, median };
+  return { rows, median, medianTime: timeAlerts.median };
 }
 
 const CSV_HEADERS = [
@@ -73,6 +94,12 @@ const CSV_HEADERS = [
   'Part de sélection (%)',
   'Alerte équité',
   'Dans l’équipe aujourd’hui',
+  'Buts',
+  'Passes décisives',
+  'Cartons',
+  'Minutes jouées',
+  'Part du temps de jeu (%)',
+  'Alerte temps de jeu',
 ] as const;
 
 const num = (v: number | null) => (v === null ? '' : String(v));
@@ -102,7 +129,7 @@ export function createStatisticsService({ db, clock }: { db: DbOrTx; clock: Cloc
     async team(actor: Actor, teamId: number, q: TStatisticsQuery): Promise<TTeamStatistics> {
       const { figures, team } = await teamFigures(actor, teamId, q);
       const complet = statisticsPolicy.can(actor, 'readAll', { teamIds: [teamId] });
-      const { rows, median } = playerRows(team);
+      const { rows, median, medianTime } = playerRows(team);
       const own = new Set([actor.id, ...(actor.childIds ?? [])]);
       return {
         equipe: { id: team.teamId, nom: team.nom },
@@ -110,10 +137,13 @@ export function createStatisticsService({ db, clock }: { db: DbOrTx; clock: Cloc
         resultats: teamResults(team.scores),
         entrainementsTenus: team.trainingsHeld,
         medianeSelection: complet && median !== null ? Math.round(median * 100) : null,
+        medianeTempsDeJeu: complet && medianTime !== null ? Math.round(medianTime * 100) : null,
         complet,
         joueurs: complet
           ? rows
-          : rows.filter((r) => own.has(r.membre.id)).map((r) => ({ ...r, alerteEquite: null })),
+          : rows
+              .filter((r) => own.has(r.membre.id))
+              .map((r) => ({ ...r, alerteEquite: null, alerteTempsDeJeu: null })),
       };
     },
 
@@ -138,6 +168,12 @@ export function createStatisticsService({ db, clock }: { db: DbOrTx; clock: Cloc
           num(r.partSelection),
           r.alerteEquite ? 'Oui' : 'Non',
           r.actuel ? 'Oui' : 'Non',
+          String(r.buts),
+          String(r.passes),
+          String(r.cartons),
+          String(r.minutesJouees),
+          num(r.partTempsDeJeu),
+          r.alerteTempsDeJeu ? 'Oui' : 'Non',
         ]),
       );
       return {

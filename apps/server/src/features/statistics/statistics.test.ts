@@ -269,6 +269,14 @@ describe('[statistics] figures of a team over a season', { timeout: 60_000 }, ()
       tauxPresence: 83,
       partSelection: 100,
       alerteEquite: false,
+      // four published selections as a starter, no sheet saved, no action: every minute
+      // (docs/decisions/0128-playing-time.md)
+      buts: 0,
+      passes: 0,
+      cartons: 0,
+      minutesJouees: 480,
+      partTempsDeJeu: 100,
+      alerteTempsDeJeu: false,
     });
     expect(row(a, bruno)).toMatchObject({
       entrainements: { presents: 1, total: 6 },
@@ -401,10 +409,11 @@ describe('[statistics] who sees what', { timeout: 60_000 }, () => {
     expect(lines[0]).toBe(
       'Nom;Prénom;Entraînements présents;Entraînements tenus;Taux de présence (%);Convocations;' +
         'Disponible;Sélectionné;Remplaçant;Non retenu;Part de sélection (%);Alerte équité;' +
-        'Dans l’équipe aujourd’hui',
+        'Dans l’équipe aujourd’hui;Buts;Passes décisives;Cartons;Minutes jouées;' +
+        'Part du temps de jeu (%);Alerte temps de jeu',
     );
-    expect(lines[1]).toBe('Joueur;Alice;5;6;83;4;4;4;0;0;100;Non;Oui');
-    expect(lines[3]).toBe('Joueur;Chloé;0;6;0;4;4;0;1;3;0;Oui;Oui');
+    expect(lines[1]).toBe('Joueur;Alice;5;6;83;4;4;4;0;0;100;Non;Oui;0;0;0;480;100;Non');
+    expect(lines[3]).toBe('Joueur;Chloé;0;6;0;4;4;0;1;3;0;Oui;Oui;0;0;0;0;0;Oui');
     expect((await as.alice!.get(`${teamUrl(teamA.id)}/export`)).statusCode).toBe(403);
     expect((await as.stranger!.get(`${teamUrl(teamA.id)}/export`)).statusCode).toBe(404);
   });

@@ -17,6 +17,7 @@ import {
   carpoolOffers,
   clubs,
   conversations as conversationsTable,
+  matchActions,
   messages as messagesTable,
 } from '../../db/schema.ts';
 import {
@@ -610,6 +611,78 @@ export const MATRIX: MatrixTable = {
           },
         ],
       },
+    }),
+  },
+
+  // match sheet, live actions, public live link (decisions 0125–0127)
+  'matchSheet.sheet': {
+    resource: 'match',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'GET',
+      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/feuille`,
+    }),
+  },
+  'matchSheet.updateSheet': {
+    resource: 'match',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'PUT',
+      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/feuille`,
+      body: { joueurs: [] },
+    }),
+  },
+  'matchSheet.addAction': {
+    resource: 'match',
+    ok: 201,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'POST',
+      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/actions`,
+      body: { minute: next() % 90, type: 'BUT_ADVERSAIRE' },
+    }),
+  },
+  'matchSheet.removeAction': {
+    resource: 'match',
+    ok: 200,
+    target: 'team',
+    call: async (m, ref) => {
+      if (ref === 'missing')
+        return { method: 'DELETE', url: `/api/matches/${MISSING_ID}/actions/1` };
+      const [action] = await m.w.app.db
+        .insert(matchActions)
+        .values({ clubId: ref.clubId, matchId: ref.pastMatch, minute: 1, type: 'BUT_ADVERSAIRE' })
+        .returning({ id: matchActions.id });
+      return { method: 'DELETE', url: `/api/matches/${ref.pastMatch}/actions/${action!.id}` };
+    },
+  },
+  'matchSheet.live': {
+    resource: 'match',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'GET',
+      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/direct`,
+    }),
+  },
+  'matchSheet.share': {
+    resource: 'match',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'POST',
+      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/lien-public`,
+    }),
+  },
+  'matchSheet.revokeShare': {
+    resource: 'match',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'DELETE',
+      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/lien-public`,
     }),
   },
 

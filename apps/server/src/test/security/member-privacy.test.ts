@@ -380,6 +380,13 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
   'POST /api/covoiturage/:offreId/passagers': { kind: 'namesOnly' },
   'DELETE /api/covoiturage/:offreId/passagers/:membreId': { kind: 'namesOnly' },
   'PUT /api/matches/:id/selection': { kind: 'namesOnly' },
+  // The match sheet and its live actions name the players (decisions 0125–0127); the public
+  // live page names first names only and no id (features/matches/match-sheet.test.ts).
+  [routeKey(api.matchSheet.sheet)]: { kind: 'namesOnly' },
+  [routeKey(api.matchSheet.updateSheet)]: { kind: 'namesOnly' },
+  [routeKey(api.matchSheet.addAction)]: { kind: 'namesOnly' },
+  [routeKey(api.matchSheet.removeAction)]: { kind: 'namesOnly' },
+  [routeKey(api.matchSheet.live)]: { kind: 'namesOnly' },
   // Fees name the members (and the leaders who recorded a payment); which family sees which row is
   // features/fees/fees.test.ts and fees.grid.ts (FEE_PERMISSIONS).
   [routeKey(api.fees.list)]: { kind: 'namesOnly' },

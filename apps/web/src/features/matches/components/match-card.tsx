@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import {
   CONVOCATION_PERMISSIONS,
   MATCH_MESSAGES,
@@ -22,6 +22,10 @@ import { ScoreEditor } from './score-editor.tsx';
 import { PlaceIcon } from '../../../components/ui/place-icon.tsx';
 import { Mail } from 'lucide-react';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+
+// The live sheet loads when it opens (docs/decisions/0091-signed-in-javascript-budget.md).
+const LiveSheet = lazy(() => import('./live-sheet.tsx').then((m) => ({ default: m.LiveSheet })));
 
 interface MatchCardProps {
   match: TMatch;
@@ -59,6 +63,7 @@ export function MatchCard({
   extra,
 }: MatchCardProps) {
   const [showExtra, setShowExtra] = useState(false);
+  const [showLive, setShowLive] = useState(false);
   const titleId = useId();
   const w = wallClock(match.dateDebut);
   const cancel = useCancelMatch();
@@ -80,6 +85,8 @@ export function MatchCard({
   const meeting = meetingText(match);
   // Once the selection is published the player reopens the convocation to read it.
   const locked = answered && !match.selectionPublieeLe;
+  // The live sheet once the match has started (decisions 0125–0127).
+  const hasLive = match.statut === 'EN_COURS' || match.statut === 'TERMINE';
 
   return (
     <article
@@ -143,6 +150,17 @@ export function MatchCard({
               {answered ? ' (réponse envoyée)' : ''}
             </span>
           </button>
+          {hasLive ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-secondary"
+              aria-expanded={showLive}
+              onClick={() => setShowLive((v) => !v)}
+            >
+              Direct
+              <span className="visually-hidden">{` : ${home} – ${away}`}</span>
+            </button>
+          ) : null}
           {extra && !cancelled ? (
             <button
               type="button"
@@ -196,6 +214,13 @@ export function MatchCard({
           ) : null}
         </div>
       </div>
+      {showLive && hasLive ? (
+        <div className="match-extra">
+          <Suspense fallback={<Loading label="Chargement du direct…" />}>
+            <LiveSheet match={match} subject={subject} />
+          </Suspense>
+        </div>
+      ) : null}
       {showExtra && extra ? <div className="match-extra">{extra(match)}</div> : null}
       {confirming ? (
         <ConfirmDialog

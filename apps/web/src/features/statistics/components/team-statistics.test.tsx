@@ -19,6 +19,12 @@ const player = (id: number, prenom: string, over: Partial<TPlayerStatistics> = {
   tauxPresence: 75,
   partSelection: 100,
   alerteEquite: false,
+  buts: 0,
+  passes: 0,
+  cartons: 0,
+  minutesJouees: 120,
+  partTempsDeJeu: 100,
+  alerteTempsDeJeu: false,
   ...over,
 });
 
@@ -36,6 +42,7 @@ const coachView: TTeamStatistics = {
   },
   entrainementsTenus: 4,
   medianeSelection: 100,
+  medianeTempsDeJeu: 100,
   complet: true,
   joueurs: [
     player(1, 'Inès'),
@@ -43,6 +50,9 @@ const coachView: TTeamStatistics = {
       matchs: { convocations: 2, disponibles: 2, selectionne: 0, remplacant: 0, nonRetenu: 2 },
       partSelection: 0,
       alerteEquite: true,
+      minutesJouees: 10,
+      partTempsDeJeu: 8,
+      alerteTempsDeJeu: true,
     }),
   ],
 };
@@ -66,7 +76,12 @@ describe('TeamStatistics', () => {
     expect(screen.getByText(/Équité du temps de jeu/).parentElement).toHaveTextContent(
       'Zoé Fabre (0 %)',
     );
+    // Minutes played from the match sheets (decision 0128): the alert and the columns.
+    expect(screen.getByText(/^Minutes jouées :/).parentElement).toHaveTextContent(
+      'Zoé Fabre (8 %)',
+    );
     const table = screen.getByRole('region', { name: 'Tableau des chiffres par joueur' });
+    expect(within(table).getByRole('columnheader', { name: 'Minutes jouées' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Zoé Fabre/ })).toHaveTextContent('Oui');
     expect(screen.getByRole('button', { name: 'Exporter en CSV' })).toBeVisible();
     // the season picker: the current one and the four before; choosing one asks for it
@@ -108,6 +123,12 @@ describe('TeamStatistics', () => {
       ['Non retenu', '2'],
       ['Part de sélection', '0 %'],
       ['Alerte équité', 'Oui'],
+      ['Buts', '0'],
+      ['Passes décisives', '0'],
+      ['Cartons', '0'],
+      ['Minutes jouées', '10'],
+      ['Part du temps de jeu', '8 %'],
+      ['Alerte temps de jeu', 'Oui'],
     ]);
     for (const dt of within(zoe).getAllByRole('term'))
       expect(dt.nextElementSibling?.tagName).toBe('DD');
@@ -127,6 +148,7 @@ describe('TeamStatistics', () => {
         ...coachView,
         complet: false,
         medianeSelection: null,
+        medianeTempsDeJeu: null,
         joueurs: [{ ...player(1, 'Inès'), alerteEquite: null }],
       }),
     );

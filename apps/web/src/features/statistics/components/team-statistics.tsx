@@ -105,6 +105,8 @@ function StatisticsBody({ data }: { data: TTeamStatistics }) {
   const empty =
     r.joues === 0 && data.entrainementsTenus === 0 && joueurs.every((j) => !j.matchs.convocations);
   const flagged = joueurs.filter((j) => j.alerteEquite);
+  // Minutes played from the match sheets (docs/decisions/0128-playing-time.md).
+  const shortOfTime = joueurs.filter((j) => j.alerteTempsDeJeu);
   const columns = playerColumns(data.complet);
   return (
     <>
@@ -154,6 +156,16 @@ function StatisticsBody({ data }: { data: TTeamStatistics }) {
           moins de la moitié aussi souvent que la médiane de l’équipe ({pct(data.medianeSelection)}{' '}
           des matchs où ils sont disponibles) :{' '}
           {flagged.map((j) => `${fullName(j)} (${pct(j.partSelection)})`).join(', ')}.
+        </Alert>
+      ) : null}
+
+      {data.complet && shortOfTime.length ? (
+        <Alert tone="warning" className="stats-fairness">
+          <strong>Minutes jouées :</strong>{' '}
+          {shortOfTime.length === 1 ? 'ce joueur a joué' : 'ces joueurs ont joué'} moins de la
+          moitié de la part médiane de l’équipe ({pct(data.medianeTempsDeJeu)} des minutes où ils
+          étaient sur la feuille ou disponibles) :{' '}
+          {shortOfTime.map((j) => `${fullName(j)} (${pct(j.partTempsDeJeu)})`).join(', ')}.
         </Alert>
       ) : null}
 
@@ -252,6 +264,19 @@ function playerColumns(
           {
             label: 'Alerte équité',
             value: (j: TPlayerStatistics) => (j.alerteEquite ? 'Oui' : 'Non'),
+          },
+        ]
+      : []),
+    { label: 'Buts', value: (j) => String(j.buts) },
+    { label: 'Passes décisives', value: (j) => String(j.passes) },
+    { label: 'Cartons', value: (j) => String(j.cartons) },
+    { label: 'Minutes jouées', value: (j) => String(j.minutesJouees) },
+    { label: 'Part du temps de jeu', value: (j) => pct(j.partTempsDeJeu) },
+    ...(complet
+      ? [
+          {
+            label: 'Alerte temps de jeu',
+            value: (j: TPlayerStatistics) => (j.alerteTempsDeJeu ? 'Oui' : 'Non'),
           },
         ]
       : []),
