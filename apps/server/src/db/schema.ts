@@ -89,7 +89,8 @@ export const members = pgTable(
     prenom: text('prenom').notNull(),
     dateNaissance: date('date_naissance', { mode: 'string' }),
     genre: text('genre'),
-    email: citext('email').notNull().unique(),
+    /** Null for a minor who has a guardian (docs/decisions/0111): their mails go to the guardians. */
+    email: citext('email').unique(),
     telephone: text('telephone'),
     numeroLicence: text('numero_licence'),
     /**

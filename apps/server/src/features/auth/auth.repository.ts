@@ -8,13 +8,21 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 
 export type TokenPurpose = 'password_reset' | 'invitation';
 
+/**
+ * An account's address. Only a member with an address can activate an account; a child without
+ * e-mail (decision 0111) reads '' here and is never mailed from this feature (the invitation
+ * service checks it).
+ */
+const accountEmail = () => sql<string>`coalesce(${members.email}::text, '')`;
+
 const memberColumns = {
   id: members.id,
   clubId: members.clubId,
   teamId: members.teamId,
   role: members.role,
   statut: members.statut,
-  email: members.email,
+  // A member without e-mail (a child, decision 0111) has no account: '' there, never mailed.
+  email: accountEmail(),
   nom: members.nom,
   prenom: members.prenom,
   passwordHash: members.passwordHash,
@@ -80,7 +88,7 @@ const actorColumns = () => ({
   role: members.role,
   roleClub: members.clubRole,
   statut: members.statut,
-  email: members.email,
+  email: accountEmail(),
   nom: members.nom,
   prenom: members.prenom,
   clubNom: clubs.nom,

@@ -44,6 +44,8 @@ export function createInvitationService(deps: InvitationDeps) {
     async send(member: { id: number; clubId: number }): Promise<void> {
       const account = await repo.findClubMember(db, member.clubId, member.id);
       if (!account) throw notFound();
+      // A child without e-mail gets no invitation: the guardians get their mails (decision 0111).
+      if (!account.email) return;
       const token = await repo.issueToken(db, account, 'invitation', INVITATION_TTL_MS);
       const link = `${publicBaseUrl(config)}/activation?token=${encodeURIComponent(token)}`;
       try {

@@ -15,7 +15,7 @@ export interface NewMember {
   prenom: string;
   date_naissance: string | null;
   genre: string | null;
-  email: string;
+  email: string | null;
   telephone: string | null;
   numero_licence: string | null;
   role: string;
@@ -67,7 +67,7 @@ export type MemberRow = {
   prenom: string;
   dateNaissance: string | null;
   genre: string | null;
-  email: string;
+  email: string | null;
   telephone: string | null;
   numeroLicence: string | null;
   /** The principal hat (the spec's role). */
