@@ -404,7 +404,10 @@ export function createMembersService(deps: MembersDeps) {
         // A minor with a guardian may go without e-mail and phone (decision 0111), by the club's today.
         const missing = missingContactErrors({ ...input, parentsIds: parents }, today);
         if (Object.keys(missing).length) throw badRequest(undefined, missing);
-        if (input.email !== null && (await repo.emailTaken(tx, input.email))) throw emailConflict();
+        // Unique in the club only: an e-mail of another club's account gets an invitation that
+        // joins that account, accepted with its password (docs/decisions/0112).
+        if (input.email !== null && (await repo.emailTaken(tx, input.email, actor.clubId)))
+          throw emailConflict();
         const values: MemberValues = {};
         for (const f of SCALAR_MEMBER_FIELDS) {
           // partageCoordonnees is the member's own choice: never set by whoever creates the row.
@@ -582,7 +585,8 @@ export function createMembersService(deps: MembersDeps) {
         if (
           changed.includes('email') &&
           values.email != null &&
-          (await repo.emailTaken(tx, values.email, row.id))
+          // Any club: a changed address never joins another account (docs/decisions/0112).
+          (await repo.emailsInUse(tx, [values.email])).size > 0
         )
           throw emailConflict();
         if (hats.roleClub !== target.roleClub) {
