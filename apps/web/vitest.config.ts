@@ -13,6 +13,7 @@ import react from '@vitejs/plugin-react';
  */
 export const ISOLATED_WEB_TESTS = [
   'src/app/navigation.test.tsx',
+  'src/features/auth/components/club-switcher.test.tsx',
   'src/features/contact/components/contact-form.test.tsx',
   'src/features/matches/components/matches-page.test.tsx',
   'src/features/settings/components/settings-page.test.tsx',

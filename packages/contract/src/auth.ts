@@ -14,12 +14,18 @@ import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   ZDateSchema,
+  ZIdSchema,
   requiredText,
   safeString,
 } from './schemas/common.ts';
 
 /** Messages of the account features that the spec does not word (docs/architecture.md §6, §11). */
 export const AUTH_MESSAGES = {
+  /** POST /auth/club for a club the account has no membership in (docs/decisions/0112). */
+  notInClub: 'Votre compte n’est pas membre de ce club.',
+  /** An invitation to an existing account is accepted with its password (docs/decisions/0112). */
+  existingPasswordWrong:
+    'Mot de passe incorrect : indiquez le mot de passe de votre compte existant.',
   passwordTooLong: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`,
   passwordIsEmail: 'Le mot de passe ne doit pas être votre adresse e-mail.',
   passwordTooCommon: 'Ce mot de passe est trop courant. Choisissez-en un autre.',
@@ -78,7 +84,23 @@ export const ZRefreshBodySchema = z
   .strict();
 export type TRefreshBody = z.infer<typeof ZRefreshBodySchema>;
 
-/** Session info of spec §3 (login and refresh answers). */
+/** One club of an account (docs/decisions/0112): the member row the account has there. */
+export const ZAccountClubSchema = z.object({
+  idClub: z.number(),
+  nomClub: z.string(),
+  idMembre: z.number(),
+  role: z.enum(ROLES),
+});
+export type TAccountClub = z.infer<typeof ZAccountClubSchema>;
+
+/** POST /auth/club: the club the session moves to. */
+export const ZSwitchClubBodySchema = z.object({ idClub: ZIdSchema }).strict();
+export type TSwitchClubBody = z.infer<typeof ZSwitchClubBodySchema>;
+
+/**
+ * Session info of spec §3 (login, refresh and club switch answers), for the club the session is
+ * in; `clubs` lists every club of the account (docs/decisions/0112), this one included.
+ */
 export const ZSessionInfoSchema = z.object({
   id: z.number(),
   idClub: z.number(),
@@ -89,6 +111,7 @@ export const ZSessionInfoSchema = z.object({
   nomClub: z.string(),
   statut: z.string(),
   joueurId: z.number().optional(),
+  clubs: z.array(ZAccountClubSchema).optional(),
 });
 export type TSessionInfo = z.infer<typeof ZSessionInfoSchema>;
 
@@ -174,6 +197,16 @@ export const ZRegistrationBodySchema = z
   .strict();
 export type TRegistrationBody = z.infer<typeof ZRegistrationBodySchema>;
 
+/**
+ * POST /api/clubs: a signed-in account creates another club (docs/decisions/0112) — the club's
+ * fields of the registration form; the account becomes its DIRIGEANT with its identity.
+ */
+export const ZAccountClubCreateSchema = ZRegistrationBodySchema.pick({
+  nomClub: true,
+  sportNom: true,
+});
+export type TAccountClubCreate = z.infer<typeof ZAccountClubCreateSchema>;
+
 export const ZEmailExistsQuerySchema = z
   .object({ email: safeString().toLowerCase().max(EMAIL_MAX_LENGTH) })
   .strict();
@@ -187,6 +220,8 @@ export const ZInvitationInfoSchema = z.object({
   nom: z.string(),
   email: z.string(),
   nomClub: z.string(),
+  /** The e-mail already has an account: the invitation is accepted with its password (0112). */
+  compteExistant: z.boolean().optional(),
 });
 export type TInvitationInfo = z.infer<typeof ZInvitationInfoSchema>;
 export const ZActivateInvitationBodySchema = z

@@ -51,6 +51,8 @@ export const PAGE_LABELS = {
   settings: 'Paramètres',
   profile: 'Mon Profil',
   logout: 'Déconnexion',
+  /** The header's club switcher of an account in several clubs (docs/decisions/0112). */
+  switchClub: 'Changer de club',
 } as const;
 
 /**

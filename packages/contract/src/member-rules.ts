@@ -44,6 +44,17 @@ export const MEMBER_FIELD_MESSAGES = {
   guardianMinor: 'Un membre mineur ne peut pas être parent d’un autre membre.',
   parentUnknown: 'Parent introuvable dans ce club.',
   parentSelf: 'Un membre ne peut pas être son propre parent.',
+  /**
+   * A minor without e-mail (or phone) is reached through their guardians (docs/decisions/0111):
+   * without one, the club could not reach them at all.
+   */
+  childNeedsGuardian:
+    'Sans e-mail, un enfant doit avoir au moins un parent dans le club : indiquez son e-mail ou choisissez un parent.',
+  /** A guardian leaving the last one of a child without e-mail. */
+  lastGuardianOfChildWithoutEmail:
+    'Cet enfant n’a pas d’e-mail : il doit garder au moins un parent dans le club.',
+  /** No invitation for a member without e-mail (a child: the guardians get the mails). */
+  noEmail: 'Ce membre n’a pas d’adresse e-mail : ses messages vont à ses parents.',
   tooManyParents: 'Un membre a 20 parents liés au plus.',
   roleClubInvalid: 'Rôle club invalide (DIRIGEANT, RESPONSABLE ou aucun).',
   teamRoleInvalid: 'Rôle d’équipe invalide (ENTRAINEUR, JOUEUR ou PARENT).',

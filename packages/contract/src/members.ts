@@ -9,6 +9,7 @@ import {
   type Role,
 } from './enums.ts';
 import { displayMemberStatus } from './member-status.ts';
+import { isMinor } from './privacy.ts';
 import { SERVER_MESSAGES } from './messages.ts';
 import { MEMBER_FIELD_MESSAGES, MEMBER_LIMITS } from './member-rules.ts';
 import { ZAgeCategoryFilterSchema } from './season-schemas.ts';
@@ -210,15 +211,94 @@ export const ZMemberCreateFieldsSchema = z
     clubId: ZIdSchema,
   })
   .strict();
-export const ZMemberCreateSchema = ZMemberCreateFieldsSchema.refine(
-  (v) => v.role !== undefined || v.roleClub !== undefined || v.equipes !== undefined,
-  {
+/** '', null or absent: no e-mail (a minor with a guardian, decision 0111). */
+const optionalEmail = z
+  .union([z.literal(''), ZMemberEmailSchema])
+  .nullish()
+  .transform((v) => (v == null || v === '' ? null : v));
+
+/**
+ * Whether a member may go without e-mail or phone (docs/decisions/0111): a minor (by the birth
+ * date given, on `today`) with at least one guardian. The adult's fields stay required.
+ */
+export function mayGoWithoutContact(
+  dateDeNaissance: string | null | undefined,
+  parentsIds: readonly number[] | undefined,
+  today: string,
+): boolean {
+  return (
+    typeof dateDeNaissance === 'string' &&
+    /^\d{4}-\d{2}-\d{2}/.test(dateDeNaissance) &&
+    isMinor(dateDeNaissance, today) &&
+    (parentsIds?.length ?? 0) > 0
+  );
+}
+
+/**
+ * The missing contact fields of a member body, as field errors: 'Ce champ est requis.' for an
+ * adult (spec §5), the guardian message for a minor without guardian. Empty when none is missing
+ * or the member is a minor with a guardian.
+ */
+export function missingContactErrors(
+  v: {
+    email?: string | null;
+    numeroTelephone?: string | null;
+    dateDeNaissance?: string | null;
+    parentsIds?: readonly number[];
+  },
+  today: string,
+): Record<string, string> {
+  const missing = (['email', 'numeroTelephone'] as const).filter((f) => v[f] == null);
+  if (!missing.length || mayGoWithoutContact(v.dateDeNaissance, v.parentsIds, today)) return {};
+  const minor =
+    typeof v.dateDeNaissance === 'string' &&
+    /^\d{4}-\d{2}-\d{2}/.test(v.dateDeNaissance) &&
+    isMinor(v.dateDeNaissance, today);
+  return Object.fromEntries(
+    missing.map((f) => [
+      f,
+      minor && f === 'email' ? MEMBER_FIELD_MESSAGES.childNeedsGuardian : SERVER_MESSAGES.required,
+    ]),
+  );
+}
+
+/**
+ * The body of POST /api/membres: the form's fields, with `email` and `numeroTelephone` optional
+ * for a minor who has a guardian (`parentsIds`, decision 0111); without either, the spec's
+ * 'Ce champ est requis.' (an adult) or the guardian message (a minor). The server checks again
+ * with the club's today.
+ */
+export const ZMemberCreateSchema = ZMemberCreateFieldsSchema.extend({
+  email: optionalEmail,
+  numeroTelephone: optionalPhone,
+})
+  .refine((v) => v.role !== undefined || v.roleClub !== undefined || v.equipes !== undefined, {
     path: ['role'],
     error: SERVER_MESSAGES.required,
     // Reported with the other fields' errors, as the spec's required fields are.
     when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-  },
-);
+  })
+  .superRefine(
+    (v, ctx) => {
+      const raw = v as { email?: unknown; numeroTelephone?: unknown };
+      // Only a field that was absent or empty (an invalid value has its own error already).
+      const absent = (x: unknown) => x === undefined || x === null || x === '';
+      const errors = missingContactErrors(
+        {
+          email: absent(raw.email) ? null : 'x',
+          numeroTelephone: absent(raw.numeroTelephone) ? null : 'x',
+          dateDeNaissance: typeof v.dateDeNaissance === 'string' ? v.dateDeNaissance : null,
+          parentsIds: Array.isArray(v.parentsIds) ? v.parentsIds : undefined,
+        },
+        new Date().toISOString().slice(0, 10),
+      );
+      for (const [path, message] of Object.entries(errors))
+        ctx.addIssue({ code: 'custom', path: [path], message });
+    },
+    {
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    },
+  );
 export type TMemberCreate = z.input<typeof ZMemberCreateSchema>;
 
 /**
@@ -232,7 +312,8 @@ export const ZMemberUpdateSchema = z
     prenom: memberFields.prenom.optional(),
     dateDeNaissance: memberFields.dateDeNaissance.optional(),
     genre: memberFields.genre.optional(),
-    email: memberFields.email.optional(),
+    /** null or '' clears it: only for a minor who keeps a guardian (decision 0111). */
+    email: optionalEmail.optional(),
     numeroTelephone: optionalPhone.optional(),
     numeroLicence: memberFields.numeroLicence.optional(),
     role: memberFields.role.optional(),
@@ -288,7 +369,8 @@ export const ZMemberSchema = z.object({
   prenom: z.string(),
   dateDeNaissance: z.string().nullable().optional(),
   genre: z.string().nullable().optional(),
-  email: z.string().optional(),
+  /** null: a minor without e-mail, reached through their guardians (decision 0111). */
+  email: z.string().nullable().optional(),
   numeroTelephone: z.string().nullable().optional(),
   numeroLicence: z.string().nullable().optional(),
   role: z.string(),

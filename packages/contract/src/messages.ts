@@ -26,6 +26,8 @@ export const REGISTRATION_MESSAGES = {
     'Le mot de passe doit contenir au moins 12 caractères, 1 majuscule, 1 minuscule, 1 chiffre, 1 caractère spécial.',
   fixPassword: 'Veuillez corriger le mot de passe.',
   emailTaken: 'Impossible de créer un compte avec cette adresse.',
+  /** The e-mail of an account: it signs in and creates another club (docs/decisions/0112). */
+  accountExists: 'Un compte existe déjà avec cet e-mail : connectez-vous pour créer un autre club.',
   clubTaken: 'Ce nom de club est déjà utilisé.',
   fixConflicts: 'Veuillez corriger les erreurs (email ou club déjà utilisé).',
   conflict: 'Conflit de données.',

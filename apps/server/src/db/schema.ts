@@ -89,7 +89,12 @@ export const members = pgTable(
     prenom: text('prenom').notNull(),
     dateNaissance: date('date_naissance', { mode: 'string' }),
     genre: text('genre'),
-    email: citext('email').notNull().unique(),
+    /**
+     * Null for a minor who has a guardian (docs/decisions/0111): their mails go to the guardians.
+     * Unique in a club; an account (one e-mail, one password) has a row in each of its clubs
+     * (docs/decisions/0112).
+     */
+    email: citext('email'),
     telephone: text('telephone'),
     numeroLicence: text('numero_licence'),
     /**
@@ -135,6 +140,8 @@ export const members = pgTable(
     index('members_club_idx').on(t.clubId, t.nom, t.prenom),
     index('members_club_team_idx').on(t.clubId, t.teamId),
     index('members_club_role_idx').on(t.clubId, t.role),
+    uniqueIndex('members_club_email_unique').on(t.clubId, t.email),
+    index('members_email_idx').on(t.email),
     check(
       'members_club_role',
       sql`${t.clubRole} is null or ${t.clubRole} in ('DIRIGEANT', 'RESPONSABLE')`,

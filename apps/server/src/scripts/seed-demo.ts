@@ -598,7 +598,8 @@ async function accountsInDatabase(db: DbOrTx, clubId: number): Promise<Seeded['a
     seen.add(r.role);
     out.push({
       role: r.role as Role,
-      email: r.email,
+      // An account (it has a password) always has an address (decision 0111).
+      email: r.email!,
       nom: `${r.prenom} ${r.nom}`,
       team: teamRows.find((t) => t.id === r.teamId)?.nom,
     });

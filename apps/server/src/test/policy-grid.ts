@@ -8,6 +8,8 @@ import {
   setMemberHats,
   setMemberTeams,
 } from '../db/factories.ts';
+import { eq } from 'drizzle-orm';
+import { members } from '../db/schema.ts';
 import { signIn, TestClient } from './helper.ts';
 
 /**
@@ -35,7 +37,11 @@ export const PRINCIPALS = [
   'RESPONSABLE_JOUEUR',
   /** The coach of T1 who is the father of player2 (T2). */
   'ENTRAINEUR_PARENT',
-  /** The guardian of two children in two teams: player1 (T1) and player3 (T3); no team of their own. */
+  /**
+   * The guardian of two children in two teams: player1 (T1) and player3 (T3), and of
+   * `childNoEmail` (no team); no team of their own. An account in two clubs (docs/decisions/0112): it
+   * has a row in the other club too, with the same e-mail and password, and signs in to club A.
+   */
   'PARENT_DEUX_ENFANTS',
   /** The DIRIGEANT of another club. */
   'AUTRE_CLUB',
@@ -76,6 +82,10 @@ export interface GridWorld {
   player1: MemberRef;
   player2: MemberRef;
   player3: MemberRef;
+  /** A 9-year-old without team, e-mail nor phone, guardian PARENT_DEUX_ENFANTS (decision 0111). */
+  childNoEmail: { id: number; clubId: number };
+  /** PARENT_DEUX_ENFANTS's row in the other club (the same account, decision 0112). */
+  otherClubRowOfParent: { id: number; clubId: number };
   /** A value unique to this run (e-mails, names). */
   seq(): number;
   /** A fresh JOUEUR of club A, in the given team (T2 by default). */
@@ -207,6 +217,30 @@ export async function buildGridWorld(app: FastifyInstance): Promise<{
   await linkGuardian(db, club.id, me.ENTRAINEUR_PARENT.id, player2.id);
   await linkGuardian(db, club.id, me.PARENT_DEUX_ENFANTS.id, player1.id);
   await linkGuardian(db, club.id, me.PARENT_DEUX_ENFANTS.id, player3.id);
+  // Without team: in a team, the safeguarding rule would seat their guardian in the team's
+  // conversation (decision 0121), which the matrix's tables do not say.
+  const childNoEmail = await createMember(db, club.id, {
+    role: 'JOUEUR',
+    teamId: null,
+    email: null,
+    telephone: null,
+    password: null,
+    dateNaissance: `${new Date().getUTCFullYear() - 9}-06-01`,
+  });
+  await linkGuardian(db, club.id, me.PARENT_DEUX_ENFANTS.id, childNoEmail.id);
+  // The same account in the other club: same e-mail, same password hash (decision 0112).
+  const otherClubRowOfParent = await createMember(db, otherClub.id, {
+    role: 'PARENT',
+    email: me.PARENT_DEUX_ENFANTS.email,
+    password: null,
+    passwordHash: (
+      await db
+        .select({ h: members.passwordHash })
+        .from(members)
+        .where(eq(members.id, me.PARENT_DEUX_ENFANTS.id))
+    )[0]!.h,
+    activatedAt: new Date(),
+  });
 
   const clients = { ANONYME: new TestClient(app) } as Record<Principal, TestClient>;
   for (const p of Object.keys(me) as SignedInPrincipal[]) clients[p] = await signIn(app, me[p]);
@@ -222,6 +256,8 @@ export async function buildGridWorld(app: FastifyInstance): Promise<{
     player1,
     player2,
     player3,
+    childNoEmail,
+    otherClubRowOfParent,
     seq: () => ++counter,
     freshPlayer: (teamId = t2.id) => member(club.id, 'JOUEUR', teamId),
     freshMember: (role, teamId = null) => member(club.id, role, teamId),

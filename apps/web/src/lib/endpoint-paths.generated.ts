@@ -5,6 +5,7 @@
 export const authCsrf = "/auth/csrf";
 export const authLogin = "/auth/connexion/login";
 export const authRefresh = "/auth/connexion/refresh";
+export const authSwitchClub = "/auth/club";
 export const authLogout = "/auth/connexion/logout";
 export const authForgotPassword = "/auth/connexion/mdpOublie";
 export const authResetPassword = "/auth/connexion/mdpUpdte";
@@ -24,6 +25,7 @@ export const publicSiteContact = "/api/contact";
 export const publicSiteRegister = "/api/club/inscription";
 export const publicSiteEmailExists = "/api/club/email-exists";
 export const publicSiteClubExists = "/api/club/club-exists";
+export const clubsCreate = "/api/clubs";
 export const clubsGet = "/api/clubs/:id";
 export const clubsUpdate = "/api/clubs/:id";
 export const clubsRemove = "/api/clubs/:id";

@@ -20,6 +20,11 @@ export const ENDPOINT_ROUTES: RouteTree = {
       "path": "/auth/connexion/refresh",
       "responses": {}
     },
+    "switchClub": {
+      "method": "POST",
+      "path": "/auth/club",
+      "responses": {}
+    },
     "logout": {
       "method": "POST",
       "path": "/auth/connexion/logout",
@@ -119,6 +124,11 @@ export const ENDPOINT_ROUTES: RouteTree = {
     }
   },
   "clubs": {
+    "create": {
+      "method": "POST",
+      "path": "/api/clubs",
+      "responses": {}
+    },
     "get": {
       "method": "GET",
       "path": "/api/clubs/:id",

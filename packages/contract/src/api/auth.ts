@@ -9,6 +9,7 @@ import {
   ZRefreshBodySchema,
   ZResetPasswordBodySchema,
   ZSessionInfoSchema,
+  ZSwitchClubBodySchema,
 } from '../auth.ts';
 import { ZAccountDataSchema, ZPasswordConfirmationSchema } from '../privacy.ts';
 import { ZMessageSchema } from '../schemas/common.ts';
@@ -44,6 +45,17 @@ export const authEndpoints = {
     access: PUBLIC,
     body: ZRefreshBodySchema,
     responses: { 200: ZSessionInfoSchema },
+  }),
+  switchClub: defineEndpoint({
+    method: 'POST',
+    path: '/auth/club',
+    tags,
+    summary:
+      'Change de club : une nouvelle session dans un autre club du même compte (nouveaux cookies)',
+    access: SESSION,
+    body: ZSwitchClubBodySchema,
+    responses: { 200: ZSessionInfoSchema },
+    errors: [403],
   }),
   logout: defineEndpoint({
     method: 'POST',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ZAccountClubCreateSchema, ZAccountClubSchema } from '../auth.ts';
 import { CLUB_PERMISSIONS, ZClubSchema, ZClubUpdateSchema } from '../clubs.ts';
 import { ZPasswordConfirmationSchema } from '../privacy.ts';
 import { ZIdParamsSchema, ZMessageSchema, safeString } from '../schemas/common.ts';
-import { can, defineEndpoint } from './endpoint.ts';
+import { SESSION, can, defineEndpoint } from './endpoint.ts';
 
 const tags = ['club'];
 
@@ -10,6 +11,16 @@ export const ZLogoQuerySchema = z.object({ v: safeString().max(40).optional() })
 
 /** The club's information, logo and deletion (the settings page). */
 export const clubsEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/clubs',
+    tags,
+    summary: 'Crée un autre club pour le compte connecté, qui en devient dirigeant',
+    access: SESSION,
+    body: ZAccountClubCreateSchema,
+    responses: { 201: ZAccountClubSchema },
+    errors: [409],
+  }),
   get: defineEndpoint({
     method: 'GET',
     path: '/api/clubs/:id',

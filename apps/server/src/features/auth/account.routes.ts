@@ -6,16 +6,17 @@ import { createAuthService } from './auth.service.ts';
 
 /** Signed-in account calls; GET /api/dashboard/infos is the dashboard feature's. */
 const accountRoutes: FastifyPluginAsync = async (app) => {
-  const auth = (request: FastifyRequest) =>
-    createAuthService({
-      db: request.db,
-      config: app.config,
-      limiter: app.limiter,
-      mailer: app.mailer,
-      log: app.log,
-      sessions: app.auth,
-      passwords: app.passwords,
-    });
+  // The password is the account's, in every club (docs/decisions/0112): changed on the owner's
+  // handle, outside the club-scoped transaction.
+  const auth = createAuthService({
+    db: app.db,
+    config: app.config,
+    limiter: app.limiter,
+    mailer: app.mailer,
+    log: app.log,
+    sessions: app.auth,
+    passwords: app.passwords,
+  });
   const account = (request: FastifyRequest) =>
     createAccountService({
       db: request.db,
@@ -24,8 +25,24 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       passwords: app.passwords,
     });
 
-  route(app, api.auth.changePassword, async (request) =>
-    auth(request).changePassword(request.actor, request.body),
+  route(
+    app,
+    api.auth.changePassword,
+    async (request) => auth.changePassword(request.actor, request.body),
+    { config: { database: false } },
+  );
+  // Across clubs: the owner's handle, no club-scoped transaction (decision 0112).
+  route(
+    app,
+    api.auth.switchClub,
+    async (request, reply) => {
+      const { issued, info } = await auth.switchClub(request.actor, request.body.idClub, {
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      app.auth.setSessionCookies(request, reply, issued);
+      return info;
+    },
+    { config: { database: false } },
   );
   route(app, api.auth.exportData, async (request, reply) => {
     const exported = await account(request).exportData(request.actor);

@@ -76,7 +76,8 @@ async function exportMember(
       prenom: profile.prenom,
       dateDeNaissance: profile.dateNaissance,
       genre: profile.genre,
-      email: profile.email,
+      // A signed-in account always has an address (decision 0111).
+      email: profile.email ?? '',
       numeroTelephone: profile.telephone,
       numeroLicence: profile.numeroLicence,
       role: profile.role,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { normalizeClubRole, normalizeRole, type TChildTeams } from '@club/contract';
 import { memberTeamsJson } from '../../db/fragments.ts';
@@ -8,13 +8,21 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 
 export type TokenPurpose = 'password_reset' | 'invitation';
 
+/**
+ * An account's address. Only a member with an address can activate an account; a child without
+ * e-mail (decision 0111) reads '' here and is never mailed from this feature (the invitation
+ * service checks it).
+ */
+const accountEmail = () => sql<string>`coalesce(${members.email}::text, '')`;
+
 const memberColumns = {
   id: members.id,
   clubId: members.clubId,
   teamId: members.teamId,
   role: members.role,
   statut: members.statut,
-  email: members.email,
+  // A member without e-mail (a child, decision 0111) has no account: '' there, never mailed.
+  email: accountEmail(),
   nom: members.nom,
   prenom: members.prenom,
   passwordHash: members.passwordHash,
@@ -38,9 +46,51 @@ async function findAccount(db: DbOrTx, where: SQL | undefined) {
   return row ?? null;
 }
 
+/**
+ * The member row an e-mail signs in with: of an account in several clubs (docs/decisions/0112),
+ * the row of the club used last (its newest session), else the first; a row with a password
+ * before a row still waiting for its invitation.
+ */
 export async function findMemberByEmail(db: DbOrTx, email: string) {
-  return findAccount(db, eq(members.email, email));
+  const [row] = await db
+    .select(memberColumns)
+    .from(members)
+    .innerJoin(clubs, eq(clubs.id, members.clubId))
+    .leftJoin(teams, eq(teams.id, members.teamId))
+    .where(eq(members.email, email))
+    .orderBy(
+      sql`${members.passwordHash} is null`,
+      sql`(select max(s.created_at) from sessions s where s.member_id = ${members.id}) desc nulls last`,
+      members.id,
+    )
+    .limit(1);
+  return row ?? null;
 }
+
+/**
+ * The rows of an account (docs/decisions/0112): the member rows of one e-mail that have a
+ * password (they share it: a row gets it only as the account's), each with its club.
+ */
+export async function accountRows(db: DbOrTx, email: string) {
+  if (!email) return [];
+  return db
+    .select({
+      idClub: members.clubId,
+      nomClub: clubs.nom,
+      idMembre: members.id,
+      role: members.role,
+      passwordHash: members.passwordHash,
+    })
+    .from(members)
+    .innerJoin(clubs, eq(clubs.id, members.clubId))
+    .where(and(eq(members.email, email), isNotNull(members.passwordHash), isNull(members.erasedAt)))
+    .orderBy(clubs.nom, members.id);
+}
+
+/** The ids of an account's rows, as SQL: the member's own and those sharing its e-mail and password. */
+const accountMemberIds = (memberId: number) => sql`(
+  select o.id from members o join members m on m.id = ${memberId}
+  where o.id = m.id or (o.email = m.email and o.password_hash is not null))`;
 
 export async function findMemberById(db: DbOrTx, id: number) {
   return findAccount(db, eq(members.id, id));
@@ -69,7 +119,8 @@ export async function setPasswordHash(
           }
         : {}),
     })
-    .where(eq(members.id, memberId));
+    // One password for the account's rows in every club (docs/decisions/0112).
+    .where(inArray(members.id, accountMemberIds(memberId)));
 }
 
 /** The member as the rules see it: club, teams, children and children's teams. */
@@ -80,7 +131,7 @@ const actorColumns = () => ({
   role: members.role,
   roleClub: members.clubRole,
   statut: members.statut,
-  email: members.email,
+  email: accountEmail(),
   nom: members.nom,
   prenom: members.prenom,
   clubNom: clubs.nom,
@@ -222,7 +273,8 @@ export async function revokeMemberSessions(db: DbOrTx, memberId: number, exceptF
     .set({ revokedAt: new Date() })
     .where(
       and(
-        eq(sessions.memberId, memberId),
+        // Every club of the account (docs/decisions/0112).
+        inArray(sessions.memberId, accountMemberIds(memberId)),
         isNull(sessions.revokedAt),
         exceptFamilyId ? ne(sessions.familyId, exceptFamilyId) : undefined,
       ),

@@ -11,12 +11,13 @@ import {
   type TForgotPasswordBody,
   type TLoginBody,
   type TResetPasswordBody,
+  type TAccountClub,
   type TSessionInfo,
 } from '@club/contract';
 import type { Actor } from '../../authz/index.ts';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, unauthorized, tooManyRequests } from '../../lib/http-error.ts';
+import { badRequest, forbidden, unauthorized, tooManyRequests } from '../../lib/http-error.ts';
 import type { PasswordHasher } from '../../lib/password-hash.ts';
 import { clientNetwork, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { emailKey, enforceLimit } from '../../lib/throttle.ts';
@@ -47,6 +48,24 @@ export function sessionInfo(m: Account): TSessionInfo {
     statut: m.statut,
     ...(role === 'JOUEUR' ? { joueurId: m.id } : {}),
   };
+}
+
+/**
+ * The clubs of the account `m` signs in with (docs/decisions/0112): the rows of its e-mail that
+ * share its password, this one included. Read on the owner's handle (every club).
+ */
+export async function accountClubs(
+  db: DbOrTx,
+  m: { email: string; passwordHash: string | null },
+): Promise<TAccountClub[]> {
+  if (!m.passwordHash) return [];
+  const rows = await repo.accountRows(db, m.email);
+  return rows.flatMap((r) => {
+    const role = normalizeRole(r.role);
+    return r.passwordHash === m.passwordHash && role
+      ? [{ idClub: r.idClub, nomClub: r.nomClub, idMembre: r.idMembre, role }]
+      : [];
+  });
 }
 
 export interface AuthDeps {
@@ -217,7 +236,34 @@ export function createAuthService(deps: AuthDeps) {
         deviceFingerprint: body.deviceFingerprint,
         userAgent: ctx.userAgent ?? null,
       });
-      return { issued, info: sessionInfo(member) };
+      // The club used last opens; `clubs` names every club of the account (decision 0112).
+      return { issued, info: { ...sessionInfo(member), clubs: await accountClubs(db, member) } };
+    },
+
+    /**
+     * POST /auth/club {idClub}: the session moves to another club of the same account (docs/
+     * decisions/0112): a new session for the account's row there (new cookies; row-level security
+     * and every cache follow the club of the session), the current one revoked. 403 for a club
+     * the account has no row in. Runs on the owner's handle (the account spans clubs).
+     */
+    async switchClub(
+      actor: Actor,
+      idClub: number,
+      ctx: Pick<RequestContext, 'userAgent'>,
+    ): Promise<{ issued: IssuedSession; info: TSessionInfo }> {
+      const current = await repo.findMemberById(db, actor.id);
+      if (!current?.passwordHash) throw unauthorized(SERVER_MESSAGES.sessionExpired);
+      const clubs = await accountClubs(db, current);
+      const target = clubs.find((c) => c.idClub === idClub);
+      const member = target ? await repo.findMemberById(db, target.idMembre) : null;
+      if (!member || !normalizeRole(member.role)) throw forbidden(AUTH_MESSAGES.notInClub);
+      const session = await repo.findSessionById(db, actor.sessionId);
+      const issued = await sessions.createSession(db, member, {
+        deviceFingerprint: session?.deviceFingerprint ?? null,
+        userAgent: ctx.userAgent ?? session?.userAgent ?? null,
+      });
+      if (session) await repo.revokeFamily(db, session.familyId);
+      return { issued, info: { ...sessionInfo(member), clubs } };
     },
 
     /** POST /auth/connexion/refresh */

@@ -44,6 +44,8 @@ export function createInvitationService(deps: InvitationDeps) {
     async send(member: { id: number; clubId: number }): Promise<void> {
       const account = await repo.findClubMember(db, member.clubId, member.id);
       if (!account) throw notFound();
+      // A child without e-mail gets no invitation: the guardians get their mails (decision 0111).
+      if (!account.email) return;
       const token = await repo.issueToken(db, account, 'invitation', INVITATION_TTL_MS);
       const link = `${publicBaseUrl(config)}/activation?token=${encodeURIComponent(token)}`;
       try {
@@ -67,6 +69,8 @@ export function createInvitationService(deps: InvitationDeps) {
         nom: member.nom,
         email: member.email,
         nomClub: member.clubNom,
+        // Accepted with the existing account's password (docs/decisions/0112).
+        compteExistant: (await repo.accountRows(db, member.email)).length > 0,
       };
     },
 
@@ -75,8 +79,20 @@ export function createInvitationService(deps: InvitationDeps) {
       const found = await pendingInvitation(body.token);
       if (!found) throw badRequest(AUTH_MESSAGES.invitationInvalid);
       const { row, member } = found;
-      assertAcceptablePassword(body.password, member.email, 'password');
-      const hash = await deps.passwords.hash(body.password);
+      // The e-mail already has an account (another club): the invitation joins it, accepted
+      // with its password, which the new row then shares (docs/decisions/0112).
+      const [account] = await repo.accountRows(db, member.email);
+      let hash: string;
+      if (account?.passwordHash) {
+        if (!(await deps.passwords.verify(account.passwordHash, body.password)))
+          throw badRequest(AUTH_MESSAGES.existingPasswordWrong, {
+            password: AUTH_MESSAGES.existingPasswordWrong,
+          });
+        hash = account.passwordHash;
+      } else {
+        assertAcceptablePassword(body.password, member.email, 'password');
+        hash = await deps.passwords.hash(body.password);
+      }
       await db.transaction(async (tx) => {
         if (!(await repo.consumeToken(tx, row.id)))
           throw badRequest(AUTH_MESSAGES.invitationInvalid);

@@ -73,6 +73,7 @@ describe('[auth] invitations', () => {
       nom: player.nom,
       email: player.email,
       nomClub: club.nom,
+      compteExistant: false,
     });
     expect((await login(player.email, PASSWORD)).statusCode).toBe(401);
     const res = await c.post('/api/membres/invitation', { token, password: PASSWORD });

@@ -55,6 +55,8 @@ describe('[auth] login', () => {
       nomClub: club.nom,
       statut: 'Actif',
       joueurId: member.id,
+      // Every club of the account (decision 0112): here one.
+      clubs: [{ idClub: club.id, nomClub: club.nom, idMembre: member.id, role: 'JOUEUR' }],
     });
     const access = setCookie(res, COOKIE_ACCESS_TOKEN)!;
     expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

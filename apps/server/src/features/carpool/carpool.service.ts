@@ -186,7 +186,8 @@ export function createCarpoolService({ db, mailer, push, links, clock }: Carpool
           kind: 'changements',
           message: { titre: title, corps: text, url: '/calendrier' },
         });
-        if (!wantsNotification(r, 'changements', 'email')) continue;
+        // A child without e-mail (decision 0111) has the push only; whoever booked is told too.
+        if (!r.email || !wantsNotification(r, 'changements', 'email')) continue;
         await mailer.send(
           renderNotificationMail(
             title,

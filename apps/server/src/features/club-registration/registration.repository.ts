@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clubs, members, sports } from '../../db/schema.ts';
 
@@ -10,6 +10,34 @@ export async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
     .where(eq(members.email, email))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Whether the e-mail is an account's (a member row with a password, docs/decisions/0112). */
+export async function accountExists(db: DbOrTx, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.email, email), isNotNull(members.passwordHash)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The identity a signed-in account brings to a club it creates (docs/decisions/0112). */
+export async function accountIdentity(db: DbOrTx, memberId: number) {
+  const [row] = await db
+    .select({
+      nom: members.nom,
+      prenom: members.prenom,
+      email: members.email,
+      dateNaissance: members.dateNaissance,
+      genre: members.genre,
+      telephone: members.telephone,
+      passwordHash: members.passwordHash,
+    })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function clubExists(db: DbOrTx, nom: string): Promise<boolean> {
@@ -34,8 +62,9 @@ export async function insertLeader(
     nom: string;
     prenom: string;
     email: string;
-    dateNaissance: string;
-    genre: string;
+    dateNaissance: string | null;
+    genre: string | null;
+    telephone?: string | null;
     passwordHash: string;
   },
 ) {

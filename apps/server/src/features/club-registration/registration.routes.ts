@@ -22,3 +22,21 @@ const registrationRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 export default registrationRoutes;
+
+/** Signed-in routes of the feature (registered inside the signed-in scope). */
+export const accountClubRoutes: FastifyPluginAsync = async (app) => {
+  const service = createRegistrationService({
+    db: app.db,
+    limiter: app.limiter,
+    config: app.config,
+    passwords: app.passwords,
+  });
+  // A signed-in account creates another club (decision 0112): the new club's rows are written on
+  // the owner's handle, outside the current club's scoped transaction.
+  route(
+    app,
+    api.clubs.create,
+    async (request) => service.createForAccount(request.ip, request.actor.id, request.body),
+    { config: { database: false } },
+  );
+};

@@ -1,7 +1,13 @@
-import { AUTH_MESSAGES, REGISTRATION_MESSAGES, type TRegistrationBody } from '@club/contract';
+import {
+  AUTH_MESSAGES,
+  REGISTRATION_MESSAGES,
+  type TAccountClub,
+  type TAccountClubCreate,
+  type TRegistrationBody,
+} from '@club/contract';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict } from '../../lib/http-error.ts';
+import { badRequest, conflict, forbidden } from '../../lib/http-error.ts';
 import type { PasswordHasher } from '../../lib/password-hash.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { clientNetwork, type RateLimiter } from '../../lib/rate-limiter.ts';
@@ -9,15 +15,20 @@ import { enforceLimit } from '../../lib/throttle.ts';
 import { assertAcceptablePassword } from '../auth/index.ts';
 import * as repo from './registration.repository.ts';
 
-function conflicts(emailTaken: boolean, clubTaken: boolean) {
+/**
+ * The 409 of a registration. `account`: the e-mail is an account's, which signs in and creates
+ * another club with POST /api/clubs (docs/decisions/0112).
+ */
+function conflicts(emailTaken: boolean, clubTaken: boolean, account = false) {
   const errors: Record<string, string> = {};
-  if (emailTaken) errors.email = REGISTRATION_MESSAGES.emailTaken;
+  if (emailTaken)
+    errors.email = account ? REGISTRATION_MESSAGES.accountExists : REGISTRATION_MESSAGES.emailTaken;
   if (clubTaken) errors.nomClub = REGISTRATION_MESSAGES.clubTaken;
   const message =
     emailTaken && clubTaken
       ? REGISTRATION_MESSAGES.fixConflicts
       : emailTaken
-        ? REGISTRATION_MESSAGES.emailTaken
+        ? errors.email!
         : REGISTRATION_MESSAGES.clubTaken;
   return conflict(message, errors);
 }
@@ -64,7 +75,12 @@ export function createRegistrationService({ db, limiter, config, passwords }: Re
         repo.emailExists(db, body.email),
         repo.clubExists(db, body.nomClub),
       ]);
-      if (emailTaken || clubTaken) throw conflicts(emailTaken, clubTaken);
+      if (emailTaken || clubTaken)
+        throw conflicts(
+          emailTaken,
+          clubTaken,
+          emailTaken && (await repo.accountExists(db, body.email)),
+        );
       const passwordHash = await passwords.hash(body.password);
       try {
         await db.transaction(async (tx) => {
@@ -86,6 +102,50 @@ export function createRegistrationService({ db, limiter, config, passwords }: Re
         throw conflicts(!constraint.includes('clubs'), constraint.includes('clubs'));
       }
       return { message: REGISTRATION_MESSAGES.success };
+    },
+
+    /**
+     * POST /api/clubs: a signed-in account creates another club and becomes its DIRIGEANT, with
+     * its identity and its password (docs/decisions/0112). The session stays in its club; the
+     * new one is in the account's `clubs` (POST /auth/club switches).
+     */
+    async createForAccount(
+      ip: string,
+      memberId: number,
+      body: TAccountClubCreate,
+    ): Promise<TAccountClub> {
+      await enforceLimit(
+        limiter,
+        `register:${clientNetwork(ip)}`,
+        config.REGISTRATIONS_PER_IP,
+        config.REGISTRATIONS_WINDOW_SECONDS,
+      );
+      const account = await repo.accountIdentity(db, memberId);
+      if (!account?.passwordHash || !account.email) throw forbidden();
+      const sportId = await repo.findSportId(db, body.sportNom);
+      if (!sportId)
+        throw badRequest(AUTH_MESSAGES.sportUnknown, { sportNom: AUTH_MESSAGES.sportUnknown });
+      if (await repo.clubExists(db, body.nomClub)) throw conflicts(false, true);
+      try {
+        const { passwordHash, email } = account;
+        return await db.transaction(async (tx) => {
+          const clubId = await repo.insertClub(tx, { nom: body.nomClub, sportId });
+          const idMembre = await repo.insertLeader(tx, {
+            clubId,
+            nom: account.nom,
+            prenom: account.prenom,
+            email,
+            dateNaissance: account.dateNaissance,
+            genre: account.genre,
+            telephone: account.telephone,
+            passwordHash,
+          });
+          return { idClub: clubId, nomClub: body.nomClub, idMembre, role: 'DIRIGEANT' as const };
+        });
+      } catch (err) {
+        if (uniqueViolation(err)?.includes('clubs')) throw conflicts(false, true);
+        throw err;
+      }
     },
 
     async checkEmail(ip: string, email: string) {

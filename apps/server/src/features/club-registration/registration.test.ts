@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, REGISTRATION_MESSAGES, SERVER_MESSAGES } from '@club/contract';
 import { buildTestApp, TestClient, type TestContext } from '../../test/helper.ts';
+import { createClub, createMember } from '../../db/factories.ts';
 import { clubs, members, sports } from '../../db/schema.ts';
 import { freshIp } from '../../test/http-utils.ts';
 
@@ -67,13 +68,22 @@ describe('[club] registration', () => {
     });
   });
 
-  it('a taken e-mail → 409 with the spec text, nothing created', async () => {
+  it('a taken e-mail → 409, nothing created: an account’s says to sign in and create the club there (decision 0112), another the spec text', async () => {
     const first = payload();
     expect((await register(first)).statusCode).toBe(201);
     const second = payload({ email: first.email.toUpperCase() });
     const res = await register(second);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
+      message: REGISTRATION_MESSAGES.accountExists,
+      errors: { email: REGISTRATION_MESSAGES.accountExists },
+    });
+    // A member still waiting for their invitation has no account: the spec's text.
+    const club = await createClub(ctx.app.db);
+    const pending = await createMember(ctx.app.db, club.id, { password: null });
+    const third = await register(payload({ email: pending.email }));
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({
       message: REGISTRATION_MESSAGES.emailTaken,
       errors: { email: REGISTRATION_MESSAGES.emailTaken },
     });

@@ -124,30 +124,33 @@ export function createMessageNotifier(deps: {
       const who = m?.auteur
         ? `${m.auteur.prenom} ${m.auteur.nom}`
         : CONVERSATION_MESSAGES.formerMember;
-      const mails = leaders.map((l) =>
-        renderNotificationMail(
-          'Message signalé',
-          [
-            {
-              kind: 'p',
-              text: `Un message de ${who} dans « ${conv?.titre ?? 'une conversation'} » a été signalé.`,
-            },
-            { kind: 'p', text: `Motif : ${input.motif}` },
-            { kind: 'p', text: `Message : ${m?.contenu ?? ''}` },
-            {
-              kind: 'p',
-              text: 'Vous pouvez le masquer depuis la messagerie : il sera remplacé par « Message masqué par un responsable du club. ».',
-            },
-            {
-              kind: 'button',
-              label: 'Ouvrir la messagerie',
-              href: `${base}${conversationsPagePath(clubNom)}`,
-            },
-          ],
-          deps.links(input.clubId, l.id),
-          l.email,
-        ),
-      );
+      // Leaders are adults and have an address; a row without one is skipped (decision 0111).
+      const mails = leaders
+        .flatMap((l) => (l.email === null ? [] : [{ ...l, email: l.email }]))
+        .map((l) =>
+          renderNotificationMail(
+            'Message signalé',
+            [
+              {
+                kind: 'p',
+                text: `Un message de ${who} dans « ${conv?.titre ?? 'une conversation'} » a été signalé.`,
+              },
+              { kind: 'p', text: `Motif : ${input.motif}` },
+              { kind: 'p', text: `Message : ${m?.contenu ?? ''}` },
+              {
+                kind: 'p',
+                text: 'Vous pouvez le masquer depuis la messagerie : il sera remplacé par « Message masqué par un responsable du club. ».',
+              },
+              {
+                kind: 'button',
+                label: 'Ouvrir la messagerie',
+                href: `${base}${conversationsPagePath(clubNom)}`,
+              },
+            ],
+            deps.links(input.clubId, l.id),
+            l.email,
+          ),
+        );
       if (mails.length) {
         await deps.mailer.sendMany(mails, { db: transactionExecutor(tx) });
         deps.jobs.notify('mail');

@@ -86,7 +86,8 @@ export interface FeeMemberRow {
   nom: string;
   prenom: string;
   dateNaissance: string | null;
-  email: string;
+  /** Null for a child without e-mail (decision 0111): no fee mail of their own. */
+  email: string | null;
   erased: boolean;
   licencie: boolean;
   exoneration: { motif: string | null } | null;

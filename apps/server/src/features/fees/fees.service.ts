@@ -378,7 +378,7 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
         for (const to of recipients)
           mails.push(
             feeReminderMail({
-              to,
+              to: { ...to, email: to.email ?? '' },
               clubNom: club.nom,
               saison: s.json.libelle,
               membres: owing.map((r) => ({ ...r.membre, reste: r.reste })),

@@ -1,3 +1,4 @@
+import { api, routeKey, urlOf } from '@club/contract';
 import {
   everyMember,
   leadersOnly,
@@ -62,6 +63,26 @@ async function asMinorForOneCall(w: GridWorld, p: Principal, body: Record<string
 }
 
 export const gridRows: GridRow[] = [
+  // a child without e-mail (decision 0111)
+  {
+    route: routeKey(api.members.resendInvitation),
+    name: 'club members: a child without e-mail gets no invitation (409 for whoever may resend)',
+    request: (w) => ({
+      method: 'POST',
+      url: urlOf(api.members.resendInvitation, { params: { id: w.childNoEmail.id } }),
+    }),
+    expect: leadersOnly(409),
+  },
+  {
+    route: routeKey(api.members.update),
+    name: 'club members: a child without e-mail keeps a guardian (400 for whoever may edit)',
+    request: (w) => ({
+      method: 'PUT',
+      url: urlOf(api.members.update, { params: { id: w.childNoEmail.id }, body: {} }),
+      body: { parentsIds: [] },
+    }),
+    expect: leadersOnly(400),
+  },
   // club members list, search, CRUD: leaders
   {
     route: 'POST /api/membres',

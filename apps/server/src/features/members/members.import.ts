@@ -274,7 +274,9 @@ export function createMemberImport(deps: MemberImportDeps) {
       repo.list(db, clubId, {}),
       repo.clubTeams(db, clubId),
     ]);
-    const byEmail = new Map(current.map((m) => [m.email.toLowerCase(), m]));
+    const byEmail = new Map(
+      current.flatMap((m) => (m.email ? [[m.email.toLowerCase(), m] as const] : [])),
+    );
     const byLicence = new Map<string, MemberRow[]>();
     for (const m of current)
       if (m.numeroLicence) {
@@ -544,7 +546,7 @@ export function createMemberImport(deps: MemberImportDeps) {
         poste: input.poste ?? null,
       })),
     );
-    const newIds = creates.map((c) => idByEmail.get(c.input.email.toLowerCase())!);
+    const newIds = creates.map((c) => idByEmail.get(c.input.email!.toLowerCase())!);
     // The primary team's membership is the insert trigger's; the others are added here.
     await repo.addMemberships(
       tx,

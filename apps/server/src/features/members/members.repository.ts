@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { TChildRef, TMemberTeam, TTeamHat } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberTeamsJson } from '../../db/fragments.ts';
@@ -15,7 +15,7 @@ export interface NewMember {
   prenom: string;
   date_naissance: string | null;
   genre: string | null;
-  email: string;
+  email: string | null;
   telephone: string | null;
   numero_licence: string | null;
   role: string;
@@ -67,7 +67,7 @@ export type MemberRow = {
   prenom: string;
   dateNaissance: string | null;
   genre: string | null;
-  email: string;
+  email: string | null;
   telephone: string | null;
   numeroLicence: string | null;
   /** The principal hat (the spec's role). */
@@ -228,15 +228,12 @@ export const membersRepository = {
     return rows.length;
   },
 
-  async emailTaken(db: DbOrTx, email: string, exceptId?: number): Promise<boolean> {
+  /** Whether a member of the club has this e-mail (unique per club, docs/decisions/0112). */
+  async emailTaken(db: DbOrTx, email: string, clubId: number): Promise<boolean> {
     const [row] = await db
       .select({ id: members.id })
       .from(members)
-      .where(
-        exceptId === undefined
-          ? eq(members.email, email)
-          : and(eq(members.email, email), ne(members.id, exceptId)),
-      )
+      .where(and(eq(members.clubId, clubId), eq(members.email, email)))
       .limit(1);
     return !!row;
   },

@@ -2,6 +2,7 @@ import {
   MEMBER_FIELD_MESSAGES,
   MEMBER_RESTORE_MESSAGES,
   PRIVACY_MESSAGES,
+  SERVER_MESSAGES,
   ageCategory,
   holdsClubRole,
   normalizeClubRole,
@@ -12,6 +13,8 @@ import {
   seasonOf,
   isMinor,
   mayFilterOnPrivateFields,
+  mayGoWithoutContact,
+  missingContactErrors,
   visibleChildren,
   type TMember,
   type TMemberField,
@@ -398,7 +401,13 @@ export function createMembersService(deps: MembersDeps) {
           today,
           input.parentsIds ?? [],
         );
-        if (await repo.emailTaken(tx, input.email)) throw emailConflict();
+        // A minor with a guardian may go without e-mail and phone (decision 0111), by the club's today.
+        const missing = missingContactErrors({ ...input, parentsIds: parents }, today);
+        if (Object.keys(missing).length) throw badRequest(undefined, missing);
+        // Unique in the club only: an e-mail of another club's account gets an invitation that
+        // joins that account, accepted with its password (docs/decisions/0112).
+        if (input.email !== null && (await repo.emailTaken(tx, input.email, actor.clubId)))
+          throw emailConflict();
         const values: MemberValues = {};
         for (const f of SCALAR_MEMBER_FIELDS) {
           // partageCoordonnees is the member's own choice: never set by whoever creates the row.
@@ -423,10 +432,11 @@ export function createMembersService(deps: MembersDeps) {
         });
         const teamIds = hats.teams.map((t) => t.id);
         if (teamIds.length) await repo.setTeams(tx, actor.clubId, id, hats.teams);
-        // A player who joins a team is convoked to its upcoming matches (matches feature).
-        if (teamIds.length) await syncConvocations(tx, actor.clubId, id);
+        // Guardians first: a child's convocation digest goes to them (decision 0111).
         if (children.length) await repo.setChildren(tx, actor.clubId, id, children);
         if (parents.length) await repo.setParents(tx, actor.clubId, id, parents);
+        // A player who joins a team is convoked to its upcoming matches (matches feature).
+        if (teamIds.length) await syncConvocations(tx, actor.clubId, id);
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -440,12 +450,13 @@ export function createMembersService(deps: MembersDeps) {
             teamIds,
             childIds: children,
             parentIds: parents,
-            invitation: true,
+            // Without e-mail, no invitation: the guardians get the child's mails (decision 0111).
+            invitation: input.email !== null,
           },
         });
         return id;
       });
-      await deps.invite({ id, clubId: actor.clubId });
+      if (input.email !== null) await deps.invite({ id, clubId: actor.clubId });
       return answer(actor, id);
     },
 
@@ -519,6 +530,30 @@ export function createMembersService(deps: MembersDeps) {
           }
         }
 
+        // Without e-mail, the member stays a minor with a guardian (decision 0111); an account's
+        // address (it signs in with it) is never cleared.
+        if (values.email === null && row.activated)
+          throw badRequest(undefined, { email: SERVER_MESSAGES.required });
+        const email = values.email !== undefined ? values.email : row.email;
+        if (
+          email === null &&
+          !mayGoWithoutContact(birth, newParents ?? row.parentIds, today) &&
+          (changed.includes('email') ||
+            changed.includes('parentsIds') ||
+            changed.includes('dateDeNaissance'))
+        ) {
+          const field = changed.includes('email')
+            ? 'email'
+            : changed.includes('parentsIds')
+              ? 'parentsIds'
+              : 'dateDeNaissance';
+          const message =
+            field === 'parentsIds'
+              ? MEMBER_FIELD_MESSAGES.lastGuardianOfChildWithoutEmail
+              : (missingContactErrors({ email: null, dateDeNaissance: birth }, today).email ??
+                MEMBER_FIELD_MESSAGES.childNeedsGuardian);
+          throw badRequest(undefined, { [field]: message });
+        }
         if (changed.includes('dateDeNaissance'))
           assertMayChangeOwnBirthDate(actor, target, birth ?? null, today);
         assertMayChange(
@@ -547,7 +582,12 @@ export function createMembersService(deps: MembersDeps) {
               [hats.clubRoleField]: MEMBER_FIELD_MESSAGES.lastManager,
             });
         }
-        if (changed.includes('email') && (await repo.emailTaken(tx, values.email!, row.id)))
+        if (
+          changed.includes('email') &&
+          values.email != null &&
+          // Any club: a changed address never joins another account (docs/decisions/0112).
+          (await repo.emailsInUse(tx, [values.email])).size > 0
+        )
           throw emailConflict();
         if (hats.roleClub !== target.roleClub) {
           values.clubRole = hats.roleClub;
@@ -556,10 +596,11 @@ export function createMembersService(deps: MembersDeps) {
         } else if (changed.includes('role') && input.role) values.role = input.role;
         if (Object.keys(values).length) await repo.update(tx, actor.clubId, row.id, values);
         if (teamsChanged) await repo.setTeams(tx, actor.clubId, row.id, hats.teams);
-        // Joining or leaving a team, or a JOUEUR hat, follows on upcoming convocations.
-        if (teamsChanged) await syncConvocations(tx, actor.clubId, row.id);
         if (newChildren) await repo.setChildren(tx, actor.clubId, row.id, newChildren);
         if (newParents) await repo.setParents(tx, actor.clubId, row.id, newParents);
+        // Joining or leaving a team, or a JOUEUR hat, follows on upcoming convocations (the
+        // guardians as they now are are told).
+        if (teamsChanged) await syncConvocations(tx, actor.clubId, row.id);
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,
@@ -715,6 +756,7 @@ export function createMembersService(deps: MembersDeps) {
         const row = await loadTarget(tx, actor, id);
         membersPolicy.assert(actor, 'resendInvitation', memberTarget(targetOf(row)));
         if (row.activated) throw conflict(MEMBER_FIELD_MESSAGES.alreadyActivated);
+        if (row.email === null) throw conflict(MEMBER_FIELD_MESSAGES.noEmail);
         await audit(tx, {
           clubId: actor.clubId,
           actorMemberId: actor.id,

@@ -168,6 +168,17 @@ function convocationPush(
   return { titre: SUBJECTS[kind](info), corps: corps[kind], url: matchesPage(m) };
 }
 
+/**
+ * Who of a player and their guardians gets the mail: an activated account (before that the
+ * invitation is the only mail) with an address. A child without e-mail (decision 0111) never has
+ * one: their guardians are told, each with the child's name.
+ */
+function reachable<R extends { to: Recipient }>(
+  r: R,
+): r is R & { to: Recipient & { email: string } } {
+  return r.to.activated && r.to.email !== null;
+}
+
 export function createNotifier(deps: NotificationDeps): MatchNotifier & {
   createQueues(): Promise<void>;
   work(): void;
@@ -254,10 +265,10 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
       const answer = kind !== 'CANCELLED' ? answerLinks(m.clubId, m.id, p.id) : null;
       // Before their account exists, members get the invitation only (and a parent's own
       // account likewise): the convocation reaches whoever of them has activated theirs.
-      const recipients: { to: Recipient; child: { prenom: string; nom: string } | null }[] = [
-        { to: p, child: null },
+      const recipients = [
+        { to: p as Recipient, child: null as { prenom: string; nom: string } | null },
         ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
-      ].filter((r) => r.to.activated);
+      ].filter(reachable);
       for (const r of recipients) {
         pushes.push({
           clubId: m.clubId,
@@ -366,9 +377,9 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
             url: matchesPage(m),
           },
         });
-        if (!wantsNotification(coach, 'convocations', 'email')) continue;
+        if (coach.email === null || !wantsNotification(coach, 'convocations', 'email')) continue;
         const mail = summaryMail({
-          to: coach,
+          to: { ...coach, email: coach.email },
           match: mailInfo(m),
           presents,
           absents,
@@ -446,7 +457,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
         const recipients = [
           { to: p as Recipient, child: null as { prenom: string; nom: string } | null },
           ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
-        ].filter((r) => r.to.activated);
+        ].filter(reachable);
         for (const r of recipients) {
           pushes.push({
             clubId,
@@ -507,7 +518,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
         const recipients = [
           { to: p as Recipient, child: null as { prenom: string; nom: string } | null },
           ...p.guardians.map((g) => ({ to: g, child: { prenom: p.prenom, nom: p.nom } })),
-        ].filter((r) => r.to.activated);
+        ].filter(reachable);
         for (const r of recipients) {
           pushes.push({
             clubId,
@@ -575,7 +586,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
           to: g,
           child: { prenom: player.prenom, nom: player.nom },
         })),
-      ].filter((r) => r.to.activated);
+      ].filter(reachable);
       let sent = 0;
       for (const r of recipients) {
         await deps.push.notify(tx, {

@@ -50,7 +50,8 @@ export interface Recipient {
   id: number;
   nom: string;
   prenom: string;
-  email: string;
+  /** Null for a child without e-mail (decision 0111): never activated, their guardians are mailed. */
+  email: string | null;
   notificationEmails: boolean;
   /** The kinds turned off per channel (contract `StoredChannelPreferences`). */
   notificationPrefs: unknown;

@@ -159,6 +159,13 @@ export const MATRIX: MatrixTable = {
       body: { currentPassword: 'pas-le-bon', newPassword: 'Nouveau-Secret-2026!' },
     }),
   },
+  'auth.switchClub': {
+    resource: 'none',
+    // A club of no account (checked after authentication): an allowed switch would revoke the
+    // principal's session; the two-club account's switch is a row of auth.grid.ts.
+    ok: 403,
+    call: () => ({ method: 'POST', url: '/auth/club', body: { idClub: MISSING_ID } }),
+  },
   'auth.exportData': {
     resource: 'none',
     ok: 200,
@@ -222,6 +229,17 @@ export const MATRIX: MatrixTable = {
   },
 
   // club
+  'clubs.create': {
+    resource: 'none',
+    // An unknown sport (checked after authentication): an allowed call creates a club; the
+    // creation is tested in features/auth/accounts.test.ts.
+    ok: 400,
+    call: () => ({
+      method: 'POST',
+      url: '/api/clubs',
+      body: { nomClub: `Club matrice ${next()}`, sportNom: 'Curling' },
+    }),
+  },
   'clubs.get': {
     resource: 'club',
     ok: 200,

@@ -1,10 +1,22 @@
 import type { TActivateInvitationBody, TRegistrationBody } from '@club/contract';
 import { api } from '../../../lib/api.ts';
 import { deviceFingerprint } from '../../../lib/device.ts';
+import { storeAccountClubs } from '../account-clubs.ts';
 
 /** The account calls of spec §7 and docs/architecture.md, one function per endpoint. */
-export function login(email: string, password: string) {
-  return api.auth.login({ body: { email, password, deviceFingerprint: deviceFingerprint() } });
+export async function login(email: string, password: string) {
+  const info = await api.auth.login({
+    body: { email, password, deviceFingerprint: deviceFingerprint() },
+  });
+  storeAccountClubs(info.clubs);
+  return info;
+}
+
+/** POST /auth/club: the session moves to another club of the account (decision 0112). */
+export async function switchClub(idClub: number) {
+  const info = await api.auth.switchClub({ body: { idClub } });
+  storeAccountClubs(info.clubs);
+  return info;
 }
 
 export function logout() {

@@ -48,6 +48,21 @@ describe('activation page (invitation)', () => {
     expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent('/connexion');
   });
 
+  it('an e-mail that already has an account (another club): asks for that account’s password (decision 0112)', async () => {
+    answer = () =>
+      json(200, {
+        prenom: 'Marie',
+        nom: 'Durand',
+        email: 'marie@club.fr',
+        nomClub: 'Basket Club',
+        compteExistant: true,
+      });
+    renderAt('/activation', '/activation', <ActivationForm token="tok2" />);
+    expect(await screen.findByText(/vous avez déjà un compte avec l’adresse/)).toHaveTextContent(
+      'Bonjour Marie Durand, vous avez déjà un compte avec l’adresse marie@club.fr : indiquez son mot de passe pour rejoindre aussi Basket Club.',
+    );
+  });
+
   it('an invalid or used link shows the server message', async () => {
     answer = () => json(404, { message: AUTH_MESSAGES.invitationInvalid });
     renderAt('/activation', '/activation', <ActivationForm token="bad" />);

@@ -80,7 +80,7 @@ export function ActivationForm({ token }: { token: string }) {
       setResult({ tone: 'error', text });
     }
   });
-  const { prenom, nom, nomClub, email } = info.data;
+  const { prenom, nom, nomClub, email, compteExistant } = info.data;
   return (
     <form
       className="form card auth-card"
@@ -89,10 +89,18 @@ export function ActivationForm({ token }: { token: string }) {
       aria-labelledby="activation-title"
     >
       <h1 id="activation-title">Activer mon compte</h1>
-      <p>
-        Bonjour {prenom} {nom}, choisissez votre mot de passe pour rejoindre{' '}
-        <strong>{nomClub}</strong>. Vous vous connecterez avec l’adresse <strong>{email}</strong>.
-      </p>
+      {compteExistant ? (
+        // The e-mail already has an account in another club (decision 0112): its password.
+        <p>
+          Bonjour {prenom} {nom}, vous avez déjà un compte avec l’adresse <strong>{email}</strong>
+          {'\u00a0'}: indiquez son mot de passe pour rejoindre aussi <strong>{nomClub}</strong>.
+        </p>
+      ) : (
+        <p>
+          Bonjour {prenom} {nom}, choisissez votre mot de passe pour rejoindre{' '}
+          <strong>{nomClub}</strong>. Vous vous connecterez avec l’adresse <strong>{email}</strong>.
+        </p>
+      )}
       {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
       <NewPasswordFields form={form} label="Mot de passe" disabled={done} />
       <button type="submit" className="btn" disabled={!canSubmit}>

@@ -5,6 +5,7 @@ import { clubPath, teamPath } from '../../../lib/session.ts';
 import { useCurrentTeam } from '../../../lib/use-current-team.ts';
 import { useUnreadMessages } from '../../../lib/shared-queries.ts';
 import { useLogout } from '../hooks/use-logout.ts';
+import { ClubSwitcher } from './club-switcher.tsx';
 import { TeamSwitcher } from './team-switcher.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -110,6 +111,7 @@ export function SignedInNav({
               />
             )}
           </div>
+          <ClubSwitcher idClub={member.idClub} />
         </div>
         <button
           type="button"

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { SERVER_MESSAGES, ZGenreSchema, ZMemberUpdateSchema } from '@club/contract';
+import {
+  SERVER_MESSAGES,
+  ZGenreSchema,
+  ZMemberEmailSchema,
+  ZMemberUpdateSchema,
+} from '@club/contract';
 
 /**
  * The profile's six fields (spec §5) from the contract's member update: nom, prenom, email as the
@@ -12,6 +17,8 @@ export const ZProfileFormSchema = ZMemberUpdateSchema.pick({
   email: true,
   numeroTelephone: true,
 }).extend({
+  // One's own address signs in: always required (a child without e-mail has no account, 0111).
+  email: ZMemberEmailSchema,
   dateDeNaissance: z
     .string()
     .trim()

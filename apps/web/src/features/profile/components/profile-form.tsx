@@ -77,7 +77,7 @@ export function ProfileForm({
       nom: member.nom,
       prenom: member.prenom,
       dateDeNaissance: cutDate(member.dateDeNaissance),
-      email: member.email,
+      email: member.email ?? '',
       numeroTelephone: member.numeroTelephone ?? '',
       genre: (member.genre ?? '') as z.input<typeof ZProfileFormSchema>['genre'],
       partageCoordonnees: member.partageCoordonnees ?? false,
