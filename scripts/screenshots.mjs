@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Screenshots of pages in headless Chromium at 375 px and 1280 px, in the three themes.
-// Usage: node scripts/screenshots.mjs --base http://127.0.0.1:3000 --out .tmp/shots [--login email:password] [--no-js] [--click "Nom du bouton"] /path1 /path2 ...
+// Usage: node scripts/screenshots.mjs --base http://127.0.0.1:3000 --out .tmp/shots [--login email:password] [--no-js] [--tap "Titre d'événement"] [--click "Nom du bouton"] /path1 /path2 ...
 // --no-js: the pages as the HTML alone draws them (signed in, scripts off): the app shell of
 // signed-in URLs (docs/decisions/0092-signed-in-app-shell.md); file names end in -nojs.
 // Without --base (`npm run screenshots`): seeds the demo club into a throwaway DATA_DIR, starts the
@@ -90,6 +90,8 @@ let login = opt('login', null);
 const themes = opt('themes', 'light,dark,daltonien').split(',');
 // --click "Nouveau groupe": the button of that name is pressed before the shot (a dialog).
 const click = opt('click', null);
+// --tap "Entraînement": the first calendar event whose title holds that text is tapped (its dialog).
+const tap = opt('tap', null);
 const widths = opt('widths', '375,1280').split(',').map(Number);
 const noJsAt = args.indexOf('--no-js');
 const noJs = noJsAt !== -1;
@@ -144,6 +146,11 @@ for (const width of widths) {
     for (const p of paths) {
       await shotPage.goto(`${base}${p}`, { waitUntil: 'networkidle' });
       await shotPage.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      if (tap) {
+        await shotPage.locator('.club-event', { hasText: tap }).first().click();
+        await shotPage.getByRole('dialog').waitFor();
+        await shotPage.waitForLoadState('networkidle');
+      }
       if (click) {
         await shotPage.getByRole('button', { name: click }).click();
         await shotPage.getByRole('dialog').waitFor();
@@ -151,7 +158,7 @@ for (const width of widths) {
       }
       const file = path.join(
         out,
-        `${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}${click ? `-${click.replace(/[^a-z0-9]+/gi, '_')}` : ''}-${width}-${theme}${noJs ? '-nojs' : ''}.png`,
+        `${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}${tap ? `-tap-${tap.replace(/[^a-z0-9]+/gi, '_')}` : ''}${click ? `-${click.replace(/[^a-z0-9]+/gi, '_')}` : ''}-${width}-${theme}${noJs ? '-nojs' : ''}.png`,
       );
       await shotPage.screenshot({ path: file, fullPage: true });
       console.log(file);
