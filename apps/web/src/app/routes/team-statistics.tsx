@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { MATCH_MESSAGES } from '@club/contract';
+import { MATCH_MESSAGES, isStaffFor, memberSubject } from '@club/contract';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { useCurrentMember } from '../../lib/session.ts';
@@ -7,6 +8,13 @@ import { useClubTeams } from '../../lib/shared-queries.ts';
 import { useCurrentTeam } from '../../lib/use-current-team.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { TeamStatistics } from '../../features/statistics/components/team-statistics.tsx';
+
+// The season's duty tally, for the team's coaches and the leaders (docs/decisions/0134).
+const DutyTally = lazy(() =>
+  import('../../features/duties/components/duty-tally.tsx').then((m) => ({
+    default: m.DutyTally,
+  })),
+);
 
 /**
  * /{nomClub}/{nomEquipe}/statistiques — the team's statistics (docs/decisions/0080-team-statistics.md):
@@ -38,5 +46,19 @@ export default function TeamStatisticsPage() {
       </main>
     );
   }
-  return <TeamStatistics key={found.id} teamId={found.id} teamName={found.nom} />;
+  const staff = isStaffFor(memberSubject(me), [found.id]);
+  return (
+    <TeamStatistics
+      key={found.id}
+      teamId={found.id}
+      teamName={found.nom}
+      extra={
+        staff ? (
+          <Suspense fallback={null}>
+            <DutyTally teamId={found.id} />
+          </Suspense>
+        ) : null
+      }
+    />
+  );
 }
