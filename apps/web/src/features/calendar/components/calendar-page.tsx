@@ -539,6 +539,7 @@ export function CalendarPage({
             isLeader={isLeader}
             currentTeamId={currentTeamId}
             onClose={() => setEditor(null)}
+            extra={editor.kind === 'edit' ? eventExtra?.(editor.event) : undefined}
           />
         ) : null}
         {pendingMove ? (
