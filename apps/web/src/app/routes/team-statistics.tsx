@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { MATCH_MESSAGES, isStaffFor, memberSubject } from '@club/contract';
+import { MATCH_MESSAGES } from '@club/contract';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { useCurrentMember } from '../../lib/session.ts';
@@ -9,7 +9,8 @@ import { useCurrentTeam } from '../../lib/use-current-team.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { TeamStatistics } from '../../features/statistics/components/team-statistics.tsx';
 
-// The season's duty tally, for the team's coaches and the leaders (docs/decisions/0134).
+// The season's duty tally (docs/decisions/0134): the chunk decides whether its reader is the
+// team's staff, so that the route's own code does not grow.
 const DutyTally = lazy(() =>
   import('../../features/duties/components/duty-tally.tsx').then((m) => ({
     default: m.DutyTally,
@@ -46,18 +47,15 @@ export default function TeamStatisticsPage() {
       </main>
     );
   }
-  const staff = isStaffFor(memberSubject(me), [found.id]);
   return (
     <TeamStatistics
       key={found.id}
       teamId={found.id}
       teamName={found.nom}
       extra={
-        staff ? (
-          <Suspense fallback={null}>
-            <DutyTally teamId={found.id} />
-          </Suspense>
-        ) : null
+        <Suspense fallback={null}>
+          <DutyTally teamId={found.id} />
+        </Suspense>
       }
     />
   );

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
+import { isStaffFor, memberSubject } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { errorMessage } from '../../../lib/http.ts';
+import { useCurrentMember } from '../../../lib/session.ts';
 import { downloadDutyTallyCsv, useDutyTally } from '../api/duties.ts';
 import './duties.css';
 
@@ -19,9 +21,15 @@ export const TALLY_TEXT = {
 
 /**
  * The season's tally per family of a team (docs/decisions/0134): who carries the duties, the most
- * first, and its CSV. The team's coaches and the leaders.
+ * first, and its CSV. The team's coaches and the leaders; nothing for anyone else.
  */
 export function DutyTally({ teamId }: { teamId: number }) {
+  const { data: me } = useCurrentMember();
+  if (!me || !isStaffFor(memberSubject(me), [teamId])) return null;
+  return <TallySection teamId={teamId} />;
+}
+
+function TallySection({ teamId }: { teamId: number }) {
   const headingId = useId();
   const tally = useDutyTally(teamId);
   const [csvError, setCsvError] = useState<unknown>(null);
