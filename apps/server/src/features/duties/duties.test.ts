@@ -576,5 +576,13 @@ describe('duties: the home and the calendar feed', () => {
     expect(feed.statusCode).toBe(200);
     expect(feed.body).toContain(`SUMMARY:Tâche : Goûter — ${e.nom}`);
     expect(feed.body).toContain(`UID:tache-${d!.id}-${m.nadia!.id}@club-${club.id}`);
+
+    // the data export (right of access) lists her duties, and Lina's those done for her
+    const mine = await as.nadia!.send(api.auth.exportData);
+    expect(mine.body.moi.taches).toContainEqual(
+      expect.objectContaining({ tache: 'Goûter', evenementId: e.id, pourMembreId: m.lina!.id }),
+    );
+    const linas = await as.lina!.send(api.auth.exportData);
+    expect(linas.body.moi.taches?.map((t) => t.tache)).toContain('Goûter');
   });
 });
