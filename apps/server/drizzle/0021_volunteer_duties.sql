@@ -68,6 +68,20 @@ $$;
 CREATE TRIGGER event_teams_duty_templates AFTER INSERT ON event_teams
   FOR EACH ROW EXECUTE FUNCTION add_duty_templates();
 --> statement-breakpoint
+-- hand-written: a volunteer row that goes, whatever removes it (« Je ne peux plus », the member's
+-- deletion, a cascade), gives its place back: the count never keeps a ghost volunteer. A duty
+-- deleted with its volunteers has no row left to update.
+CREATE OR REPLACE FUNCTION release_duty_place() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE duties SET places_prises = places_prises - 1
+   WHERE id = OLD.duty_id AND club_id = OLD.club_id AND places_prises > 0;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER duty_volunteers_release AFTER DELETE ON duty_volunteers
+  FOR EACH ROW EXECUTE FUNCTION release_duty_place();
+--> statement-breakpoint
 -- hand-written: the home's « À faire » (cached, decision 0096) shows the family's next duty: the
 -- duty tables announce their changes like the other club data (migration 0014).
 DO $$

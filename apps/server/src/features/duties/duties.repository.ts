@@ -214,7 +214,7 @@ export const dutiesRepository = {
     return row;
   },
 
-  /** Gives the place back; false when the member was not signed up. */
+  /** Gives the place back (trigger of duty_volunteers); false when the member was not signed up. */
   async releasePlace(db: DbOrTx, clubId: number, dutyId: number, memberId: number) {
     const rows = await db
       .delete(dutyVolunteers)
@@ -226,12 +226,8 @@ export const dutiesRepository = {
         ),
       )
       .returning({ id: dutyVolunteers.memberId });
-    if (!rows.length) return false;
-    await db
-      .update(duties)
-      .set({ placesPrises: sql`${duties.placesPrises} - 1` })
-      .where(and(eq(duties.clubId, clubId), eq(duties.id, dutyId)));
-    return true;
+    // The place itself is given back by the table's trigger (migration 0021).
+    return rows.length > 0;
   },
 
   /** Marks the reminder sent; false when it already was, or the volunteer withdrew. */

@@ -15,7 +15,7 @@ import {
   linkGuardian,
   setMemberHats,
 } from '../../db/factories.ts';
-import { duties, dutyVolunteers, eventPresences } from '../../db/schema.ts';
+import { duties, dutyVolunteers, eventPresences, members } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { instantOf } from '../notifications/index.ts';
 import {
@@ -584,5 +584,22 @@ describe('duties: the home and the calendar feed', () => {
     );
     const linas = await as.lina!.send(api.auth.exportData);
     expect(linas.body.moi.taches?.map((t) => t.tache)).toContain('Goûter');
+  });
+});
+
+describe('duties: a deleted volunteer', () => {
+  it('gives the place back (the count keeps no ghost)', async () => {
+    const db = ctx.app.db;
+    const e = await u11Event('2031-02-01T15:00:00');
+    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 1 }])).json<
+      TDuty[]
+    >();
+    const extra = await createMember(db, club.id, { role: 'JOUEUR', teamId: u11.id });
+    await setMemberHats(db, club.id, extra.id, { teams: [{ id: u11.id, role: 'JOUEUR' }] });
+    expect((await signUp('claire', d!.id, extra.id)).statusCode).toBe(200);
+    await db.delete(members).where(eq(members.id, extra.id));
+    const [row] = await db.select().from(duties).where(eq(duties.id, d!.id));
+    expect(row!.placesPrises).toBe(0);
+    expect((await signUp('hugo', d!.id, m.hugo!.id)).statusCode).toBe(200);
   });
 });
