@@ -54,6 +54,7 @@ const PHONE_ONLY = [
   '**/auth/**',
   '**/calendar/feed.spec.ts',
   '**/dashboard/**',
+  '**/duties/**',
   '**/fees/**',
   '**/fixtures.spec.ts',
   '**/matches/convocation-email.spec.ts',

@@ -35,6 +35,7 @@ export const DATABASE_SENSITIVE = [
   'src/features/statistics/**/*.test.ts',
   'src/features/carpool/**/*.test.ts',
   'src/features/fees/**/*.test.ts',
+  'src/features/duties/**/*.test.ts',
   'src/features/live/live.test.ts',
   'src/test/security/rls-filter-removed.test.ts',
   // The hats (decision 0110) live partly in SQL (the principal role's triggers): every cell of

@@ -185,6 +185,20 @@ export const ZHomeLeaderSchema = z.object({
 });
 export type THomeLeader = z.infer<typeof ZHomeLeaderSchema>;
 
+/** The family's next volunteer duty (docs/decisions/0133). */
+export const ZHomeDutySchema = z.object({
+  tacheId: z.number(),
+  libelle: z.string(),
+  evenementId: z.number(),
+  nom: z.string(),
+  dateDebut: z.string(),
+  lieux: z.string(),
+  /** Who of the family comes (first name), and the child it is for. */
+  benevole: z.object({ id: z.number(), prenom: z.string() }),
+  pourMembreId: z.number().optional(),
+});
+export type THomeDuty = z.infer<typeof ZHomeDutySchema>;
+
 export const ZDashboardHomeSchema = z.object({
   /** Convocations awaiting an answer from the member or their children, soonest first. */
   aRepondre: z.array(ZHomeToAnswerSchema),
@@ -194,5 +208,7 @@ export const ZDashboardHomeSchema = z.object({
   semaine: z.array(ZDashboardEventSchema),
   /** Leaders only (null for the others). */
   club: ZHomeLeaderSchema.nullable(),
+  /** « À faire »: the family's next volunteer duty, or null (always sent; optional for old fixtures). */
+  prochaineTache: ZHomeDutySchema.nullable().optional(),
 });
 export type TDashboardHome = z.infer<typeof ZDashboardHomeSchema>;

@@ -32,6 +32,7 @@ export * from './privacy.ts';
 export * from './carpool.ts';
 export * from './statistics.ts';
 export * from './fees.ts';
+export * from './duties.ts';
 export * from './live.ts';
 export * from './conversations.ts';
 export * from './api/index.ts';

@@ -424,6 +424,22 @@ export const ZExportedMemberSchema = z.object({
       }),
     ),
   }),
+  /**
+   * Volunteer duties (docs/decisions/0130): those the member comes for, and those done for them
+   * (a guardian signed up for the child); optional for answers built before them.
+   */
+  taches: z
+    .array(
+      z.object({
+        evenementId: z.number(),
+        evenement: z.string(),
+        dateDebut: z.string(),
+        tache: z.string(),
+        pourMembreId: z.number().nullable(),
+        inscritLe: z.string(),
+      }),
+    )
+    .optional(),
   /** Payments of the member's fee (accounting records, kept 10 years), cancelled ones marked. */
   paiements: z.array(
     z.object({

@@ -768,6 +768,88 @@ export const carpoolSeats = pgTable(
 );
 
 /**
+ * A volunteer duty of an event (docs/decisions/0130-volunteer-duties.md): « Buvette », 2 places.
+ * `placesPrises` counts the volunteers; the CHECK keeps it within 0..places, so the database
+ * itself refuses an overbooking, as for carpool seats.
+ */
+export const duties = pgTable(
+  'duties',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+    libelle: text('libelle').notNull(),
+    places: smallint('places').notNull(),
+    placesPrises: smallint('places_prises').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('duties_event_idx').on(t.clubId, t.eventId),
+    uniqueIndex('duties_event_libelle_unique').on(t.eventId, t.libelle),
+    check('duties_places_check', sql`${t.places} between 1 and 20`),
+    check('duties_taken_check', sql`${t.placesPrises} >= 0 and ${t.placesPrises} <= ${t.places}`),
+  ],
+);
+
+/**
+ * A volunteer of a duty: the member who comes, and the child it is done for when a guardian
+ * signed up for their child (it counts for the family). `remindedAt`: the reminder went out.
+ */
+export const dutyVolunteers = pgTable(
+  'duty_volunteers',
+  {
+    dutyId: integer('duty_id')
+      .notNull()
+      .references(() => duties.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    forMemberId: integer('for_member_id').references(() => members.id, { onDelete: 'set null' }),
+    signedUpBy: integer('signed_up_by').references(() => members.id, { onDelete: 'set null' }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dutyId, t.memberId] }),
+    index('duty_volunteers_member_idx').on(t.clubId, t.memberId),
+    index('duty_volunteers_for_member_idx').on(t.clubId, t.forMemberId),
+  ],
+);
+
+/**
+ * A team's duty template: added to every new event of one of `types` of that team (migration
+ * 0021's trigger on event_teams).
+ */
+export const dutyTemplates = pgTable(
+  'duty_templates',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+    libelle: text('libelle').notNull(),
+    places: smallint('places').notNull(),
+    types: text('types').array().notNull(),
+  },
+  (t) => [
+    index('duty_templates_team_idx').on(t.clubId, t.teamId),
+    check('duty_templates_places_check', sql`${t.places} between 1 and 20`),
+  ],
+);
+
+/**
  * A season's fee settings (docs/decisions/0135-membership-fees.md): the family discount (percent
  * from the second member of a family) and the payment deadline. `season` is the season's first
  * year (2025 for 2025-2026).

@@ -10,6 +10,7 @@ import conversationsFeature from './conversations/index.ts';
 import eventsFeature from './events/index.ts';
 import feesFeature from './fees/index.ts';
 import dashboardFeature from './dashboard/index.ts';
+import dutiesFeature from './duties/index.ts';
 import homeStatsFeature from './home-stats/index.ts';
 import liveFeature from './live/index.ts';
 import matchesFeature from './matches/index.ts';
@@ -50,4 +51,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(carpoolFeature);
   await app.register(statisticsFeature);
   await app.register(feesFeature);
+  await app.register(dutiesFeature);
 }

@@ -66,6 +66,9 @@ describe('[perf] response cache of the hot lists', () => {
       // show of them (the unread count) comes through the live stream (decisions 0120, 0121).
       'conversation_members',
       'conversations',
+      // A team's duty templates are read by their own route; they change no cached list (the
+      // duties they add to an event are written to duties, which announces it).
+      'duty_templates',
       // Fees are read by their own routes, which are not cached (decision 0135).
       'fee_exemptions',
       'fee_seasons',

@@ -627,6 +627,57 @@ export const ENDPOINT_ROUTES: RouteTree = {
       }
     }
   },
+  "duties": {
+    "list": {
+      "method": "GET",
+      "path": "/api/evenements/:id/taches",
+      "responses": {}
+    },
+    "replace": {
+      "method": "PUT",
+      "path": "/api/evenements/:id/taches",
+      "responses": {}
+    },
+    "signUp": {
+      "method": "POST",
+      "path": "/api/taches/:id/benevoles",
+      "responses": {}
+    },
+    "withdraw": {
+      "method": "DELETE",
+      "path": "/api/taches/:id/benevoles/:membreId",
+      "responses": {}
+    },
+    "propose": {
+      "method": "POST",
+      "path": "/api/evenements/:id/taches/repartition",
+      "responses": {}
+    },
+    "templates": {
+      "method": "GET",
+      "path": "/api/equipes/:id/modeles-taches",
+      "responses": {}
+    },
+    "setTemplates": {
+      "method": "PUT",
+      "path": "/api/equipes/:id/modeles-taches",
+      "responses": {}
+    },
+    "tally": {
+      "method": "GET",
+      "path": "/api/taches/bilan",
+      "responses": {}
+    },
+    "tallyExport": {
+      "method": "GET",
+      "path": "/api/taches/bilan/export",
+      "responses": {
+        "200": {
+          "file": "text/csv"
+        }
+      }
+    }
+  },
   "live": {
     "stream": {
       "method": "GET",

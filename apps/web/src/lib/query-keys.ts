@@ -70,6 +70,13 @@ export const queryKeys = {
     /** GET /api/evenements/{id}/covoiturage */
     event: (eventId: number) => ['carpool', 'event', eventId] as const,
   },
+  duties: {
+    all: ['duties'] as const,
+    /** GET /api/evenements/{id}/taches */
+    event: (eventId: number) => ['duties', 'event', eventId] as const,
+    /** GET /api/taches/bilan?equipeId=&saison= */
+    tally: (teamId: number, saison = '') => ['duties', 'tally', teamId, saison] as const,
+  },
   statistics: {
     all: ['statistics'] as const,
     /** GET /api/statistiques/equipe/{teamId}?saison= (no saison: the club's current season) */

@@ -4,6 +4,7 @@ import { carpoolEndpoints } from './carpool.ts';
 import { clubsEndpoints } from './clubs.ts';
 import { conversationsEndpoints } from './conversations.ts';
 import { dashboardEndpoints } from './dashboard.ts';
+import { dutiesEndpoints } from './duties.ts';
 import { eventsEndpoints } from './events.ts';
 import { feesEndpoints } from './fees.ts';
 import { liveEndpoints } from './live.ts';
@@ -44,6 +45,7 @@ export const api = {
   carpool: carpoolEndpoints,
   statistics: statisticsEndpoints,
   fees: feesEndpoints,
+  duties: dutiesEndpoints,
   live: liveEndpoints,
   conversations: conversationsEndpoints,
 } as const;

@@ -5,6 +5,8 @@ import {
   calendarFeeds,
   carpoolOffers,
   carpoolSeats,
+  duties,
+  dutyVolunteers,
   conversationMembers,
   conversations,
   livePresence,
@@ -270,6 +272,37 @@ export async function memberCarpool(db: DbOrTx, clubId: number, memberId: number
       reserveeLe: s.createdAt.toISOString(),
     })),
   };
+}
+
+/** Volunteer duties: those the member comes for, and those done for them (docs/decisions/0130). */
+export async function memberDuties(db: DbOrTx, clubId: number, memberId: number) {
+  const rows = await db
+    .select({
+      evenementId: events.id,
+      evenement: events.nom,
+      dateDebut: events.dateDebut,
+      tache: duties.libelle,
+      pourMembreId: dutyVolunteers.forMemberId,
+      createdAt: dutyVolunteers.createdAt,
+    })
+    .from(dutyVolunteers)
+    .innerJoin(duties, eq(duties.id, dutyVolunteers.dutyId))
+    .innerJoin(events, eq(events.id, duties.eventId))
+    .where(
+      and(
+        eq(dutyVolunteers.clubId, clubId),
+        or(eq(dutyVolunteers.memberId, memberId), eq(dutyVolunteers.forMemberId, memberId)),
+      ),
+    )
+    .orderBy(asc(events.dateDebut), asc(duties.id));
+  return rows.map((r) => ({
+    evenementId: r.evenementId,
+    evenement: r.evenement,
+    dateDebut: r.dateDebut.replace(' ', 'T').slice(0, 19),
+    tache: r.tache,
+    pourMembreId: r.pourMembreId,
+    inscritLe: r.createdAt.toISOString(),
+  }));
 }
 
 /** Sessions: dates, browser and device id; never the refresh token's hash. */

@@ -66,6 +66,7 @@ async function exportMember(
   const feeds = await data.memberFeeds(db, clubId, memberId);
   const pushDevices = await data.memberPushDevices(db, clubId, memberId);
   const covoiturage = await data.memberCarpool(db, clubId, memberId);
+  const taches = await data.memberDuties(db, clubId, memberId);
   const paiements = await data.memberPayments(db, clubId, memberId);
   const messagerie = await data.memberMessages(db, clubId, memberId);
   const journal = await data.memberAudit(db, clubId, memberId);
@@ -104,6 +105,7 @@ async function exportMember(
     abonnementsCalendrier: feeds,
     appareilsNotifications: pushDevices,
     covoiturage,
+    taches,
     paiements,
     messages: messagerie,
     preferencesNotifications: {

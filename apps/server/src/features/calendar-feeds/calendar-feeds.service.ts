@@ -17,6 +17,7 @@ import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { findMemberActor } from '../auth/index.ts';
+import { dutiesRepository } from '../duties/index.ts';
 import { listVisibleEvents } from '../events/index.ts';
 import { calendarFeedsRepository as repo } from './calendar-feeds.repository.ts';
 
@@ -173,6 +174,29 @@ export function createCalendarFeedsService({ db }: CalendarFeedsDeps) {
           ]
             .filter(Boolean)
             .join('\n'),
+        });
+      }
+      // The family's volunteer duties, each at its event's time (docs/decisions/0133).
+      const family = await dutiesRepository.familyMemberIds(db, feed.clubId, feed.memberId);
+      const duties = await dutiesRepository.upcomingFor(
+        db,
+        feed.clubId,
+        family,
+        '2000-01-01T00:00:00',
+        500,
+      );
+      for (const d of duties) {
+        if (feed.matchesOnly && d.eventType !== 'MATCH') continue;
+        calendar.createEvent({
+          id: `tache-${d.dutyId}-${d.memberId}@club-${feed.clubId}`,
+          start: wallClockDate(d.dateDebut),
+          end: wallClockDate(d.dateFin),
+          timezone: feed.timezone,
+          stamp: feed.createdAt,
+          summary: `Tâche : ${d.libelle} — ${d.eventNom}`,
+          location: d.lieux || null,
+          categories: [{ name: 'Tâche bénévole' }],
+          description: `Bénévole : ${d.memberPrenom} ${d.memberNom}\nUn empêchement ? Ouvrez l’événement et choisissez « Je ne peux plus ».`,
         });
       }
       const body = calendar.toString();

@@ -30,6 +30,7 @@ import {
 } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { clubLocalDateTime, clubToday } from '../../lib/club-time.ts';
+import { dutiesRepository } from '../duties/index.ts';
 import { dashboardRepository as repo } from './dashboard.repository.ts';
 import {
   homeRepository as home,
@@ -240,11 +241,28 @@ export function createDashboardService(deps: DashboardDeps) {
         };
       }
 
+      // « À faire »: the family's next duty (docs/decisions/0133).
+      const family = await dutiesRepository.familyMemberIds(db, actor.clubId, actor.id);
+      const [duty] = await dutiesRepository.upcomingFor(db, actor.clubId, family, nowLocal, 1);
+      const prochaineTache = duty
+        ? {
+            tacheId: duty.dutyId,
+            libelle: duty.libelle,
+            evenementId: duty.eventId,
+            nom: duty.eventNom,
+            dateDebut: duty.dateDebut,
+            lieux: duty.lieux,
+            benevole: { id: duty.memberId, prenom: duty.memberPrenom },
+            ...(duty.forMemberId !== null ? { pourMembreId: duty.forMemberId } : {}),
+          }
+        : null;
+
       return {
         aRepondre,
         prochainsMatchs,
         semaine: week.filter((e) => eventVisibleTo(actor, e)),
         club,
+        prochaineTache,
       };
     },
 

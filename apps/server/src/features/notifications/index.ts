@@ -65,6 +65,11 @@ export {
   type MatchNotifier,
 } from './notifications.jobs.ts';
 export { createLinkTokens } from './notifications.tokens.ts';
-export { afterQuietHours, parseQuietHours, type QuietHours } from './notifications.time.ts';
+export {
+  afterQuietHours,
+  instantOf,
+  parseQuietHours,
+  type QuietHours,
+} from './notifications.time.ts';
 export { unsubscribeLinks, type Links } from './notifications.links.ts';
 export { renderNotificationMail, type MailBlock } from './notifications.mails.ts';

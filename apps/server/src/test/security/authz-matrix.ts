@@ -18,6 +18,7 @@ import {
   clubs,
   conversations as conversationsTable,
   matchActions,
+  duties as dutiesTable,
   messages as messagesTable,
 } from '../../db/schema.ts';
 import {
@@ -754,6 +755,88 @@ export const MATRIX: MatrixTable = {
       url: `/api/covoiturage/${await offerOf(m, ref, true)}`,
     }),
   },
+  // volunteer duties (families and names: features/duties/duties.test.ts and duties.grid.ts)
+  'duties.list': {
+    resource: 'event',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'GET',
+      url: `/api/evenements/${id(ref, (s) => s.event.id)}/taches`,
+    }),
+  },
+  'duties.replace': {
+    resource: 'event',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'PUT',
+      url: `/api/evenements/${id(ref, (s) => s.event.id)}/taches`,
+      body: [{ libelle: 'Buvette', places: 20 }],
+    }),
+  },
+  'duties.signUp': {
+    resource: 'event',
+    ok: 200,
+    // the slot's player on a fresh duty of the slot's event: themself, their parent, the coach
+    target: 'member',
+    call: async (m, ref, p) => ({
+      method: 'POST',
+      url: `/api/taches/${await dutyOf(m, ref)}/benevoles`,
+      body: { membreId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id },
+    }),
+  },
+  'duties.withdraw': {
+    resource: 'event',
+    ok: 200,
+    target: 'member',
+    call: async (m, ref) => ({
+      method: 'DELETE',
+      url: `/api/taches/${await dutyOf(m, ref)}/benevoles/${id(ref, (s) => s.player.id)}`,
+    }),
+  },
+  'duties.propose': {
+    resource: 'event',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'POST',
+      url: `/api/evenements/${id(ref, (s) => s.event.id)}/taches/repartition`,
+      body: { simulation: true },
+    }),
+  },
+  'duties.templates': {
+    resource: 'team',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({ method: 'GET', url: `/api/equipes/${teamId(ref)}/modeles-taches` }),
+  },
+  'duties.setTemplates': {
+    resource: 'team',
+    ok: 200,
+    target: 'team',
+    // no template: the other checks' new events stay as they were
+    call: (_m, ref) => ({
+      method: 'PUT',
+      url: `/api/equipes/${teamId(ref)}/modeles-taches`,
+      body: [],
+    }),
+  },
+  'duties.tally': {
+    resource: 'team',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({ method: 'GET', url: `/api/taches/bilan?equipeId=${teamId(ref)}` }),
+  },
+  'duties.tallyExport': {
+    resource: 'team',
+    ok: 200,
+    target: 'team',
+    call: (_m, ref) => ({
+      method: 'GET',
+      url: `/api/taches/bilan/export?equipeId=${teamId(ref)}`,
+    }),
+  },
   // statistics (the rows each reader gets: features/statistics/statistics.test.ts)
   'statistics.team': {
     resource: 'team',
@@ -1136,6 +1219,16 @@ async function offerOf(m: MatrixWorld, ref: Ref, byPlayer = false): Promise<numb
       heureDepart: '2030-03-10T13:00:00',
     })
     .returning({ id: carpoolOffers.id });
+  return row!.id;
+}
+
+/** A fresh duty of the slot's event (20 places, nobody signed up). */
+async function dutyOf(m: MatrixWorld, ref: Ref): Promise<number> {
+  if (ref === 'missing') return MISSING_ID;
+  const [row] = await m.w.app.db
+    .insert(dutiesTable)
+    .values({ clubId: ref.clubId, eventId: ref.event.id, libelle: `Tâche ${next()}`, places: 20 })
+    .returning({ id: dutiesTable.id });
   return row!.id;
 }
 

@@ -395,6 +395,14 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
   [routeKey(api.fees.remind)]: { kind: 'namesOnly' },
   [routeKey(api.fees.record)]: { kind: 'namesOnly' },
   [routeKey(api.fees.cancel)]: { kind: 'namesOnly' },
+  // Duties name their volunteers (another family's by first name and initial) and the families of
+  // the proposal and the tally (coach and leaders): features/duties/duties.test.ts, duties.grid.ts.
+  [routeKey(api.duties.list)]: { kind: 'namesOnly' },
+  [routeKey(api.duties.replace)]: { kind: 'namesOnly' },
+  [routeKey(api.duties.signUp)]: { kind: 'namesOnly' },
+  [routeKey(api.duties.withdraw)]: { kind: 'namesOnly' },
+  [routeKey(api.duties.propose)]: { kind: 'namesOnly' },
+  [routeKey(api.duties.tally)]: { kind: 'namesOnly' },
   // The home (decision 0083) names children, players, unactivated accounts: names only.
   'GET /api/dashboard/accueil': { kind: 'namesOnly' },
   // Statistics: the rows themselves are the private part (a child's attendance, selections).

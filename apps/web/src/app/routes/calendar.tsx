@@ -12,6 +12,12 @@ const loadCarpoolPanel = () =>
     default: m.CarpoolPanel,
   }));
 const CarpoolPanel = lazy(loadCarpoolPanel);
+// The duties panel likewise (docs/decisions/0134).
+const loadDutiesPanel = () =>
+  import('../../features/duties/components/duties-panel.tsx').then((m) => ({
+    default: m.DutiesPanel,
+  }));
+const DutiesPanel = lazy(loadDutiesPanel);
 
 /**
  * /{nomClub}/calendrier and /{nomClub}/{nomEquipe}/calendrier (spec §2). This module is loaded
@@ -30,14 +36,17 @@ export default function CalendarPage() {
           nomEquipe={nomEquipe}
           eventExtra={(e) => {
             void loadCarpoolPanel();
+            void loadDutiesPanel();
+            // a match's base team (first) is the one convoked (decision 0018)
+            const playing = e.type === 'MATCH' ? e.equipesIds.slice(0, 1) : e.equipesIds;
             return (
               <Suspense fallback={null}>
+                <DutiesPanel eventId={e.id} equipesIds={playing} />
                 <CarpoolPanel
                   eventId={e.id}
                   dateDebut={e.dateDebut}
                   rendezVous={e.rendezVous}
-                  // a match's base team (first) is the one convoked (decision 0018)
-                  equipesIds={e.type === 'MATCH' ? e.equipesIds.slice(0, 1) : e.equipesIds}
+                  equipesIds={playing}
                 />
               </Suspense>
             );

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { MATCH_MESSAGES } from '@club/contract';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -7,6 +8,14 @@ import { useClubTeams } from '../../lib/shared-queries.ts';
 import { useCurrentTeam } from '../../lib/use-current-team.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { TeamStatistics } from '../../features/statistics/components/team-statistics.tsx';
+
+// The season's duty tally (docs/decisions/0134): the chunk decides whether its reader is the
+// team's staff, so that the route's own code does not grow.
+const DutyTally = lazy(() =>
+  import('../../features/duties/components/duty-tally.tsx').then((m) => ({
+    default: m.DutyTally,
+  })),
+);
 
 /**
  * /{nomClub}/{nomEquipe}/statistiques — the team's statistics (docs/decisions/0080-team-statistics.md):
@@ -38,5 +47,16 @@ export default function TeamStatisticsPage() {
       </main>
     );
   }
-  return <TeamStatistics key={found.id} teamId={found.id} teamName={found.nom} />;
+  return (
+    <TeamStatistics
+      key={found.id}
+      teamId={found.id}
+      teamName={found.nom}
+      extra={
+        <Suspense fallback={null}>
+          <DutyTally teamId={found.id} />
+        </Suspense>
+      }
+    />
+  );
 }

@@ -545,6 +545,7 @@ export function CalendarPage({
             isLeader={isLeader}
             currentTeamId={currentTeamId}
             onClose={() => setEditor(null)}
+            extra={editor.kind === 'edit' ? eventExtra?.(editor.event) : undefined}
           />
         ) : null}
         {pendingMove ? (

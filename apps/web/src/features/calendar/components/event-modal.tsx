@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   EVENT_MESSAGES,
   type TEventPortee,
@@ -33,6 +33,8 @@ export interface EventModalProps {
   /** The team of the calendar's area, null in the club calendar (decision 0105). */
   currentTeamId?: number | null;
   onClose: () => void;
+  /** What the app adds below an existing event's form (the duties and carpooling panels). */
+  extra?: ReactNode;
 }
 
 /**
@@ -47,6 +49,7 @@ export function EventModal({
   isLeader,
   currentTeamId = null,
   onClose,
+  extra,
 }: EventModalProps) {
   const save = useSaveEvent();
   const remove = useDeleteEvent();
@@ -95,6 +98,9 @@ export function EventModal({
         onClose={onClose}
         closeOnBackdrop={false}
         className="event-modal"
+        // An event tapped to be read first does not bring the phone's keyboard up (decision 0101);
+        // a new one starts at its first field.
+        focusDialog={!!event}
       >
         {save.isError ? (
           <div className="alert alert-error" role="alert">
@@ -125,6 +131,7 @@ export function EventModal({
           onSubmit={(body) => (event?.serie ? setPendingBody(body) : saveWith(body))}
         />
         {event ? <TrainingAttendance event={event} /> : null}
+        {event ? extra : null}
       </Modal>
       {pendingBody && event ? (
         <SeriesScopeDialog

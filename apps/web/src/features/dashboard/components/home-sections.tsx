@@ -10,6 +10,7 @@ import {
   type TDashboardEvent,
   type TDashboardHome,
   type THomeClubMatch,
+  type THomeDuty,
   type THomeLeader,
   type THomeMemberRef,
   type THomeNextMatch,
@@ -56,6 +57,9 @@ export const HOME_TEXT = {
   onlyCoach: 'Seul l’entraîneur peut répondre pour ce joueur (statut non actif).',
   seeMatches: 'Voir les matchs',
   seeMembers: 'Voir les membres',
+  toDo: 'À faire',
+  dutyOf: 'Tâche bénévole',
+  seeCalendar: 'Voir au calendrier',
 } as const;
 
 /** 'Réponse enregistrée : Présent pour Léa.' */
@@ -93,8 +97,12 @@ export function HomeSections({ nomClub, calendarPath, leader }: HomeSectionsProp
       </div>
     );
   const data: TDashboardHome = home.data;
+  const duty = data.prochaineTache ? (
+    <DutySection duty={data.prochaineTache} calendarPath={calendarPath} />
+  ) : null;
   const own = (
     <>
+      {duty}
       <ToAnswerSection items={data.aRepondre} nomClub={nomClub} />
       <div className="home-todo-grid">
         <NextMatchesSection matches={data.prochainsMatchs} nomClub={nomClub} />
@@ -107,6 +115,7 @@ export function HomeSections({ nomClub, calendarPath, leader }: HomeSectionsProp
       {leader && data.club ? (
         <>
           <ClubSections club={data.club} nomClub={nomClub} calendarPath={calendarPath} />
+          {duty}
           {data.aRepondre.length > 0 ? (
             <ToAnswerSection items={data.aRepondre} nomClub={nomClub} />
           ) : null}
@@ -139,6 +148,26 @@ function Section({
       </h2>
       {children}
     </section>
+  );
+}
+
+/* ------------------------------------------------------------------ à faire */
+
+/** « À faire »: the family's next volunteer duty (docs/decisions/0133), opened in the calendar. */
+function DutySection({ duty, calendarPath }: { duty: THomeDuty; calendarPath: string }) {
+  return (
+    <Section title={HOME_TEXT.toDo}>
+      <ul className="home-list">
+        <li>
+          <Link to={calendarPath} className="home-row">
+            <span className="home-row-main">{`${HOME_TEXT.dutyOf} : ${duty.libelle}`}</span>{' '}
+            <span className="home-row-meta">
+              {`${duty.nom} · ${when(duty.dateDebut)} · ${duty.lieux} · ${duty.benevole.prenom}`}
+            </span>
+          </Link>
+        </li>
+      </ul>
+    </Section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   STATISTICS_MESSAGES,
   presenceRateText,
@@ -53,7 +53,16 @@ export function SeasonSelect({
 }
 
 /** The team's statistics page: results, the players' chart and its table, the CSV. */
-export function TeamStatistics({ teamId, teamName }: { teamId: number; teamName?: string }) {
+export function TeamStatistics({
+  teamId,
+  teamName,
+  extra,
+}: {
+  teamId: number;
+  teamName?: string;
+  /** What the app adds at the end of the page (the season's duty tally, for the staff). */
+  extra?: ReactNode;
+}) {
   const [saison, setSaison] = useState('');
   const [current, setCurrent] = useState<string>();
   const [exportError, setExportError] = useState<string | null>(null);
@@ -96,6 +105,7 @@ export function TeamStatistics({ teamId, teamName }: { teamId: number; teamName?
       ) : data ? (
         <StatisticsBody data={data} />
       ) : null}
+      {extra}
     </main>
   );
 }
