@@ -102,6 +102,12 @@ export const READ_FILLERS: Record<string, Filler> = {
   'conversations.list': () => ({}),
   'conversations.messages': (d) =>
     d.conversationId ? { params: { id: d.conversationId } } : missing('aucune conversation'),
+  'matchSheet.sheet': (d) => (d.matchId ? { params: { id: d.matchId } } : missing('aucun match')),
+  'matchSheet.live': (d) => (d.matchId ? { params: { id: d.matchId } } : missing('aucun match')),
+  'duties.list': (d) => (d.eventId ? { params: { id: d.eventId } } : missing('aucun événement')),
+  'duties.templates': (d) => ({ params: { id: d.team.id } }),
+  'duties.tally': (d) => ({ query: { equipeId: d.team.id } }),
+  'duties.tallyExport': (d) => ({ query: { equipeId: d.team.id }, note: 'CSV' }),
 };
 
 /** An endless answer (the live stream, Server-Sent Events): measured by its own bench, not read. */
