@@ -199,13 +199,18 @@ test.describe('[a11y] every route', () => {
   test('leader: every signed-in route, with the event, convocation and confirmation dialogs', async ({
     page,
   }) => {
-    test.setTimeout(240_000); // twelve pages and three dialogs
+    test.setTimeout(300_000); // twelve pages and four dialogs
     await signIn(page, shared.leader);
     for (const route of SIGNED_IN_APP_ROUTES) await openAndCheck(page, route.url(shared));
 
     // The calendar's event dialog and its deletion's confirmation.
     await page.goto(APP_ROUTES.find((r) => r.path === ':nomClub/calendrier/*')!.url(shared));
     await page.locator('.club-event-content', { hasText: 'Séance collective' }).first().click();
+    // Today's training opens its roll call first (decision 0101), then the form.
+    const roll = page.getByRole('dialog', { name: /^Présences : Séance collective/ });
+    await expect(roll.getByRole('button', { name: 'Tous présents' })).toBeVisible();
+    await expectNoA11yViolationsInThemes(page);
+    await roll.getByRole('button', { name: "Modifier l'événement" }).click();
     const edit = page.getByRole('dialog', { name: 'Modifier un événement' });
     await expect(edit).toBeVisible();
     await expectNoA11yViolationsInThemes(page);

@@ -215,7 +215,7 @@ test.describe('[dashboard] leaders and team dashboards', () => {
     // Today's events of Seniors and the team-less one, by start; not the U17 tournament.
     await expect(eventNames(page)).toHaveText(['Réunion du club', 'Séance Seniors']);
     const session = page.getByRole('article', { name: 'Séance Seniors' });
-    await expect(session).toContainText('10:00 – 11:30');
+    await expect(session).toContainText('10h00 – 11h30');
     await expect(session).toContainText('Stade Marcel-Saupin');
     await expect(session).toContainText('Entraînement');
     await expect(
@@ -283,7 +283,7 @@ test.describe('[dashboard] leaders and team dashboards', () => {
     expect(shown).not.toContain('Tournoi U17');
     expect(shown).not.toContain('Ancienne séance');
     await expect(page.getByRole('article', { name: 'Seniors – FC Voisin' })).toContainText(
-      '15:00 – 17:00',
+      '15h00 – 17h00',
     );
 
     const list = memberList(page, 'Seniors');

@@ -178,7 +178,7 @@ test.describe('[dashboard] the home of each role', () => {
     // Léa (U17): Présent, in place.
     const lea = toAnswer(page, 'Léa');
     await expect(lea).toContainText('U17 – FC Voisin');
-    await expect(lea).toContainText('Rendez-vous à 14:00');
+    await expect(lea).toContainText('Rendez-vous à 14h00');
     await expectTouchTarget(lea.getByRole('button', { name: 'Présent' }));
     await expectTouchTarget(lea.getByRole('button', { name: 'Absent' }));
     await lea.getByRole('button', { name: 'Présent' }).click();
@@ -234,7 +234,7 @@ test.describe('[dashboard] the home of each role', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue, Paul !' })).toBeVisible();
     const mine = toAnswer(page, 'Vous');
     await expect(mine).toContainText('Seniors – ES Nord');
-    await expect(mine).toContainText('Rendez-vous à 13:30');
+    await expect(mine).toContainText('Rendez-vous à 13h30');
     await mine.getByRole('button', { name: 'Présent' }).click();
     await expect(mine.getByText('Réponse enregistrée : Présent.')).toBeVisible();
     await expect(mine.getByRole('button', { name: 'Présent' })).toHaveAttribute(
@@ -246,7 +246,7 @@ test.describe('[dashboard] the home of each role', () => {
     });
     // The week's agenda names the match; the next match card its meeting time.
     const next = page.getByRole('heading', { name: 'Prochains matchs' }).locator('..');
-    await expect(next).toContainText('Rendez-vous à 13:30');
+    await expect(next).toContainText('Rendez-vous à 13h30');
     await expect(next).toContainText('Sélection pas encore publiée.');
     await checkAndPhotograph(page, 'accueil-joueur');
     expect(errors).toEqual([]);

@@ -223,7 +223,7 @@ test.describe('[members] club members, teams, team members, profile', () => {
     await expect(fact('Joueurs')).toHaveText('2');
     await expect(fact('Entraîneurs')).toHaveText('Inès Carte');
     await expect(fact('Prochain')).toContainText(
-      `Match contre AS Futur, le ${next.slice(8, 10)}/${next.slice(5, 7)} à 15:00`,
+      `Match : ${nom} – AS Futur, le ${next.slice(8, 10)}/${next.slice(5, 7)} à 15h00`,
     );
     await expect(fact('Dernier résultat')).toContainText('Victoire');
     await expect(fact('Dernier résultat')).toContainText('3 – 1 contre FC Passé');
