@@ -128,7 +128,7 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
   await expect(edit).toContainText('Fait partie d’une série : Chaque mardi et jeudi');
   await fillDateTime(edit, 'Début *', 'Heure de début', `${from}T19:30`);
   await fillDateTime(edit, 'Fin *', 'Heure de fin', `${from}T21:00`);
-  await edit.getByRole('button', { name: 'Modifier' }).click();
+  await edit.getByRole('button', { name: 'Modifier', exact: true }).click();
   const scope = page.getByRole('alertdialog', { name: 'Modifier un événement répété' });
   await expect(scope.getByRole('button', { name: 'Cet événement', exact: true })).toBeFocused();
   await scope.getByRole('button', { name: 'Cet événement et les suivants' }).click();
