@@ -61,6 +61,7 @@ const PHONE_ONLY = [
   '**/matches/match-day.spec.ts',
   '**/matches/live-sheet.spec.ts',
   '**/messages/**',
+  '**/members/hats.spec.ts',
   '**/members/memberships.spec.ts',
   '**/offline/**',
   '**/privacy/**',

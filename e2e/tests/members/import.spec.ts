@@ -192,10 +192,10 @@ test.describe('[members] season import and export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     expect(text.split('\r\n')[0]).toBe(
-      'Nom;Prénom;Date de naissance;Genre;E-mail;Téléphone;N° licence;Rôle;Statut;Équipes;Catégorie;Numéro;Poste;Taille (cm);Poids (kg)',
+      'Nom;Prénom;Date de naissance;Genre;E-mail;Téléphone;N° licence;Rôle;Rôle club;Statut;Équipes (rôle);Parents;Catégorie;Numéro;Poste;Taille (cm);Poids (kg)',
     );
     expect(text).toContain(
-      `Durand0;Éloïse;03/04/2013;Femme;${tag}.0@example.org;"=""+33 6 12 34 56 78""";;Joueur;Actif;U13;`,
+      `Durand0;Éloïse;03/04/2013;Femme;${tag}.0@example.org;"=""+33 6 12 34 56 78""";;Joueur;;Actif;U13 (Joueur);;`,
     );
 
     await page.getByRole('button', { name: 'Importer' }).click();

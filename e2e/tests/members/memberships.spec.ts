@@ -293,7 +293,8 @@ test.describe('[members] members in several teams, parents and children', () => 
     await dialog.getByLabel('Genre *').selectOption('Homme');
     await dialog.getByLabel('Email *').fill(email);
     await dialog.getByLabel('Téléphone *').fill('0612345678');
-    await expect(dialog.getByRole('group', { name: 'Enfants' })).toHaveCount(0);
+    // Any adult may have children (decision 0110): offered once the birth date says an adult.
+    await expect(dialog.getByRole('group', { name: 'Enfants' })).toBeVisible();
     await dialog.getByLabel('Rôle *').selectOption('PARENT');
     const children = dialog.getByRole('group', { name: 'Enfants' });
     const search = children.getByLabel('Rechercher un enfant parmi les membres');

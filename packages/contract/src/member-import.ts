@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { GENDERS, ROLES, ROLE_LABELS, type Gender, type Role } from './enums.ts';
+import {
+  GENDERS,
+  ROLES,
+  ROLE_LABELS,
+  type ClubRole,
+  type Gender,
+  type Role,
+  type TeamRole,
+} from './enums.ts';
 import { normalizeText } from './text.ts';
 
 /**
@@ -27,8 +35,11 @@ export const IMPORT_FIELDS = [
   'numeroTelephone',
   'numeroLicence',
   'role',
+  /** Hats (docs/decisions/0110): the club role, each team's role, a child's guardians. */
+  'roleClub',
   'statut',
   'equipes',
+  'parents',
   'categorie',
   'numero',
   'poste',
@@ -47,8 +58,10 @@ export const MEMBER_CSV_HEADERS: Record<TImportField, string> = {
   numeroTelephone: 'Téléphone',
   numeroLicence: 'N° licence',
   role: 'Rôle',
+  roleClub: 'Rôle club',
   statut: 'Statut',
-  equipes: 'Équipes',
+  equipes: 'Équipes (rôle)',
+  parents: 'Parents',
   categorie: 'Catégorie',
   numero: 'Numéro',
   poste: 'Poste',
@@ -117,7 +130,16 @@ const HEADER_SYNONYMS: Record<TImportField, readonly string[]> = {
   ],
   role: ['Rôle', 'Fonction', 'Qualité', 'Role'],
   statut: ['Statut', 'État'],
-  equipes: ['Équipes', 'Équipe', 'Équipe(s)', 'Team', 'Teams'],
+  roleClub: ['Rôle club', 'Rôle au club', 'Rôle dans le club'],
+  equipes: ['Équipes (rôle)', 'Équipe (rôle)', 'Équipes', 'Équipe', 'Équipe(s)', 'Team', 'Teams'],
+  parents: [
+    'Parents',
+    'Parent',
+    'E-mail des parents',
+    'E-mail parent',
+    'Responsables légaux',
+    'Responsable légal',
+  ],
   categorie: ['Catégorie', 'Catégorie d’âge', "Catégorie d'âge", 'Cat.'],
   numero: ['Numéro', 'N°', 'Numéro de maillot', 'Maillot', 'Dossard'],
   poste: ['Poste', 'Position'],
@@ -262,6 +284,49 @@ export function parseCellRole(value: string): Role | null {
   return ROLE_WORDS.get(normalizeText(value)) ?? null;
 }
 
+/** A « Rôle club » cell: Dirigeant, Responsable (any case, or a code) or Aucun; undefined if not one. */
+export function parseCellClubRole(value: string): ClubRole | null | undefined {
+  const v = normalizeText(value);
+  if (v === '' || v === 'AUCUN' || v === 'NON' || v === '-') return null;
+  const role = parseCellRole(value);
+  return role === 'DIRIGEANT' || role === 'RESPONSABLE' ? role : undefined;
+}
+
+/** A team's role in an « Équipes (rôle) » cell: Entraîneur, Joueur, Parent or Aucun; undefined if not one. */
+export function parseCellTeamRole(value: string): TeamRole | null | undefined {
+  const v = normalizeText(value);
+  if (v === 'AUCUN' || v === '-') return null;
+  const role = parseCellRole(value);
+  return role === 'ENTRAINEUR' || role === 'JOUEUR' || role === 'PARENT' ? role : undefined;
+}
+
+/**
+ * One team of an « Équipes (rôle) » cell: « U11 (Entraîneur) » → { name: 'U11', role: 'Entraîneur' };
+ * a name without a role in brackets has `role` undefined. A team named with brackets (« U13 (A) »)
+ * is recognised by the caller, who first looks the whole piece up.
+ */
+export function splitTeamAndRole(piece: string): { name: string; role?: string } {
+  const m = /^(.*\S)\s*\(([^()]*)\)$/.exec(piece.trim());
+  return m ? { name: m[1]!, role: m[2]!.trim() } : { name: piece.trim() };
+}
+
+/** The export's « Équipes (rôle) » cell: « U11 (Entraîneur), Vétérans (Joueur) »; a team without a team role by its name. */
+export function formatTeamHats(teams: readonly { nom: string; role?: string | null }[]): string {
+  return teams
+    .map((t) => {
+      const role = t.role ? ROLE_LABELS[t.role as Role] : undefined;
+      return role ? `${t.nom} (${role})` : t.nom;
+    })
+    .join(', ');
+}
+
+/** The e-mail addresses of a « Parents » cell (« Marc Petit <marc@exemple.fr> » as well). */
+export function parentEmailsOf(value: string): string[] {
+  return [
+    ...new Set((value.match(/[^\s<>,;|()"']+@[^\s<>,;|()"']+/g) ?? []).map((e) => e.toLowerCase())),
+  ];
+}
+
 /** The names of a teams cell: the whole cell when it is one team's name, else split on , ; | /. */
 export function splitTeamNames(value: string): string[] {
   return value
@@ -348,6 +413,15 @@ export const MEMBER_IMPORT_MESSAGES = {
   dateNonexistent: (date: string) => `Cette date n’existe pas (${date}).`,
   genreInvalid: 'Genre invalide (Homme, Femme ou Autre ; H ou F).',
   roleInvalid: 'Rôle invalide (Joueur, Entraîneur, Parent, Responsable ou Dirigeant).',
+  roleClubInvalid: 'Rôle club invalide (Dirigeant, Responsable ou Aucun).',
+  teamRoleInvalid: (team: string, role: string) =>
+    `Rôle invalide pour l’équipe « ${team} » : « ${role} » (Entraîneur ou Joueur).`,
+  parentUnknown: (email: string) =>
+    `Parent introuvable : aucun membre du club ni aucune ligne du fichier n’a l’e-mail « ${email} ».`,
+  parentMissing: 'Indiquez l’e-mail de chaque parent (par exemple marc.petit@exemple.fr).',
+  /** A child without e-mail (decision 0111): the guardians receive the child's mails. */
+  childWithoutEmail:
+    'Sans e-mail, un enfant doit avoir au moins un parent : indiquez son e-mail, ou l’e-mail d’un parent dans la colonne « Parents ».',
   teamUnknown: (name: string) => `Équipe inconnue dans ce club : « ${name} ».`,
   duplicateRow: (line: number) => `Ce membre figure déjà à la ligne ${line} du fichier.`,
   emailOfOther: (line: number | null) =>

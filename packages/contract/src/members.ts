@@ -100,11 +100,17 @@ export const ZTeamRoleSchema = safeString({
 /**
  * `equipes` on a write: every team of the member with the role held in it, the first primary
  * (`nom` is accepted and ignored, so that an answer's list can be sent back). Duplicates refused.
+ * `role: null` attaches a leader to a team without a team role (as answers say it, decision 0110);
+ * without a club role such a team takes the team role of `role`, else JOUEUR (members.hats.ts).
  */
 const ZTeamHatsInputSchema = z
   .array(
     z
-      .object({ id: ZIdSchema, role: ZTeamRoleSchema, nom: z.string().max(200).optional() })
+      .object({
+        id: ZIdSchema,
+        role: ZTeamRoleSchema.nullable(),
+        nom: z.string().max(200).optional(),
+      })
       .strict(),
     { error: SERVER_MESSAGES.invalidValue },
   )

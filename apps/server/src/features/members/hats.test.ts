@@ -155,6 +155,40 @@ describe('[hats] member answers and writes', () => {
     });
   });
 
+  it('a leader’s team without a team role (role null, as answers say it) is kept; without a club role it becomes JOUEUR', async () => {
+    const res = await asLeader.call(api.members.create, {
+      body: body({
+        roleClub: 'RESPONSABLE',
+        equipes: [
+          { id: u11.id, role: null },
+          { id: veterans.id, role: 'JOUEUR' },
+        ],
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      role: 'RESPONSABLE',
+      equipes: [
+        { id: u11.id, role: null },
+        { id: veterans.id, role: 'JOUEUR' },
+      ],
+    });
+    // The member form sends every answer's team back with the club role removed.
+    const down = await asLeader.call(api.members.update, {
+      params: { id: res.json().id },
+      body: { clubId: club.id, roleClub: null, equipes: res.json().equipes },
+    });
+    expect(down.statusCode, down.body).toBe(200);
+    expect(down.json()).toMatchObject({
+      role: 'JOUEUR',
+      roleClub: null,
+      equipes: [
+        { id: u11.id, role: 'JOUEUR' },
+        { id: veterans.id, role: 'JOUEUR' },
+      ],
+    });
+  });
+
   it('creates the U11 coach who plays with the veterans and is the father of a U13 player (parentsIds on the child)', async () => {
     const coach = await asLeader.call(api.members.create, {
       body: body({

@@ -33,7 +33,8 @@ export interface CurrentHats {
 export interface HatsInput {
   role?: Role;
   roleClub?: ClubRole | null;
-  equipes?: readonly { id: number; role: TeamRole }[];
+  /** A null role: attached without a team role (a leader's team). */
+  equipes?: readonly { id: number; role: TeamRole | null }[];
 }
 
 export interface ResolvedHats {

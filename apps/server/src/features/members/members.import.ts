@@ -7,17 +7,27 @@ import {
   ROLE_LABELS,
   ZMemberCreateSchema,
   ZMemberUpdateSchema,
+  formatTeamHats,
   frenchDate,
   importFieldOf,
+  isMinor,
   normalizeClubRole,
   normalizeRole,
+  normalizeTeamRole,
+  normalizeText,
+  parentEmailsOf,
+  parseCellClubRole,
   parseCellDate,
+  parseCellTeamRole,
+  principalRole,
+  splitTeamAndRole,
   cellDateMessage,
   parseCellGender,
   parseCellRole,
   splitTeamNames,
   type ClubRole,
   type TTeamHat,
+  type TeamRole,
   type TImportError,
   type TImportField,
   type TImportOutcome,
@@ -75,11 +85,17 @@ export interface MemberImportDeps {
   ) => Promise<void>;
 }
 
+/** A guardian named on a row by e-mail: a member of the club, or a new member of the file. */
+type ParentRef = { email: string; id?: number };
+
 interface PlannedCreate {
   kind: 'create';
   line: number;
   input: CreateInput;
   teamIds: number[];
+  /** The teams with their roles, when the row gives hats (« Rôle club », « Équipes (rôle) »). */
+  hats?: { roleClub: ClubRole | null; teams: TTeamHat[] };
+  parents: ParentRef[];
 }
 interface PlannedUpdate {
   kind: 'update';
@@ -91,21 +107,32 @@ interface PlannedUpdate {
   teams?: TTeamHat[];
   /** The club role, when it changes. */
   roleClub?: { from: ClubRole | null; to: ClubRole | null };
+  /** Guardians added by the file (never removed). */
+  parents?: ParentRef[];
 }
 type Plan = PlannedCreate | PlannedUpdate | { kind: 'unchanged'; line: number; row: MemberRow };
 
 /** The field of a member input a column fills (equipes is the input's equipesIds). */
-const INPUT_FIELD: Partial<Record<string, TImportField>> = { equipesIds: 'equipes' };
+const INPUT_FIELD: Partial<Record<string, TImportField>> = {
+  equipesIds: 'equipes',
+  parentsIds: 'parents',
+};
 const inputFieldToImport = (key: string): TImportField | null =>
   INPUT_FIELD[key] ??
   ((IMPORT_FIELDS as readonly string[]).includes(key) ? (key as TImportField) : null);
 
 const licenceKey = (v: string) => v.replace(/\s+/g, '').toUpperCase();
+/** A member without e-mail nor licence (a child, decision 0111) is recognised by name and birth date. */
+const identityKey = (nom: string, prenom: string, date: string) =>
+  `${normalizeText(nom)}|${normalizeText(prenom)}|${date}`;
 const rowValue = (row: MemberRow, f: (typeof SCALAR_MEMBER_FIELDS)[number]) =>
   row[MEMBER_COLUMNS[f] as keyof MemberRow];
 
 /** One row of the export, from the member answer (the members feature's JSON mapping). */
-function exportCells(m: ReturnType<typeof toMemberJson>): Record<TImportField, string> {
+function exportCells(
+  m: ReturnType<typeof toMemberJson>,
+  emailOf: (id: number) => string,
+): Record<TImportField, string> {
   const role = normalizeRole(m.role);
   const text = (v: string | number | null | undefined) => (v == null ? '' : String(v));
   return {
@@ -117,8 +144,10 @@ function exportCells(m: ReturnType<typeof toMemberJson>): Record<TImportField, s
     numeroTelephone: text(m.numeroTelephone),
     numeroLicence: text(m.numeroLicence),
     role: role ? ROLE_LABELS[role] : m.role,
+    roleClub: m.roleClub ? ROLE_LABELS[m.roleClub] : '',
     statut: text(m.statut),
-    equipes: m.equipes.map((t) => t.nom).join(', '),
+    equipes: formatTeamHats(m.equipes),
+    parents: (m.parentsIds ?? []).map(emailOf).join(', '),
     categorie: text(m.categorie),
     numero: text(m.numero),
     poste: text(m.poste),
@@ -143,7 +172,15 @@ export function createMemberImport(deps: MemberImportDeps) {
       });
       // Leaders only (export permission): the projection leaves them every field.
       const reader = { subject: actor, today: season.today };
-      const cells = rows.map((r) => exportCells(toMemberJson(r, reader, season)));
+      // A parent is named by e-mail (the import finds them by it), by name without one.
+      const everyone =
+        rows.length && Object.keys(q).length ? (await repo.list(db, actor.clubId, {})).rows : rows;
+      const byId = new Map(everyone.map((m) => [m.id, m]));
+      const emailOf = (id: number) => {
+        const p = byId.get(id);
+        return p ? (p.email ?? `${p.prenom} ${p.nom}`) : '';
+      };
+      const cells = rows.map((r) => exportCells(toMemberJson(r, reader, season), emailOf));
       const csv = writeCsv(
         IMPORT_FIELDS.map((f) => MEMBER_CSV_HEADERS[f]),
         cells.map((c) => IMPORT_FIELDS.map((f) => c[f])),
@@ -270,10 +307,18 @@ export function createMemberImport(deps: MemberImportDeps) {
     errors: TImportError[],
   ): Promise<Plan[]> {
     const clubId = actor.clubId;
-    const [{ rows: current }, teams] = await Promise.all([
+    const [{ rows: current }, teams, season] = await Promise.all([
       repo.list(db, clubId, {}),
       repo.clubTeams(db, clubId),
+      clubSeasonContext(db, clubId),
     ]);
+    const today = season.today;
+    const byIdentity = new Map<string, MemberRow[]>();
+    for (const m of current)
+      if (!m.email && m.dateNaissance) {
+        const k = identityKey(m.nom, m.prenom, String(m.dateNaissance).slice(0, 10));
+        byIdentity.set(k, [...(byIdentity.get(k) ?? []), m]);
+      }
     const byEmail = new Map(
       current.flatMap((m) => (m.email ? [[m.email.toLowerCase(), m] as const] : [])),
     );
@@ -296,6 +341,13 @@ export function createMemberImport(deps: MemberImportDeps) {
       if (e && !byEmail.has(e)) outside.add(e);
     }
     const elsewhere = await repo.emailsInUse(db, [...outside]);
+    // The new members of the file by e-mail, with their birth date: a child's parent may be one.
+    const newInFile = new Map<string, string | null>();
+    for (const r of rows) {
+      const e = cell(r, 'email').toLowerCase();
+      if (e && !byEmail.has(e) && !newInFile.has(e))
+        newInFile.set(e, parseCellDate(cell(r, 'dateDeNaissance')));
+    }
 
     const seenMember = new Map<number, number>();
     const seenNewEmail = new Map<string, number>();
@@ -323,6 +375,14 @@ export function createMemberImport(deps: MemberImportDeps) {
         }
         target = found[0];
       }
+      if (!target && !email && !licence) {
+        // Neither e-mail nor licence: a child without e-mail, by name and birth date.
+        const date = parseCellDate(cell(r, 'dateDeNaissance'));
+        const found = date
+          ? (byIdentity.get(identityKey(cell(r, 'nom'), cell(r, 'prenom'), date)) ?? [])
+          : [];
+        if (found.length === 1) target = found[0];
+      }
 
       // The same member twice in the file
       if (target) {
@@ -344,23 +404,78 @@ export function createMemberImport(deps: MemberImportDeps) {
         if (licence) seenNewLicence.set(licenceKey(licence), r.line);
       }
 
-      // Teams by name: the whole cell, else each name of a list
+      // Teams by name: the whole cell, else each name of a list, each maybe with its role
+      // in brackets (« U11 (Entraîneur) », hats)
       let teamIds: number[] | undefined;
+      let teamRoles: Map<number, TeamRole | null> | undefined;
       const teamsCell = cell(r, 'equipes');
       if (teamsCell) {
         const whole = teamByName.get(teamsCell.toLowerCase());
-        const names = whole ? [whole.nom] : splitTeamNames(teamsCell);
-        const unknown = names.find((n) => !teamByName.has(n.toLowerCase()));
-        if (unknown) fail('equipes', M.teamUnknown(unknown));
-        else if (names.length > MEMBER_IMPORT_LIMITS.maxTeamsPerRow)
-          fail('equipes', MEMBER_FIELD_MESSAGES.tooManyTeams);
-        else teamIds = [...new Set(names.map((n) => teamByName.get(n.toLowerCase())!.id))];
+        const pieces = whole ? [whole.nom] : splitTeamNames(teamsCell);
+        const named: { id: number; role?: TeamRole | null }[] = [];
+        for (const piece of pieces) {
+          const team = teamByName.get(piece.toLowerCase());
+          if (team) {
+            named.push({ id: team.id });
+            continue;
+          }
+          const { name, role } = splitTeamAndRole(piece);
+          const withRole = role !== undefined ? teamByName.get(name.toLowerCase()) : undefined;
+          if (!withRole) {
+            fail('equipes', M.teamUnknown(piece));
+            break;
+          }
+          const parsedRole = parseCellTeamRole(role!);
+          if (parsedRole === undefined) {
+            fail('equipes', M.teamRoleInvalid(withRole.nom, role!));
+            break;
+          }
+          named.push({ id: withRole.id, role: parsedRole });
+        }
+        if (errors.length === before) {
+          if (pieces.length > MEMBER_IMPORT_LIMITS.maxTeamsPerRow)
+            fail('equipes', MEMBER_FIELD_MESSAGES.tooManyTeams);
+          else {
+            teamIds = [...new Set(named.map((t) => t.id))];
+            if (named.some((t) => t.role !== undefined))
+              teamRoles = new Map(
+                named.flatMap((t) => (t.role !== undefined ? [[t.id, t.role] as const] : [])),
+              );
+          }
+        }
       }
+
+      // The club role (« Rôle club »): empty leaves it, « Aucun » removes it
+      let clubRoleCell: ClubRole | null | undefined;
+      const clubRoleText = cell(r, 'roleClub');
+      if (clubRoleText) {
+        clubRoleCell = parseCellClubRole(clubRoleText);
+        if (clubRoleCell === undefined) fail('roleClub', M.roleClubInvalid);
+      }
+
+      // Guardians by e-mail (« Parents »): members of the club or new members of the file
+      const parents: ParentRef[] = [];
+      const parentsText = cell(r, 'parents');
+      if (parentsText) {
+        const emails = parentEmailsOf(parentsText);
+        if (!emails.length) fail('parents', M.parentMissing);
+        for (const e of emails) {
+          const known = byEmail.get(e);
+          const date = known ? known.dateNaissance : newInFile.get(e);
+          if (!known && !newInFile.has(e)) fail('parents', M.parentUnknown(e));
+          else if (e === email || (known && target && known.id === target.id))
+            fail('parents', MEMBER_FIELD_MESSAGES.parentSelf);
+          else if (date && isMinor(String(date), today))
+            fail('parents', MEMBER_FIELD_MESSAGES.guardianMinor);
+          else parents.push(known ? { email: e, id: known.id } : { email: e });
+        }
+      }
+      const hatsInRow = clubRoleCell !== undefined || teamRoles !== undefined;
 
       // The member input the members feature validates, from the non-empty cells
       const input: Record<string, unknown> = {};
       for (const f of IMPORT_FIELDS) {
-        if (f === 'equipes' || f === 'categorie') continue;
+        if (f === 'equipes' || f === 'categorie' || f === 'roleClub' || f === 'parents') continue;
         const v = cell(r, f);
         if (!v) continue;
         input[f] =
@@ -372,12 +487,33 @@ export function createMemberImport(deps: MemberImportDeps) {
                 ? (parseCellRole(v) ?? v)
                 : v;
       }
+      // A new member's hats: the row's, else the spec's single role over the teams (as before).
+      const declared = normalizeRole(parseCellRole(cell(r, 'role')) ?? 'JOUEUR') ?? 'JOUEUR';
+      const newHats =
+        !target && hatsInRow
+          ? (() => {
+              const roleClub =
+                clubRoleCell !== undefined ? clubRoleCell : normalizeClubRole(declared);
+              const fallback = normalizeTeamRole(declared) ?? (roleClub ? null : 'JOUEUR');
+              return {
+                roleClub,
+                teams: (teamIds ?? []).map((id) => ({
+                  id,
+                  role: teamRoles?.has(id) ? teamRoles.get(id)! : fallback,
+                })),
+              };
+            })()
+          : undefined;
       const parsed = target
         ? ZMemberUpdateSchema.safeParse(input)
         : ZMemberCreateSchema.safeParse({
             ...input,
             // A new member without a role is a player.
             role: input.role ?? 'JOUEUR',
+            ...(newHats ? { roleClub: newHats.roleClub, equipes: newHats.teams } : {}),
+            // The contract's rule for a child without e-mail (decision 0111) counts guardians;
+            // those of the file have no id yet, so each stands as a placeholder here.
+            ...(parents.length ? { parentsIds: parents.map((_, i) => i + 1) } : {}),
             clubId,
           });
       if (!parsed.success) {
@@ -387,28 +523,42 @@ export function createMemberImport(deps: MemberImportDeps) {
           const f = inputFieldToImport(key);
           if (!f || reported.has(f)) continue;
           reported.add(f);
-          fail(f, fieldMessage(f, input[f], issue.message));
+          fail(f, fieldMessage(f, input[f], issue.message, r.cells[columnOf.get(f) ?? -1]));
         }
       }
       if (!target && !email) {
-        if (!errors.slice(before).some((e) => e.colonne === header('email')))
-          fail('email', M.emailRequired);
+        const date = parseCellDate(cell(r, 'dateDeNaissance'));
+        const child = !!date && isMinor(date, today);
+        // A child with a parent on the row goes without e-mail (decision 0111).
+        if (
+          !(child && parents.length) &&
+          !errors.slice(before).some((e) => e.colonne === header('email'))
+        )
+          fail('email', child ? M.childWithoutEmail : M.emailRequired);
       }
       if (!target && email && elsewhere.has(email)) fail('email', MEMBER_FIELD_MESSAGES.emailTaken);
       if (errors.length > before || !parsed.success) continue;
 
       if (!target) {
         const data = parsed.data as CreateInput;
+        const roleClub = newHats ? newHats.roleClub : normalizeClubRole(data.role);
         try {
           membersPolicy.assert(actor, 'create');
-          assertMayGrant(actor, null, normalizeClubRole(data.role));
+          assertMayGrant(actor, null, roleClub);
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
-          fail('role', err.message);
+          fail(clubRoleCell !== undefined ? 'roleClub' : 'role', err.message);
           continue;
         }
-        if (normalizeClubRole(data.role) === 'DIRIGEANT') managers++;
-        plans.push({ kind: 'create', line: r.line, input: data, teamIds: teamIds ?? [] });
+        if (roleClub === 'DIRIGEANT') managers++;
+        plans.push({
+          kind: 'create',
+          line: r.line,
+          input: data,
+          teamIds: teamIds ?? [],
+          ...(newHats ? { hats: newHats } : {}),
+          parents,
+        });
         continue;
       }
 
@@ -432,15 +582,41 @@ export function createMemberImport(deps: MemberImportDeps) {
       const added = (teamIds ?? []).filter((t) => !currentTeams.includes(t));
       const newTeams = added.length ? [...currentTeams, ...added] : undefined;
       if (newTeams) changed.push('equipesIds');
-      // The role cell is the spec's single role (members.hats.ts).
       const currentHats = {
         role: target.role,
         roleClub: normalizeClubRole(target.roleClub),
         teams: target.teams.map((t) => ({ id: t.id, role: t.role })),
       };
-      const hats = resolveHats(currentHats, { role: data.role }, newTeams);
+      // With hats on the row, they decide (teams are still only added to: a team of the member
+      // that the row leaves out keeps its role); else the role cell is the spec's single role
+      // (members.hats.ts).
+      const rowTeams = hatsInRow
+        ? (() => {
+            const fallback = normalizeTeamRole(data.role) ?? normalizeTeamRole(target.role) ?? null;
+            return [
+              ...currentHats.teams.map((t) =>
+                teamRoles?.has(t.id) ? { id: t.id, role: teamRoles.get(t.id)! } : t,
+              ),
+              ...added.map((id) => ({
+                id,
+                role: teamRoles?.has(id) ? teamRoles.get(id)! : fallback,
+              })),
+            ];
+          })()
+        : undefined;
+      const hats = rowTeams
+        ? resolveHats(
+            currentHats,
+            { role: data.role, roleClub: clubRoleCell, equipes: rowTeams },
+            undefined,
+          )
+        : resolveHats(currentHats, { role: data.role }, newTeams);
       for (const f of hats.changed) if (!changed.includes(f)) changed.push(f);
       const hatsChanged = !!newTeams || hats.changed.length > 0;
+      const newParents = parents.filter(
+        (p) => p.id === undefined || !target.parentIds.includes(p.id),
+      );
+      if (newParents.length) changed.push('parentsIds');
       if (changed.includes('email')) {
         const owner = byEmail.get(String(values.email).toLowerCase());
         if (owner && owner.id !== target.id) {
@@ -468,7 +644,7 @@ export function createMemberImport(deps: MemberImportDeps) {
           },
           changed,
           hats.roleClub !== currentHats.roleClub
-            ? { from: currentHats.roleClub, to: hats.roleClub, field: 'role' }
+            ? { from: currentHats.roleClub, to: hats.roleClub, field: hats.clubRoleField }
             : undefined,
         );
       } catch (err) {
@@ -494,6 +670,7 @@ export function createMemberImport(deps: MemberImportDeps) {
         changed,
         ...(hatsChanged ? { teams: hats.teams } : {}),
         ...(hats.roleClub !== oldClub ? { roleClub: { from: oldClub, to: hats.roleClub } } : {}),
+        ...(newParents.length ? { parents: newParents } : {}),
       });
     }
     for (const d of demotions) {
@@ -524,37 +701,93 @@ export function createMemberImport(deps: MemberImportDeps) {
     const creates = plans.filter((p): p is PlannedCreate => p.kind === 'create');
     const updates = plans.filter((p): p is PlannedUpdate => p.kind === 'update');
     const entries: AuditEntry[] = [];
+    // Principal role of a row with hats (hats.ts); the spec's single role otherwise.
+    const insertedRole = (c: PlannedCreate) =>
+      c.hats
+        ? principalRole(
+            { roleClub: c.hats.roleClub, equipes: c.hats.teams, hasChildren: false },
+            c.input.role,
+          )
+        : (c.input.role ?? 'JOUEUR');
+    const withEmail = creates.filter((c) => c.input.email);
     const idByEmail = await repo.insertMany(
       tx,
-      creates.map(({ input, teamIds }) => ({
-        club_id: clubId,
-        team_id: teamIds[0] ?? null,
-        nom: input.nom,
-        prenom: input.prenom,
-        date_naissance: input.dateDeNaissance ?? null,
-        genre: input.genre ?? null,
-        email: input.email,
-        telephone: input.numeroTelephone ?? null,
-        numero_licence: input.numeroLicence ?? null,
-        // The spec's single role: the insert trigger makes a leader role the club role, and
-        // every team membership takes a team role (migration 0015).
-        role: input.role ?? 'JOUEUR',
-        statut: input.statut ?? 'Actif',
-        taille: input.taille ?? null,
-        poids: input.poids ?? null,
-        numero: input.numero ?? null,
-        poste: input.poste ?? null,
-      })),
+      withEmail
+        .map((c) => ({
+          ...c,
+          input: { ...c.input, role: insertedRole(c) },
+        }))
+        .map(({ input, teamIds }) => ({
+          club_id: clubId,
+          team_id: teamIds[0] ?? null,
+          nom: input.nom,
+          prenom: input.prenom,
+          date_naissance: input.dateDeNaissance ?? null,
+          genre: input.genre ?? null,
+          email: input.email,
+          telephone: input.numeroTelephone ?? null,
+          numero_licence: input.numeroLicence ?? null,
+          // The spec's single role: the insert trigger makes a leader role the club role, and
+          // every team membership takes a team role (migration 0015).
+          role: input.role ?? 'JOUEUR',
+          statut: input.statut ?? 'Actif',
+          taille: input.taille ?? null,
+          poids: input.poids ?? null,
+          numero: input.numero ?? null,
+          poste: input.poste ?? null,
+        })),
     );
-    const newIds = creates.map((c) => idByEmail.get(c.input.email!.toLowerCase())!);
-    // The primary team's membership is the insert trigger's; the others are added here.
+    // A child without e-mail (decision 0111): one insert each, the guardians are linked below.
+    const idOf = new Map<PlannedCreate, number>();
+    for (const c of creates) {
+      if (c.input.email) {
+        idOf.set(c, idByEmail.get(c.input.email.toLowerCase())!);
+        continue;
+      }
+      const i = c.input;
+      idOf.set(
+        c,
+        await repo.insert(tx, {
+          clubId,
+          teamId: c.teamIds[0] ?? null,
+          nom: i.nom,
+          prenom: i.prenom,
+          dateNaissance: i.dateDeNaissance ?? null,
+          genre: i.genre ?? null,
+          email: null,
+          telephone: i.numeroTelephone ?? null,
+          numeroLicence: i.numeroLicence ?? null,
+          role: insertedRole(c),
+          statut: i.statut ?? 'Actif',
+          taille: i.taille ?? null,
+          poids: i.poids ?? null,
+          numero: i.numero ?? null,
+          poste: i.poste ?? null,
+          passwordHash: null,
+        }),
+      );
+    }
+    const newIds = creates.map((c) => idOf.get(c)!);
+    // The primary team's membership is the insert trigger's; the others are added here, or the
+    // row's hats set every team's role.
     await repo.addMemberships(
       tx,
       clubId,
       creates.flatMap((c, i) =>
-        c.teamIds.slice(1).map((teamId) => ({ memberId: newIds[i]!, teamId })),
+        c.hats ? [] : c.teamIds.slice(1).map((teamId) => ({ memberId: newIds[i]!, teamId })),
       ),
     );
+    for (const [i, c] of creates.entries())
+      if (c.hats?.teams.length) await repo.setTeams(tx, clubId, newIds[i]!, c.hats.teams);
+    // Guardians by e-mail, the file's new members included; never removed.
+    const parentId = (p: ParentRef) => p.id ?? idByEmail.get(p.email);
+    const linkParents = async (childId: number, current: readonly number[], refs: ParentRef[]) => {
+      const ids = refs.map(parentId).filter((id): id is number => typeof id === 'number');
+      if (ids.length)
+        await repo.setParents(tx, clubId, childId, [...new Set([...current, ...ids])]);
+    };
+    for (const [i, c] of creates.entries()) await linkParents(newIds[i]!, [], c.parents);
+    for (const u of updates) if (u.parents) await linkParents(u.row.id, u.row.parentIds, u.parents);
     creates.forEach((c, i) =>
       entries.push({
         clubId,
@@ -562,7 +795,14 @@ export function createMemberImport(deps: MemberImportDeps) {
         action: 'create',
         entity: 'member',
         entityId: newIds[i]!,
-        details: { role: c.input.role, teamIds: c.teamIds, invitation: true, import: true },
+        details: {
+          role: insertedRole(c),
+          teamIds: c.teamIds,
+          ...(c.hats ? { roleClub: c.hats.roleClub, teams: c.hats.teams } : {}),
+          ...(c.parents.length ? { parentIds: c.parents.map(parentId) } : {}),
+          invitation: !!c.input.email,
+          import: true,
+        },
       }),
     );
     for (const u of updates) {
@@ -581,6 +821,7 @@ export function createMemberImport(deps: MemberImportDeps) {
           fields: u.changed,
           import: true,
           ...(u.roleClub ? { roleClub: u.roleClub } : {}),
+          ...(u.parents ? { parentIds: u.parents.map(parentId) } : {}),
           ...(u.teams
             ? {
                 teams: { from: u.row.teams.map((t) => ({ id: t.id, role: t.role })), to: u.teams },
@@ -608,12 +849,23 @@ export function createMemberImport(deps: MemberImportDeps) {
       details: summary,
     });
     await auditMany(tx, entries);
-    await deps.queueFollowUp(tx, clubId, { invite: newIds, convoke });
+    // No invitation without an address: the guardians get the child's mails (decision 0111).
+    const invite = newIds.filter((_, i) => creates[i]!.input.email);
+    await deps.queueFollowUp(tx, clubId, { invite, convoke });
   }
 }
 
 /** The French message of a refused cell: required, or the import's wording of a format. */
-function fieldMessage(f: TImportField, value: unknown, zodMessage: string): string {
+function fieldMessage(
+  f: TImportField,
+  value: unknown,
+  zodMessage: string,
+  cellText: string | undefined,
+): string {
+  if (f === 'email' && zodMessage === MEMBER_FIELD_MESSAGES.childNeedsGuardian)
+    return M.childWithoutEmail;
+  if (f === 'roleClub') return M.roleClubInvalid;
+  if (f === 'equipes' || f === 'parents') return cellText ? zodMessage : M.required;
   if (value === undefined) return f === 'email' ? M.emailRequired : M.required;
   if (f === 'dateDeNaissance') return cellDateMessage(String(value));
   if (f === 'genre') return M.genreInvalid;

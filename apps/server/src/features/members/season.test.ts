@@ -6,10 +6,12 @@ import {
   MEMBER_IMPORT_MESSAGES as M,
   SETTINGS_MESSAGES,
   ageCategory,
+  api,
   seasonOf,
   type TImportReport,
+  type TMember,
 } from '@club/contract';
-import { auditLog, members, teamMemberships } from '../../db/schema.ts';
+import { auditLog, guardians, members, teamMemberships } from '../../db/schema.ts';
 import {
   createClub,
   createMatch,
@@ -280,14 +282,15 @@ describe('[season] export', () => {
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'Nom;Prénom;Date de naissance;Genre;E-mail;Téléphone;N° licence;Rôle;Statut;Équipes;Catégorie;Numéro;Poste;Taille (cm);Poids (kg)',
+      'Nom;Prénom;Date de naissance;Genre;E-mail;Téléphone;N° licence;Rôle;Rôle club;Statut;Équipes (rôle);Parents;Catégorie;Numéro;Poste;Taille (cm);Poids (kg)',
     );
     expect(lines.at(-1)).toBe('');
     const zoe = lines.find((l) => l.includes('Zoé'))!;
     expect(zoe).toContain(
       `"'=HYPERLINK(""http://evil.example"",""clic"")";'+Zoé;03/04/2013;Femme;`,
     );
-    expect(zoe).toContain(`;"=""+33 6 12 34 56 78""";'@123;Entraîneur;Actif;U13;`);
+    // Hats (decision 0110): no club role, each team with its role, no parent.
+    expect(zoe).toContain(`;"=""+33 6 12 34 56 78""";'@123;Entraîneur;;Actif;U13 (Entraîneur);;`);
     expect(zoe).toContain(';10;"Milieu; ""relayeur""";;');
     expect(text).toContain(';Dirigeant;');
     expect(text).toContain(';Responsable;');
@@ -531,7 +534,7 @@ describe('[season] import', () => {
       line({ email: other.player.email }), // 8: another club's member
       line({ email: dup }), // 9
       line({ email: dup.toUpperCase() }), // 10: twice in the file
-      line({ email: '', licence: 'INCONNUE' }), // 11: a new member needs an e-mail
+      line({ email: '', licence: 'INCONNUE' }), // 11: a new child needs an e-mail or a parent
       line({ email: twin1.email.replace('twin1', 'zz'), licence: '', nom: '' }), // 12: no name
       line({ email: '', licence: 'double' }), // 13: two members have it
       line({ email: w.boss.email, role: 'Joueur', nom: 'Chef', prenom: 'Anne' }), // 14: own role
@@ -559,7 +562,7 @@ describe('[season] import', () => {
       { ligne: 7, colonne: 'E-mail', message: MEMBER_FIELD_MESSAGES.emailInvalid },
       { ligne: 8, colonne: 'E-mail', message: MEMBER_FIELD_MESSAGES.emailTaken },
       { ligne: 10, colonne: 'E-mail', message: M.duplicateRow(9) },
-      { ligne: 11, colonne: 'E-mail', message: M.emailRequired },
+      { ligne: 11, colonne: 'E-mail', message: M.childWithoutEmail },
       { ligne: 12, colonne: 'Nom', message: M.required },
       {
         ligne: 13,
@@ -857,5 +860,156 @@ describe('[season] players without a team, several at once', () => {
     expect(row!.teamId).toBeNull();
     const empty = await w.asBoss.put(`/api/equipes/${w.u13.id}/membres`, { ajouter: [] });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('[season] the file carries the hats (decisions 0110, 0111)', () => {
+  /** A club with a U11 coach who is the father of a U13 player without e-mail nor phone. */
+  async function family(w: World) {
+    const u11 = await createTeam(ctx.app.db, w.club.id, { nom: 'U11', categorie: 'U11' });
+    const fatherEmail = `pere.${uid()}@example.org`;
+    const father = await w.asBoss.call(api.members.create, {
+      body: {
+        nom: 'Petit',
+        prenom: 'Marc',
+        dateDeNaissance: '1982-05-06',
+        genre: 'Homme',
+        email: fatherEmail,
+        numeroTelephone: '06 12 34 56 78',
+        equipes: [{ id: u11.id, role: 'ENTRAINEUR' }],
+        clubId: w.club.id,
+      },
+    });
+    expect(father.statusCode, father.body).toBe(201);
+    const child = await w.asBoss.call(api.members.create, {
+      body: {
+        nom: 'Petit',
+        prenom: 'Léo',
+        dateDeNaissance: '2014-09-10',
+        genre: 'Homme',
+        equipes: [{ id: w.u13.id, role: 'JOUEUR' }],
+        parentsIds: [father.json().id],
+        clubId: w.club.id,
+      },
+    });
+    expect(child.statusCode, child.body).toBe(201);
+    return { u11, fatherEmail, fatherId: father.json().id, childId: child.json().id };
+  }
+  const guardianRows = (clubId: number) =>
+    ctx.app.db
+      .select({ p: guardians.parentId, c: guardians.childId })
+      .from(guardians)
+      .where(eq(guardians.clubId, clubId))
+      .orderBy(asc(guardians.parentId), asc(guardians.childId));
+
+  it('export → import: « Rôle club », « Équipes (rôle) », « Parents »; the father-coach and the child without e-mail come back unchanged', async () => {
+    const w = await world();
+    const { fatherEmail } = await family(w);
+    const exported = (await w.asBoss.get(`/api/membres/club/${w.club.id}/export`)).rawPayload;
+    const lines = exported.subarray(3).toString('utf8').split('\r\n');
+    expect(lines.find((l) => l.includes(fatherEmail) && l.startsWith('Petit;Marc'))).toContain(
+      ';Entraîneur;;Actif;U11 (Entraîneur);;',
+    );
+    // The child: no e-mail, no phone; the father by his e-mail in « Parents ».
+    expect(lines.find((l) => l.startsWith('Petit;Léo'))).toContain(
+      `;10/09/2014;Homme;;;;Joueur;;Actif;U13 (Joueur);${fatherEmail};U`,
+    );
+    expect(lines.find((l) => l.startsWith('Chef;Anne'))).toContain(';Dirigeant;Dirigeant;Actif;');
+
+    const before = { ...(await snapshot(w.club.id)), guardians: await guardianRows(w.club.id) };
+    const sim = await upload(w.asBoss, w.club.id, exported, { simulation: true });
+    expect(sim.statusCode, sim.body).toBe(200);
+    expect(report(sim)).toMatchObject({ crees: 0, misAJour: 0, erreurs: [] });
+    expect(report(sim).apercu?.every((r) => r.resultat === 'INCHANGE')).toBe(true);
+    const real = await upload(w.asBoss, w.club.id, exported, { simulation: false });
+    expect(real.statusCode, real.body).toBe(200);
+    expect(report(real)).toMatchObject({ crees: 0, misAJour: 0, inchanges: before.rows.length });
+    expect({ ...(await snapshot(w.club.id)), guardians: await guardianRows(w.club.id) }).toEqual(
+      before,
+    );
+  });
+
+  it('the same rows in another club create the father-coach and his son without e-mail, the parent’s row after the child’s; no invitation for the child', async () => {
+    const w = await world();
+    const { fatherEmail } = await family(w);
+    const text = (await w.asBoss.get(`/api/membres/club/${w.club.id}/export`)).rawPayload
+      .subarray(3)
+      .toString('utf8');
+    const [header, ...rows] = text.split('\r\n');
+    const father = rows.find((l) => l.startsWith('Petit;Marc'))!;
+    const son = rows.find((l) => l.startsWith('Petit;Léo'))!;
+    // Another club with teams of the same names.
+    const other = await world();
+    await createTeam(ctx.app.db, other.club.id, { nom: 'U11', categorie: 'U11' });
+    const otherEmail = fatherEmail.replace('pere.', 'pere2.');
+    const csv = [
+      header,
+      son.replace(fatherEmail, otherEmail),
+      father.replace(fatherEmail, otherEmail),
+      '',
+    ].join('\r\n');
+    const real = await upload(other.asBoss, other.club.id, csv, { simulation: false });
+    expect(real.statusCode, real.body).toBe(200);
+    expect(report(real)).toMatchObject({ crees: 2, erreurs: [] });
+
+    const list = await other.asBoss.get(`/api/membres/club/${other.club.id}`);
+    const all = list.json() as TMember[];
+    const dad = all.find((m) => m.email === otherEmail)!;
+    const kid = all.find((m) => m.prenom === 'Léo')!;
+    expect(dad).toMatchObject({
+      role: 'ENTRAINEUR',
+      roleClub: null,
+      equipes: [{ nom: 'U11', role: 'ENTRAINEUR' }],
+      enfants: [{ id: kid.id, prenom: 'Léo' }],
+    });
+    expect(kid).toMatchObject({
+      role: 'JOUEUR',
+      email: null,
+      numeroTelephone: null,
+      equipes: [{ nom: 'U13', role: 'JOUEUR' }],
+      parentsIds: [dad.id],
+    });
+    // One invitation, the father's: the child's mails go to him (decision 0111).
+    await waitForMail(ctx, (m) => m.to.includes(otherEmail), 15_000);
+    const [audit] = await ctx.app.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.clubId, other.club.id),
+          eq(auditLog.entity, 'member'),
+          eq(auditLog.entityId, kid.id),
+        ),
+      );
+    expect(audit?.details).toMatchObject({ invitation: false, parentIds: [dad.id] });
+  });
+
+  it('refuses in French: a child without e-mail nor parent, an unknown parent, an adult without e-mail, a wrong club role or team role', async () => {
+    const w = await world();
+    const head =
+      'Nom;Prénom;Date de naissance;Genre;E-mail;Téléphone;Rôle club;Équipes (rôle);Parents';
+    const csv = [
+      head,
+      'Petit;Léo;10/09/2016;Homme;;;;U13 (Joueur);', // 2: a child, no parent
+      `Petit;Lou;10/09/2016;Femme;;;;U13;inconnu.${uid()}@example.org`, // 3: unknown parent
+      `Petit;Max;10/09/1990;Homme;;06 00 00 00 00;;;${w.coach.email}`, // 4: an adult needs one
+      `Grand;Eve;10/09/1990;Femme;eve.${uid()}@example.org;06 00 00 00 00;Présidente du monde;;`, // 5
+      `Grand;Ali;10/09/1990;Homme;ali.${uid()}@example.org;06 00 00 00 00;;U13 (Arbitre);`, // 6
+      `Petit;Zoé;10/09/2016;Femme;;;;U13 (Joueur);Marc Petit <${w.coach.email}>`, // 7: fine
+      '',
+    ].join('\r\n');
+    const sim = await upload(w.asBoss, w.club.id, csv, { simulation: true });
+    expect(sim.statusCode, sim.body).toBe(200);
+    expect(report(sim).erreurs).toEqual([
+      { ligne: 2, colonne: 'E-mail', message: M.childWithoutEmail },
+      { ligne: 2, colonne: 'Téléphone', message: M.required },
+      { ligne: 3, colonne: 'E-mail', message: M.childWithoutEmail },
+      { ligne: 3, colonne: 'Téléphone', message: M.required },
+      { ligne: 3, colonne: 'Parents', message: expect.stringContaining('Parent introuvable') },
+      { ligne: 4, colonne: 'E-mail', message: M.emailRequired },
+      { ligne: 5, colonne: 'Rôle club', message: M.roleClubInvalid },
+      { ligne: 6, colonne: 'Équipes (rôle)', message: M.teamRoleInvalid('U13', 'Arbitre') },
+    ]);
+    expect(report(sim).apercu?.find((r) => r.ligne === 7)?.resultat).toBe('NOUVEAU');
   });
 });

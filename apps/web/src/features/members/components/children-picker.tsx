@@ -24,7 +24,30 @@ export interface ChildrenPickerProps {
   selfId?: number;
   loading?: boolean;
   error?: string;
+  /**
+   * Which link is chosen: the member's children (`enfantsIds`, any adult, decision 0110) or a
+   * minor's guardians (`parentsIds`). Children by default.
+   */
+  kind?: 'enfants' | 'parents';
 }
+
+/** The words of each kind of link. */
+const WORDS = {
+  enfants: {
+    legend: 'Enfants',
+    none: 'Aucun enfant lié.',
+    linked: 'Enfants liés',
+    search: 'Rechercher un enfant parmi les membres',
+    tooMany: MEMBER_FIELD_MESSAGES.tooManyChildren,
+  },
+  parents: {
+    legend: 'Parents',
+    none: 'Aucun parent lié.',
+    linked: 'Parents liés',
+    search: 'Rechercher un parent parmi les membres',
+    tooMany: MEMBER_FIELD_MESSAGES.tooManyParents,
+  },
+} as const;
 
 /** Results shown at once: the search narrows them down. */
 const RESULTS_MAX = 8;
@@ -34,7 +57,7 @@ const teamsText = (m: ChildCandidate) =>
   m.equipes && m.equipes.length > 0 ? ` (${m.equipes.map((t) => t.nom).join(', ')})` : '';
 
 /**
- * A PARENT's children in the member form (decision 0012): the chosen ones with a "Retirer" button,
+ * A member's children, or a minor's guardians, in the member form (decisions 0012, 0110): the chosen ones with a "Retirer" button,
  * and a search among the club's members (first or last name, accents and case ignored) whose
  * results are "Ajouter" buttons. At most MEMBER_LIMITS.childrenMax children.
  */
@@ -76,7 +99,9 @@ export function ChildrenPicker({
   selfId,
   loading,
   error,
+  kind = 'enfants',
 }: ChildrenPickerProps) {
+  const words = WORDS[kind];
   const id = useId();
   const [query, setQuery] = useState('');
   // The button pressed disappears: the focus goes back to the search box.
@@ -107,11 +132,11 @@ export function ChildrenPicker({
       aria-describedby={error ? `${id}-error` : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend>Enfants</legend>
+      <legend>{words.legend}</legend>
       {chosen.length === 0 ? (
-        <p className="field-hint">Aucun enfant lié.</p>
+        <p className="field-hint">{words.none}</p>
       ) : (
-        <ul className="choice-list" aria-label="Enfants liés">
+        <ul className="choice-list" aria-label={words.linked}>
           {chosen.map((c) => (
             <CandidateItem
               key={c.id}
@@ -127,7 +152,7 @@ export function ChildrenPicker({
         </ul>
       )}
       <div className="field">
-        <label htmlFor={`${id}-search`}>Rechercher un enfant parmi les membres</label>
+        <label htmlFor={`${id}-search`}>{words.search}</label>
         <input
           ref={search}
           id={`${id}-search`}
@@ -144,7 +169,7 @@ export function ChildrenPicker({
       </div>
       <p id={`${id}-status`} className="field-hint" aria-live="polite">
         {full
-          ? MEMBER_FIELD_MESSAGES.tooManyChildren
+          ? words.tooMany
           : loading
             ? 'Chargement des membres...'
             : !needle

@@ -218,7 +218,7 @@ function ChooseStep({
         points-virgules, des virgules ou des tabulations), 2 Mo et{' '}
         {MEMBER_IMPORT_LIMITS.maxRows.toLocaleString('fr-FR')} lignes au plus. La première ligne
         nomme les colonnes : Nom, Prénom, Date de naissance, Genre, E-mail, Téléphone, N° licence,
-        Rôle, Statut, Équipes…
+        Rôle, Rôle club, Statut, Équipes (rôle), Parents…
       </p>
       <ul className="import-rules">
         <li>
@@ -228,6 +228,11 @@ function ChooseStep({
         <li>
           Un nouveau membre reçoit une invitation par e-mail ; sans rôle, il est joueur. Ses nom,
           prénom, date de naissance, genre, e-mail et téléphone sont obligatoires.
+        </li>
+        <li>
+          Chaque équipe peut porter le rôle du membre : « U11 (Entraîneur), Vétérans (Joueur) ». Un
+          enfant sans e-mail ni téléphone est accepté si l’e-mail d’un parent figure dans la colonne
+          « Parents » : ses messages vont à ses parents.
         </li>
         <li>Aucun membre n’est supprimé. Vous verrez chaque ligne avant de confirmer.</li>
       </ul>

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 
 afterEach(cleanup);
 import userEvent from '@testing-library/user-event';
-import { FIELD_MESSAGES, type TMember } from '@club/contract';
+import { FIELD_MESSAGES, MEMBER_FIELD_MESSAGES, type TMember } from '@club/contract';
 import { MemberForm } from './member-form.tsx';
 
 const TEAMS = [
@@ -136,6 +136,9 @@ describe('[members] club member form (spec §4, §5)', () => {
       statut: 'Actif',
       numeroLicence: null,
       nomEquipe: 'U17',
+      // Hats (decision 0110): no club role, the team with the role chosen.
+      roleClub: null,
+      equipes: [{ id: 2, role: 'JOUEUR' }],
       clubId: 5,
     });
   });
@@ -255,9 +258,10 @@ describe('[members] member form: several teams, a parent’s children', () => {
     expect(onSubmit).toHaveBeenLastCalledWith(
       expect.objectContaining({ nomEquipe: 'Seniors', equipesIds: [1, 2] }),
     );
-    // Not a parent: no children field, nothing sent about children.
-    expect(screen.queryByRole('group', { name: 'Enfants' })).toBeNull();
+    // An adult may have children (decision 0110): offered, none chosen, nothing sent about them.
+    expect(screen.getByRole('group', { name: 'Enfants' })).toBeInTheDocument();
     expect(onSubmit.mock.lastCall![0]).not.toHaveProperty('enfantsIds');
+    expect(onSubmit.mock.lastCall![0]).not.toHaveProperty('parentsIds');
   });
 
   it('a member of two teams brought back to one sends the one-team list (the other is removed)', async () => {
@@ -295,14 +299,24 @@ describe('[members] member form: several teams, a parent’s children', () => {
     );
   });
 
-  it('a member who stops being a parent: the children field goes, enfantsIds is not sent', async () => {
+  it('a parent who becomes a player keeps the children (any adult may have some, decision 0110)', async () => {
     const onSubmit = renderEdit(parent);
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Rôle *'), 'JOUEUR');
-    expect(screen.queryByRole('group', { name: 'Enfants' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Enfants' })).toBeInTheDocument();
+    // The spec's single role: held in every team.
+    expect(screen.getByLabelText('Rôle dans U17')).toHaveValue('JOUEUR');
+    expect(screen.getByLabelText('Rôle dans U15')).toHaveValue('JOUEUR');
     await user.click(screen.getByRole('button', { name: 'Modifier' }));
-    expect(onSubmit.mock.lastCall![0]).toMatchObject({ role: 'JOUEUR', equipesIds: [2, 3] });
-    expect(onSubmit.mock.lastCall![0]).not.toHaveProperty('enfantsIds');
+    expect(onSubmit.mock.lastCall![0]).toMatchObject({
+      role: 'JOUEUR',
+      equipesIds: [2, 3],
+      equipes: [
+        { id: 2, role: 'JOUEUR' },
+        { id: 3, role: 'JOUEUR' },
+      ],
+      enfantsIds: [20],
+    });
   });
 
   it('server errors on the teams or the children show under those groups', () => {
@@ -356,5 +370,197 @@ describe('[members] member form: several teams, a parent’s children', () => {
     await user.tab();
     expect(screen.getByLabelText('Nom *')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Nom *')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+  });
+});
+
+/** 'YYYY' of a birth `years` years ago, a month ago (so the age is already `years`). */
+function birthDate(years: number) {
+  const d = new Date();
+  d.setMonth(d.getMonth() - 1);
+  const dd = String(d.getDate())
+    .padStart(2, '0')
+    .replace(/^(29|30|31)$/, '28');
+  return `${dd}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear() - years}`;
+}
+
+async function fillIdentity(user: ReturnType<typeof userEvent.setup>, date: string) {
+  await user.type(screen.getByLabelText('Nom *'), 'Petit');
+  await user.type(screen.getByLabelText('Prénom *'), 'Léo');
+  await user.type(screen.getByLabelText('Date de naissance *'), date);
+  await user.selectOptions(screen.getByLabelText('Genre *'), 'Homme');
+}
+
+function renderCreate(actorRole = 'DIRIGEANT') {
+  const onSubmit = vi.fn();
+  render(
+    <MemberForm
+      member={null}
+      clubId={5}
+      actor={{ id: 1, role: actorRole }}
+      teams={[...TEAMS, U15]}
+      clubMembers={CLUB_MEMBERS}
+      submitting={false}
+      onSubmit={onSubmit}
+      onCancel={() => {}}
+    />,
+  );
+  return onSubmit;
+}
+
+describe('[members] member form: hats (decision 0110, 0138)', () => {
+  it('a father who coaches U17 and plays with the Seniors: a role per team, his child, « Rôle » the principal hat', async () => {
+    const onSubmit = renderCreate();
+    const user = userEvent.setup();
+    await fillIdentity(user, '03/02/1980');
+    await user.type(screen.getByLabelText('Email *'), 'marc@example.org');
+    await user.type(screen.getByLabelText('Téléphone *'), '0611111111');
+    await user.selectOptions(screen.getByLabelText('Équipe'), 'U17');
+    await user.click(screen.getByRole('checkbox', { name: 'Seniors' }));
+    const roles = screen.getByRole('group', { name: 'Rôle dans chaque équipe' });
+    // Entraîneur or Joueur per team; no « aucun » without a club role.
+    expect(
+      [...(within(roles).getByLabelText('Rôle dans U17') as HTMLSelectElement).options].map(
+        (o) => o.textContent,
+      ),
+    ).toEqual(['Entraîneur', 'Joueur']);
+    await user.selectOptions(within(roles).getByLabelText('Rôle dans U17'), 'ENTRAINEUR');
+    expect(within(roles).getByLabelText('Rôle dans Seniors')).toHaveValue('JOUEUR');
+    // The spec's « Rôle » follows: the strongest hat.
+    expect(screen.getByLabelText('Rôle *')).toHaveValue('ENTRAINEUR');
+    const children = screen.getByRole('group', { name: 'Enfants' });
+    await user.type(within(children).getByLabelText(/Rechercher un enfant/), 'léo');
+    await user.click(within(children).getByRole('button', { name: 'Ajouter Léo Bernard' }));
+    expect(screen.queryByRole('group', { name: 'Parents' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.lastCall![0]).toMatchObject({
+      role: 'ENTRAINEUR',
+      roleClub: null,
+      nomEquipe: 'U17',
+      equipesIds: [2, 1],
+      equipes: [
+        { id: 2, role: 'ENTRAINEUR' },
+        { id: 1, role: 'JOUEUR' },
+      ],
+      enfantsIds: [21],
+    });
+    expect(onSubmit.mock.lastCall![0]).not.toHaveProperty('parentsIds');
+  });
+
+  it('a president who plays: « Rôle club » Dirigeant, a team as player, « Rôle » Dirigeant', async () => {
+    const onSubmit = renderCreate();
+    const user = userEvent.setup();
+    await fillIdentity(user, '03/02/1970');
+    await user.type(screen.getByLabelText('Email *'), 'pres@example.org');
+    await user.type(screen.getByLabelText('Téléphone *'), '0611111111');
+    expect(
+      [...(screen.getByLabelText('Rôle club') as HTMLSelectElement).options].map(
+        (o) => o.textContent,
+      ),
+    ).toEqual(['Aucun', 'Dirigeant', 'Responsable']);
+    await user.selectOptions(screen.getByLabelText('Rôle club'), 'DIRIGEANT');
+    expect(screen.getByLabelText('Rôle *')).toHaveValue('DIRIGEANT');
+    await user.selectOptions(screen.getByLabelText('Équipe'), 'Seniors');
+    // A leader's new team: attached without a team role until one is chosen.
+    expect(screen.getByLabelText('Rôle dans Seniors')).toHaveValue('');
+    await user.selectOptions(screen.getByLabelText('Rôle dans Seniors'), 'JOUEUR');
+    expect(screen.getByLabelText('Rôle *')).toHaveValue('DIRIGEANT');
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(onSubmit.mock.lastCall![0]).toMatchObject({
+      role: 'DIRIGEANT',
+      roleClub: 'DIRIGEANT',
+      equipes: [{ id: 1, role: 'JOUEUR' }],
+    });
+    // No club role any more: he is a player (the team keeps its role), « Rôle » follows.
+    await user.selectOptions(screen.getByLabelText('Rôle club'), '');
+    expect(screen.getByLabelText('Rôle *')).toHaveValue('JOUEUR');
+  });
+
+  it('choosing the spec’s « Rôle » Dirigeant sets the club role; a RESPONSABLE cannot give one', async () => {
+    renderCreate();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Rôle *'), 'DIRIGEANT');
+    expect(screen.getByLabelText('Rôle club')).toHaveValue('DIRIGEANT');
+    cleanup();
+    renderCreate('RESPONSABLE');
+    const options = (screen.getByLabelText('Rôle club') as HTMLSelectElement).options;
+    expect([...options].filter((o) => o.disabled).map((o) => o.value)).toEqual([
+      'DIRIGEANT',
+      'RESPONSABLE',
+    ]);
+  });
+
+  it('a seven-year-old without e-mail nor phone: refused without a parent (the server’s message), sent with one', async () => {
+    const onSubmit = renderCreate();
+    const user = userEvent.setup();
+    await fillIdentity(user, birthDate(7));
+    await user.selectOptions(screen.getByLabelText('Rôle *'), 'JOUEUR');
+    // A minor has guardians, not children.
+    expect(screen.queryByRole('group', { name: 'Enfants' })).toBeNull();
+    const parents = screen.getByRole('group', { name: 'Parents' });
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Email *')).toHaveAccessibleDescription(
+      MEMBER_FIELD_MESSAGES.childNeedsGuardian,
+    );
+    expect(screen.getByLabelText('Téléphone *')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.required,
+    );
+    await user.type(within(parents).getByLabelText(/Rechercher un parent/), 'hugo');
+    await user.click(within(parents).getByRole('button', { name: 'Ajouter Hugo Martin' }));
+    // With a parent, e-mail and phone are optional: no asterisk, no error, a hint instead.
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Facultatif : les messages de l’enfant vont à ses parents.',
+    );
+    expect(screen.getByLabelText('Email')).not.toBeRequired();
+    expect(screen.getByLabelText('Téléphone')).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.lastCall![0]).toMatchObject({
+      role: 'JOUEUR',
+      email: null,
+      numeroTelephone: null,
+      parentsIds: [22],
+    });
+    expect(onSubmit.mock.lastCall![0]).not.toHaveProperty('enfantsIds');
+  });
+
+  it('an adult without e-mail is refused with the spec’s required message, whatever the parents', async () => {
+    const onSubmit = renderCreate();
+    const user = userEvent.setup();
+    await fillIdentity(user, '03/02/1990');
+    await user.selectOptions(screen.getByLabelText('Rôle *'), 'JOUEUR');
+    expect(screen.queryByRole('group', { name: 'Parents' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Email *')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+  });
+
+  it('editing a child: the team roles and guardians are pre-filled; clearing the e-mail with a guardian is allowed', async () => {
+    const child: TMember = {
+      ...parent,
+      id: 40,
+      prenom: 'Tom',
+      role: 'JOUEUR',
+      roleClub: null,
+      dateDeNaissance: '2016-04-04',
+      email: 'tom@example.org',
+      enfants: [],
+      equipes: [{ ...U15, role: 'JOUEUR' }],
+      idEquipe: 3,
+      nomEquipe: 'U15',
+      parentsIds: [22],
+    };
+    const onSubmit = renderEdit(child, { parentsIds: 'Parent introuvable dans ce club.' });
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('Rôle dans U15')).toHaveValue('JOUEUR');
+    const parents = screen.getByRole('group', { name: 'Parents' });
+    expect(within(parents).getByRole('list', { name: 'Parents liés' })).toHaveTextContent(
+      'Hugo Martin',
+    );
+    expect(parents).toHaveAccessibleDescription('Parent introuvable dans ce club.');
+    await user.clear(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(onSubmit.mock.lastCall![0]).toMatchObject({ email: null, parentsIds: [22] });
   });
 });
