@@ -185,6 +185,16 @@ test('[week of use] a coach of two teams creates from one team’s area, moves t
       (m) => m.to.includes(tom.email.toLowerCase()) && m.subject.includes('Séance spécifique'),
     ),
   ).toBe(false);
+  // The coach's week on the phone: a list of the week's events, each as wide as the screen
+  // allows (seven time-grid columns left 35 px per event; decision 0139).
+  const main = page.locator('.calendar-main');
+  await main
+    .getByRole('button', { name: 'Semaine', exact: true })
+    .or(main.getByRole('tab', { name: 'Semaine', exact: true }))
+    .click();
+  await expect(main).toHaveAttribute('data-view', 'listWeek');
+  await expect(box).toBeVisible({ timeout: 20_000 });
+  expect((await box.boundingBox())!.width).toBeGreaterThan(200);
   expect(errors).toEqual([]);
   await page.context().close();
 });
