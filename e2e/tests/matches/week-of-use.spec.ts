@@ -5,6 +5,7 @@ import {
   createActiveMember,
   createTeam,
   expect,
+  expectNoA11yViolations,
   fillDateTime,
   infos,
   parisDay,
@@ -195,6 +196,8 @@ test('[week of use] a coach of two teams creates from one team’s area, moves t
   await expect(main).toHaveAttribute('data-view', 'listWeek');
   await expect(box).toBeVisible({ timeout: 20_000 });
   expect((await box.boundingBox())!.width).toBeGreaterThan(200);
+  await expectNoA11yViolations(page, { include: '.calendar-main' });
+  await page.screenshot({ path: test.info().outputPath('week-list.png'), fullPage: true });
   expect(errors).toEqual([]);
   await page.context().close();
 });
