@@ -226,6 +226,8 @@ export type MemberFields = {
   prenom: string;
   role: string;
   nomEquipe?: string;
+  /** Several teams, the first one primary (takes precedence over nomEquipe). */
+  equipesIds?: number[];
   statut?: string;
   enfantsIds?: number[];
   dateDeNaissance?: string;

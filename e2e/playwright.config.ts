@@ -60,6 +60,7 @@ const PHONE_ONLY = [
   '**/matches/convocation-email.spec.ts',
   '**/matches/match-day.spec.ts',
   '**/matches/live-sheet.spec.ts',
+  '**/matches/week-of-use.spec.ts',
   '**/messages/**',
   '**/members/hats.spec.ts',
   '**/members/memberships.spec.ts',

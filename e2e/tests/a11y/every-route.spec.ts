@@ -171,6 +171,7 @@ const PUBLIC_GROUPS: { title: string; paths: string[] }[] = [
       'activation',
       'convocation/reponse',
       'notifications/desabonnement',
+      'annonce/lecture',
     ],
   },
 ];

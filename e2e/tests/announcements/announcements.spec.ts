@@ -44,7 +44,7 @@ test('a coach posts an announcement, a player reads it on the dashboard, the coa
     role: 'JOUEUR',
     nomEquipe: 'Seniors',
   });
-  await createActiveMember(api, browser, me.idClub, {
+  const ines = await createActiveMember(api, browser, me.idClub, {
     nom: 'Martin',
     prenom: 'Inès',
     role: 'JOUEUR',
@@ -109,6 +109,29 @@ test('a coach posts an announcement, a player reads it on the dashboard, the coa
   // The e-mail of the announcement (real SMTP), its link leads to the announcement.
   const mail = await waitForMail(player.email, 'Annonce : Terrain fermé ce soir', { since });
   expect(mail.links.some((l) => l.includes('/annonces?annonce='))).toBe(true);
+
+  // Inès reads it from her e-mail, without signing in: its « Lire l’annonce » page records the
+  // reading on opening (decision 0139); the coach now sees two readers out of two.
+  const inesMail = await waitForMail(ines.email, 'Annonce : Terrain fermé ce soir', { since });
+  const readLink = inesMail.links.find((l) => l.includes('/annonce/lecture?jeton='));
+  expect(readLink, `liens du mail : ${inesMail.links.join(' ')}`).toBeTruthy();
+  const { viewport, hasTouch } = test.info().project.use;
+  const mailContext = await browser.newContext({ viewport, hasTouch });
+  const mailPage = await mailContext.newPage();
+  await mailPage.goto(readLink!);
+  await expect(
+    mailPage.getByText('Lecture enregistrée : l’auteur de l’annonce sait que vous l’avez lue.'),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(
+    mailPage.getByRole('heading', { level: 2, name: 'Terrain fermé ce soir' }),
+  ).toBeVisible();
+  // Kept with the test's results, to be looked at (375 and 1280 px).
+  await mailPage.screenshot({ path: test.info().outputPath('read-link-375.png'), fullPage: true });
+  await mailPage.setViewportSize({ width: 1280, height: 800 });
+  await mailPage.screenshot({ path: test.info().outputPath('read-link-1280.png'), fullPage: true });
+  await mailContext.close();
+  await coachPage.reload();
+  await expect(mine.getByText('Lu par 2/2')).toBeVisible();
   await coachContext.close();
   await playerContext.close();
 });

@@ -206,7 +206,7 @@ test.describe('[auth] accounts and sessions', () => {
     };
     // Two private pages in the history, so that Back lands on a private URL after logout.
     await openMenu();
-    await page.getByRole('link', { name: 'Calendrier' }).click();
+    await page.getByRole('link', { name: 'Calendrier', exact: true }).click();
     await page.waitForURL('**/calendrier');
     await openMenu();
     await page.getByRole('button', { name: 'Déconnexion' }).click();

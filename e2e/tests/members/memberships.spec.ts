@@ -171,11 +171,11 @@ test.describe('[members] members in several teams, parents and children', () => 
     await expect(memberEntry(mine, 'Inès')).toHaveCount(0);
     // The bar's team links follow the team of the page.
     await openMenu(mine);
-    await expect(mine.getByRole('link', { name: 'Calendrier' })).toHaveAttribute(
+    await expect(mine.getByRole('link', { name: 'Calendrier', exact: true })).toHaveAttribute(
       'href',
       clubUrl(me.nomClub, 'Seniors B', 'calendrier'),
     );
-    await mine.getByRole('link', { name: 'Calendrier' }).click();
+    await mine.getByRole('link', { name: 'Calendrier', exact: true }).click();
     // The calendar arrives in its own chunk: the switcher follows the page once it is shown.
     await expect(mine).toHaveURL(new RegExp(`${clubUrl(me.nomClub, 'Seniors B', 'calendrier')}$`));
     await expect(mine.getByRole('heading', { name: 'Calendrier du club' })).toBeVisible();

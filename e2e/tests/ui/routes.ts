@@ -50,6 +50,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: 'activation', area: 'public', url: fixed('/activation?token=jeton-qui-n-existe-pas') },
   { path: 'convocation/reponse', area: 'public', url: (d) => d.answerLink },
   { path: 'notifications/desabonnement', area: 'public', url: (d) => d.unsubscribeLink },
+  {
+    path: 'annonce/lecture',
+    area: 'public',
+    url: fixed('/annonce/lecture?jeton=lien-qui-n-existe-pas'),
+  },
   // A match's public live page (decision 0127): an unknown link says so.
   { path: 'direct/:jeton', area: 'public', url: fixed('/direct/lien-qui-n-existe-pas-0000000000') },
   { path: 'mentions-legales', area: 'public', url: fixed('/mentions-legales') },

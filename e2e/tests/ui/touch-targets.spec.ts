@@ -303,7 +303,7 @@ test.describe('[ui] signed-in shell: touch targets, emoji, one-row header', () =
     await page.waitForURL(clubUrl(shared.nomClub, 'Seniors', 'dashboard'));
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'Calendrier' }).click();
+    await page.getByRole('link', { name: 'Calendrier', exact: true }).click();
     await page.waitForURL(clubUrl(shared.nomClub, 'Seniors', 'calendrier'));
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('tabindex', '-1');

@@ -3,6 +3,7 @@ import { SERVER_MESSAGES } from './messages.ts';
 import { ZIdSchema, safeString } from './schemas/common.ts';
 import { ANNOUNCEMENT_LIMITS } from './announcement-text.ts';
 import { ANNOUNCEMENT_MESSAGES } from './announcement-rules.ts';
+import { ZJetonQuerySchema } from './notifications.ts';
 
 export {
   ANNOUNCEMENT_LIMITS,
@@ -27,6 +28,7 @@ export {
  *   GET    /api/annonces/{id}/lectures                    → TAnnouncementReceipts (author, leaders)
  *   POST   /api/annonces/{id}/rappel                      → TAnnouncementReminder (author, leaders)
  *   DELETE /api/annonces/{id}                             → {message} (author, leaders)
+ *   POST   /api/annonces/lecture {jeton}                  → TAnnouncementReadLink (no cookie)
  */
 
 export {
@@ -109,3 +111,24 @@ export const ZAnnouncementReminderSchema = z.object({
   envoyes: z.number(),
 });
 export type TAnnouncementReminder = z.infer<typeof ZAnnouncementReminderSchema>;
+
+/**
+ * The page behind an announcement mail's « Lire l’annonce » button
+ * (docs/decisions/0139-coach-home-and-phone-week.md): its script records the reading by
+ * `POST /api/annonces/lecture {jeton}` when it opens — never a GET, which mail scanners prefetch.
+ */
+export const ANNOUNCEMENT_READ_PAGE_PATH = '/annonce/lecture';
+
+/** POST /api/annonces/lecture: the signed token of the mail (one announcement, one member). */
+export const ZAnnouncementReadLinkSchema = ZJetonQuerySchema;
+export type TAnnouncementReadLinkInput = z.input<typeof ZAnnouncementReadLinkSchema>;
+
+/** What the page shows once the reading is recorded: the announcement, as the mail gave it. */
+export const ZAnnouncementReadLinkViewSchema = z.object({
+  titre: z.string(),
+  contenu: z.string(),
+  clubNom: z.string(),
+  /** 'Prénom Nom' of the author, or 'Le club'. */
+  auteur: z.string(),
+});
+export type TAnnouncementReadLinkView = z.infer<typeof ZAnnouncementReadLinkViewSchema>;

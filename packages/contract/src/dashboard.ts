@@ -138,6 +138,12 @@ export const ZHomeNextMatchSchema = z.object({
   rendezVous: z.string().nullable(),
   lieuRendezVous: z.string().nullable(),
   selection: z.array(ZHomeSelectedSchema).nullable(),
+  /**
+   * Staff of that team only (a leader, or a coach of the team): how many of its convoked players
+   * have not answered yet, the injured, ill and suspended not counted (decision 0108). Absent for
+   * the others, who read no one's answers here.
+   */
+  sansReponse: z.number().optional(),
 });
 export type THomeNextMatch = z.infer<typeof ZHomeNextMatchSchema>;
 

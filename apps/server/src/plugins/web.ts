@@ -113,6 +113,7 @@ export default async function webPlugin(app: FastifyInstance, opts: { root: stri
     '/activation',
     '/convocation/reponse',
     '/notifications/desabonnement',
+    '/annonce/lecture',
   ]);
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const url = decodeURIComponent(request.url.split('?')[0]!).replace(/\/+$/, '') || '/';

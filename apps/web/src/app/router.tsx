@@ -137,6 +137,7 @@ const RegisterClubPage = lazy(() => import('./routes/register-club.tsx'));
 const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'));
 const ActivationPage = lazy(() => import('./routes/activation.tsx'));
 const ConvocationAnswerPage = lazy(() => import('./routes/convocation-answer.tsx'));
+const AnnouncementReadPage = lazy(() => import('./routes/announcement-read.tsx'));
 const UnsubscribePage = lazy(() => import('./routes/unsubscribe.tsx'));
 const PublicLivePage = lazy(() => import('./routes/public-live.tsx'));
 
@@ -294,6 +295,7 @@ export function AppRoutes() {
             />
             <Route path="convocation/reponse" element={page(ConvocationAnswerPage)} />
             <Route path="notifications/desabonnement" element={page(UnsubscribePage)} />
+            <Route path="annonce/lecture" element={page(AnnouncementReadPage)} />
             <Route path="direct/:jeton" element={page(PublicLivePage)} />
           </Route>
           <Route path="mentions-legales" element={<LegalNoticePage />} />

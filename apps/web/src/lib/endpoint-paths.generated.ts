@@ -91,6 +91,7 @@ export const notificationsSetPreferences = "/api/notifications/preferences";
 export const announcementsList = "/api/annonces";
 export const announcementsCreate = "/api/annonces";
 export const announcementsMarkRead = "/api/annonces/:id/lecture";
+export const announcementsReadByLink = "/api/annonces/lecture";
 export const announcementsReceipts = "/api/annonces/:id/lectures";
 export const announcementsRemind = "/api/annonces/:id/rappel";
 export const announcementsRemove = "/api/annonces/:id";

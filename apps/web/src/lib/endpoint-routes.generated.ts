@@ -486,6 +486,11 @@ export const ENDPOINT_ROUTES: RouteTree = {
       "path": "/api/annonces/:id/lecture",
       "responses": {}
     },
+    "readByLink": {
+      "method": "POST",
+      "path": "/api/annonces/lecture",
+      "responses": {}
+    },
     "receipts": {
       "method": "GET",
       "path": "/api/annonces/:id/lectures",

@@ -4,11 +4,13 @@ import {
   ZAnnouncementListQuerySchema,
   ZAnnouncementListSchema,
   ZAnnouncementReceiptsSchema,
+  ZAnnouncementReadLinkSchema,
+  ZAnnouncementReadLinkViewSchema,
   ZAnnouncementReminderSchema,
   ZAnnouncementSchema,
 } from '../announcements.ts';
 import { ZIdParamsSchema, ZMessageSchema } from '../schemas/common.ts';
-import { FILTERED, can, defineEndpoint } from './endpoint.ts';
+import { FILTERED, PUBLIC, can, defineEndpoint } from './endpoint.ts';
 
 const tags = ['annonces'];
 
@@ -51,6 +53,21 @@ export const announcementsEndpoints = {
     access: can(ANNOUNCEMENT_PERMISSIONS, 'read'),
     params: ZIdParamsSchema,
     responses: { 200: ZAnnouncementSchema },
+  }),
+  readByLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/annonces/lecture',
+    tags,
+    summary: 'Marque l’annonce comme lue depuis le lien de son e-mail (sans cookie)',
+    description:
+      'Le jeton signé nomme le club, l’annonce et le membre ; la page du lien l’envoie à son ' +
+      'ouverture (jamais sur un GET, que les antivirus des messageries suivent). Jeton ' +
+      'invalide, annonce supprimée ou membre qui n’en est plus destinataire : 404 « Ce lien ' +
+      'n’est pas valide. ».',
+    access: PUBLIC,
+    body: ZAnnouncementReadLinkSchema,
+    responses: { 200: ZAnnouncementReadLinkViewSchema },
+    errors: [404, 429],
   }),
   receipts: defineEndpoint({
     method: 'GET',

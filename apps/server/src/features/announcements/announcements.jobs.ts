@@ -41,6 +41,8 @@ export function createAnnouncementNotifier(deps: {
   mailer: Mailer;
   push: FastifyInstance['push'];
   links: (clubId: number, memberId: number) => Links;
+  /** The signed « Lire l’annonce » link of one member's mail (decision 0139). */
+  readLink: (clubId: number, announcementId: number, memberId: number) => string;
   publicUrl: string;
   quietHours: QuietHours | null;
   log: FastifyBaseLogger;
@@ -79,6 +81,7 @@ export function createAnnouncementNotifier(deps: {
             announcement: a,
             reminder,
             pageUrl: `${base}${path}`,
+            readUrl: deps.readLink(clubId, a.id, m.id),
             links: deps.links(clubId, m.id),
           }),
         );

@@ -15,14 +15,17 @@ export function destination(a: AnnouncementInfo): string {
 
 /**
  * The mail of an announcement (or of its reminder) to one member: the text is the author's plain
- * text, escaped, its http(s) links made clickable; a button opens it in the app (which marks it
- * read). No tracking pixel: a receipt is an opening in the app, nothing else.
+ * text, escaped, its http(s) links made clickable. Its button « Lire l’annonce » opens the signed
+ * `readUrl`, whose page records the reading when it opens in a browser (a POST from its script,
+ * never the GET a mail scanner fetches: docs/decisions/0139-coach-home-and-phone-week.md); the app
+ * link follows. No tracking pixel: a receipt is an opening of the app or of that link, nothing else.
  */
 export function announcementMail(opts: {
   to: { email: string; prenom: string };
   announcement: AnnouncementInfo;
   reminder: boolean;
   pageUrl: string;
+  readUrl: string;
   links: Links;
 }): Mail {
   const a = opts.announcement;
@@ -36,7 +39,8 @@ export function announcementMail(opts: {
     },
     { kind: 'p', text: a.titre },
     { kind: 'linked', text: a.contenu },
-    { kind: 'button', label: 'Lire l’annonce dans l’application', href: opts.pageUrl },
+    { kind: 'button', label: 'Lire l’annonce', href: opts.readUrl },
+    { kind: 'linked', text: `Dans l’application : ${opts.pageUrl}` },
   ];
   const subject = opts.reminder ? `Rappel : ${a.titre}` : `Annonce : ${a.titre}`;
   return renderNotificationMail(`${subject} (${a.clubNom})`, blocks, opts.links, opts.to.email);

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { api } from '@club/contract';
 import { route } from '../../lib/endpoint-route.ts';
+import { enforceLimit } from '../../lib/throttle.ts';
+import type { LinkTokens } from '../notifications/index.ts';
 import type { AnnouncementNotifier } from './announcements.jobs.ts';
+import { readAnnouncementByLink } from './announcements.read-link.ts';
 import { createAnnouncementsService } from './announcements.service.ts';
 
 const endpoints = api.announcements;
@@ -28,6 +31,30 @@ export function announcementRoutes(notifier: AnnouncementNotifier): FastifyPlugi
     );
     route(app, endpoints.remove, async (request) =>
       announcements(request).remove(request.actor, request.params.id),
+    );
+  };
+}
+
+/**
+ * POST /api/annonces/lecture (public, no cookie): the mail's link read by its page
+ * (docs/decisions/0139-coach-home-and-phone-week.md); limited per IP like the other e-mail links.
+ */
+export function announcementReadLinkRoutes(tokens: LinkTokens): FastifyPluginAsync {
+  return async (app) => {
+    route(
+      app,
+      endpoints.readByLink,
+      async (request) => {
+        await enforceLimit(
+          app.limiter,
+          `announcement-read-link:ip:${request.ip}`,
+          app.config.ANSWER_LINKS_PER_IP,
+          app.config.ANSWER_LINKS_WINDOW_SECONDS,
+        );
+        // Public: the owner's handle; the signed token names the club every query is scoped by.
+        return readAnnouncementByLink(app.db, tokens, request.body.jeton);
+      },
+      { config: { csrfExempt: true } },
     );
   };
 }

@@ -301,6 +301,79 @@ describe('read receipts', () => {
   });
 });
 
+describe('read from the e-mail (decision 0139)', () => {
+  it('the mail’s « Lire l’annonce » link counts as read once its page posts it; a GET, a forged or another link’s token record nothing', async () => {
+    const a = await publish(coach, {
+      titre: 'Réunion des parents',
+      contenu: 'Samedi 10h au club-house.',
+      equipesIds: [t1.id],
+    });
+    await sent(a.id);
+    const mail = mailsAbout('Annonce : Réunion des parents').find((m) =>
+      m.to.includes(parent.email),
+    )!;
+    const link = mail.text.match(/https?:\/\/\S+\/annonce\/lecture\?jeton=\S+/)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    // The button is the read link; the app's page is still given.
+    expect(mail.html).toContain('Lire l’annonce');
+    expect(mail.text).toContain(`http://localhost:3000/AS%20Annonces/annonces?annonce=${a.id}`);
+    const jeton = new URL(link!).searchParams.get('jeton')!;
+    const readers = async () =>
+      (await (await client(coach)).get(`/api/annonces/${a.id}/lectures`))
+        .json<TAnnouncementReceipts>()
+        .lus.map((x) => x.id);
+    expect(await readers()).toEqual([]);
+
+    // What a mail scanner does: fetch the link. The API has no GET for it; nothing is recorded.
+    const scanned = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/annonces/lecture?jeton=${encodeURIComponent(jeton)}`,
+    });
+    expect(scanned.statusCode).not.toBe(200);
+    expect(await readers()).toEqual([]);
+
+    // Forged, or the unsubscribe link's token of the same mail: 404, nothing recorded.
+    const unsubscribe = new URL(
+      mail.text.match(/https?:\/\/\S+\/notifications\/desabonnement\?jeton=\S+/)![0],
+    ).searchParams.get('jeton')!;
+    for (const bad of [`${jeton}x`, unsubscribe]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/annonces/lecture',
+        payload: { jeton: bad },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json<{ message: string }>().message).toBe("Ce lien n'est pas valide.");
+    }
+    expect(await readers()).toEqual([]);
+
+    // The page's POST, without cookie: read, for that member only.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/annonces/lecture',
+      payload: { jeton },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      titre: 'Réunion des parents',
+      contenu: 'Samedi 10h au club-house.',
+      clubNom: 'AS Annonces',
+      auteur: 'Carla Coach',
+    });
+    expect(await readers()).toEqual([parent.id]);
+    expect((await listOf(parent)).find((x) => x.id === a.id)!.lu).toBe(true);
+    expect((await listOf(kid)).find((x) => x.id === a.id)!.lu).toBe(false);
+    // Opened again: still one reading.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/annonces/lecture',
+      payload: { jeton },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await readers()).toEqual([parent.id]);
+  }, 30_000);
+});
+
 describe('e-mails and text', () => {
   it('each member of the audience who wants announcements by e-mail gets one, after commit', async () => {
     const a = await publish(coach, {

@@ -42,6 +42,7 @@ describe('[auth] CSRF on every state-changing route', () => {
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(exempt).toEqual([
+      'POST /api/annonces/lecture',
       'POST /api/convocations/reponse',
       'POST /api/notifications/desabonnement',
     ]);

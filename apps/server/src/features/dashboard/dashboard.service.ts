@@ -155,6 +155,18 @@ export function createDashboardService(deps: DashboardDeps) {
         readable.filter((m) => m.published).map((m) => m.match_id),
       );
 
+      // The missing answers of a next match, for the staff of its team only.
+      const staffOf = next.filter((m) => isStaffFor(actor, [m.team_id]));
+      const awaited = await home.awaitedPerTeam(
+        db,
+        actor.clubId,
+        staffOf.map((m) => m.match_id),
+        staffOf.map((m) => m.team_id),
+      );
+      const awaitedFor = (m: (typeof next)[number]) =>
+        awaited.find((a) => a.match_id === m.match_id && a.team_id === m.team_id)?.sans_reponse ??
+        0;
+
       const aRepondre = toAnswer
         .map((r) => {
           const target = { memberId: r.player_id, ...teamsOfMatch(r) };
@@ -204,6 +216,7 @@ export function createDashboardService(deps: DashboardDeps) {
           rendezVous: m.rendez_vous,
           lieuRendezVous: m.lieu_rendez_vous,
           selection,
+          ...(staffOf.includes(m) ? { sansReponse: awaitedFor(m) } : {}),
         };
       });
 

@@ -144,6 +144,31 @@ export const homeRepository = {
     return rowsOf<NextMatchRow>(result);
   },
 
+  /**
+   * Per match of `matchIds` and team of `teamIds`: how many convoked players of that team have not
+   * answered, the injured, ill and suspended not counted (decision 0108). Only the pairs that
+   * have a convocation come back.
+   */
+  async awaitedPerTeam(
+    db: DbOrTx,
+    clubId: number,
+    matchIds: readonly number[],
+    teamIds: readonly number[],
+  ): Promise<{ match_id: number; team_id: number; sans_reponse: number }[]> {
+    if (matchIds.length === 0 || teamIds.length === 0) return [];
+    const result = await db.execute(sql`
+      select c.match_id, tm.team_id,
+        (count(*) filter (where c.statut_presence is null
+          and ${activeStatusSql(sql`p.statut`)}))::int as sans_reponse
+      from convocations c
+      join members p on p.id = c.member_id and p.club_id = c.club_id
+      join team_memberships tm on tm.club_id = c.club_id and tm.member_id = c.member_id
+      where c.club_id = ${clubId} and c.match_id in ${matchIds} and tm.team_id in ${teamIds}
+        and p.erased_at is null
+      group by c.match_id, tm.team_id`);
+    return rowsOf(result);
+  },
+
   /** The published selection (selected, then substitutes, by name) of the given matches. */
   async publishedSelections(
     db: DbOrTx,

@@ -252,6 +252,50 @@ describe('[dashboard home] a parent of two children in two teams', () => {
   });
 });
 
+describe('[dashboard home] the missing answers of the next matches', () => {
+  it('a coach of two teams reads each next match’s count of missing answers, the injured not counted', async () => {
+    const coach = await createMember(ctx.app.db, club.id, {
+      role: 'ENTRAINEUR',
+      nom: 'Coach',
+      prenom: 'Rémi',
+    });
+    const home = await homeOf(actorOf(coach, { teamIds: [u17.id, seniors.id] }));
+    expect(home.prochainsMatchs.map((x) => [x.matchId, x.sansReponse])).toEqual([
+      // Léa has not answered, Zoé has.
+      [m.u17next!.id, 1],
+      // Paul has not answered; Bruno is injured (decision 0108).
+      [m.seniorsNext!.id, 1],
+    ]);
+  });
+
+  it('a next match with nobody awaited reads 0', async () => {
+    const coach = await createMember(ctx.app.db, club.id, {
+      role: 'ENTRAINEUR',
+      nom: 'Coach',
+      prenom: 'Anne',
+    });
+    // A team with its next match and no player awaited.
+    const vets = await createTeam(ctx.app.db, club.id, { nom: 'Vétérans' });
+    const { match: row } = await createMatch(ctx.app.db, club.id, {
+      homeTeamId: vets.id,
+      opponentName: 'Anciens',
+      dateDebut: '2031-05-16 15:00:00',
+      dateFin: '2031-05-16 17:00:00',
+    });
+    const home = await homeOf(actorOf(coach, { teamIds: [vets.id] }));
+    expect(home.prochainsMatchs.map((x) => [x.matchId, x.sansReponse])).toEqual([[row.id, 0]]);
+  });
+
+  it('players and parents do not get the count', async () => {
+    const asParent = await homeOf(parentActor());
+    expect(asParent.prochainsMatchs.length).toBeGreaterThan(0);
+    for (const x of asParent.prochainsMatchs) expect(x).not.toHaveProperty('sansReponse');
+    const asPlayer = await homeOf(actorOf(player, { teamIds: [seniors.id] }));
+    expect(asPlayer.prochainsMatchs.length).toBeGreaterThan(0);
+    for (const x of asPlayer.prochainsMatchs) expect(x).not.toHaveProperty('sansReponse');
+  });
+});
+
 describe('[dashboard home] a player', () => {
   it('sees their own convocation (soi), not the match already played', async () => {
     const home = await homeOf(actorOf(player, { teamIds: [seniors.id] }));

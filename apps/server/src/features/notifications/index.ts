@@ -64,7 +64,7 @@ export {
   MATCH_SUMMARY_QUEUE,
   type MatchNotifier,
 } from './notifications.jobs.ts';
-export { createLinkTokens } from './notifications.tokens.ts';
+export { createLinkTokens, type LinkTokens } from './notifications.tokens.ts';
 export {
   afterQuietHours,
   instantOf,

@@ -17,6 +17,12 @@ export interface UnsubscribeClaims {
   clubId: number;
   memberId: number;
 }
+/** An announcement mail's « Lire l’annonce » link (docs/decisions/0139-coach-home-and-phone-week.md). */
+export interface AnnouncementReadClaims {
+  clubId: number;
+  announcementId: number;
+  memberId: number;
+}
 
 const MAX_TOKEN = 2048;
 
@@ -44,6 +50,7 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafe
 export function createLinkTokens(secretFor: (purpose: string) => string) {
   const answerKey = secretFor('convocation-answer-link');
   const unsubscribeKey = secretFor('notification-unsubscribe-link');
+  const readKey = secretFor('announcement-read-link');
   return {
     answer(claims: AnswerClaims): string {
       return signPayload(answerKey, {
@@ -65,6 +72,19 @@ export function createLinkTokens(secretFor: (purpose: string) => string) {
       const v = verifyPayload(unsubscribeKey, token);
       if (!v || v.k !== 'u' || !isId(v.c) || !isId(v.m)) return null;
       return { clubId: v.c, memberId: v.m };
+    },
+    announcementRead(claims: AnnouncementReadClaims): string {
+      return signPayload(readKey, {
+        k: 'r',
+        c: claims.clubId,
+        a: claims.announcementId,
+        m: claims.memberId,
+      });
+    },
+    verifyAnnouncementRead(token: string): AnnouncementReadClaims | null {
+      const v = verifyPayload(readKey, token);
+      if (!v || v.k !== 'r' || !isId(v.c) || !isId(v.a) || !isId(v.m)) return null;
+      return { clubId: v.c, announcementId: v.a, memberId: v.m };
     },
   };
 }

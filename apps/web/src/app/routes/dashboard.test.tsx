@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { DASHBOARD_MESSAGES, TEAMS_MESSAGES, type TCurrentMember } from '@club/contract';
 import { json, renderAt, stubFetch, type Responder } from '../../testing/render.tsx';
 import { aCurrentMember, aDashboardMember, anEvent, aTeam } from '../../testing/builders.ts';
-import { NO_UPCOMING_EVENT } from '../../features/dashboard/components/team-dashboard.tsx';
+import {
+  NO_UPCOMING_EVENT,
+  SEE_CALENDAR,
+  UPCOMING_SHOWN,
+} from '../../features/dashboard/components/team-dashboard.tsx';
 import DashboardPage from './dashboard.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -285,6 +289,36 @@ describe('[web] dashboard — team roles', () => {
     expect(calls.map((c) => c.url)).toContain(`/api/dashboard/membres/${U17.id}`);
     expect(calls.some((c) => c.url.startsWith('/api/equipes/club/'))).toBe(false);
     expect(await screen.findByText('Léo Durand')).toBeInTheDocument();
+  });
+
+  it('a season of events: the soonest five, then « Voir le calendrier » to the team’s calendar', async () => {
+    const season = Array.from({ length: 20 }, (_, i) =>
+      anEvent({
+        id: 100 + i,
+        nom: `Séance ${i + 1}`,
+        dateDebut: `2030-03-${String(i + 1).padStart(2, '0')}T18:00:00`,
+        dateFin: `2030-03-${String(i + 1).padStart(2, '0')}T20:00:00`,
+      }),
+    );
+    stubFetch(world(coach, { events: () => json(200, season) }));
+    renderAt(
+      '/FC%20%C3%89t%C3%A9/U17/dashboard',
+      '/:nomClub/:nomEquipe/dashboard/*',
+      <DashboardPage />,
+    );
+    const upcoming = (await screen.findByRole('heading', { name: 'Événements à venir' }))
+      .parentElement as HTMLElement;
+    await within(upcoming).findByText('Séance 1');
+    expect(UPCOMING_SHOWN).toBe(5);
+    expect(
+      within(upcoming)
+        .getAllByRole('article')
+        .map((c) => within(c).getByRole('heading').textContent),
+    ).toEqual(['Séance 1', 'Séance 2', 'Séance 3', 'Séance 4', 'Séance 5']);
+    expect(within(upcoming).getByRole('link', { name: SEE_CALENDAR })).toHaveAttribute(
+      'href',
+      '/FC%20%C3%89t%C3%A9/U17/calendrier',
+    );
   });
 
   it('the primary team on the club-level route; an empty upcoming list says so', async () => {

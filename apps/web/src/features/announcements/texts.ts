@@ -1,6 +1,13 @@
 /** The French texts of the announcements screens (not in the spec). */
 export const ANNOUNCEMENT_TEXTS = {
   pageTitle: 'Annonces',
+  // the page of an announcement mail's link (docs/decisions/0139-coach-home-and-phone-week.md)
+  readLinkTitle: 'Annonce',
+  readLinkPending: 'Enregistrement de la lecture…',
+  readLinkRecorded: 'Lecture enregistrée : l’auteur de l’annonce sait que vous l’avez lue.',
+  readLinkFailed: 'La lecture n’a pas pu être enregistrée.',
+  readLinkInvalid: "Ce lien n'est pas valide.",
+  readLinkOpenApp: 'Ouvrir l’application',
   widgetTitle: 'Annonces',
   all: 'Toutes les annonces',
   empty: 'Aucune annonce pour le moment.',

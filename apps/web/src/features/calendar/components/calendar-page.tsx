@@ -84,7 +84,7 @@ import '../calendar.css';
  * such a view is shown or the calendar is pointed at or focused, the interaction plugin (a click
  * on a day, dragging and resizing) only for a member who may create or move events.
  */
-type Deferred = 'timeGrid' | 'interaction';
+type Deferred = 'timeGrid' | 'interaction' | 'list';
 const deferred: Record<Deferred, { plugin: PluginInput | null; load: () => Promise<unknown> }> = {
   timeGrid: {
     plugin: null,
@@ -93,6 +93,11 @@ const deferred: Record<Deferred, { plugin: PluginInput | null; load: () => Promi
   interaction: {
     plugin: null,
     load: () => import('@fullcalendar/react/interaction').then((m) => m.default),
+  },
+  // A phone's week (docs/decisions/0139-coach-home-and-phone-week.md).
+  list: {
+    plugin: null,
+    load: () => import('@fullcalendar/react/list').then((m) => m.default),
   },
 };
 const pending = new Map<Deferred, Promise<void>>();
@@ -139,6 +144,21 @@ const timeGridPlaceholder = {
     },
     timeGridDay: { type: 'timeGrid', duration: { days: 1 } },
     timeGridWeek: { type: 'timeGrid', duration: { weeks: 1 } },
+  },
+} as unknown as PluginInput;
+
+/** A phone's week shown before the list's code: a loading state that fetches it. */
+function ListPending() {
+  useEffect(() => void loadPlugin('list'), []);
+  return <Loading />;
+}
+
+/** The list week's name before the list plugin is there (as the time grid's above). */
+const listPlaceholder = {
+  name: 'list-pending',
+  views: {
+    list: { component: () => <ListPending />, disallowAmbigTitle: true },
+    listWeek: { type: 'list', duration: { weeks: 1 } },
   },
 } as unknown as PluginInput;
 
@@ -204,20 +224,23 @@ export function CalendarPage({
     subscribePlugins,
     () => deferred.interaction.plugin,
   );
+  const listPlugin = useSyncExternalStore(subscribePlugins, () => deferred.list.plugin);
   // A member who may create or move events gets the grid with its interactions from the start
   // (a day cell registers them when it mounts): the grid waits for that plugin. The week and day
   // views show a loading state until the time grid is there, fetched at once on a narrow window.
   if (mayCreate && !interactionPlugin) void loadPlugin('interaction');
   if (viewForWidth(width) !== 'dayGridMonth' && !timeGridPlugin) void loadPlugin('timeGrid');
+  if (width < CALENDAR_BREAKPOINTS.small && !listPlugin) void loadPlugin('list');
   const gridReady = !mayCreate || interactionPlugin !== null;
   const plugins = useMemo(
     () => [
       classicTheme,
       dayGridPlugin,
       timeGridPlugin ?? timeGridPlaceholder,
+      listPlugin ?? listPlaceholder,
       ...(interactionPlugin ? [interactionPlugin] : []),
     ],
-    [timeGridPlugin, interactionPlugin],
+    [timeGridPlugin, interactionPlugin, listPlugin],
   );
   const calendarRef = useRef<CalendarRef>(null);
   const [range, setRange] = useState<VisibleRange | null>(null);
@@ -485,6 +508,7 @@ export function CalendarPage({
                 today: { text: "Aujourd'hui" },
                 dayGridMonth: { text: 'Mois' },
                 timeGridWeek: { text: 'Semaine' },
+                listWeek: { text: 'Semaine' },
                 timeGridDay: { text: 'Jour' },
               }}
               fixedWeekCount={CALENDAR.monthWeeks === 6}

@@ -13,7 +13,7 @@ describe('[calendar] view by window width (spec §2, §9: 640 px and 1024 px)', 
   });
 
   it('under 640 px the toolbar offers only day and week; month, week and day otherwise', () => {
-    expect(toolbarViewsForWidth(375)).toEqual(['timeGridDay', 'timeGridWeek']);
+    expect(toolbarViewsForWidth(375)).toEqual(['timeGridDay', 'listWeek']);
     expect(toolbarViewsForWidth(639)).not.toContain('dayGridMonth');
     expect(toolbarViewsForWidth(640)).toEqual(['dayGridMonth', 'timeGridWeek', 'timeGridDay']);
     expect(toolbarViewsForWidth(1280)).toEqual(['dayGridMonth', 'timeGridWeek', 'timeGridDay']);

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { matchTitle, type TDashboardEvent } from '@club/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -55,6 +56,13 @@ interface EventListProps {
    * empty line).
    */
   loadingRows?: number;
+  /**
+   * At most this many cards (the soonest), then `more`: a home of three months of events was
+   * 5,000 px tall on a phone. The calendar keeps the rest.
+   */
+  limit?: number;
+  /** The link under a non-empty list (« Voir le calendrier »). */
+  more?: { to: string; label: string };
 }
 
 /** A dashboard section of event cards with its loading, error and empty states. */
@@ -64,6 +72,8 @@ export function EventList({
   emptyText,
   showDay = false,
   loadingRows = 2,
+  limit,
+  more,
 }: EventListProps) {
   return (
     <section className="dashboard-section" aria-labelledby="dashboard-evenements">
@@ -73,13 +83,20 @@ export function EventList({
       ) : query.isError ? (
         <Alert tone="error">Impossible de charger les événements.</Alert>
       ) : query.data && query.data.length > 0 ? (
-        <ul className="event-list">
-          {query.data.map((e) => (
-            <li key={e.id}>
-              <EventCard event={e} showDay={showDay} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="event-list">
+            {query.data.slice(0, limit).map((e) => (
+              <li key={e.id}>
+                <EventCard event={e} showDay={showDay} />
+              </li>
+            ))}
+          </ul>
+          {more ? (
+            <Link className="btn btn-secondary event-list-more" to={more.to}>
+              {more.label}
+            </Link>
+          ) : null}
+        </>
       ) : (
         <p className="empty">{emptyText}</p>
       )}

@@ -257,6 +257,30 @@ describe('[web] dashboard home: next matches, week, states', () => {
     );
   });
 
+  it('a coach reads each next match’s missing answers; a parent, who gets no count, reads none', async () => {
+    const [u17, u15] = parentHome.prochainsMatchs;
+    const coachHome: TDashboardHome = {
+      ...parentHome,
+      aRepondre: [],
+      prochainsMatchs: [
+        { ...u17!, sansReponse: 3 },
+        { ...u15!, sansReponse: 0 },
+      ],
+    };
+    renderHome(world(() => json(200, coachHome)));
+    const section = (await screen.findByRole('heading', { name: HOME_TEXT.nextMatches }))
+      .parentElement as HTMLElement;
+    const [first, second] = within(section).getAllByRole('listitem');
+    expect(within(first!).getByText('3 sans réponse')).toBeInTheDocument();
+    expect(within(second!).getByText('Toutes les réponses sont là')).toBeInTheDocument();
+    cleanup();
+
+    renderHome(world(() => json(200, parentHome)));
+    const parents = (await screen.findByRole('heading', { name: HOME_TEXT.nextMatches }))
+      .parentElement as HTMLElement;
+    expect(within(parents).queryByText(/sans réponse|Toutes les réponses/)).toBeNull();
+  });
+
   it('the four soonest convocations first, the others on demand', async () => {
     const user = userEvent.setup();
     const season = Array.from({ length: 7 }, (_, i) =>

@@ -66,6 +66,10 @@ export const HOME_TEXT = {
 export const answeredText = (statut: PresenceStatus, item: Pick<THomeToAnswer, 'soi' | 'joueur'>) =>
   `Réponse enregistrée : ${PRESENCE_LABELS[statut]}${item.soi ? '' : ` pour ${item.joueur.prenom}`}.`;
 
+/** A next match's missing answers, for the staff of its team: '3 sans réponse'. */
+export const awaitedText = (n: number) =>
+  n === 0 ? 'Toutes les réponses sont là' : `${n} sans réponse`;
+
 const time = (value: string | null) => (value ? frenchTime(value) : '');
 const when = (dateDebut: string, dateFin?: string) =>
   `${formatDay(dateDebut.slice(0, 10))} · ${dateFin ? formatTimeRange(dateDebut, dateFin) : time(dateDebut)}`;
@@ -406,6 +410,12 @@ function NextMatchCard({ match: m, nomClub }: { match: THomeNextMatch; nomClub: 
         <Link to={teamPath(nomClub, m.equipe.nom, 'matche')}>{title}</Link>
       </h3>
       <p className="home-card-line">{when(m.dateDebut, m.dateFin)}</p>
+      {m.sansReponse !== undefined ? (
+        // Staff of the team only: the server sends the count to them alone.
+        <p className="home-card-line">
+          <strong>{awaitedText(m.sansReponse)}</strong>
+        </p>
+      ) : null}
       {m.lieux ? (
         <p className="home-card-line home-card-place">
           <span className="visually-hidden">Lieu : </span>

@@ -8,6 +8,10 @@ import { MemberList } from './member-list.tsx';
 
 /** Not in the spec: the team dashboard's upcoming list when nothing is planned. */
 export const NO_UPCOMING_EVENT = 'Aucun événement à venir.';
+/** Not in the spec: the link under the upcoming list, to the team's calendar. */
+export const SEE_CALENDAR = 'Voir le calendrier';
+/** The upcoming events the team dashboard shows (the soonest); the calendar has the rest. */
+export const UPCOMING_SHOWN = 5;
 
 interface TeamDashboardProps {
   prenom: string;
@@ -53,6 +57,8 @@ export function TeamDashboard({ prenom, nomClub, team, children, after }: TeamDa
                 query={events}
                 emptyText={NO_UPCOMING_EVENT}
                 showDay
+                limit={UPCOMING_SHOWN}
+                more={{ to: teamPath(nomClub, team.nom, 'calendrier'), label: SEE_CALENDAR }}
               />
               <MemberList key={team.id} title={`Membres · ${team.nom}`} query={members} />
             </div>
