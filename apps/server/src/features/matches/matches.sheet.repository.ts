@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   clubs,
   convocations,
+  guardians,
   matchActions,
   matchPublicLinks,
   matchSheetPlayers,
@@ -256,5 +257,40 @@ export const sheetRepository = {
       .where(and(eq(matchPublicLinks.tokenHash, tokenHash), isNull(matchPublicLinks.revokedAt)))
       .limit(1);
     return row;
+  },
+
+  /**
+   * The families of a match (decision 0140): its convoked players and their guardians, without
+   * duplicates, and the club's name (the link of the push).
+   */
+  async families(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+  ): Promise<{ memberIds: number[]; clubNom: string | null }> {
+    const players = await db
+      .select({ id: convocations.memberId })
+      .from(convocations)
+      .where(and(eq(convocations.clubId, clubId), eq(convocations.matchId, matchId)));
+    const parents = await db
+      .select({ id: guardians.parentId })
+      .from(guardians)
+      .innerJoin(
+        convocations,
+        and(
+          eq(convocations.memberId, guardians.childId),
+          eq(convocations.clubId, guardians.clubId),
+        ),
+      )
+      .where(and(eq(guardians.clubId, clubId), eq(convocations.matchId, matchId)));
+    const [club] = await db
+      .select({ nom: clubs.nom })
+      .from(clubs)
+      .where(eq(clubs.id, clubId))
+      .limit(1);
+    return {
+      memberIds: [...new Set([...players, ...parents].map((r) => r.id))],
+      clubNom: club?.nom ?? null,
+    };
   },
 };
