@@ -208,3 +208,70 @@ describe('[matches] push of a goal and the final score (decision 0140)', () => {
       expect(messagesOf(dev[who])).toEqual([]);
   });
 });
+
+describe('[matches] a goal undone before its push leaves (decision 0140)', () => {
+  let undoCtx: TestContext;
+  afterAll(async () => {
+    await undoCtx?.close();
+  });
+
+  it('a goal undone within the delay sends nothing; one left in place is pushed after it', async () => {
+    // A delay of 2 s (the goal waits min(20 s, NOTIFICATION_DELAY_SECONDS)).
+    undoCtx = await buildTestApp({
+      QUIET_HOURS: '',
+      NOTIFICATION_DELAY_SECONDS: '2',
+      PUSH_ENDPOINTS_ALLOWED: receiver.origin,
+    });
+    const db = undoCtx.app.db;
+    const club = await createClub(db, { timezone: TZ, sport: 'Football', nom: 'US Annule' });
+    const team = await createTeam(db, club.id, { nom: 'Seniors' });
+    const coach = await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: team.id });
+    const dora = await createMember(db, club.id, { teamId: team.id, prenom: 'Dora' });
+    const event = await createEvent(db, club.id, {
+      nom: 'Match',
+      type: 'MATCH',
+      lieux: 'Stade',
+      dateDebut: local(-30 * MIN),
+      dateFin: local(60 * MIN),
+      teamIds: [team.id],
+    });
+    const { matchId: id } = await db.transaction((tx) =>
+      matchSync.upsertForEvent(tx, club.id, event.id, {
+        homeTeamId: team.id,
+        awayTeamId: null,
+        opponentName: 'FC Voisin',
+      }),
+    );
+    const coachClient = await signIn(undoCtx.app, coach);
+    const doraClient = await signIn(undoCtx.app, dora);
+    const sub = browserSubscription(`${receiver.origin}/push/annule-${++seq}`);
+    expect((await doraClient.call(api.push.subscribe, { body: sub.json })).statusCode).toBe(201);
+    expect(
+      (
+        await coachClient.call(api.matchSheet.updateSheet, {
+          params: { id },
+          body: { joueurs: [{ membreId: dora.id, titulaire: true }] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const goal = (minute: number) =>
+      coachClient.call(api.matchSheet.addAction, {
+        params: { id },
+        body: { minute, type: 'BUT', membreId: dora.id },
+      });
+
+    const mistaken = await goal(10);
+    expect(mistaken.statusCode).toBe(201);
+    const undo = await coachClient.call(api.matchSheet.removeAction, {
+      params: { id, actionId: mistaken.json<{ id: number }>().id },
+    });
+    expect(undo.statusCode).toBe(200);
+    const kept = await goal(12);
+    expect(kept.statusCode).toBe(201);
+    const sentAt = Date.now();
+    await until('push du but', () => messagesOf(sub).length >= 1 || undefined, 15_000);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1_000);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(messagesOf(sub).map((m) => m.corps)).toEqual(['Dora, 12e minute']);
+  }, 120_000);
+});
