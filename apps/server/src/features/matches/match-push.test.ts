@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { api, ZPushMessageSchema, type TMatchActionInput, type TPushMessage } from '@club/contract';
 import {
   createClub,
@@ -273,5 +274,76 @@ describe('[matches] a goal undone before its push leaves (decision 0140)', () =>
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1_000);
     await new Promise((r) => setTimeout(r, 3_000));
     expect(messagesOf(sub).map((m) => m.corps)).toEqual(['Dora, 12e minute']);
+  }, 120_000);
+});
+
+describe('[matches] the quiet hours (decision 0140)', () => {
+  let quietCtx: TestContext;
+  afterAll(async () => {
+    await quietCtx?.close();
+  });
+
+  it('within them a goal is not pushed (stale by the morning); the final score waits for their end', async () => {
+    // Quiet hours from this hour to two hours later, club time.
+    const hour = Number(clubLocalDateTime(TZ, new Date()).slice(11, 13));
+    const hh = (h: number) => String(h % 24).padStart(2, '0');
+    quietCtx = await buildTestApp({
+      QUIET_HOURS: `${hh(hour)}:00-${hh(hour + 2)}:00`,
+      NOTIFICATION_DELAY_SECONDS: '0',
+      PUSH_ENDPOINTS_ALLOWED: receiver.origin,
+    });
+    const db = quietCtx.app.db;
+    const club = await createClub(db, { timezone: TZ, sport: 'Football', nom: 'US Nuit' });
+    const team = await createTeam(db, club.id, { nom: 'Seniors' });
+    const coach = await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: team.id });
+    const eve = await createMember(db, club.id, { teamId: team.id, prenom: 'Eve' });
+    const event = await createEvent(db, club.id, {
+      nom: 'Match',
+      type: 'MATCH',
+      lieux: 'Stade',
+      dateDebut: local(-30 * MIN),
+      dateFin: local(60 * MIN),
+      teamIds: [team.id],
+    });
+    const { matchId: id } = await db.transaction((tx) =>
+      matchSync.upsertForEvent(tx, club.id, event.id, {
+        homeTeamId: team.id,
+        awayTeamId: null,
+        opponentName: 'FC Voisin',
+      }),
+    );
+    const coachClient = await signIn(quietCtx.app, coach);
+    const sub = browserSubscription(`${receiver.origin}/push/nuit-${++seq}`);
+    const eveClient = await signIn(quietCtx.app, eve);
+    expect((await eveClient.call(api.push.subscribe, { body: sub.json })).statusCode).toBe(201);
+    await coachClient.call(api.matchSheet.updateSheet, {
+      params: { id },
+      body: { joueurs: [{ membreId: eve.id, titulaire: true }] },
+    });
+    const goal = await coachClient.call(api.matchSheet.addAction, {
+      params: { id },
+      body: { minute: 5, type: 'BUT', membreId: eve.id },
+    });
+    expect(goal.statusCode).toBe(201);
+    const score = await coachClient.call(api.matches.score, {
+      params: { id },
+      body: { scoreDomicile: 1, scoreExterieur: 0 },
+    });
+    expect(score.statusCode).toBe(200);
+    // The final score's push is queued for the end of the quiet hours; the goal's never.
+    const queued = async () =>
+      (
+        await db.execute(
+          sql`select data->'message'->>'titre' as titre, start_after > now() + interval '50 minutes' as later
+                from pgboss.job where name = 'push' and data->'message'->>'url' like '%US%20Nuit%'`,
+        )
+      ).rows as { titre: string; later: boolean }[];
+    await until(
+      'push du score final en attente',
+      async () => (await queued()).length >= 1 || undefined,
+    );
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await queued()).toEqual([{ titre: 'Score final', later: true }]);
+    expect(messagesOf(sub)).toEqual([]);
   }, 120_000);
 });
