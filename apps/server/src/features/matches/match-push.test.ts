@@ -70,7 +70,7 @@ let asCoach: TestClient;
 let alice: Member, bruno: Member, carl: Member;
 /** Devices: players, a parent, the coach, a player of another team and one of another club. */
 const dev = {} as Record<
-  'alice' | 'bruno' | 'carl' | 'paule' | 'coach' | 'otherTeam' | 'otherClub',
+  'alice' | 'bruno' | 'carl' | 'paule' | 'papy' | 'coach' | 'otherTeam' | 'otherClub',
   BrowserSubscription
 >;
 
@@ -90,6 +90,8 @@ beforeAll(async () => {
   carl = await createMember(db, club.id, { teamId: team.id, prenom: 'Carl', nom: 'Durand' });
   const paule = await createMember(db, club.id, { role: 'PARENT', prenom: 'Paule' });
   await linkGuardian(db, club.id, paule.id, bruno.id);
+  // A grandfather who follows the team (team role PARENT), guardian of nobody on it.
+  const papy = await createMember(db, club.id, { role: 'PARENT', prenom: 'Papy', teamId: team.id });
   const u13 = await createTeam(db, club.id, { nom: 'U13' });
   const otherTeamPlayer = await createMember(db, club.id, { teamId: u13.id });
   const otherClub = await createClub(db, { timezone: TZ, sport: 'Football', nom: 'Autre club' });
@@ -104,6 +106,7 @@ beforeAll(async () => {
   dev.bruno = await subscribe(await signIn(ctx.app, bruno));
   dev.carl = await subscribe(await signIn(ctx.app, carl));
   dev.paule = await subscribe(await signIn(ctx.app, paule));
+  dev.papy = await subscribe(await signIn(ctx.app, papy));
   dev.coach = await subscribe(asCoach);
   dev.otherTeam = await subscribe(await signIn(ctx.app, otherTeamPlayer));
   dev.otherClub = await subscribe(await signIn(ctx.app, otherClubPlayer));
@@ -151,9 +154,9 @@ describe('[matches] push of a goal and the final score (decision 0140)', () => {
     expect(first.statusCode).toBe(201);
     const replay = await add({ minute: 23, type: 'BUT', membreId: bruno.id, cle: 'but-23' });
     expect(replay.statusCode).toBe(200);
-    // Bruno, his parent Paule and Carl: not Alice (turned off), not the coach (not a family of
-    // the match), not another team's player nor another club's.
-    await settle(3);
+    // Bruno, his parent Paule, Carl and Papy who follows the team: not Alice (turned off), not
+    // the coach (not a family of the match), not another team's player nor another club's.
+    await settle(4);
     const goal = {
       titre: 'But ! Seniors 1 – 0 FC Voisin',
       corps: 'Bruno, 23e minute',
@@ -164,6 +167,7 @@ describe('[matches] push of a goal and the final score (decision 0140)', () => {
       bruno: [goal],
       carl: [goal],
       paule: [goal],
+      papy: [goal],
       coach: [],
       otherTeam: [],
       otherClub: [],
@@ -180,7 +184,7 @@ describe('[matches] push of a goal and the final score (decision 0140)', () => {
       201,
     );
     expect((await add({ minute: 44, type: 'BUT', membreId: alice.id })).statusCode).toBe(201);
-    await settle(before + 3);
+    await settle(before + 4);
     expect(messagesOf(dev.carl).at(-1)).toMatchObject({
       titre: 'But ! Seniors 2 – 1 FC Voisin',
       corps: 'Alice, 44e minute',
@@ -197,13 +201,13 @@ describe('[matches] push of a goal and the final score (decision 0140)', () => {
       });
     expect((await put(2, 1)).statusCode).toBe(200);
     expect((await put(2, 1)).statusCode).toBe(200);
-    await settle(before + 3);
+    await settle(before + 4);
     const final = {
       titre: 'Score final',
       corps: 'Seniors 2 – 1 FC Voisin',
       url: `/${encodeURIComponent('US Direct')}/Seniors/matche`,
     };
-    for (const who of ['bruno', 'carl', 'paule'] as const)
+    for (const who of ['bruno', 'carl', 'paule', 'papy'] as const)
       expect(messagesOf(dev[who]).at(-1)).toEqual(final);
     for (const who of ['alice', 'coach', 'otherTeam', 'otherClub'] as const)
       expect(messagesOf(dev[who])).toEqual([]);

@@ -58,7 +58,7 @@ export interface MatchPush {
 
 /**
  * Web Push to the families of a match (docs/decisions/0140-push-on-match-events.md): its convoked
- * players and their guardians, not the member who entered it, each with the `matchs` kind on
+ * players, their guardians and its teams' followers, not the member who entered it, each with the `matchs` kind on
  * push. Queued in the write's transaction (a rolled-back write sends nothing), sent by the
  * `match-live-push` job: a goal undone meanwhile, or a score typed again since, sends nothing; a
  * goal within the quiet hours is dropped (stale by the morning), the final score waits for their

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TMatchActionType } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -11,6 +11,7 @@ import {
   matches,
   members,
   sports,
+  teamMemberships,
 } from '../../db/schema.ts';
 
 export interface SheetRow {
@@ -260,8 +261,9 @@ export const sheetRepository = {
   },
 
   /**
-   * The families of a match (decision 0140): its convoked players and their guardians, without
-   * duplicates, and the club's name (the link of the push).
+   * The families of a match (decision 0140): its convoked players, their guardians and the
+   * members who follow one of its teams (team role PARENT), without duplicates, and the club's
+   * name (the link of the push).
    */
   async families(
     db: DbOrTx,
@@ -283,13 +285,28 @@ export const sheetRepository = {
         ),
       )
       .where(and(eq(guardians.clubId, clubId), eq(convocations.matchId, matchId)));
+    const followers = await db
+      .select({ id: teamMemberships.memberId })
+      .from(teamMemberships)
+      .innerJoin(
+        matches,
+        and(
+          eq(matches.clubId, teamMemberships.clubId),
+          eq(matches.id, matchId),
+          or(
+            eq(matches.homeTeamId, teamMemberships.teamId),
+            eq(matches.awayTeamId, teamMemberships.teamId),
+          ),
+        ),
+      )
+      .where(and(eq(teamMemberships.clubId, clubId), eq(teamMemberships.role, 'PARENT')));
     const [club] = await db
       .select({ nom: clubs.nom })
       .from(clubs)
       .where(eq(clubs.id, clubId))
       .limit(1);
     return {
-      memberIds: [...new Set([...players, ...parents].map((r) => r.id))],
+      memberIds: [...new Set([...players, ...parents, ...followers].map((r) => r.id))],
       clubNom: club?.nom ?? null,
     };
   },
