@@ -207,6 +207,7 @@ try {
   const latencies = [];
   const postMs = [];
   const fanOutMs = [];
+  const perAction = [];
   let missing = 0;
   for (let i = 0; i < WARM_UP + ACTIONS; i++) {
     const type = TURN[i % TURN.length];
@@ -228,6 +229,7 @@ try {
       await new Promise((r) => setTimeout(r, 2));
     if (i >= WARM_UP) {
       postMs.push(answered - t0);
+      perAction.push({ i, type, postMs: +(answered - t0).toFixed(1) });
       missing += streams.length - arrivals[i].length;
       for (const t of arrivals[i]) latencies.push(t - t0);
       if (arrivals[i].length) fanOutMs.push(Math.max(...arrivals[i]) - answered);
@@ -263,6 +265,7 @@ try {
       max: ms(fanOutMs.at(-1)),
     },
     rssMB: { idle, withStreams, after },
+    slowestPosts: perAction.sort((a, b) => b.postMs - a.postMs).slice(0, 5),
   };
   console.log(JSON.stringify(result, null, 2));
   if (missing > 0 || result.latencyMs.p99 > TARGET_P99_MS) process.exitCode = 1;
