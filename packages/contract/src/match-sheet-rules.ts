@@ -88,6 +88,23 @@ export const TEAM_POINTS: Partial<Record<TMatchActionType, number>> = {
   DROP: 3,
 };
 
+/**
+ * The team's actions told by Web Push to its families (docs/decisions/0140-push-on-match-events.md):
+ * a goal, a try. Not the baskets (tens a match), nor a conversion, penalty or drop (the final
+ * score tells them).
+ */
+export const PUSHED_ACTIONS: readonly TMatchActionType[] = ['BUT', 'ESSAI'];
+
+/** « 23e », « 1re » (the French ordinal of a minute). */
+export const minuteOrdinal = (minute: number) => (minute <= 1 ? '1re' : `${minute}e`);
+
+/** « Seniors 2 – 1 FC Voisin »: the sides as on the pitch. */
+export const scoreLine = (
+  home: string,
+  away: string,
+  score: { domicile: number; exterieur: number },
+) => `${home} ${score.domicile} – ${score.exterieur} ${away}`;
+
 /** Actions of the opponent: no player; POINTS_ADVERSAIRE carries its `points`. */
 export const OPPONENT_ACTIONS: readonly TMatchActionType[] = [
   'BUT_ADVERSAIRE',

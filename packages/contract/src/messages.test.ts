@@ -17,6 +17,10 @@ const NOT_FROM_SPEC = new Set([
   'CONTACT_MESSAGES.captchaRequired',
   // accounts in several clubs (decision 0112): the message of the design's §7, not of the spec
   'REGISTRATION_MESSAGES.accountExists',
+  // Web Push on a goal and the final score (decision 0140): short texts of our own
+  'MATCH_PUSH_MESSAGES.goalTitle',
+  'MATCH_PUSH_MESSAGES.goalBody',
+  'MATCH_PUSH_MESSAGES.finalScoreTitle',
 ]);
 /** Reset-page rules the spec abbreviates as '... une majuscule.' etc. */
 const ABBREVIATED = new Set([

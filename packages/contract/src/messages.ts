@@ -134,6 +134,18 @@ export const MATCH_MESSAGES = {
   notActive: "Votre statut n'est pas ACTIF. Vous ne pouvez pas répondre aux convocations.",
 } as const;
 
+/**
+ * The Web Push told to a team's families during a match (docs/decisions/0140-push-on-match-events.md):
+ * not in the spec (NOT_FROM_SPEC). `score` is the line « Seniors 2 – 1 FC Voisin ».
+ */
+export const MATCH_PUSH_MESSAGES = {
+  /** « But ! Seniors 2 – 1 FC Voisin » */
+  goalTitle: (action: string, score: string) => `${action} ! ${score}`,
+  /** « Alice, 23e minute » */
+  goalBody: (prenom: string, minute: string) => `${prenom}, ${minute} minute`,
+  finalScoreTitle: 'Score final',
+} as const;
+
 /** Server-side generic answers (docs/architecture.md §10). */
 export const SERVER_MESSAGES = {
   badRequest: 'Requête invalide.',

@@ -139,7 +139,9 @@ export type TAnswerLinkView = z.infer<typeof ZAnswerLinkViewSchema>;
 /**
  * What a member is notified of, and how. Kinds: convocations (availability asked, selection
  * published, the coach's summary), reminders, announcements, cancellations, changes of date,
- * time or place. Channels: e-mail and push (the member's devices that allowed notifications).
+ * time or place, conversation messages, the goals and final score of the team's matches
+ * (docs/decisions/0140-push-on-match-events.md, push only). Channels: e-mail and push (the
+ * member's devices that allowed notifications).
  * `emails` is the master switch of notification e-mails (the one-click unsubscribe turns it off);
  * `canaux` turns one kind off on one channel. Invitations and password resets are always sent.
  */
@@ -150,8 +152,11 @@ export const NOTIFICATION_KINDS = [
   'annulations',
   'changements',
   'messages',
+  'matchs',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** Kinds told on the devices only (a goal by e-mail would arrive after the match). */
+export const PUSH_ONLY_KINDS: readonly NotificationKind[] = ['matchs'];
 export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
@@ -162,6 +167,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   annulations: 'Annulations',
   changements: 'Changements de date, d’heure ou de lieu',
   messages: 'Messages des conversations',
+  matchs: 'Buts et score final des matchs',
 };
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
   email: 'E-mail',

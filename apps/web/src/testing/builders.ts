@@ -153,6 +153,7 @@ export function anAccountExport(overrides: Partial<TExportedMember['profil']> = 
           messages: channels,
           annulations: channels,
           changements: channels,
+          matchs: channels,
         },
       },
       paiements: [],

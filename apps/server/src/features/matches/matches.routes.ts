@@ -8,7 +8,12 @@ const endpoints = api.matches;
 /** Matches calls of spec §7 plus the cancellation (packages/contract/src/api/matches.ts), signed in. */
 const matchesRoutes: FastifyPluginAsync = async (app) => {
   const matches = (request: FastifyRequest) =>
-    createMatchesService({ db: request.db, notifier: app.matchNotifier, clock: app.clock });
+    createMatchesService({
+      db: request.db,
+      notifier: app.matchNotifier,
+      matchPush: app.matchPush,
+      clock: app.clock,
+    });
 
   // Kept per member until the club data changes (plugins/response-cache.ts).
   route(

@@ -26,6 +26,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error
 import { publishConvocationChange, publishMatchChange, type LiveMatch } from '../live/index.ts';
 import type { MatchNotifier } from '../notifications/index.ts';
 import { clubNow } from './matches.clock.ts';
+import type { MatchPush } from './matches.push.ts';
 import {
   answersAsStaff,
   convocationsPolicy,
@@ -113,6 +114,8 @@ export interface MatchesDeps {
   db: DbOrTx;
   /** Told when a match is cancelled or restored, or its reply deadline set. */
   notifier?: MatchNotifier;
+  /** Told when the typed final score changes (« Score final » to the families, decision 0140). */
+  matchPush?: MatchPush;
   clock: Clock;
 }
 
@@ -121,7 +124,7 @@ export interface MatchesDeps {
  * Another club's ids answer 404 before any table is asked; the status is the club's wall clock
  * against the event's local times.
  */
-export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
+export function createMatchesService({ db, notifier, matchPush, clock }: MatchesDeps) {
   /** The counts only for those who read the summary (spec §4: the coach and leaders). */
   const json = (actor: Actor, row: MatchRow) =>
     toMatchJson(row, convocationsPolicy.can(actor, 'readSummary', teamsOf(row)));
@@ -231,6 +234,19 @@ export function createMatchesService({ db, notifier, clock }: MatchesDeps) {
             to: scores,
           },
         });
+        if (
+          scores.scoreDomicile !== null &&
+          scores.scoreExterieur !== null &&
+          (scores.scoreDomicile !== row.scoreDomicile ||
+            scores.scoreExterieur !== row.scoreExterieur)
+        )
+          await matchPush?.finalScore(
+            tx,
+            actor.clubId,
+            id,
+            { domicile: scores.scoreDomicile, exterieur: scores.scoreExterieur },
+            actor.id,
+          );
         await publishMatchChange(tx, actor.clubId, live(row), 'score');
         return json(actor, found(await repo.findById(tx, actor.clubId, id, nowLocal)));
       });

@@ -1,15 +1,17 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TMatchActionType } from '@club/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   clubs,
   convocations,
+  guardians,
   matchActions,
   matchPublicLinks,
   matchSheetPlayers,
   matches,
   members,
   sports,
+  teamMemberships,
 } from '../../db/schema.ts';
 
 export interface SheetRow {
@@ -256,5 +258,56 @@ export const sheetRepository = {
       .where(and(eq(matchPublicLinks.tokenHash, tokenHash), isNull(matchPublicLinks.revokedAt)))
       .limit(1);
     return row;
+  },
+
+  /**
+   * The families of a match (decision 0140): its convoked players, their guardians and the
+   * members who follow one of its teams (team role PARENT), without duplicates, and the club's
+   * name (the link of the push).
+   */
+  async families(
+    db: DbOrTx,
+    clubId: number,
+    matchId: number,
+  ): Promise<{ memberIds: number[]; clubNom: string | null }> {
+    const players = await db
+      .select({ id: convocations.memberId })
+      .from(convocations)
+      .where(and(eq(convocations.clubId, clubId), eq(convocations.matchId, matchId)));
+    const parents = await db
+      .select({ id: guardians.parentId })
+      .from(guardians)
+      .innerJoin(
+        convocations,
+        and(
+          eq(convocations.memberId, guardians.childId),
+          eq(convocations.clubId, guardians.clubId),
+        ),
+      )
+      .where(and(eq(guardians.clubId, clubId), eq(convocations.matchId, matchId)));
+    const followers = await db
+      .select({ id: teamMemberships.memberId })
+      .from(teamMemberships)
+      .innerJoin(
+        matches,
+        and(
+          eq(matches.clubId, teamMemberships.clubId),
+          eq(matches.id, matchId),
+          or(
+            eq(matches.homeTeamId, teamMemberships.teamId),
+            eq(matches.awayTeamId, teamMemberships.teamId),
+          ),
+        ),
+      )
+      .where(and(eq(teamMemberships.clubId, clubId), eq(teamMemberships.role, 'PARENT')));
+    const [club] = await db
+      .select({ nom: clubs.nom })
+      .from(clubs)
+      .where(eq(clubs.id, clubId))
+      .limit(1);
+    return {
+      memberIds: [...new Set([...players, ...parents, ...followers].map((r) => r.id))],
+      clubNom: club?.nom ?? null,
+    };
   },
 };

@@ -8,7 +8,7 @@ const endpoints = api.matchSheet;
 /** The match sheet, live actions and the public link (signed in; decisions 0125–0127). */
 export const sheetRoutes: FastifyPluginAsync = async (app) => {
   const sheet = (request: FastifyRequest) =>
-    createSheetService({ db: request.db, clock: app.clock });
+    createSheetService({ db: request.db, clock: app.clock, matchPush: app.matchPush });
   const base = app.config.PUBLIC_URL?.replace(/\/+$/, '');
 
   route(app, endpoints.sheet, async (request) =>

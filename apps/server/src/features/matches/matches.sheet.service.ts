@@ -4,7 +4,6 @@ import {
   MATCH_SHEET_MESSAGES,
   actionTypesFor,
   isOpponentAction,
-  scoreFromActions,
   type TMatchActionEntry,
   type TMatchLive,
   type TPublicMatchLive,
@@ -21,7 +20,9 @@ import { HttpError, badRequest, notFound } from '../../lib/http-error.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { publishMatchChange, type LiveMatch } from '../live/index.ts';
 import { clubNow } from './matches.clock.ts';
+import type { MatchPush } from './matches.push.ts';
 import { teamsOf } from './matches.policy.ts';
+import { sides } from './matches.sides.ts';
 import { matchesRepository, type MatchRow } from './matches.repository.ts';
 import {
   sheetRepository as repo,
@@ -59,26 +60,11 @@ const sheetJson = (rows: SheetRow[], saved: boolean): TSheet => ({
   })),
 });
 
-/** The team names and the score as on the pitch (the base team plays away when !domicile). */
-function sides(row: MatchRow, actions: ActionRow[]) {
-  const s = scoreFromActions(actions);
-  const opponent = row.awayTeamId !== null ? row.awayTeamNom : row.opponentName;
-  return row.domicile
-    ? {
-        home: row.homeTeamNom,
-        away: opponent,
-        score: { domicile: s.equipe, exterieur: s.adversaire },
-      }
-    : {
-        home: opponent,
-        away: row.homeTeamNom,
-        score: { domicile: s.adversaire, exterieur: s.equipe },
-      };
-}
-
 export interface SheetDeps {
   db: DbOrTx;
   clock: Clock;
+  /** Told of each action created (a goal is pushed to the families, decision 0140). */
+  matchPush?: MatchPush;
 }
 
 /**
@@ -87,7 +73,7 @@ export interface SheetDeps {
  * stays what was typed and a mismatch is shown; every change goes out as a `match` event of the
  * live stream (decision 0120).
  */
-export function createSheetService({ db, clock }: SheetDeps) {
+export function createSheetService({ db, clock, matchPush }: SheetDeps) {
   async function loadMatch(tx: DbOrTx, actor: Actor, id: number, forUpdate = false) {
     const nowLocal = clubNow(await matchesRepository.clubTimezone(tx, actor.clubId), clock);
     const row = found(await matchesRepository.findById(tx, actor.clubId, id, nowLocal, forUpdate));
@@ -253,6 +239,14 @@ export function createSheetService({ db, clock }: SheetDeps) {
           const replay = found(await repo.actionByKey(tx, actor.clubId, id, input.cle!));
           return { created: false, action: actionJson(replay) };
         }
+        // Not for a replay of the same `cle` (answered above): one push per action.
+        await matchPush?.actionRecorded(
+          tx,
+          actor.clubId,
+          id,
+          { id: createdId, type: input.type },
+          actor.id,
+        );
         await publishMatchChange(tx, actor.clubId, live(row), 'action');
         return {
           created: true,

@@ -502,6 +502,7 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
         annulations: all,
         changements: all,
         messages: all,
+        matchs: all,
       },
     });
     const res = await as.put('/api/notifications/preferences', {

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_CHANNEL_LABELS,
   NOTIFICATION_KINDS,
   NOTIFICATION_KIND_LABELS,
+  PUSH_ONLY_KINDS,
   type NotificationChannel,
   type NotificationKind,
   type TNotificationPreferences,
@@ -106,7 +107,15 @@ export function NotificationPreferences() {
               <tr key={kind}>
                 <th scope="row">{NOTIFICATION_KIND_LABELS[kind]}</th>
                 <td>
-                  <label className="notification-kind-box">{box(kind, 'email')}</label>
+                  {PUSH_ONLY_KINDS.includes(kind) ? (
+                    // Told on the devices only (decision 0140): no e-mail box to tick.
+                    <span className="notification-kind-box">
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">Pas d’e-mail</span>
+                    </span>
+                  ) : (
+                    <label className="notification-kind-box">{box(kind, 'email')}</label>
+                  )}
                 </td>
                 <td>
                   <label className="notification-kind-box">{box(kind, 'push')}</label>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
 import { NOTIFICATION_TEXTS } from '../texts.ts';
@@ -25,6 +25,7 @@ const prefs = (
     annulations: ALL_ON,
     changements: ALL_ON,
     messages: ALL_ON,
+    matchs: ALL_ON,
     ...canaux,
   },
 });
@@ -151,6 +152,15 @@ describe('[notifications] profile section', () => {
       body: '{"canaux":{"annonces":{"push":false}}}',
     });
     expect(screen.getByRole('checkbox', { name: 'Annonces : E-mail' })).toBeChecked();
+    // A match's goals and final score go to the devices only (decision 0140): no e-mail box.
+    const matchs = screen.getByRole('row', { name: /Buts et score final des matchs/ });
+    expect(within(matchs).getAllByRole('checkbox')).toHaveLength(1);
+    expect(
+      within(matchs).getByRole('checkbox', {
+        name: 'Buts et score final des matchs : Notification sur l’appareil',
+      }),
+    ).toBeChecked();
+    expect(matchs).toHaveTextContent('Pas d’e-mail');
     // jsdom has no Push API: the device part says so instead of offering a button.
     expect(
       await screen.findByText(/Ce navigateur ne permet pas les notifications/),

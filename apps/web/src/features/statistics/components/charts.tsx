@@ -13,7 +13,7 @@ export function PercentBar({
   kind,
 }: {
   value: number | null;
-  kind: 'presence' | 'selection';
+  kind: 'presence' | 'selection' | 'minutes';
 }) {
   const width = Math.max(0, Math.min(100, value ?? 0));
   return (

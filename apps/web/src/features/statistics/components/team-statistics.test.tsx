@@ -95,6 +95,40 @@ describe('TeamStatistics', () => {
     await waitFor(() => expect(calls.some((c) => c.url.includes('saison=2025-2026'))).toBe(true));
   });
 
+  it('the chart draws the share of playing time beside presence and selection, with its flag (decision 0128)', async () => {
+    stubFetch(async (url) =>
+      url.startsWith('/api/statistiques/equipe/3')
+        ? json(200, {
+            ...coachView,
+            joueurs: [
+              ...coachView.joueurs,
+              // On no sheet and never available: no share, no minutes to draw.
+              player(4, 'Léa', { minutesJouees: 0, partTempsDeJeu: null }),
+            ],
+          })
+        : json(404, {}),
+    );
+    renderAt(
+      '/c/Seniors/statistiques',
+      '/c/:nomEquipe/statistiques',
+      <TeamStatistics teamId={3} />,
+    );
+    const chart = await screen.findByRole('figure');
+    expect(chart).toHaveTextContent(/part du temps de jeu \(minutes jouées ÷ minutes des matchs/);
+    const [ines, zoe, lea] = within(chart).getAllByRole('listitem');
+    expect(ines).toHaveTextContent('Temps de jeu 100 % · 120 min');
+    expect(ines).not.toHaveTextContent('Minutes');
+    expect(ines).not.toHaveClass('is-flagged');
+    expect(zoe).toHaveTextContent('Temps de jeu 8 % · 10 min');
+    expect(within(zoe!).getByText('Minutes')).toBeInTheDocument();
+    expect(zoe).toHaveClass('is-flagged');
+    expect(lea).toHaveTextContent(/Temps de jeu -$/);
+    // The bar's length is the share (the figure is written beside it).
+    const fill = (li: HTMLElement) =>
+      li.querySelector('.stats-bar-minutes .stats-bar-fill')?.getAttribute('width') ?? null;
+    expect([fill(ines!), fill(zoe!), fill(lea!)]).toEqual(['100', '8', null]);
+  });
+
   it('phones: one card per player, each value beside its label; the wide table scrolls in a focusable frame', async () => {
     stubFetch(async (url) =>
       url.startsWith('/api/statistiques/equipe/3') ? json(200, coachView) : json(404, {}),
@@ -149,7 +183,7 @@ describe('TeamStatistics', () => {
         complet: false,
         medianeSelection: null,
         medianeTempsDeJeu: null,
-        joueurs: [{ ...player(1, 'Inès'), alerteEquite: null }],
+        joueurs: [{ ...player(1, 'Inès'), alerteEquite: null, alerteTempsDeJeu: null }],
       }),
     );
     renderAt(
@@ -159,6 +193,8 @@ describe('TeamStatistics', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Mes chiffres' })).toBeVisible();
     expect(screen.queryByText(/Équité/)).toBeNull();
+    expect(screen.getByRole('figure')).toHaveTextContent('Temps de jeu 100 % · 120 min');
+    expect(within(screen.getByRole('figure')).queryByText('Minutes')).toBeNull();
     const card = within(screen.getByRole('list', { name: 'Chiffres par joueur' })).getByRole(
       'listitem',
     );

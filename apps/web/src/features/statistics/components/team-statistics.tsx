@@ -187,18 +187,29 @@ function StatisticsBody({ data }: { data: TTeamStatistics }) {
           <>
             <figure className="stats-chart">
               <figcaption>
-                Présence aux entraînements et part de sélection (sélectionné ÷ disponible), par
-                joueur. <span className="stats-key stats-key-presence">Présence</span>{' '}
-                <span className="stats-key stats-key-selection">Sélection</span>
+                Présence aux entraînements, part de sélection (sélectionné ÷ disponible) et part du
+                temps de jeu (minutes jouées ÷ minutes des matchs où le joueur était sur la feuille
+                ou disponible), par joueur.{' '}
+                <span className="stats-key stats-key-presence">Présence</span>{' '}
+                <span className="stats-key stats-key-selection">Sélection</span>{' '}
+                <span className="stats-key stats-key-minutes">Temps de jeu</span>
               </figcaption>
               <ul className="stats-chart-rows">
                 {joueurs.map((j) => (
-                  <li key={j.membre.id} className={j.alerteEquite ? 'is-flagged' : undefined}>
+                  <li
+                    key={j.membre.id}
+                    className={j.alerteEquite || j.alerteTempsDeJeu ? 'is-flagged' : undefined}
+                  >
                     <span className="stats-chart-name">
                       {fullName(j)}
                       {j.alerteEquite ? (
                         <span className="stats-flag">
                           <Icon as={TriangleAlert} /> Équité
+                        </span>
+                      ) : null}
+                      {j.alerteTempsDeJeu ? (
+                        <span className="stats-flag">
+                          <Icon as={TriangleAlert} /> Minutes
                         </span>
                       ) : null}
                       {!j.actuel ? <span className="stats-muted"> (ancien joueur)</span> : null}
@@ -210,6 +221,14 @@ function StatisticsBody({ data }: { data: TTeamStatistics }) {
                     <span className="stats-chart-bar">
                       <span className="stats-chart-label">Sélection {pct(j.partSelection)}</span>
                       <PercentBar value={j.partSelection} kind="selection" />
+                    </span>
+                    {/* Minutes played from the match sheets (docs/decisions/0128-playing-time.md). */}
+                    <span className="stats-chart-bar stats-chart-minutes">
+                      <span className="stats-chart-label">
+                        Temps de jeu {pct(j.partTempsDeJeu)}
+                        {j.partTempsDeJeu === null ? null : ` · ${j.minutesJouees} min`}
+                      </span>
+                      <PercentBar value={j.partTempsDeJeu} kind="minutes" />
                     </span>
                   </li>
                 ))}
