@@ -7,8 +7,10 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { z } from 'zod';
+import { forbidden } from './http-error.ts';
 import {
   ZApiErrorSchema,
+  mayEver,
   routeKey,
   type EndpointReply,
   type EndpointRequest,
@@ -76,12 +78,25 @@ export function route<S extends EndpointSpec>(
     .map(Number)
     .filter((s) => s >= 200 && s < 300);
   const created = successes.length === 1 && successes[0] === 201;
+  const access = endpoint.access;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: fastifySchema(endpoint),
     config: { ...options.config, endpoint: routeKey(endpoint) },
     ...(options.sse !== undefined ? { sse: options.sse } : {}),
+    // The declaration's permission, applied here (docs/architecture.md §7): a member none of whose
+    // hats may ever do the action is refused before the request is read further, whatever it
+    // targets (another club's id and a missing one get the same 403). The services keep what a
+    // declaration cannot say: which rows (own team, own child), in their policy checks.
+    ...(access.kind === 'permission'
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (!mayEver(access.table, request.actor, access.action))
+              throw forbidden(access.refusal);
+          },
+        }
+      : {}),
     handler: created
       ? async (request, reply) => {
           reply.status(201);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountClubCreateSchema, ZAccountClubSchema } from '../auth.ts';
 import { CLUB_PERMISSIONS, ZClubSchema, ZClubUpdateSchema } from '../clubs.ts';
+import { SETTINGS_MESSAGES } from '../messages.ts';
 import { ZPasswordConfirmationSchema } from '../privacy.ts';
 import { ZIdParamsSchema, ZMessageSchema, safeString } from '../schemas/common.ts';
 import { SESSION, can, defineEndpoint } from './endpoint.ts';
@@ -35,7 +36,7 @@ export const clubsEndpoints = {
     path: '/api/clubs/:id',
     tags,
     summary: 'Modifie les informations du club (dirigeant)',
-    access: can(CLUB_PERMISSIONS, 'update'),
+    access: can(CLUB_PERMISSIONS, 'update', SETTINGS_MESSAGES.onlyManagerEdit),
     params: ZIdParamsSchema,
     body: ZClubUpdateSchema,
     responses: { 200: ZClubSchema },
@@ -45,7 +46,7 @@ export const clubsEndpoints = {
     path: '/api/clubs/:id',
     tags,
     summary: 'Supprime le club et tout son contenu (dirigeant, mot de passe requis)',
-    access: can(CLUB_PERMISSIONS, 'delete'),
+    access: can(CLUB_PERMISSIONS, 'delete', SETTINGS_MESSAGES.onlyManagerDelete),
     params: ZIdParamsSchema,
     body: ZPasswordConfirmationSchema,
     responses: { 200: ZMessageSchema },
@@ -66,7 +67,7 @@ export const clubsEndpoints = {
     path: '/api/clubs/:id/logo',
     tags,
     summary: 'Remplace le logo (dirigeant) : multipart, champ « file », PNG, JPEG ou WebP ≤ 2 Mo',
-    access: can(CLUB_PERMISSIONS, 'logo'),
+    access: can(CLUB_PERMISSIONS, 'logo', SETTINGS_MESSAGES.onlyManagerEdit),
     params: ZIdParamsSchema,
     multipart: true,
     responses: { 200: ZClubSchema },

@@ -27,14 +27,22 @@ export interface PermissionAccess<A extends string = string> {
   readonly kind: 'permission';
   readonly table: PermissionTable<A>;
   readonly action: A;
+  /** The 403's message when the spec words it (« Seul le dirigeant peut modifier le club. »). */
+  readonly refusal?: string;
 }
 export type Access = PublicAccess | SessionAccess | FilteredAccess | PermissionAccess;
 
 export const PUBLIC: PublicAccess = { kind: 'public' };
 export const SESSION: SessionAccess = { kind: 'session' };
 export const FILTERED: FilteredAccess = { kind: 'filtered' };
-export function can<A extends string>(table: PermissionTable<A>, action: A): PermissionAccess<A> {
-  return { kind: 'permission', table, action };
+export function can<A extends string>(
+  table: PermissionTable<A>,
+  action: A,
+  refusal?: string,
+): PermissionAccess<A> {
+  return refusal
+    ? { kind: 'permission', table, action, refusal }
+    : { kind: 'permission', table, action };
 }
 
 /** A JSON answer has a schema; a file (an image, a calendar, a CSV) is named by its media type. */

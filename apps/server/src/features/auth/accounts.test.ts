@@ -132,10 +132,12 @@ describe('[auth] an account in two clubs', { timeout: 60_000 }, () => {
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json()).toMatchObject({ id: marieBasketId, idClub: basket.id });
     // The football club's rows are another club's now (row-level security, caches per club).
+    // (Her role here may not list a club's members: the route refuses that before any club is
+    // looked at, docs/decisions/0142-the-route-applies-the-declared-permission.md.)
     const footMembers = await client.call(api.members.listClub, {
       params: { clubId: football.id },
     });
-    expect(footMembers.statusCode).toBe(404);
+    expect(footMembers.statusCode).toBe(403);
     const footRow = await client.call(api.members.get, { params: { id: marieFoot.id } });
     expect(footRow.statusCode).toBe(404);
     // Her own row in the basket club is there.

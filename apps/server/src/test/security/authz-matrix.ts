@@ -89,11 +89,6 @@ export interface MatrixEntry {
   /** The call would destroy the shared world when allowed: its allowed cells run last. */
   destroysWorld?: boolean;
   /**
-   * The route refuses a role the table never lets act (scope 'none' for every target) before it
-   * looks anything up: 403 whatever the target, which reveals nothing either.
-   */
-  roleFirst?: true;
-  /**
    * The target is named in the body (a create): a missing or foreign id is a field error (400)
    * for whoever may act on some target, 403 for the others; the same answer for both.
    */
@@ -318,7 +313,6 @@ export const MATRIX: MatrixTable = {
     resource: 'team',
     ok: 200,
     target: 'team',
-    roleFirst: true,
     call: async (m, ref, p) => {
       // a team of its own, so that renaming never disturbs the other checks
       const t = ref === 'missing' ? null : await freshTeam(m, ref);
@@ -339,7 +333,6 @@ export const MATRIX: MatrixTable = {
     resource: 'team',
     ok: 200,
     target: 'team',
-    roleFirst: true,
     call: async (m, ref) => ({
       method: 'DELETE',
       url: `/api/equipes/${ref === 'missing' ? MISSING_ID : (await freshTeam(m, ref)).id}`,
@@ -360,7 +353,6 @@ export const MATRIX: MatrixTable = {
   'members.create': {
     resource: 'team',
     ok: 201,
-    roleFirst: true,
     targetInBody: true,
     call: (m, ref, p) => ({
       method: 'POST',
@@ -477,7 +469,6 @@ export const MATRIX: MatrixTable = {
     resource: 'team',
     // the slot's player joins the slot's team: already in it, nothing changes
     ok: 200,
-    roleFirst: true,
     call: (m, ref, p) => ({
       method: 'PUT',
       url: `/api/equipes/${teamId(ref)}/membres`,
@@ -966,7 +957,6 @@ export const MATRIX: MatrixTable = {
     resource: 'team',
     ok: 201,
     target: 'team',
-    roleFirst: true,
     targetInBody: true,
     call: (_m, ref) => ({
       method: 'POST',
@@ -1452,7 +1442,8 @@ export function expected(
   const subject = subjectOf(m, p);
   const ok = (slot: Slot) => (typeof e.ok === 'number' ? e.ok : e.ok(subject, slot));
   if (e.resource === 'none') return allows(name, e, subject, own) ? ok(own) : 403;
-  if (e.roleFirst && neverAllowed(name, subject)) return 403;
+  // route() refuses a role that may never do the action before anything else (404 included).
+  if (neverAllowed(name, subject)) return 403;
   const ref = refFor(m, p, t);
   if (ref === 'missing' || ref.clubId !== own.clubId) {
     if (!e.targetInBody) return 404;
