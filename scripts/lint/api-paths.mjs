@@ -106,8 +106,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/test/security/canary.test.ts',
   'apps/server/src/test/security/fuzz.ts',
   'apps/server/src/test/security/member-privacy.test.ts',
-  'apps/web/src/app/routes/dashboard.test.tsx',
-  'apps/web/src/features/matches/components/matches-page.test.tsx',
   'e2e/tests/a11y/every-route.spec.ts',
   'e2e/tests/announcements/announcements.spec.ts',
   'e2e/tests/auth/accounts.spec.ts',
