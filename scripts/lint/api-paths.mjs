@@ -114,7 +114,5 @@ export const HAND_WRITTEN_API_PATHS = [
   'e2e/tests/privacy/privacy.spec.ts',
   'e2e/tests/settings/settings.spec.ts',
   'e2e/tests/smoke.spec.ts',
-  'e2e/tests/statistics/statistics.spec.ts',
-  'e2e/tests/ui/touch-targets.spec.ts',
   'scripts/bench-reads/read-calls.test.ts',
 ];
