@@ -106,7 +106,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/test/security/canary.test.ts',
   'apps/server/src/test/security/fuzz.ts',
   'apps/server/src/test/security/member-privacy.test.ts',
-  'e2e/tests/matches/matches.spec.ts',
   'e2e/tests/smoke.spec.ts',
   'scripts/bench-reads/read-calls.test.ts',
 ];
