@@ -75,7 +75,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/matches/matches.test.ts',
   'apps/server/src/features/members/invitation.test.ts',
   'apps/server/src/features/members/member-restore.test.ts',
-  'apps/server/src/features/members/members.grid.ts',
   'apps/server/src/features/members/members.test.ts',
   'apps/server/src/features/members/memberships.test.ts',
   'apps/server/src/features/members/season.test.ts',
