@@ -47,7 +47,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/faults/embedded-faults.test.ts',
   'apps/server/src/faults/keepalive-drain.test.ts',
   'apps/server/src/faults/postgres-restart.test.ts',
-  'apps/server/src/features/announcements/announcements.grid.ts',
   'apps/server/src/features/announcements/announcements.test.ts',
   'apps/server/src/features/auth/account.test.ts',
   'apps/server/src/features/auth/actor-cache.test.ts',
