@@ -95,7 +95,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/plugins/signed-in.test.ts',
   'apps/server/src/process.test.ts',
   'apps/server/src/test/control-chars.test.ts',
-  'apps/server/src/test/security/authorization.test.ts',
   'apps/server/src/test/security/fuzz.ts',
   'apps/server/src/test/security/member-privacy.test.ts',
   'apps/web/src/app/navigation.test.tsx',
