@@ -96,7 +96,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/process.test.ts',
   'apps/server/src/test/control-chars.test.ts',
   'apps/server/src/test/security/fuzz.ts',
-  'apps/server/src/test/security/member-privacy.test.ts',
   'apps/web/src/app/navigation.test.tsx',
   'apps/web/src/app/routes/club-members.test.tsx',
   'apps/web/src/app/routes/dashboard.test.tsx',
