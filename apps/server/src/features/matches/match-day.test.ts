@@ -260,6 +260,7 @@ describe(
       expect(page.json().match).toMatchObject({
         rendezVous: event.rendezVous,
         lieuRendezVous: 'Parking du stade',
+        domicile: false, // the page names the match home side first, as the mail (decision 0143)
       });
       expect(to(mails, parent)).toHaveLength(1);
       expect(to(mails, hurt)).toHaveLength(0);
