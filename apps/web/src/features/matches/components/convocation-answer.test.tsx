@@ -90,12 +90,12 @@ describe('[matches] answer page of a convocation e-mail', () => {
     // The match named as in the mail, home side first (away here), then the event's own name.
     expect(await screen.findByText('Étoile Sportive – Seniors')).toBeInTheDocument();
     expect(screen.getByText('Championnat J5')).toBeInTheDocument();
-    expect(screen.getByText('samedi 12 décembre 2026 à 15:00')).toBeInTheDocument();
+    expect(screen.getByText('samedi 12 décembre 2026 à 15h00')).toBeInTheDocument();
     expect(screen.getByText('Gymnase Nord')).toBeInTheDocument();
     expect(
-      screen.getByText('samedi 12 décembre 2026 à 13:45, Parking du club'),
+      screen.getByText('samedi 12 décembre 2026 à 13h45, Parking du club'),
     ).toBeInTheDocument();
-    expect(screen.getByText('jeudi 10 décembre 2026 à 15:00')).toBeInTheDocument();
+    expect(screen.getByText('jeudi 10 décembre 2026 à 15h00')).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'Réponse de Léo Moreau' });
     expect(group).toBeInTheDocument();
     expect(screen.getByLabelText('Absent')).toBeChecked();
