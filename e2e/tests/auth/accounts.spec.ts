@@ -226,4 +226,74 @@ test.describe('[auth] accounts and sessions', () => {
     const me = await page.request.get(endpoints.dashboard.infos.path);
     expect(me.status()).toBe(401);
   });
+  test('an account in two clubs switches club from the header and leaves the first one', async ({
+    page,
+    club,
+    playwright,
+    baseURL,
+  }) => {
+    // The same account (one e-mail, one password) creates a second club, signed in, in a context
+    // of its own (docs/decisions/0112): POST /api/clubs.
+    const second = `Les Dauphins ${unique('c')}`;
+    const request = await playwright.request.newContext({ baseURL });
+    const account = new Api(request, baseURL!);
+    await account.client.auth.login({
+      body: { email: club.email, password: club.password, deviceFingerprint: DEVICE_FINGERPRINT },
+    });
+    const created = await account.client.clubs.create({
+      body: { nomClub: second, sportNom: 'Handball' },
+    });
+    await request.dispose();
+
+    // Signing in opens the club used last (the first one: the second has no session yet).
+    await page.goto('/connexion');
+    await page.getByLabel('Email').fill(club.email);
+    await page.getByLabel('Mot de passe').fill(club.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL(`/${encodeURIComponent(club.nomClub)}/dashboard`);
+    const nav = page.getByRole('navigation', { name: 'Navigation de l’espace membre' });
+    await expect(nav.locator('.app-nav-names strong')).toHaveText(club.nomClub);
+    const pageApi = new Api(page.request, baseURL!);
+    const first = await pageApi.client.dashboard.infos();
+    expect(first.nomClub).toBe(club.nomClub);
+    const oldCookies = (await page.context().storageState()).cookies;
+
+    // The header's switcher, at 375 px: both clubs, the current one chosen.
+    const switcher = nav.getByRole('combobox', { name: 'Changer de club', exact: true });
+    await expect(switcher).toBeVisible();
+    await expect(switcher).toHaveValue(String(first.idClub));
+    await expect(switcher.getByRole('option')).toHaveText([club.nomClub, second], {
+      useInnerText: true,
+    });
+    await expectNoA11yViolations(page);
+
+    await switcher.selectOption({ label: second });
+    await page.waitForURL(`/${encodeURIComponent(second)}/dashboard`);
+    // The header names the club in use (the switcher's options name both).
+    const clubName = nav.locator('.app-nav-names strong');
+    await expect(clubName).toHaveText(second);
+    await expect(switcher).toHaveValue(String(created.idClub));
+    await expectNoA11yViolations(page);
+    const now = await pageApi.client.dashboard.infos();
+    expect([now.idClub, now.nomClub]).toEqual([created.idClub, second]);
+
+    // The first club's pages are out of reach of this session: its URL sends the browser to the
+    // second club's home, its rows answer 404 (another club's id), and the session the switch
+    // replaced is revoked.
+    await page.goto(`/${encodeURIComponent(club.nomClub)}/membres`);
+    await page.waitForURL(`/${encodeURIComponent(second)}/dashboard`);
+    await expect(clubName).toHaveText(second);
+    const firstClub = await pageApi.send(endpoints.clubs.get, { params: { id: first.idClub } });
+    expect(firstClub.status).toBe(404);
+    const firstMembers = await pageApi.send(endpoints.members.listClub, {
+      params: { clubId: first.idClub },
+    });
+    expect(firstMembers.status).toBe(404);
+    const stale = await playwright.request.newContext({
+      baseURL,
+      storageState: { cookies: oldCookies, origins: [] },
+    });
+    expect((await new Api(stale, baseURL!).send(endpoints.dashboard.infos)).status).toBe(401);
+    await stale.dispose();
+  });
 });

@@ -122,8 +122,13 @@ test('[week of use] a coach of two teams creates from one team’s area, moves t
   expect(await convocations()).toEqual([{ joueur: zoe.id, statutPresence: null }]);
 
   // Zoé (U17) gets her convocation; nobody of U15 is mailed about the match.
-  const convocation = await waitForMail(zoe.email, /^Convocation/, { since, timeout: 30_000 });
-  expect(convocation.subject).toContain('Coupe de district');
+  // The mail names the match as the screens do, home side first (decision 0143); the
+  // event's own name is a detail line.
+  const convocation = await waitForMail(zoe.email, /^Convocation : U17 – US Orvault le /, {
+    since,
+    timeout: 30_000,
+  });
+  expect(convocation.text).toMatch(/Match : U17 – US Orvault\r?\nIntitulé : Coupe de district/);
   const zoePresent = answerLink(convocation.links, 'DISPONIBLE');
   expect(zoePresent, `liens du mail : ${convocation.links.join(' ')}`).toBeTruthy();
   expect(
@@ -147,11 +152,13 @@ test('[week of use] a coach of two teams creates from one team’s area, moves t
   expect(await convocations()).toEqual([{ joueur: tom.id, statutPresence: null }]);
 
   // Zoé is told, kindly; her old link says so and records nothing.
-  const withdrawal = await waitForMail(zoe.email, /^Vous n'êtes plus convoqué\(e\) pour /, {
-    since: moved,
-    timeout: 30_000,
-  });
-  expect(withdrawal.subject).toContain('Coupe de district');
+  // The match named as it now is: U15's.
+  const withdrawal = await waitForMail(
+    zoe.email,
+    /^Vous n'êtes plus convoqué\(e\) pour U15 – US Orvault le /,
+    { since: moved, timeout: 30_000 },
+  );
+  expect(withdrawal.text).toContain('Intitulé : Coupe de district');
   expect(withdrawal.text).toContain("Il n'y a rien à faire");
   expect(answerLink(withdrawal.links, 'DISPONIBLE')).toBeUndefined();
   const zoePage = await anonymousPage(browser);
@@ -165,8 +172,11 @@ test('[week of use] a coach of two teams creates from one team’s area, moves t
   expect(await convocations()).toEqual([{ joueur: tom.id, statutPresence: null }]);
 
   // Tom (U15) answers from his e-mail's « Présent » link: the page records it on opening.
-  const tomMail = await waitForMail(tom.email, /^Convocation/, { since: moved, timeout: 30_000 });
-  expect(tomMail.subject).toContain('Coupe de district');
+  const tomMail = await waitForMail(tom.email, /^Convocation : U15 – US Orvault le /, {
+    since: moved,
+    timeout: 30_000,
+  });
+  expect(tomMail.text).toContain('Intitulé : Coupe de district');
   const tomPresent = answerLink(tomMail.links, 'DISPONIBLE');
   expect(tomPresent, `liens du mail : ${tomMail.links.join(' ')}`).toBeTruthy();
   const tomPage = await anonymousPage(browser);

@@ -120,6 +120,8 @@ export const ZAnswerLinkViewSchema = z.object({
     lieuRendezVous: z.string().nullable(),
     equipe: z.string(),
     adversaire: z.string().nullable(),
+    /** Whether the team plays at home: the page names the match home side first (`matchName`). */
+    domicile: z.boolean(),
     annule: z.boolean(),
   }),
   reponse: z

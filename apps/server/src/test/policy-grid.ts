@@ -1,5 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Role } from '@club/contract';
+import {
+  queryString,
+  requestOf,
+  type EndpointInput,
+  type EndpointSpec,
+  type Role,
+} from '@club/contract';
 import {
   createClub,
   createMember,
@@ -60,6 +66,26 @@ export interface GridCall {
   client?: TestClient;
   /** Run once the answer is in: puts back what the row changed in the shared world to set up. */
   restore?: () => Promise<unknown>;
+}
+
+/**
+ * A row's call built from the endpoint's declaration (docs/conventions.md §3): its method, its path
+ * with the parameters and query filled in, its typed body. A call the declaration cannot type (a
+ * multipart file) spreads it and overrides `body` and `headers`.
+ */
+export function gridCall<S extends EndpointSpec>(
+  endpoint: S,
+  ...[input]: object extends EndpointInput<S>
+    ? [input?: EndpointInput<S>]
+    : [input: EndpointInput<S>]
+): GridCall {
+  const req = requestOf(endpoint, input as Parameters<typeof requestOf>[1]);
+  return {
+    method: req.method,
+    url: req.path + queryString(req.query),
+    ...(req.body === undefined ? {} : { body: req.body }),
+    ...(req.headers ? { headers: req.headers } : {}),
+  };
 }
 
 type MemberRef = { id: number; clubId: number; role: string; statut: string; email: string };

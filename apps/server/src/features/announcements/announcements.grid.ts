@@ -1,5 +1,6 @@
 import { announcements, announcementTeams } from '../../db/schema.ts';
-import type { GridRow, GridWorld } from '../../test/policy-grid.ts';
+import { api, routeKey } from '@club/contract';
+import { gridCall, type GridRow, type GridWorld } from '../../test/policy-grid.ts';
 
 /** An announcement of club A to `teamIds` ([] = the whole club) written by `author`. */
 async function announcement(w: GridWorld, author: { id: number }, teamIds: number[]) {
@@ -27,13 +28,12 @@ async function announcement(w: GridWorld, author: { id: number }, teamIds: numbe
  */
 export const gridRows: GridRow[] = [
   {
-    route: 'POST /api/annonces',
+    route: routeKey(api.announcements.create),
     name: 'announcements: to the whole club (no team) — leaders only',
-    request: () => ({
-      method: 'POST',
-      url: '/api/annonces',
-      body: { titre: 'Assemblée générale', contenu: 'Vendredi.' },
-    }),
+    request: () =>
+      gridCall(api.announcements.create, {
+        body: { titre: 'Assemblée générale', contenu: 'Vendredi.' },
+      }),
     expect: {
       ANONYME: 401,
       DIRIGEANT: 201,
@@ -52,12 +52,12 @@ export const gridRows: GridRow[] = [
     },
   },
   {
-    route: 'GET /api/annonces/:id/lectures',
+    route: routeKey(api.announcements.receipts),
     name: 'announcements: the author coach reads their own receipts; another coach of the team cannot',
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/annonces/${await announcement(w, w.me.ENTRAINEUR, [w.t1.id])}/lectures`,
-    }),
+    request: async (w) =>
+      gridCall(api.announcements.receipts, {
+        params: { id: await announcement(w, w.me.ENTRAINEUR, [w.t1.id]) },
+      }),
     expect: {
       ANONYME: 401,
       DIRIGEANT: 200,
@@ -76,12 +76,12 @@ export const gridRows: GridRow[] = [
     },
   },
   {
-    route: 'POST /api/annonces/:id/lecture',
+    route: routeKey(api.announcements.markRead),
     name: 'announcements: a club-wide one is read by every member of the club',
-    request: async (w) => ({
-      method: 'POST',
-      url: `/api/annonces/${await announcement(w, w.me.DIRIGEANT, [])}/lecture`,
-    }),
+    request: async (w) =>
+      gridCall(api.announcements.markRead, {
+        params: { id: await announcement(w, w.me.DIRIGEANT, []) },
+      }),
     expect: {
       ANONYME: 401,
       DIRIGEANT: 200,
@@ -100,12 +100,12 @@ export const gridRows: GridRow[] = [
     },
   },
   {
-    route: 'POST /api/annonces/:id/lecture',
+    route: routeKey(api.announcements.markRead),
     name: 'announcements: one to T2 reaches its members and the parent of a child in T2',
-    request: async (w) => ({
-      method: 'POST',
-      url: `/api/annonces/${await announcement(w, w.me.DIRIGEANT, [w.t2.id])}/lecture`,
-    }),
+    request: async (w) =>
+      gridCall(api.announcements.markRead, {
+        params: { id: await announcement(w, w.me.DIRIGEANT, [w.t2.id]) },
+      }),
     expect: {
       ANONYME: 401,
       DIRIGEANT: 200,
@@ -124,12 +124,12 @@ export const gridRows: GridRow[] = [
     },
   },
   {
-    route: 'DELETE /api/annonces/:id',
+    route: routeKey(api.announcements.remove),
     name: 'announcements: its author coach deletes their own; another coach of the team cannot',
-    request: async (w) => ({
-      method: 'DELETE',
-      url: `/api/annonces/${await announcement(w, w.me.ENTRAINEUR, [w.t1.id])}`,
-    }),
+    request: async (w) =>
+      gridCall(api.announcements.remove, {
+        params: { id: await announcement(w, w.me.ENTRAINEUR, [w.t1.id]) },
+      }),
     expect: {
       ANONYME: 401,
       DIRIGEANT: 200,

@@ -1,4 +1,5 @@
-import { everyMember, type GridRow } from '../../test/policy-grid.ts';
+import { api, routeKey } from '@club/contract';
+import { everyMember, gridCall, type GridRow } from '../../test/policy-grid.ts';
 
 /**
  * Personal calendar feeds: every member subscribes to their own feed; a team filter
@@ -8,15 +9,15 @@ import { everyMember, type GridRow } from '../../test/policy-grid.ts';
  */
 export const gridRows: GridRow[] = [
   {
-    route: 'GET /api/calendrier/abonnement',
+    route: routeKey(api.calendarFeeds.state),
     name: 'calendar feeds: my subscription’s state',
-    request: () => ({ method: 'GET', url: '/api/calendrier/abonnement' }),
+    request: () => gridCall(api.calendarFeeds.state),
     expect: { ...everyMember(200), AUTRE_CLUB: 200 },
   },
   {
-    route: 'POST /api/calendrier/abonnement',
+    route: routeKey(api.calendarFeeds.subscribe),
     name: 'calendar feeds: subscribe to all my teams',
-    request: () => ({ method: 'POST', url: '/api/calendrier/abonnement', body: {} }),
+    request: () => gridCall(api.calendarFeeds.subscribe, { body: {} }),
     expect: { ...everyMember(201), AUTRE_CLUB: 201 },
   },
 ];

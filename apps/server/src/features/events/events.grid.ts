@@ -1,6 +1,8 @@
 import { createEvent, createMatch } from '../../db/factories.ts';
+import { api, routeKey } from '@club/contract';
 import {
   everyMember,
+  gridCall,
   leadersOnly,
   type Expectation,
   type GridRow,
@@ -55,150 +57,132 @@ const t2Writers = (ok: number): Expectation => ({ ...leadersOnly(ok), DEUX_EQUIP
 export const gridRows: GridRow[] = [
   // read
   {
-    route: 'GET /api/evenements/:id',
+    route: routeKey(api.events.get),
     name: 'events: read an event with no team (every team)',
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/evenements/${(await freshEvent(w, [])).id}`,
-    }),
+    request: async (w) =>
+      gridCall(api.events.get, { params: { id: (await freshEvent(w, [])).id } }),
     expect: everyMember(200),
   },
   {
-    route: 'GET /api/evenements/:id',
+    route: routeKey(api.events.get),
     name: 'events: read a match of T3 against T1 (both teams see it)',
     request: async (w) => {
       const { event } = await createMatch(w.app.db, w.club.id, {
         homeTeamId: w.t3.id,
         awayTeamId: w.t1.id,
       });
-      return { method: 'GET', url: `/api/evenements/${event.id}` };
+      return gridCall(api.events.get, { params: { id: event.id } });
     },
     expect: t1Readers,
   },
   // create
   {
-    route: 'POST /api/evenements',
+    route: routeKey(api.events.create),
     name: 'events: create a training of T1 naming club A (another club → 404)',
-    request: (w) => ({
-      method: 'POST',
-      url: '/api/evenements',
-      body: { ...body(w, 'DIRIGEANT') },
-    }),
+    request: (w) => gridCall(api.events.create, { body: { ...body(w, 'DIRIGEANT') } }),
     expect: t1Writers(201),
   },
   {
-    route: 'POST /api/evenements',
+    route: routeKey(api.events.create),
     name: 'events: create an event of T1 and T2',
-    request: (w, p) => ({
-      method: 'POST',
-      url: '/api/evenements',
-      body: body(w, p, { equipesIds: [w.t1.id, w.t2.id] }),
-    }),
+    request: (w, p) =>
+      gridCall(api.events.create, { body: body(w, p, { equipesIds: [w.t1.id, w.t2.id] }) }),
     expect: { ...t2Writers(201), AUTRE_CLUB: 400 },
   },
   {
-    route: 'POST /api/evenements',
+    route: routeKey(api.events.create),
     name: 'events: create an event for every team (no team)',
-    request: (w, p) => ({
-      method: 'POST',
-      url: '/api/evenements',
-      body: body(w, p, { type: 'REUNION', equipesIds: [] }),
-    }),
+    request: (w, p) =>
+      gridCall(api.events.create, { body: body(w, p, { type: 'REUNION', equipesIds: [] }) }),
     expect: { ...leadersOnly(201), AUTRE_CLUB: 201 },
   },
   {
-    route: 'POST /api/evenements',
+    route: routeKey(api.events.create),
     name: 'events: create a match of T1 against T3 (base T1)',
-    request: (w, p) => ({
-      method: 'POST',
-      url: '/api/evenements',
-      body: body(w, p, { type: 'MATCH', equipesIds: [w.t1.id, w.t3.id] }),
-    }),
+    request: (w, p) =>
+      gridCall(api.events.create, {
+        body: body(w, p, { type: 'MATCH', equipesIds: [w.t1.id, w.t3.id] }),
+      }),
     expect: { ...t1Writers(201), AUTRE_CLUB: 400 },
   },
   {
-    route: 'POST /api/evenements',
+    route: routeKey(api.events.create),
     name: 'events: create a match of T3 against T1 (base T3)',
-    request: (w, p) => ({
-      method: 'POST',
-      url: '/api/evenements',
-      body: body(w, p, { type: 'MATCH', equipesIds: [w.t3.id, w.t1.id] }),
-    }),
+    request: (w, p) =>
+      gridCall(api.events.create, {
+        body: body(w, p, { type: 'MATCH', equipesIds: [w.t3.id, w.t1.id] }),
+      }),
     expect: { ...leadersOnly(201), AUTRE_CLUB: 400 },
   },
   {
-    route: 'POST /api/evenements',
+    route: routeKey(api.events.create),
     name: 'events: create a weekly series of T1 (recurrence)',
-    request: (w, p) => ({
-      method: 'POST',
-      url: '/api/evenements',
-      body: body(w, p, { recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', exclusions: [] } }),
-    }),
+    request: (w, p) =>
+      gridCall(api.events.create, {
+        body: body(w, p, { recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', exclusions: [] } }),
+      }),
     expect: { ...t1Writers(201), AUTRE_CLUB: 400 },
   },
   {
-    route: 'POST /api/evenements',
+    route: routeKey(api.events.create),
     name: 'events: create a weekly series of T3 (a crafted request from a coach of T1)',
-    request: (w, p) => ({
-      method: 'POST',
-      url: '/api/evenements',
-      body: body(w, p, {
-        equipesIds: [w.t3.id],
-        recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', exclusions: [] },
+    request: (w, p) =>
+      gridCall(api.events.create, {
+        body: body(w, p, {
+          equipesIds: [w.t3.id],
+          recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', exclusions: [] },
+        }),
       }),
-    }),
     expect: { ...leadersOnly(201), AUTRE_CLUB: 400 },
   },
   // update
   {
-    route: 'PUT /api/evenements/:id',
+    route: routeKey(api.events.update),
     name: 'events: take over an event of T3 by naming T1 (a crafted request)',
-    request: async (w, p) => ({
-      method: 'PUT',
-      url: `/api/evenements/${(await freshEvent(w, [w.t3.id])).id}`,
-      body: body(w, p),
-    }),
+    request: async (w, p) =>
+      gridCall(api.events.update, {
+        params: { id: (await freshEvent(w, [w.t3.id])).id },
+        body: body(w, p),
+      }),
     expect: leadersOnly(200),
   },
   {
-    route: 'PUT /api/evenements/:id',
+    route: routeKey(api.events.update),
     name: 'events: give an event of T1 to T3 (a crafted request)',
-    request: async (w, p) => ({
-      method: 'PUT',
-      url: `/api/evenements/${(await freshEvent(w, [w.t1.id])).id}`,
-      body: body(w, p, { equipesIds: [w.t3.id] }),
-    }),
+    request: async (w, p) =>
+      gridCall(api.events.update, {
+        params: { id: (await freshEvent(w, [w.t1.id])).id },
+        body: body(w, p, { equipesIds: [w.t3.id] }),
+      }),
     expect: leadersOnly(200),
   },
   {
-    route: 'PUT /api/evenements/:id',
+    route: routeKey(api.events.update),
     name: 'events: change an event with no team',
-    request: async (w, p) => ({
-      method: 'PUT',
-      url: `/api/evenements/${(await freshEvent(w, [])).id}`,
-      body: body(w, p, { equipesIds: [] }),
-    }),
+    request: async (w, p) =>
+      gridCall(api.events.update, {
+        params: { id: (await freshEvent(w, [])).id },
+        body: body(w, p, { equipesIds: [] }),
+      }),
     expect: leadersOnly(200),
   },
   // delete
   {
-    route: 'DELETE /api/evenements/:id',
+    route: routeKey(api.events.remove),
     name: 'events: delete an event of T1 and T2',
-    request: async (w) => ({
-      method: 'DELETE',
-      url: `/api/evenements/${(await freshEvent(w, [w.t1.id, w.t2.id])).id}`,
-    }),
+    request: async (w) =>
+      gridCall(api.events.remove, { params: { id: (await freshEvent(w, [w.t1.id, w.t2.id])).id } }),
     expect: t2Writers(200),
   },
   {
-    route: 'DELETE /api/evenements/:id',
+    route: routeKey(api.events.remove),
     name: 'events: delete a match of T1 against T3 (base T1)',
     request: async (w) => {
       const { event } = await createMatch(w.app.db, w.club.id, {
         homeTeamId: w.t1.id,
         awayTeamId: w.t3.id,
       });
-      return { method: 'DELETE', url: `/api/evenements/${event.id}` };
+      return gridCall(api.events.remove, { params: { id: event.id } });
     },
     expect: t1Writers(200),
   },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVENT_FIELD_MESSAGES,
   MATCH_SERVER_MESSAGES,
+  matchName,
   shiftLocalDateTime,
   type TConvocation,
   type TEvent,
@@ -112,11 +113,22 @@ async function runDue(matchId: number) {
 }
 
 let seq = 0;
-/** A match of the team created by its coach (away unless told), meeting 2 h before the start. */
+/**
+ * A match of the team created by its coach (away unless told), meeting 2 h before the start. Each
+ * match has its own opponent (« FC Voisin 3 »): the mails name a match by its two sides, the
+ * glossary's name (docs/decisions/0143-match-name-in-mails.md), and `name` is that name.
+ */
 async function createMatch(
-  opts: { startMs?: number; domicile?: boolean; client?: TestClient; teamId?: number } = {},
+  opts: {
+    startMs?: number;
+    domicile?: boolean;
+    client?: TestClient;
+    team?: { id: number; nom: string };
+  } = {},
 ) {
   seq++;
+  const ours = opts.team ?? team;
+  const opponent = `FC Voisin ${seq}`;
   const start = opts.startMs === undefined ? afternoon(5) : local(opts.startMs);
   const body = {
     nom: `Jour ${seq}`,
@@ -127,17 +139,25 @@ async function createMatch(
     lieuRendezVous: 'Parking du stade',
     domicile: opts.domicile ?? false,
     lieux: 'Stade du Voisin',
-    equipesIds: [opts.teamId ?? team.id],
-    adversaireNom: 'FC Voisin',
+    equipesIds: [ours.id],
+    adversaireNom: opponent,
     clubId: club.id,
   };
   const res = await (opts.client ?? asCoach).post('/api/evenements', body);
   expect(res.statusCode, res.body).toBe(201);
   const event = res.json<TEvent>();
-  return { event, matchId: event.match!.id, name: `Jour ${seq} `, body };
+  const name = matchName({
+    nom: body.nom,
+    equipe: ours.nom,
+    adversaire: opponent,
+    domicile: body.domicile,
+  });
+  return { event, matchId: event.match!.id, name, opponent, body };
 }
 
-const mailsAbout = (name: string) => ctx.smtp.mails.filter((m) => m.subject.includes(name));
+/** The mails about the match named `name`: the name followed by a space or the subject's end. */
+const mailsAbout = (name: string) =>
+  ctx.smtp.mails.filter((m) => `${m.subject} `.includes(`${name} `));
 const to = (mails: CapturedMail[], who: { email: string }) =>
   mails.filter((m) => m.to.includes(who.email));
 const hhmm = (local: string) => `${local.slice(11, 13)}h${local.slice(14, 16)}`;
@@ -147,9 +167,9 @@ describe(
   { timeout: 60_000 },
   () => {
     it('an away match with a meeting time: the event and the match name the opponent and the sides as on the pitch', async () => {
-      const { event, matchId } = await createMatch();
+      const { event, matchId, opponent } = await createMatch();
       expect(event).toMatchObject({
-        adversaire: 'FC Voisin',
+        adversaire: opponent,
         domicile: false,
         rendezVous: shiftLocalDateTime(event.dateDebut, -2),
         lieuRendezVous: 'Parking du stade',
@@ -159,9 +179,9 @@ describe(
       expect(res.statusCode, res.body).toBe(200);
       const match = res.json<TMatch>();
       expect(match).toMatchObject({
-        adversaire: 'FC Voisin',
+        adversaire: opponent,
         domicile: false,
-        equipeDomicile: { id: null, nom: 'FC Voisin' },
+        equipeDomicile: { id: null, nom: opponent },
         equipeExterieur: { id: team.id, nom: 'Seniors A' },
         rendezVous: event.rendezVous,
         lieuRendezVous: 'Parking du stade',
@@ -204,24 +224,29 @@ describe(
     });
 
     it('the calendar feed names both sides (home first) and carries the meeting time and place', async () => {
-      const { event } = await createMatch();
+      const { event, opponent } = await createMatch();
       const sub = await asAlice.post('/api/calendrier/abonnement', { matchesSeulement: true });
       expect(sub.statusCode, sub.body).toBe(201);
       const res = await ctx.app.inject({ method: 'GET', url: new URL(sub.json().url).pathname });
       expect(res.statusCode).toBe(200);
       const body = res.body.replace(/\r\n[ \t]/g, '').replace(/\\,/g, ',');
-      expect(body).toContain('SUMMARY:FC Voisin – Seniors A');
+      expect(body).toContain(`SUMMARY:${opponent} – Seniors A`);
       expect(body).toContain(`Rendez-vous : ${hhmm(event.rendezVous!)}, Parking du stade`);
       expect(body).toContain('À l’extérieur');
     });
 
     it('the convocation mail gives the meeting time and place; players who are not ACTIF (and their parents) get none', async () => {
-      const { event, matchId, name } = await createMatch();
+      const { event, matchId, name, opponent } = await createMatch();
       await runDue(matchId);
       const mails = mailsAbout(name);
       const forAlice = to(mails, alice);
       expect(forAlice).toHaveLength(1);
-      expect(forAlice[0]!.text).toContain('Équipe : Seniors A contre FC Voisin (à l’extérieur)');
+      // Named by its sides, the home side first (decision 0143); the event's name a detail line.
+      expect(name).toBe(`${opponent} – Seniors A`);
+      expect(forAlice[0]!.subject).toMatch(new RegExp(`^Convocation : ${name} le \\S`));
+      expect(forAlice[0]!.text).toContain(
+        `Match : ${name}\nIntitulé : Jour ${seq}\nÉquipe : Seniors A contre ${opponent} (à l’extérieur)`,
+      );
       expect(forAlice[0]!.text).toContain(`Rendez-vous : `);
       expect(forAlice[0]!.text).toContain(`à ${hhmm(event.rendezVous!)}, Parking du stade`);
       expect(forAlice[0]!.text).not.toContain('ACTIF');
@@ -235,6 +260,7 @@ describe(
       expect(page.json().match).toMatchObject({
         rendezVous: event.rendezVous,
         lieuRendezVous: 'Parking du stade',
+        domicile: false, // the page names the match home side first, as the mail (decision 0143)
       });
       expect(to(mails, parent)).toHaveLength(1);
       expect(to(mails, hurt)).toHaveLength(0);
@@ -475,7 +501,7 @@ describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
     });
     const { matchId, name } = await createMatch({
       client: await signIn(ctx.app, u17Coach),
-      teamId: u17.id,
+      team: u17,
     });
     const child = await createMember(ctx.app.db, club.id, {
       prenom: 'Sans',
@@ -507,7 +533,7 @@ describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
     for (let i = 0; i < 3; i++) {
       const { matchId } = await createMatch({
         client: asU19Coach,
-        teamId: u19.id,
+        team: u19,
         startMs: (6 + i) * DAY,
       });
       await runDue(matchId);
@@ -564,10 +590,14 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
       await createMember(db, club.id, { teamId: u17.id, prenom: 'Sam', nom: 'Dixsept' }),
       await createMember(db, club.id, { teamId: u17.id, prenom: 'Tom', nom: 'Dixsept' }),
     ];
-    const { event, matchId, name, body } = await createMatch({
+    const { event, matchId, name, opponent, body } = await createMatch({
       client: asLeader,
-      teamId: u15.id,
+      team: u15,
     });
+    expect(name).toBe(`${opponent} – U15 retrait`);
+    // After the move the match is U17's: the withdrawal names it as it now is (decision 0143),
+    // its new team being why the convocation is withdrawn.
+    const movedName = `${opponent} – U17 retrait`;
     await runDue(matchId);
     const convocations = mailsAbout(name);
     const tokens = kids.map((k) => {
@@ -598,14 +628,18 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
     for (const kid of kids) {
       const mine = to(fresh, kid);
       expect(mine, kid.prenom).toHaveLength(1);
-      expect(mine[0]!.subject.startsWith(`${WITHDRAWN}${name}`), mine[0]!.subject).toBe(true);
+      expect(mine[0]!.subject.startsWith(`${WITHDRAWN}${movedName} le `), mine[0]!.subject).toBe(
+        true,
+      );
       expect(mine[0]!.text).toContain(WITHDRAWN.trim());
-      expect(mine[0]!.text).toContain('Match : ' + name.trim());
+      expect(mine[0]!.text).toContain(`Match : ${movedName}\nIntitulé : ${body.nom}\n`);
       expect(mine[0]!.text).not.toContain('/convocation/reponse');
     }
     const parentMails = to(fresh, kidParent);
     expect(parentMails).toHaveLength(1);
-    expect(parentMails[0]!.subject).toContain("Léo Quinze n'est plus convoqué(e) pour");
+    expect(parentMails[0]!.subject).toContain(
+      `Léo Quinze n'est plus convoqué(e) pour ${movedName} le `,
+    );
     for (const jeton of tokens) {
       const shown = await showLink(jeton);
       expect(shown.statusCode, shown.body).toBe(410);
@@ -618,7 +652,7 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
     for (const s of seniors) {
       const mine = to(fresh, s);
       expect(mine, s.prenom).toHaveLength(1);
-      expect(mine[0]!.subject.startsWith('Convocation : ')).toBe(true);
+      expect(mine[0]!.subject.startsWith(`Convocation : ${movedName} le `)).toBe(true);
       expect((await showLink(tokenOf(mine[0]!))).statusCode).toBe(200);
     }
     const list = await asLeader.get(`/api/matches/${matchId}/convocations`);
@@ -640,8 +674,8 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
       prenom: 'Yan',
       nom: 'Reste',
     });
-    const past = await createMatch({ client: asLeader, teamId: u16.id, startMs: -3 * DAY });
-    const upcoming = await createMatch({ client: asLeader, teamId: u16.id });
+    const past = await createMatch({ client: asLeader, team: u16, startMs: -3 * DAY });
+    const upcoming = await createMatch({ client: asLeader, team: u16 });
     await runDue(upcoming.matchId);
     const convocation = to(mailsAbout(upcoming.name), leaving);
     expect(convocation).toHaveLength(1);
@@ -656,9 +690,10 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
     await waitForMailQueueIdle(ctx, 10_000);
     const fresh = to(ctx.smtp.mails.slice(count), leaving);
     expect(fresh).toHaveLength(1);
-    expect(fresh[0]!.subject.startsWith(`${WITHDRAWN}${upcoming.name}`), fresh[0]!.subject).toBe(
-      true,
-    );
+    expect(
+      fresh[0]!.subject.startsWith(`${WITHDRAWN}${upcoming.name} le `),
+      fresh[0]!.subject,
+    ).toBe(true);
     expect(to(ctx.smtp.mails.slice(count), staying)).toHaveLength(0);
     const shown = await showLink(jeton);
     expect(shown.statusCode, shown.body).toBe(410);

@@ -1,6 +1,8 @@
 import { createEvent } from '../../db/factories.ts';
+import { api, routeKey } from '@club/contract';
 import {
   everyMember,
+  gridCall,
   leadersOnly,
   type Expectation,
   type GridRow,
@@ -92,65 +94,61 @@ const score = (w: GridWorld) => ({ scoreDomicile: w.seq() % 9, scoreExterieur: 1
 export const gridRows: GridRow[] = [
   // reading: leaders; members of either team; a parent of a child in one
   {
-    route: 'GET /api/matches/:id',
+    route: routeKey(api.matches.get),
     name: 'matches: read a T1–T2 match (members of either team)',
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/matches/${(await sharedMatches(w)).t1t2}`,
-    }),
+    request: async (w) =>
+      gridCall(api.matches.get, { params: { id: (await sharedMatches(w)).t1t2 } }),
     expect: t1Readers,
   },
   // scores: a coach of the team or a leader, only EN_COURS or TERMINE
   {
-    route: 'PUT /api/matches/:id/score',
+    route: routeKey(api.matches.score),
     name: 'scores: an upcoming T1 match (nobody)',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Futur', FUTURE)}/score`,
-      body: score(w),
-    }),
+    request: async (w) =>
+      gridCall(api.matches.score, {
+        params: { id: await freshMatch(w, w.t1, 'FC Futur', FUTURE) },
+        body: score(w),
+      }),
     expect: { ...everyMember(403) },
   },
   // cancellation: a coach of the team or a leader
   // convocations: read by the teams' members; coach/leaders every row, a player their own, a
   // parent their children's
   {
-    route: 'GET /api/matches/:id/convocations',
+    route: routeKey(api.matches.convocations),
     name: 'convocations: read a T1–T2 match’s list',
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/matches/${(await sharedMatches(w)).t1t2}/convocations`,
-    }),
+    request: async (w) =>
+      gridCall(api.matches.convocations, { params: { id: (await sharedMatches(w)).t1t2 } }),
     expect: t1Readers,
   },
   {
-    route: 'PUT /api/matches/:id/convocations',
+    route: routeKey(api.matches.answerConvocations),
     name: 'convocations: answer one’s own row (only a convoked, active player)',
-    request: async (w, p) => ({
-      method: 'PUT',
-      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Futur', FUTURE)}/convocations`,
-      body: {
-        items: [
-          {
-            joueurId: p === 'ANONYME' ? w.player1.id : w.me[p].id,
-            statutPresence: 'DISPONIBLE',
-            justification: null,
-          },
-        ],
-      },
-    }),
+    request: async (w, p) =>
+      gridCall(api.matches.answerConvocations, {
+        params: { id: await freshMatch(w, w.t1, 'FC Futur', FUTURE) },
+        body: {
+          items: [
+            {
+              joueurId: p === 'ANONYME' ? w.player1.id : w.me[p].id,
+              statutPresence: 'DISPONIBLE',
+              justification: null,
+            },
+          ],
+        },
+      }),
     expect: { ...everyMember(403), JOUEUR: 200 },
   },
   {
-    route: 'PUT /api/matches/:id/convocations',
+    route: routeKey(api.matches.answerConvocations),
     name: 'convocations: Absent without justification (400 for those who may write the row)',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Futur', FUTURE)}/convocations`,
-      body: {
-        items: [{ joueurId: w.player1.id, statutPresence: 'INDISPONIBLE', justification: ' ' }],
-      },
-    }),
+    request: async (w) =>
+      gridCall(api.matches.answerConvocations, {
+        params: { id: await freshMatch(w, w.t1, 'FC Futur', FUTURE) },
+        body: {
+          items: [{ joueurId: w.player1.id, statutPresence: 'INDISPONIBLE', justification: ' ' }],
+        },
+      }),
     // the coaches of T1 whatever their other hats; player1's guardian (player1 is ACTIF)
     expect: {
       ...leadersOnly(400),
@@ -164,41 +162,37 @@ export const gridRows: GridRow[] = [
   // match sheet and live actions (decisions 0125–0127): read by the members of either team;
   // written by a coach of the team and the leaders; actions only once the match has started
   {
-    route: 'GET /api/matches/:id/direct',
+    route: routeKey(api.matchSheet.live),
     name: 'live: read a T1–T2 match’s live (members of either team)',
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/matches/${(await sharedMatches(w)).t1t2}/direct`,
-    }),
+    request: async (w) =>
+      gridCall(api.matchSheet.live, { params: { id: (await sharedMatches(w)).t1t2 } }),
     expect: t1Readers,
   },
   {
-    route: 'POST /api/matches/:id/actions',
+    route: routeKey(api.matchSheet.addAction),
     name: 'live: an action on a played T1 match (coaches of T1, leaders)',
-    request: async (w) => ({
-      method: 'POST',
-      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Passé', PAST)}/actions`,
-      body: { minute: 10, type: 'BUT_ADVERSAIRE' },
-    }),
+    request: async (w) =>
+      gridCall(api.matchSheet.addAction, {
+        params: { id: await freshMatch(w, w.t1, 'FC Passé', PAST) },
+        body: { minute: 10, type: 'BUT_ADVERSAIRE' },
+      }),
     expect: { ...leadersOnly(201), ...t1Coaches(201) },
   },
   {
-    route: 'POST /api/matches/:id/actions',
+    route: routeKey(api.matchSheet.addAction),
     name: 'live: no action before the kick-off (409 for those who may write)',
-    request: async (w) => ({
-      method: 'POST',
-      url: `/api/matches/${await freshMatch(w, w.t1, 'FC Futur', FUTURE)}/actions`,
-      body: { minute: 10, type: 'BUT_ADVERSAIRE' },
-    }),
+    request: async (w) =>
+      gridCall(api.matchSheet.addAction, {
+        params: { id: await freshMatch(w, w.t1, 'FC Futur', FUTURE) },
+        body: { minute: 10, type: 'BUT_ADVERSAIRE' },
+      }),
     expect: { ...leadersOnly(409), ...t1Coaches(409) },
   },
   {
-    route: 'POST /api/matches/:id/lien-public',
+    route: routeKey(api.matchSheet.share),
     name: 'live: the public link of a T2 match (its coach, leaders)',
-    request: async (w) => ({
-      method: 'POST',
-      url: `/api/matches/${(await sharedMatches(w)).t2ext}/lien-public`,
-    }),
+    request: async (w) =>
+      gridCall(api.matchSheet.share, { params: { id: (await sharedMatches(w)).t2ext } }),
     expect: { ...leadersOnly(200), DEUX_EQUIPES: 200 },
   },
 ];

@@ -190,7 +190,8 @@ describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
     expect(created.statusCode, created.body).toBe(201);
     const matchId = created.json<TEvent>().match!.id;
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
-    const about = () => ctx.smtp.mails.filter((m) => m.subject.includes('Plateau U9'));
+    // The mails name the match by its sides, the home side first (decision 0143).
+    const about = () => ctx.smtp.mails.filter((m) => m.subject.includes('U9 – FC Voisin '));
     const convocations = about().filter((m) => m.subject.startsWith('Convocation'));
     for (const guardian of [mother, coach]) {
       const mails = to(convocations, guardian);

@@ -144,7 +144,7 @@ describe('[notifications] delivery', { timeout: 90_000 }, () => {
     await idle(app);
     for (const r of w.recipients) {
       expect(mailsTo(smtp, r.email)).toHaveLength(1);
-      expect(mailsTo(smtp, r.email)[0]!.subject).toMatch(/^Convocation : Match de coupe/);
+      expect(mailsTo(smtp, r.email)[0]!.subject).toMatch(/^Convocation : Seniors – FC Voisin le /);
     }
     expect(smtp.mails).toHaveLength(3);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEvent } from '@club/contract';
+import { matchName, type TEvent } from '@club/contract';
 import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import type { CapturedMail } from '../../test/helper.ts';
@@ -70,6 +70,14 @@ async function runBurst(matchId: number) {
 }
 
 let seq = 0;
+/**
+ * Each match its own opponent: the mails name a match by its two sides, the glossary's name
+ * (docs/decisions/0143-match-name-in-mails.md), so two matches never share a subject.
+ */
+const opponentOf = (n: number) => `FC Voisin ${n}`;
+/** The name the mails give the match `n` of `team` (at home: the team first). */
+const nameOf = (n: number, team: { nom: string }) =>
+  matchName({ nom: `Rencontre ${n}`, equipe: team.nom, adversaire: opponentOf(n), domicile: true });
 /** A match of `team` created by a leader, its creation mails already sent (burst over). */
 async function announcedMatch(teamId = seniors.id) {
   seq++;
@@ -81,17 +89,21 @@ async function announcedMatch(teamId = seniors.id) {
     dateFin: local(start + 2 * HOUR),
     lieux: 'Stade municipal',
     equipesIds: [teamId],
-    adversaireNom: 'FC Voisin',
+    adversaireNom: opponentOf(seq),
     clubId: club.id,
   });
   expect(res.statusCode, res.body).toBe(201);
   const event = res.json<TEvent>();
   await runBurst(event.match!.id);
-  return { event, matchId: event.match!.id, name: `Rencontre ${seq} ` };
+  const team = teamId === seniors.id ? seniors : reserve;
+  return { event, matchId: event.match!.id, seq, name: nameOf(seq, team) };
 }
 
+/** The mails whose subject starts with `prefix` and names `name` (then a space or the end). */
 const about = (name: string, prefix: string) =>
-  ctx.smtp.mails.filter((m) => m.subject.startsWith(prefix) && m.subject.includes(name));
+  ctx.smtp.mails.filter(
+    (m) => m.subject.startsWith(prefix) && `${m.subject} `.includes(`${name} `),
+  );
 const to = (mails: CapturedMail[], who: { email: string }) =>
   mails.filter((m) => m.to.includes(who.email));
 
@@ -148,14 +160,20 @@ describe(
         dateFin: local(6 * DAY + 2 * HOUR),
         lieux: 'Stade municipal',
         equipesIds: [seniors.id],
-        adversaireNom: 'FC Voisin',
+        adversaireNom: opponentOf(seq),
         clubId: club.id,
       });
       expect(res.statusCode, res.body).toBe(201);
       const event = res.json<TEvent>();
       expect((await asLeader.delete(`/api/evenements/${event.id}`)).statusCode).toBe(200);
       await runBurst(event.match!.id);
-      expect(ctx.smtp.mails.filter((m) => m.subject.includes(`Rencontre ${seq} `))).toHaveLength(0);
+      // Nothing names the match, by its sides or by the event's name.
+      const name = nameOf(seq, seniors);
+      expect(
+        ctx.smtp.mails.filter(
+          (m) => `${m.subject} `.includes(`${name} `) || m.text.includes(`Rencontre ${seq}\n`),
+        ),
+      ).toHaveLength(0);
     });
 
     it('a deleted match already cancelled (and announced so) gets no second cancellation', async () => {
@@ -170,7 +188,7 @@ describe(
     });
 
     it('a new base team: its players get the convocation, the former players one withdrawal each (decision 0107)', async () => {
-      const { event, name } = await announcedMatch();
+      const { event, seq: n } = await announcedMatch();
       const before = ctx.smtp.mails.length;
       const res = await asLeader.put(`/api/evenements/${event.id}`, {
         nom: event.nom,
@@ -187,15 +205,19 @@ describe(
       const later = ctx.smtp.mails.slice(before);
       const convocation = to(later, rita);
       expect(convocation).toHaveLength(1);
+      // The match now named by its new base team (decision 0143): « Réserve – FC Voisin n ».
+      const name = nameOf(n, reserve);
+      expect(name).toBe(`Réserve – ${opponentOf(n)}`);
       expect(convocation[0]!.subject).toMatch(/^Convocation : /);
-      expect(convocation[0]!.subject).toContain(name);
-      expect(convocation[0]!.text).toContain('Équipe : Réserve contre FC Voisin');
+      expect(`${convocation[0]!.subject} `).toContain(`${name} `);
+      expect(convocation[0]!.text).toContain(`Équipe : Réserve contre ${opponentOf(n)}`);
       expect(convocation[0]!.text).toMatch(/presence=DISPONIBLE/);
       // The former players (and the parent) are told once that they are no longer convoked.
       for (const who of [alice, bruno]) {
         const mine = to(later, who);
         expect(mine, who.prenom).toHaveLength(1);
-        expect(mine[0]!.subject).toContain(`Vous n'êtes plus convoqué(e) pour ${name}`);
+        // Named as the match now is: its new team is why the convocation is withdrawn.
+        expect(mine[0]!.subject).toContain(`Vous n'êtes plus convoqué(e) pour ${name} le `);
         expect(mine[0]!.text).not.toMatch(/presence=DISPONIBLE/);
       }
       expect(to(later, parent)).toHaveLength(1);
@@ -213,7 +235,7 @@ describe(
       // One mail listing every upcoming match of the team (an earlier test moved one to it too).
       expect(mine).toHaveLength(1);
       expect(mine[0]!.subject).toMatch(/^\d+ matchs? à venir : indiquez vos disponibilités$/);
-      expect(mine[0]!.text).toContain(`Match : ${name.trim()}`);
+      expect(mine[0]!.text).toContain(`Match : ${name}\nIntitulé : Rencontre `);
       expect(to(ctx.smtp.mails.slice(before), rita)).toHaveLength(0);
       expect(await queued(matchId)).toHaveLength(0);
     });
@@ -227,7 +249,7 @@ describe(
         dateFin: local(7 * DAY + 2 * HOUR),
         lieux: 'Gymnase',
         equipesIds: [reserve.id],
-        adversaireNom: 'FC Voisin',
+        adversaireNom: opponentOf(seq),
         clubId: club.id,
       });
       expect(created.statusCode, created.body).toBe(201);
@@ -246,7 +268,7 @@ describe(
       });
       expect(res.statusCode, res.body).toBe(201);
       await waitForMailQueueIdle(ctx, 10_000);
-      const name = `Rencontre ${seq} `;
+      const name = nameOf(seq, reserve);
       expect(to(about(name, 'Convocation'), { email })).toHaveLength(0);
       await runBurst(matchId);
       await waitForMailQueueIdle(ctx, 10_000);

@@ -1,5 +1,6 @@
 import { createEvent } from '../../db/factories.ts';
-import type { GridRow, GridWorld } from '../../test/policy-grid.ts';
+import { api, routeKey } from '@club/contract';
+import { gridCall, type GridRow, type GridWorld } from '../../test/policy-grid.ts';
 
 /** A future training of the given teams of club A. */
 const training = (w: GridWorld, teamIds: number[], year = 2099) =>
@@ -34,33 +35,33 @@ const answerForPlayer2 = {
  */
 export const gridRows: GridRow[] = [
   {
-    route: 'PUT /api/evenements/:id/presence',
+    route: routeKey(api.events.answerPresence),
     name: 'training attendance: answer for player2 (T2) at a T1+T2 training',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/evenements/${(await training(w, [w.t1.id, w.t2.id])).id}/presence`,
-      body: { joueurId: w.player2.id, statutPresence: 'DISPONIBLE' },
-    }),
+    request: async (w) =>
+      gridCall(api.events.answerPresence, {
+        params: { id: (await training(w, [w.t1.id, w.t2.id])).id },
+        body: { joueurId: w.player2.id, statutPresence: 'DISPONIBLE' },
+      }),
     expect: answerForPlayer2,
   },
   {
-    route: 'PUT /api/evenements/:id/presences',
+    route: routeKey(api.events.rollCall),
     name: 'roll call: player2 (T2) at a T1+T2 training, before it starts',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/evenements/${(await training(w, [w.t1.id, w.t2.id])).id}/presences`,
-      body: { presences: [{ joueurId: w.player2.id, statutPresence: 'DISPONIBLE' }] },
-    }),
+    request: async (w) =>
+      gridCall(api.events.rollCall, {
+        params: { id: (await training(w, [w.t1.id, w.t2.id])).id },
+        body: { presences: [{ joueurId: w.player2.id, statutPresence: 'DISPONIBLE' }] },
+      }),
     expect: answerForPlayer2,
   },
   {
-    route: 'PUT /api/evenements/:id/presences',
+    route: routeKey(api.events.rollCall),
     name: 'roll call once the training has started: the staff of player2 (T2) only (decision 0101)',
-    request: async (w) => ({
-      method: 'PUT',
-      url: `/api/evenements/${(await training(w, [w.t1.id, w.t2.id], 2020)).id}/presences`,
-      body: { presences: [{ joueurId: w.player2.id, statutPresence: 'INDISPONIBLE' }] },
-    }),
+    request: async (w) =>
+      gridCall(api.events.rollCall, {
+        params: { id: (await training(w, [w.t1.id, w.t2.id], 2020)).id },
+        body: { presences: [{ joueurId: w.player2.id, statutPresence: 'INDISPONIBLE' }] },
+      }),
     expect: {
       ...answerForPlayer2,
       // the guardians, the coach of T1 who is player2's father included, no longer answer

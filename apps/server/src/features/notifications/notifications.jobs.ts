@@ -20,6 +20,7 @@ import {
   withdrawalMail,
   withdrawalSubject,
   frenchDateTime,
+  mailMatchName,
   notKeptPush,
   selectionMail,
   SELECTION_SUBJECTS,
@@ -372,7 +373,7 @@ export function createNotifier(deps: NotificationDeps): MatchNotifier & {
           memberIds: [coach.id],
           kind: 'convocations',
           message: {
-            titre: `Réponses à la convocation : ${m.nom}`,
+            titre: `Réponses à la convocation : ${mailMatchName(mailInfo(m))}`,
             corps: `${presents.length} présent(s), ${absents.length} absent(s), ${sansReponse.length} sans réponse.`,
             url: matchesPage(m),
           },

@@ -1,4 +1,4 @@
-import { textWithLinks, type PresenceStatus } from '@club/contract';
+import { matchName, textWithLinks, type PresenceStatus } from '@club/contract';
 import { escapeHtml, type Mail } from '../../plugins/mailer.ts';
 
 /**
@@ -125,9 +125,22 @@ export function meetingLine(m: Pick<MatchMailInfo, 'rendezVous' | 'lieuRendezVou
   return `Rendez-vous : ${frenchDateTime(m.rendezVous)}${m.lieuRendezVous ? `, ${m.lieuRendezVous}` : ''}`;
 }
 
+/**
+ * The match as the mails name it in their subjects and first line: the glossary's one name,
+ * both sides with the home side first (« US Orvault – U17 »), else the event's name
+ * (docs/decisions/0143-match-name-in-mails.md).
+ */
+export const mailMatchName = (m: MatchMailInfo): string => matchName(m);
+
+/**
+ * The match's lines of a mail: its name, then the event's own name when it says something more
+ * (« Intitulé : U17 à Orvault (coupe) »: the competition, the round; decision 0143).
+ */
 export function matchLines(m: MatchMailInfo): string {
+  const name = mailMatchName(m);
   return [
-    `Match : ${m.nom}`,
+    `Match : ${name}`,
+    m.nom !== name ? `Intitulé : ${m.nom}` : null,
     `Équipe : ${m.equipe}${m.adversaire ? ` contre ${m.adversaire}` : ''} (${m.domicile ? 'à domicile' : 'à l’extérieur'})`,
     meetingLine(m),
     `Coup d’envoi : ${frenchDateTime(m.dateDebut)}`,
@@ -140,11 +153,11 @@ export function matchLines(m: MatchMailInfo): string {
 export type ConvocationMailKind = 'CREATED' | 'CHANGED' | 'RESTORED' | 'CANCELLED' | 'REMINDER';
 
 export const SUBJECTS: Record<ConvocationMailKind, (m: MatchMailInfo) => string> = {
-  CREATED: (m) => `Convocation : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
-  CHANGED: (m) => `Match modifié : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
-  RESTORED: (m) => `Match maintenu : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
-  CANCELLED: (m) => `Match annulé : ${m.nom} du ${frenchDateTime(m.dateDebut)}`,
-  REMINDER: (m) => `Rappel : répondez à la convocation pour ${m.nom}`,
+  CREATED: (m) => `Convocation : ${mailMatchName(m)} le ${frenchDateTime(m.dateDebut)}`,
+  CHANGED: (m) => `Match modifié : ${mailMatchName(m)} le ${frenchDateTime(m.dateDebut)}`,
+  RESTORED: (m) => `Match maintenu : ${mailMatchName(m)} le ${frenchDateTime(m.dateDebut)}`,
+  CANCELLED: (m) => `Match annulé : ${mailMatchName(m)} du ${frenchDateTime(m.dateDebut)}`,
+  REMINDER: (m) => `Rappel : répondez à la convocation pour ${mailMatchName(m)}`,
 };
 
 /**
@@ -239,7 +252,7 @@ export function summaryMail(opts: {
       : []),
   ];
   return render(
-    `Réponses à la convocation : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
+    `Réponses à la convocation : ${mailMatchName(m)} le ${frenchDateTime(m.dateDebut)}`,
     blocks,
     opts.links,
     opts.to.email,
@@ -249,9 +262,9 @@ export function summaryMail(opts: {
 export type SelectionMailKind = 'SELECTIONNE' | 'REMPLACANT' | 'NON_RETENU';
 
 export const SELECTION_SUBJECTS: Record<SelectionMailKind, (m: MatchMailInfo) => string> = {
-  SELECTIONNE: (m) => `Sélectionné(e) : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
-  REMPLACANT: (m) => `Remplaçant(e) : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
-  NON_RETENU: (m) => `Sélection : ${m.nom} le ${frenchDateTime(m.dateDebut)}`,
+  SELECTIONNE: (m) => `Sélectionné(e) : ${mailMatchName(m)} le ${frenchDateTime(m.dateDebut)}`,
+  REMPLACANT: (m) => `Remplaçant(e) : ${mailMatchName(m)} le ${frenchDateTime(m.dateDebut)}`,
+  NON_RETENU: (m) => `Sélection : ${mailMatchName(m)} le ${frenchDateTime(m.dateDebut)}`,
 };
 
 /**
@@ -343,7 +356,7 @@ export function digestMail(opts: {
 
 /** The subject of a withdrawn convocation: the match named as in the convocation's subject. */
 export const withdrawalSubject = (m: MatchMailInfo, who: string | null) =>
-  `${who ? `${who} n'est plus convoqué(e)` : "Vous n'êtes plus convoqué(e)"} pour ${m.nom} le ${frenchDateTime(m.dateDebut)}`;
+  `${who ? `${who} n'est plus convoqué(e)` : "Vous n'êtes plus convoqué(e)"} pour ${mailMatchName(m)} le ${frenchDateTime(m.dateDebut)}`;
 
 /**
  * A player's convocation was withdrawn (the match moved to another team, or the player left the

@@ -77,6 +77,7 @@ export function createNotificationsService({ db, tokens, clock }: NotificationsD
         lieuRendezVous: m.lieuRendezVous,
         equipe: m.homeTeamNom ?? '-',
         adversaire: m.awayNom,
+        domicile: m.domicile,
         annule: m.cancelled,
       },
       reponse: player.statutPresence

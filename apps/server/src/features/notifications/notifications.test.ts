@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   MATCH_MESSAGES,
+  matchName,
   NOTIFICATION_MESSAGES,
   type TAnswerLinkView,
   type TConvocation,
@@ -107,6 +108,19 @@ async function runDue(name: string, matchId: number) {
 }
 
 let matchSeq = 0;
+/**
+ * Each match its own opponent: the mails name a match by its two sides, the glossary's name
+ * (docs/decisions/0143-match-name-in-mails.md), so two matches never share a subject.
+ */
+const opponentOf = (seq: number) => `FC Voisin ${seq}`;
+/** The name the mails give the match `seq` (home side first: the team plays at home). */
+const nameOf = (seq: number) =>
+  matchName({
+    nom: `Match ${seq}`,
+    equipe: 'Seniors A',
+    adversaire: opponentOf(seq),
+    domicile: true,
+  });
 /** A match of the team created by its coach through the API. */
 async function createMatch(startMs = 5 * DAY, lieux = 'Stade municipal') {
   matchSeq++;
@@ -117,7 +131,7 @@ async function createMatch(startMs = 5 * DAY, lieux = 'Stade municipal') {
     dateFin: local(startMs + 2 * HOUR),
     lieux,
     equipesIds: [team.id],
-    adversaireNom: 'FC Voisin',
+    adversaireNom: opponentOf(matchSeq),
     clubId: club.id,
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -141,7 +155,9 @@ async function moveEvent(event: TEvent, changes: Partial<TEvent>) {
   return res.json<TEvent>();
 }
 
-const mailsAbout = (name: string) => ctx.smtp.mails.filter((m) => m.subject.includes(name));
+/** The mails about the match named `name`: the name followed by a space or the subject's end. */
+const mailsAbout = (name: string) =>
+  ctx.smtp.mails.filter((m) => `${m.subject} `.includes(`${name} `));
 const to = (mails: CapturedMail[], who: { email: string }) =>
   mails.filter((m) => m.to.includes(who.email));
 
@@ -178,7 +194,7 @@ describe('[notifications] convocation e-mails', { timeout: 60_000 }, () => {
     const { matchId } = await createMatch();
     expect(await queued(MATCH_NOTIFICATION_QUEUE, matchId)).toHaveLength(1);
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
-    const mails = mailsAbout(`Match ${matchSeq} `);
+    const mails = mailsAbout(nameOf(matchSeq));
     expect(to(mails, alice)).toHaveLength(1);
     expect(to(mails, bruno)).toHaveLength(1);
     expect(to(mails, hurt)).toHaveLength(0); // not ACTIF: not asked (the coach answers)
@@ -186,10 +202,15 @@ describe('[notifications] convocation e-mails', { timeout: 60_000 }, () => {
     expect(to(mails, outsider)).toHaveLength(0); // not convoked
     expect(to(mails, coach)).toHaveLength(0);
     const forAlice = to(mails, alice)[0]!;
-    expect(forAlice.subject).toMatch(/^Convocation : Match \d+ le /);
+    // The match named by its sides, home side first (decision 0143); the event's own name a
+    // detail line.
+    const opponent = opponentOf(matchSeq);
+    expect(forAlice.subject).toMatch(new RegExp(`^Convocation : Seniors A – ${opponent} le \\S`));
     expect(forAlice.text).toContain('Vous êtes convoqué(e) pour un match de AS Notif.');
+    expect(forAlice.text).toContain(
+      `Match : Seniors A – ${opponent}\nIntitulé : Match ${matchSeq}\nÉquipe : Seniors A contre ${opponent} (à domicile)`,
+    );
     expect(forAlice.text).toContain('Lieu : Stade municipal');
-    expect(forAlice.text).toContain('Équipe : Seniors A contre FC Voisin');
     expect(forAlice.html).toContain('>Présent</a>');
     expect(forAlice.html).toContain('>Absent</a>');
     // RFC 8058 headers, and the footer link to the web page.
@@ -214,7 +235,7 @@ describe('[notifications] convocation e-mails', { timeout: 60_000 }, () => {
     await moveEvent(moved, { dateDebut: local(6 * DAY), dateFin: local(6 * DAY + 2 * HOUR) });
     expect(await queued(MATCH_NOTIFICATION_QUEUE, matchId)).toHaveLength(1);
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
-    const mails = to(mailsAbout(`Match ${matchSeq} `), alice);
+    const mails = to(mailsAbout(nameOf(matchSeq)), alice);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Convocation :/); // created within the burst
     expect(mails[0]!.text).toContain('Lieu : Gymnase Est');
@@ -223,7 +244,7 @@ describe('[notifications] convocation e-mails', { timeout: 60_000 }, () => {
   it('date, time or place changed later: a "Match modifié" mail; cancelled: a "Match annulé" mail without buttons', async () => {
     const { event, matchId } = await createMatch();
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
-    const name = `Match ${matchSeq} `;
+    const name = nameOf(matchSeq);
     await moveEvent(event, { lieux: 'Stade Nord' });
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     const changed = to(mailsAbout(name), alice).filter((m) =>
@@ -270,10 +291,12 @@ describe('[notifications] answer links', { timeout: 60_000 }, () => {
   let matchId: number;
   let aliceMail: CapturedMail;
   let parentMail: CapturedMail;
+  let opponent: string;
   beforeAll(async () => {
     ({ matchId } = await createMatch());
+    opponent = opponentOf(matchSeq);
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
-    const mails = mailsAbout(`Match ${matchSeq} `);
+    const mails = mailsAbout(nameOf(matchSeq));
     aliceMail = to(mails, alice)[0]!;
     parentMail = to(mails, parent)[0]!;
   });
@@ -288,7 +311,7 @@ describe('[notifications] answer links', { timeout: 60_000 }, () => {
       match: {
         lieux: 'Stade municipal',
         equipe: 'Seniors A',
-        adversaire: 'FC Voisin',
+        adversaire: opponent,
         annule: false,
       },
       reponse: null,
@@ -423,7 +446,7 @@ describe('[notifications] reply deadline, reminder and summary', { timeout: 60_0
   it('non-responders (and their guardians) get one reminder 24 h before the deadline; the coach a summary when it passes', async () => {
     const { matchId } = await createMatch(10 * DAY);
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
-    const name = `Match ${matchSeq}`;
+    const name = nameOf(matchSeq);
     const deadline = local(3 * DAY);
     await asCoach.put(`/api/matches/${matchId}/convocations`, {
       items: [{ joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null }],
@@ -439,7 +462,7 @@ describe('[notifications] reply deadline, reminder and summary', { timeout: 60_0
     expect(Math.abs(new Date(summary!.start_after).getTime() - deadlineAt)).toBeLessThan(120_000);
 
     await runDue('match-reminder', matchId);
-    const reminders = ctx.smtp.mails.filter((m) =>
+    const reminders = mailsAbout(name).filter((m) =>
       m.subject.startsWith(`Rappel : répondez à la convocation pour ${name}`),
     );
     expect(to(reminders, alice)).toHaveLength(0); // answered
@@ -454,8 +477,8 @@ describe('[notifications] reply deadline, reminder and summary', { timeout: 60_0
       justification: 'Blessure',
     });
     await runDue('match-summary', matchId);
-    const summaries = ctx.smtp.mails.filter((m) =>
-      m.subject.startsWith(`Réponses à la convocation : ${name} `),
+    const summaries = mailsAbout(name).filter((m) =>
+      m.subject.startsWith(`Réponses à la convocation : ${name} le `),
     );
     expect(summaries).toHaveLength(1);
     expect(summaries[0]!.to).toEqual([coach.email]);
@@ -483,8 +506,8 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
     });
     const { matchId } = await createMatch();
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
-    expect(to(mailsAbout(`Match ${matchSeq} `), member)).toHaveLength(0);
-    expect(to(mailsAbout(`Match ${matchSeq} `), alice)).toHaveLength(1);
+    expect(to(mailsAbout(nameOf(matchSeq)), member)).toHaveLength(0);
+    expect(to(mailsAbout(nameOf(matchSeq)), alice)).toHaveLength(1);
     const anon = await anonymous().get('/api/notifications/preferences');
     expect(anon.statusCode).toBe(401);
   });
@@ -513,22 +536,22 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
     expect(res.json().canaux.annulations).toEqual(all);
     const bad = await as.put('/api/notifications/preferences', { canaux: { inconnu: {} } });
     expect(bad.statusCode).toBe(400);
-    const { event, matchId } = await createMatch();
+    const { matchId } = await createMatch();
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
-    expect(to(mailsAbout(`Match ${matchSeq} `), member)).toHaveLength(0);
-    expect(to(mailsAbout(`Match ${matchSeq} `), alice)).toHaveLength(1);
+    expect(to(mailsAbout(nameOf(matchSeq)), member)).toHaveLength(0);
+    expect(to(mailsAbout(nameOf(matchSeq)), alice)).toHaveLength(1);
     // Cancellations are another kind: still mailed.
     const cancel = await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true });
     expect(cancel.statusCode, cancel.body).toBe(200);
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
-    expect(to(mailsAbout(`Match annulé : ${event.nom}`), member)).toHaveLength(1);
+    expect(to(mailsAbout(`Match annulé : ${nameOf(matchSeq)}`), member)).toHaveLength(1);
   });
 
   it('the List-Unsubscribe address: GET changes nothing, a one-click form POST turns mails off; bad token 404', async () => {
     const member = await createMember(ctx.app.db, club.id, { teamId: team.id, prenom: 'Yann' });
     const { matchId } = await createMatch();
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
-    const mail = to(mailsAbout(`Match ${matchSeq} `), member)[0]!;
+    const mail = to(mailsAbout(nameOf(matchSeq)), member)[0]!;
     const jeton = unsubscribeJeton(mail);
     const url = `/api/notifications/desabonnement?jeton=${encodeURIComponent(jeton)}`;
     const scanned = await anonymous().get(url, { remoteAddress: freshIp() });
@@ -555,7 +578,7 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
     expect(forged.statusCode).toBe(404);
     expect(forged.json()).toEqual({ message: NOTIFICATION_MESSAGES.invalidLink });
     // An answer-link token is no unsubscribe token (separate keys).
-    const answerToken = jetonOf(to(mailsAbout(`Match ${matchSeq} `), alice)[0]!, 'DISPONIBLE');
+    const answerToken = jetonOf(to(mailsAbout(nameOf(matchSeq)), alice)[0]!, 'DISPONIBLE');
     const crossed = await anonymous().get(
       `/api/notifications/desabonnement?jeton=${encodeURIComponent(answerToken)}`,
       { remoteAddress: freshIp() },

@@ -342,7 +342,8 @@ describe('sending', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const messages = messagesOf(sub);
     expect(messages.map((m) => m.titre)).toEqual([
-      expect.stringMatching(/^Convocation : Match de coupe le /),
+      // The mail's subject: the match named by its sides, home first (decision 0143).
+      expect.stringMatching(/^Convocation : Seniors – FC Voisin le /),
     ]);
     expect(messages[0]!.url).toBe('/US%20Push/Seniors/matche');
   }, 30_000);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permits, routeKey, type PermissionTable, type PermissionTarget } from '@club/contract';
+import {
+  api,
+  permits,
+  routeKey,
+  type PermissionTable,
+  type PermissionTarget,
+} from '@club/contract';
 import { buildTestApp, type TestClient, type TestContext } from '../helper.ts';
 import {
   PRINCIPALS,
@@ -114,16 +120,16 @@ describe('[security] authorization scenarios the matrix cannot express', () => {
   }
 
   it('by-cat-div only ever returns the caller’s club teams', async () => {
-    const res = await clients.AUTRE_CLUB.get(
-      '/api/equipes/by-cat-div?categorie=Senior&division=R1',
-    );
-    expect(res.statusCode).toBe(200);
-    expect(res.json().map((t: { nom: string }) => t.nom)).toEqual(['Beta 1']);
-    const own = await clients.JOUEUR.get(
-      `/api/equipes/by-cat-div?categorie=senior&division=r1&excludeId=${world.t1.id}`,
-    );
-    expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual([]);
+    const res = await clients.AUTRE_CLUB.send(api.teams.byCategoryDivision, {
+      query: { categorie: 'Senior', division: 'R1' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.map((t) => t.nom)).toEqual(['Beta 1']);
+    const own = await clients.JOUEUR.send(api.teams.byCategoryDivision, {
+      query: { categorie: 'senior', division: 'r1', excludeId: world.t1.id },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual([]);
   });
 });
 

@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import {
   api,
-  urlOf,
   listEndpoints,
   isStaffFor,
   mayEver,
@@ -32,7 +31,13 @@ import { matchSync } from '../../features/matches/matches.sync.ts';
 import { deleteKeepingSnapshot } from '../../features/members/members.deletion.ts';
 import { multipartFile } from '../http-utils.ts';
 import { browserSubscription } from '../push-receiver.ts';
-import type { GridCall, GridWorld, Principal, SignedInPrincipal } from '../policy-grid.ts';
+import {
+  gridCall,
+  type GridCall,
+  type GridWorld,
+  type Principal,
+  type SignedInPrincipal,
+} from '../policy-grid.ts';
 
 /**
  * The authorization matrix: every endpoint of the contract × every principal of the authorization
@@ -149,79 +154,70 @@ export const MATRIX: MatrixTable = {
   'auth.changePassword': {
     resource: 'none',
     ok: 400, // a wrong current password, checked after authentication
-    call: () => ({
-      method: 'POST',
-      url: '/api/compte/mot-de-passe',
-      body: { currentPassword: 'pas-le-bon', newPassword: 'Nouveau-Secret-2026!' },
-    }),
+    call: () =>
+      gridCall(api.auth.changePassword, {
+        body: { currentPassword: 'pas-le-bon', newPassword: 'Nouveau-Secret-2026!' },
+      }),
   },
   'auth.switchClub': {
     resource: 'none',
     // A club of no account (checked after authentication): an allowed switch would revoke the
     // principal's session; the two-club account's switch is a row of auth.grid.ts.
     ok: 403,
-    call: () => ({ method: 'POST', url: '/auth/club', body: { idClub: MISSING_ID } }),
+    call: () => gridCall(api.auth.switchClub, { body: { idClub: MISSING_ID } }),
   },
   'auth.exportData': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/compte/donnees' }),
+    call: () => gridCall(api.auth.exportData),
   },
   'auth.deleteAccount': {
     resource: 'none',
     ok: 400, // a wrong password, checked after authentication (the account stays)
-    call: () => ({
-      method: 'DELETE',
-      url: '/api/compte',
-      body: { motDePasse: 'pas-le-bon' },
-    }),
+    call: () => gridCall(api.auth.deleteAccount, { body: { motDePasse: 'pas-le-bon' } }),
   },
   'dashboard.infos': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/dashboard/infos' }),
+    call: () => gridCall(api.dashboard.infos),
   },
   'dashboard.home': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/dashboard/accueil' }),
+    call: () => gridCall(api.dashboard.home),
   },
   'notifications.preferences': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/notifications/preferences' }),
+    call: () => gridCall(api.notifications.preferences),
   },
   'notifications.setPreferences': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'PUT', url: '/api/notifications/preferences', body: { emails: true } }),
+    call: () => gridCall(api.notifications.setPreferences, { body: { emails: true } }),
   },
   // the live stream: an EventSource asks for text/event-stream; a plain call is refused after
   // authentication (its scope is each event's own rule: features/live/live.test.ts)
   'live.stream': {
     resource: 'none',
     ok: 406,
-    call: () => ({ method: 'GET', url: '/api/flux' }),
+    call: () => gridCall(api.live.stream),
   },
   'calendarFeeds.state': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/calendrier/abonnement' }),
+    call: () => gridCall(api.calendarFeeds.state),
   },
   'calendarFeeds.revoke': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'DELETE', url: '/api/calendrier/abonnement' }),
+    call: () => gridCall(api.calendarFeeds.revoke),
   },
   'calendarFeeds.subscribe': {
     resource: 'team',
     ok: 201,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'POST',
-      url: '/api/calendrier/abonnement',
-      body: { equipeId: teamId(ref) },
-    }),
+    call: (_m, ref) => gridCall(api.calendarFeeds.subscribe, { body: { equipeId: teamId(ref) } }),
   },
 
   // club
@@ -230,51 +226,56 @@ export const MATRIX: MatrixTable = {
     // An unknown sport (checked after authentication): an allowed call creates a club; the
     // creation is tested in features/auth/accounts.test.ts.
     ok: 400,
+    // The body is one the declaration cannot type: the path and method come from it.
     call: () => ({
-      method: 'POST',
-      url: '/api/clubs',
+      method: api.clubs.create.method,
+      url: api.clubs.create.path,
       body: { nomClub: `Club matrice ${next()}`, sportNom: 'Curling' },
     }),
   },
   'clubs.get': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'GET', url: `/api/clubs/${clubId(ref)}` }),
+    call: (_m, ref) => gridCall(api.clubs.get, { params: { id: clubId(ref) } }),
   },
   'clubs.update': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({
-      method: 'PUT',
-      url: `/api/clubs/${clubId(ref)}`,
-      body: {
-        nom: ref === 'missing' ? 'Club inexistant' : ref.clubNom,
-        ville: 'Nantes',
-        description: `Mise à jour ${next()}`,
-      },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.clubs.update, {
+        params: { id: clubId(ref) },
+        body: {
+          nom: ref === 'missing' ? 'Club inexistant' : ref.clubNom,
+          ville: 'Nantes',
+          description: `Mise à jour ${next()}`,
+        },
+      }),
   },
   'clubs.logo': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'GET', url: `/api/clubs/${clubId(ref)}/logo` }),
+    call: (_m, ref) => gridCall(api.clubs.logo, { params: { id: clubId(ref) } }),
   },
   'clubs.setLogo': {
     resource: 'club',
     ok: 200,
     call: async (_m, ref) => {
       const { payload, headers } = multipartFile(await png());
-      return { method: 'POST', url: `/api/clubs/${clubId(ref)}/logo`, body: payload, headers };
+      return {
+        ...gridCall(api.clubs.setLogo, { params: { id: clubId(ref) }, body: new FormData() }),
+        body: payload,
+        headers,
+      };
     },
   },
   'clubs.remove': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({
-      method: 'DELETE',
-      url: `/api/clubs/${clubId(ref)}`,
-      body: { motDePasse: DEFAULT_TEST_PASSWORD },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.clubs.remove, {
+        params: { id: clubId(ref) },
+        body: { motDePasse: DEFAULT_TEST_PASSWORD },
+      }),
     destroysWorld: true,
   },
 
@@ -282,32 +283,32 @@ export const MATRIX: MatrixTable = {
   'teams.listClub': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'GET', url: `/api/equipes/club/${clubId(ref)}` }),
+    call: (_m, ref) => gridCall(api.teams.listClub, { params: { clubId: clubId(ref) } }),
   },
   'teams.summaries': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'GET', url: `/api/equipes/club/${clubId(ref)}/resume` }),
+    call: (_m, ref) => gridCall(api.teams.summaries, { params: { clubId: clubId(ref) } }),
   },
   'teams.byCategoryDivision': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/equipes/by-cat-div?categorie=Senior&division=R1' }),
+    call: () =>
+      gridCall(api.teams.byCategoryDivision, { query: { categorie: 'Senior', division: 'R1' } }),
   },
   'teams.get': {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/equipes/${teamId(ref)}` }),
+    call: (_m, ref) => gridCall(api.teams.get, { params: { id: teamId(ref) } }),
   },
   'teams.create': {
     resource: 'club',
     ok: 201,
-    call: (_m, ref) => ({
-      method: 'POST',
-      url: '/api/equipes',
-      body: { nom: `Équipe ${next()}`, division: 'D1', category: 'U15', idClub: clubId(ref) },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.teams.create, {
+        body: { nom: `Équipe ${next()}`, division: 'D1', category: 'U15', idClub: clubId(ref) },
+      }),
   },
   'teams.update': {
     resource: 'team',
@@ -316,9 +317,8 @@ export const MATRIX: MatrixTable = {
     call: async (m, ref, p) => {
       // a team of its own, so that renaming never disturbs the other checks
       const t = ref === 'missing' ? null : await freshTeam(m, ref);
-      return {
-        method: 'PUT',
-        url: `/api/equipes/${t?.id ?? MISSING_ID}`,
+      return gridCall(api.teams.update, {
+        params: { id: t?.id ?? MISSING_ID },
         body: {
           nom: `Renommée ${next()}`,
           division: 'D2',
@@ -326,93 +326,93 @@ export const MATRIX: MatrixTable = {
           // the caller's own club: the team id alone must not reveal another club's team
           idClub: ownClubOf(m, p).clubId,
         },
-      };
+      });
     },
   },
   'teams.remove': {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: async (m, ref) => ({
-      method: 'DELETE',
-      url: `/api/equipes/${ref === 'missing' ? MISSING_ID : (await freshTeam(m, ref)).id}`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.teams.remove, {
+        params: { id: ref === 'missing' ? MISSING_ID : (await freshTeam(m, ref)).id },
+      }),
   },
 
   // members
   'members.listClub': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'GET', url: `/api/membres/club/${clubId(ref)}` }),
+    call: (_m, ref) => gridCall(api.members.listClub, { params: { clubId: clubId(ref) } }),
   },
   'members.searchClub': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'GET', url: `/api/membres/club/${clubId(ref)}/recherche?nom=a` }),
+    call: (_m, ref) =>
+      gridCall(api.members.searchClub, { params: { clubId: clubId(ref) }, query: { nom: 'a' } }),
   },
   'members.create': {
     resource: 'team',
     ok: 201,
     targetInBody: true,
-    call: (m, ref, p) => ({
-      method: 'POST',
-      url: '/api/membres',
-      body: {
-        nom: 'Nouveau',
-        prenom: 'Membre',
-        dateDeNaissance: '2001-02-03',
-        genre: 'Homme',
-        email: `matrice.${next()}.${Date.now().toString(36)}@example.org`,
-        numeroTelephone: '0611223344',
-        role: 'JOUEUR',
-        equipesIds: [teamId(ref)],
-        clubId: ownClubOf(m, p).clubId,
-      },
-    }),
+    call: (m, ref, p) =>
+      gridCall(api.members.create, {
+        body: {
+          nom: 'Nouveau',
+          prenom: 'Membre',
+          dateDeNaissance: '2001-02-03',
+          genre: 'Homme',
+          email: `matrice.${next()}.${Date.now().toString(36)}@example.org`,
+          numeroTelephone: '0611223344',
+          role: 'JOUEUR',
+          equipesIds: [teamId(ref)],
+          clubId: ownClubOf(m, p).clubId,
+        },
+      }),
   },
   'members.get': {
     resource: 'member',
     ok: 200,
     target: 'member',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/membres/${id(ref, (s) => s.player.id)}` }),
+    call: (_m, ref) => gridCall(api.members.get, { params: { id: id(ref, (s) => s.player.id) } }),
   },
   'members.update': {
     resource: 'member',
     ok: 200,
     // numero and poste: fields a leader and a coach of the player may both change
     target: 'member',
-    call: (_m, ref) => ({
-      method: 'PUT',
-      url: `/api/membres/${id(ref, (s) => s.player.id)}`,
-      body: { numero: 1 + (next() % 90), poste: `Poste ${next()}` },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.members.update, {
+        params: { id: id(ref, (s) => s.player.id) },
+        body: { numero: 1 + (next() % 90), poste: `Poste ${next()}` },
+      }),
   },
   'members.remove': {
     resource: 'member',
     ok: 200,
     target: 'member',
-    call: async (m, ref) => ({
-      method: 'DELETE',
-      url: `/api/membres/${ref === 'missing' ? MISSING_ID : (await freshPlayer(m, ref)).id}`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.members.remove, {
+        params: { id: ref === 'missing' ? MISSING_ID : (await freshPlayer(m, ref)).id },
+      }),
   },
   'members.restore': {
     resource: 'member',
     ok: 200,
     target: 'member',
-    call: async (m, ref) => ({
-      method: 'POST',
-      url: `/api/membres/${ref === 'missing' ? MISSING_ID : (await deletedPlayer(m, ref)).id}/restaurer`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.members.restore, {
+        params: { id: ref === 'missing' ? MISSING_ID : (await deletedPlayer(m, ref)).id },
+      }),
   },
   'members.resendInvitation': {
     resource: 'member',
     ok: 200,
     target: 'member',
-    call: async (m, ref) => ({
-      method: 'POST',
-      url: `/api/membres/${ref === 'missing' ? MISSING_ID : (await freshPlayer(m, ref, null)).id}/invitation`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.members.resendInvitation, {
+        params: { id: ref === 'missing' ? MISSING_ID : (await freshPlayer(m, ref, null)).id },
+      }),
   },
   'members.listTeam': {
     resource: 'team',
@@ -420,11 +420,12 @@ export const MATRIX: MatrixTable = {
     target: 'team',
     call: (m, ref, p) =>
       ref === 'missing'
-        ? { method: 'GET', url: `/api/membres/${ownClubOf(m, p).clubId}/equipe/Inexistante` }
-        : {
-            method: 'GET',
-            url: `/api/membres/${ref.clubId}/equipe/${encodeURIComponent(ref.team.nom)}`,
-          },
+        ? gridCall(api.members.listTeam, {
+            params: { clubId: ownClubOf(m, p).clubId, nomEquipe: 'Inexistante' },
+          })
+        : gridCall(api.members.listTeam, {
+            params: { clubId: ref.clubId, nomEquipe: ref.team.nom },
+          }),
   },
   'members.searchTeam': {
     resource: 'team',
@@ -433,10 +434,7 @@ export const MATRIX: MatrixTable = {
     call: (m, ref, p) => {
       const [club, nom] =
         ref === 'missing' ? [ownClubOf(m, p).clubId, 'Inexistante'] : [ref.clubId, ref.team.nom];
-      return {
-        method: 'GET',
-        url: `/api/membres/recherche/equipe?clubId=${club}&nomEquipe=${encodeURIComponent(nom)}`,
-      };
+      return gridCall(api.members.searchTeam, { query: { clubId: club, nomEquipe: nom } });
     },
   },
 
@@ -444,7 +442,7 @@ export const MATRIX: MatrixTable = {
   'members.export': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'GET', url: `/api/membres/club/${clubId(ref)}/export` }),
+    call: (_m, ref) => gridCall(api.members.export, { params: { clubId: clubId(ref) } }),
   },
   'members.import': {
     resource: 'club',
@@ -458,8 +456,11 @@ export const MATRIX: MatrixTable = {
         type: 'text/csv',
       });
       return {
-        method: 'POST',
-        url: `/api/membres/club/${clubId(ref)}/import?simulation=true`,
+        ...gridCall(api.members.import, {
+          params: { clubId: clubId(ref) },
+          query: { simulation: 'true' },
+          body: new FormData(),
+        }),
         body: payload,
         headers,
       };
@@ -469,33 +470,31 @@ export const MATRIX: MatrixTable = {
     resource: 'team',
     // the slot's player joins the slot's team: already in it, nothing changes
     ok: 200,
-    call: (m, ref, p) => ({
-      method: 'PUT',
-      url: `/api/equipes/${teamId(ref)}/membres`,
-      body: { ajouter: [ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id] },
-    }),
+    call: (m, ref, p) =>
+      gridCall(api.members.assignTeam, {
+        params: { id: teamId(ref) },
+        body: { ajouter: [ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id] },
+      }),
   },
 
   // events
   'events.listClub': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'GET', url: `/api/evenements/club/${clubId(ref)}` }),
+    call: (_m, ref) => gridCall(api.events.listClub, { params: { clubId: clubId(ref) } }),
   },
   'events.get': {
     resource: 'event',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/evenements/${id(ref, (s) => s.event.id)}` }),
+    call: (_m, ref) => gridCall(api.events.get, { params: { id: id(ref, (s) => s.event.id) } }),
   },
   'events.presences': {
     resource: 'event',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'GET',
-      url: `/api/evenements/${id(ref, (s) => s.event.id)}/presences`,
-    }),
+    call: (_m, ref) =>
+      gridCall(api.events.presences, { params: { id: id(ref, (s) => s.event.id) } }),
   },
   'events.answerPresence': {
     resource: 'event',
@@ -503,64 +502,61 @@ export const MATRIX: MatrixTable = {
     // else allowed reaches the time check (decision 0101)
     ok: trainingOverAnswer,
     target: 'member',
-    call: (m, ref, p) => ({
-      method: 'PUT',
-      url: `/api/evenements/${id(ref, (s) => s.event.id)}/presence`,
-      body: {
-        joueurId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
-        statutPresence: 'DISPONIBLE',
-      },
-    }),
+    call: (m, ref, p) =>
+      gridCall(api.events.answerPresence, {
+        params: { id: id(ref, (s) => s.event.id) },
+        body: {
+          joueurId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
+          statutPresence: 'DISPONIBLE',
+        },
+      }),
   },
   'events.rollCall': {
     resource: 'event',
     ok: trainingOverAnswer,
     target: 'member',
-    call: (m, ref, p) => ({
-      method: 'PUT',
-      url: `/api/evenements/${id(ref, (s) => s.event.id)}/presences`,
-      body: {
-        presences: [
-          {
-            joueurId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
-            statutPresence: 'DISPONIBLE',
-          },
-        ],
-      },
-    }),
+    call: (m, ref, p) =>
+      gridCall(api.events.rollCall, {
+        params: { id: id(ref, (s) => s.event.id) },
+        body: {
+          presences: [
+            {
+              joueurId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
+              statutPresence: 'DISPONIBLE',
+            },
+          ],
+        },
+      }),
   },
   'events.create': {
     resource: 'team',
     ok: 201,
     target: 'team',
     targetInBody: true,
-    call: (m, ref, p) => ({
-      method: 'POST',
-      url: '/api/evenements',
-      body: eventBody(ownClubOf(m, p).clubId, teamId(ref)),
-    }),
+    call: (m, ref, p) =>
+      gridCall(api.events.create, { body: eventBody(ownClubOf(m, p).clubId, teamId(ref)) }),
   },
   'events.update': {
     resource: 'event',
     ok: 200,
     target: 'team',
-    call: (m, ref, p) => ({
-      method: 'PUT',
-      url: `/api/evenements/${id(ref, (s) => s.event.id)}`,
-      body: eventBody(
-        ref === 'missing' ? ownClubOf(m, p).clubId : ref.clubId,
-        ref === 'missing' ? ownClubOf(m, p).team.id : ref.team.id,
-      ),
-    }),
+    call: (m, ref, p) =>
+      gridCall(api.events.update, {
+        params: { id: id(ref, (s) => s.event.id) },
+        body: eventBody(
+          ref === 'missing' ? ownClubOf(m, p).clubId : ref.clubId,
+          ref === 'missing' ? ownClubOf(m, p).team.id : ref.team.id,
+        ),
+      }),
   },
   'events.remove': {
     resource: 'event',
     ok: 200,
     target: 'team',
-    call: async (m, ref) => ({
-      method: 'DELETE',
-      url: `/api/evenements/${ref === 'missing' ? MISSING_ID : (await freshEvent(m, ref)).id}`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.events.remove, {
+        params: { id: ref === 'missing' ? MISSING_ID : (await freshEvent(m, ref)).id },
+      }),
   },
 
   // matches, scores, convocations
@@ -568,60 +564,58 @@ export const MATRIX: MatrixTable = {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/matches/equipe/${teamId(ref)}` }),
+    call: (_m, ref) => gridCall(api.matches.listTeam, { params: { id: teamId(ref) } }),
   },
   'matches.get': {
     resource: 'match',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/matches/${id(ref, (s) => s.pastMatch)}` }),
+    call: (_m, ref) => gridCall(api.matches.get, { params: { id: id(ref, (s) => s.pastMatch) } }),
   },
   'matches.convocations': {
     resource: 'match',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'GET',
-      url: `/api/matches/${id(ref, (s) => s.futureMatch)}/convocations`,
-    }),
+    call: (_m, ref) =>
+      gridCall(api.matches.convocations, { params: { id: id(ref, (s) => s.futureMatch) } }),
   },
   'matches.score': {
     resource: 'match',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'PUT',
-      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/score`,
-      body: { scoreDomicile: next() % 9, scoreExterieur: 1 },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.matches.score, {
+        params: { id: id(ref, (s) => s.pastMatch) },
+        body: { scoreDomicile: next() % 9, scoreExterieur: 1 },
+      }),
   },
   'matches.cancel': {
     resource: 'match',
     ok: 200,
     target: 'team',
-    call: async (m, ref) => ({
-      method: 'PUT',
-      url: `/api/matches/${ref === 'missing' ? MISSING_ID : await freshMatch(m, ref, FUTURE)}/annulation`,
-      body: { annule: true },
-    }),
+    call: async (m, ref) =>
+      gridCall(api.matches.cancel, {
+        params: { id: ref === 'missing' ? MISSING_ID : await freshMatch(m, ref, FUTURE) },
+        body: { annule: true },
+      }),
   },
   'matches.selection': {
     resource: 'match',
     ok: 200,
     target: 'team',
     // NON_RETENU is allowed whatever the player answered; nothing is published (no mail)
-    call: (m, ref, p) => ({
-      method: 'PUT',
-      url: `/api/matches/${id(ref, (s) => s.futureMatch)}/selection`,
-      body: {
-        joueurs: [
-          {
-            membreId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
-            selection: 'NON_RETENU',
-          },
-        ],
-      },
-    }),
+    call: (m, ref, p) =>
+      gridCall(api.matches.selection, {
+        params: { id: id(ref, (s) => s.futureMatch) },
+        body: {
+          joueurs: [
+            {
+              membreId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
+              selection: 'NON_RETENU',
+            },
+          ],
+        },
+      }),
   },
 
   // match sheet, live actions, public live link (decisions 0125–0127)
@@ -629,30 +623,28 @@ export const MATRIX: MatrixTable = {
     resource: 'match',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'GET',
-      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/feuille`,
-    }),
+    call: (_m, ref) =>
+      gridCall(api.matchSheet.sheet, { params: { id: id(ref, (s) => s.pastMatch) } }),
   },
   'matchSheet.updateSheet': {
     resource: 'match',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'PUT',
-      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/feuille`,
-      body: { joueurs: [] },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.matchSheet.updateSheet, {
+        params: { id: id(ref, (s) => s.pastMatch) },
+        body: { joueurs: [] },
+      }),
   },
   'matchSheet.addAction': {
     resource: 'match',
     ok: 201,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'POST',
-      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/actions`,
-      body: { minute: next() % 90, type: 'BUT_ADVERSAIRE' },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.matchSheet.addAction, {
+        params: { id: id(ref, (s) => s.pastMatch) },
+        body: { minute: next() % 90, type: 'BUT_ADVERSAIRE' },
+      }),
   },
   'matchSheet.removeAction': {
     resource: 'match',
@@ -660,40 +652,36 @@ export const MATRIX: MatrixTable = {
     target: 'team',
     call: async (m, ref) => {
       if (ref === 'missing')
-        return { method: 'DELETE', url: `/api/matches/${MISSING_ID}/actions/1` };
+        return gridCall(api.matchSheet.removeAction, { params: { id: MISSING_ID, actionId: 1 } });
       const [action] = await m.w.app.db
         .insert(matchActions)
         .values({ clubId: ref.clubId, matchId: ref.pastMatch, minute: 1, type: 'BUT_ADVERSAIRE' })
         .returning({ id: matchActions.id });
-      return { method: 'DELETE', url: `/api/matches/${ref.pastMatch}/actions/${action!.id}` };
+      return gridCall(api.matchSheet.removeAction, {
+        params: { id: ref.pastMatch, actionId: action!.id },
+      });
     },
   },
   'matchSheet.live': {
     resource: 'match',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'GET',
-      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/direct`,
-    }),
+    call: (_m, ref) =>
+      gridCall(api.matchSheet.live, { params: { id: id(ref, (s) => s.pastMatch) } }),
   },
   'matchSheet.share': {
     resource: 'match',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'POST',
-      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/lien-public`,
-    }),
+    call: (_m, ref) =>
+      gridCall(api.matchSheet.share, { params: { id: id(ref, (s) => s.pastMatch) } }),
   },
   'matchSheet.revokeShare': {
     resource: 'match',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'DELETE',
-      url: `/api/matches/${id(ref, (s) => s.pastMatch)}/lien-public`,
-    }),
+    call: (_m, ref) =>
+      gridCall(api.matchSheet.revokeShare, { params: { id: id(ref, (s) => s.pastMatch) } }),
   },
 
   // carpooling
@@ -701,208 +689,198 @@ export const MATRIX: MatrixTable = {
     resource: 'event',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'GET',
-      url: `/api/evenements/${id(ref, (s) => s.event.id)}/covoiturage`,
-    }),
+    call: (_m, ref) => gridCall(api.carpool.list, { params: { id: id(ref, (s) => s.event.id) } }),
   },
   'carpool.offer': {
     resource: 'event',
     ok: 201,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'POST',
-      url: `/api/evenements/${id(ref, (s) => s.event.id)}/covoiturage`,
-      body: { places: 3, depart: 'Parking du stade', heureDepart: '2030-03-10T13:00:00' },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.carpool.offer, {
+        params: { id: id(ref, (s) => s.event.id) },
+        body: { places: 3, depart: 'Parking du stade', heureDepart: '2030-03-10T13:00:00' },
+      }),
   },
   'carpool.book': {
     resource: 'event',
     ok: 200,
     // the seat of the slot's player: themself, or their parent
     target: 'member',
-    call: async (m, ref, p) => ({
-      method: 'POST',
-      url: `/api/covoiturage/${await offerOf(m, ref)}/passagers`,
-      body: { membreId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id },
-    }),
+    call: async (m, ref, p) =>
+      gridCall(api.carpool.book, {
+        params: { offreId: await offerOf(m, ref) },
+        body: { membreId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id },
+      }),
   },
   'carpool.unbook': {
     resource: 'event',
     ok: 200,
     target: 'member',
-    call: async (m, ref) => ({
-      method: 'DELETE',
-      url: `/api/covoiturage/${await offerOf(m, ref)}/passagers/${id(ref, (s) => s.player.id)}`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.carpool.unbook, {
+        params: { offreId: await offerOf(m, ref), membreId: id(ref, (s) => s.player.id) },
+      }),
   },
   'carpool.cancel': {
     resource: 'event',
     ok: 200,
     // an offer driven by the slot's player: the driver and the leaders cancel it
     target: 'member',
-    call: async (m, ref) => ({
-      method: 'DELETE',
-      url: `/api/covoiturage/${await offerOf(m, ref, true)}`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.carpool.cancel, { params: { offreId: await offerOf(m, ref, true) } }),
   },
   // volunteer duties (families and names: features/duties/duties.test.ts and duties.grid.ts)
   'duties.list': {
     resource: 'event',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'GET',
-      url: `/api/evenements/${id(ref, (s) => s.event.id)}/taches`,
-    }),
+    call: (_m, ref) => gridCall(api.duties.list, { params: { id: id(ref, (s) => s.event.id) } }),
   },
   'duties.replace': {
     resource: 'event',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'PUT',
-      url: `/api/evenements/${id(ref, (s) => s.event.id)}/taches`,
-      body: [{ libelle: 'Buvette', places: 20 }],
-    }),
+    call: (_m, ref) =>
+      gridCall(api.duties.replace, {
+        params: { id: id(ref, (s) => s.event.id) },
+        body: [{ libelle: 'Buvette', places: 20 }],
+      }),
   },
   'duties.signUp': {
     resource: 'event',
     ok: 200,
     // the slot's player on a fresh duty of the slot's event: themself, their parent, the coach
     target: 'member',
-    call: async (m, ref, p) => ({
-      method: 'POST',
-      url: `/api/taches/${await dutyOf(m, ref)}/benevoles`,
-      body: { membreId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id },
-    }),
+    call: async (m, ref, p) =>
+      gridCall(api.duties.signUp, {
+        params: { id: await dutyOf(m, ref) },
+        body: { membreId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id },
+      }),
   },
   'duties.withdraw': {
     resource: 'event',
     ok: 200,
     target: 'member',
-    call: async (m, ref) => ({
-      method: 'DELETE',
-      url: `/api/taches/${await dutyOf(m, ref)}/benevoles/${id(ref, (s) => s.player.id)}`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.duties.withdraw, {
+        params: { id: await dutyOf(m, ref), membreId: id(ref, (s) => s.player.id) },
+      }),
   },
   'duties.propose': {
     resource: 'event',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'POST',
-      url: `/api/evenements/${id(ref, (s) => s.event.id)}/taches/repartition`,
-      body: { simulation: true },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.duties.propose, {
+        params: { id: id(ref, (s) => s.event.id) },
+        body: { simulation: true },
+      }),
   },
   'duties.templates': {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/equipes/${teamId(ref)}/modeles-taches` }),
+    call: (_m, ref) => gridCall(api.duties.templates, { params: { id: teamId(ref) } }),
   },
   'duties.setTemplates': {
     resource: 'team',
     ok: 200,
     target: 'team',
     // no template: the other checks' new events stay as they were
-    call: (_m, ref) => ({
-      method: 'PUT',
-      url: `/api/equipes/${teamId(ref)}/modeles-taches`,
-      body: [],
-    }),
+    call: (_m, ref) => gridCall(api.duties.setTemplates, { params: { id: teamId(ref) }, body: [] }),
   },
   'duties.tally': {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/taches/bilan?equipeId=${teamId(ref)}` }),
+    call: (_m, ref) => gridCall(api.duties.tally, { query: { equipeId: teamId(ref) } }),
   },
   'duties.tallyExport': {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({
-      method: 'GET',
-      url: `/api/taches/bilan/export?equipeId=${teamId(ref)}`,
-    }),
+    call: (_m, ref) => gridCall(api.duties.tallyExport, { query: { equipeId: teamId(ref) } }),
   },
   // statistics (the rows each reader gets: features/statistics/statistics.test.ts)
   'statistics.team': {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/statistiques/equipe/${teamId(ref)}` }),
+    call: (_m, ref) => gridCall(api.statistics.team, { params: { teamId: teamId(ref) } }),
   },
   'statistics.teamExport': {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/statistiques/equipe/${teamId(ref)}/export` }),
+    call: (_m, ref) => gridCall(api.statistics.teamExport, { params: { teamId: teamId(ref) } }),
   },
   'statistics.club': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'GET', url: `/api/statistiques/club/${clubId(ref)}` }),
+    call: (_m, ref) => gridCall(api.statistics.club, { params: { clubId: clubId(ref) } }),
   },
   // fees (who sees which family's amounts: features/fees/fees.grid.ts and fees.test.ts)
   'fees.tariffs': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({ method: 'GET', url: `/api/clubs/${clubId(ref)}/tarifs` }),
+    call: (_m, ref) => gridCall(api.fees.tariffs, { params: { id: clubId(ref) } }),
   },
   'fees.setTariffs': {
     resource: 'club',
     ok: 200,
-    call: (_m, ref) => ({
-      method: 'PUT',
-      url: `/api/clubs/${clubId(ref)}/tarifs`,
-      body: {
-        tarifs: [{ libelle: 'Seniors', categories: ['Senior'], montant: 15000 }],
-        reductionFamille: 10,
-      },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.fees.setTariffs, {
+        params: { id: clubId(ref) },
+        body: {
+          tarifs: [{ libelle: 'Seniors', categories: ['Senior'], montant: 15000 }],
+          reductionFamille: 10,
+        },
+      }),
   },
   'fees.list': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/cotisations' }),
+    call: () => gridCall(api.fees.list),
   },
   'fees.own': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/cotisations/moi' }),
+    call: () => gridCall(api.fees.own),
   },
   'fees.record': {
     resource: 'member',
     target: 'member',
     ok: 201,
-    call: (_m, ref) => ({
-      method: 'POST',
-      url: `/api/cotisations/${id(ref, (s) => s.player.id)}/paiements`,
-      body: { montant: 1000, moyen: 'ESPECES', date: '2026-09-01' },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.fees.record, {
+        params: { membreId: id(ref, (s) => s.player.id) },
+        body: { montant: 1000, moyen: 'ESPECES', date: '2026-09-01' },
+      }),
   },
   'fees.exempt': {
     resource: 'member',
     target: 'member',
     ok: 200,
-    call: (_m, ref) => ({
-      method: 'PUT',
-      url: `/api/cotisations/${id(ref, (s) => s.player.id)}/exoneration`,
-      body: { exonere: false },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.fees.exempt, {
+        params: { membreId: id(ref, (s) => s.player.id) },
+        body: { exonere: false },
+      }),
   },
   'fees.cancel': {
     resource: 'member',
     target: 'member',
     ok: 200,
     // a payment of the slot's player, fresh for each call (a cancelled one answers 409)
-    call: async (m, ref) => ({
-      method: 'DELETE',
-      url: `/api/paiements/${ref === 'missing' ? MISSING_ID : (await createPayment(m.w.app.db, ref.clubId, ref.player.id)).id}`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.fees.cancel, {
+        params: {
+          id:
+            ref === 'missing'
+              ? MISSING_ID
+              : (await createPayment(m.w.app.db, ref.clubId, ref.player.id)).id,
+        },
+      }),
   },
   'fees.receipt': {
     resource: 'member',
@@ -911,95 +889,83 @@ export const MATRIX: MatrixTable = {
     // the player has a payment this season: an allowed reader gets the PDF
     call: async (m, ref) => {
       if (ref !== 'missing') await createPayment(m.w.app.db, ref.clubId, ref.player.id);
-      return {
-        method: 'GET',
-        url: `/api/cotisations/${id(ref, (s) => s.player.id)}/attestation.pdf`,
-      };
+      return gridCall(api.fees.receipt, { params: { membreId: id(ref, (s) => s.player.id) } });
     },
   },
   'fees.remind': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'POST', url: '/api/cotisations/relances', body: { simulation: true } }),
+    call: () => gridCall(api.fees.remind, { body: { simulation: true } }),
   },
   'fees.export': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/cotisations/export' }),
+    call: () => gridCall(api.fees.export),
   },
   'matches.answerConvocations': {
     resource: 'match',
     ok: 200,
     // the row of the team's player: coach and leaders write it; the player is not the principal
     target: 'member',
-    call: (m, ref, p) => ({
-      method: 'PUT',
-      url: `/api/matches/${id(ref, (s) => s.futureMatch)}/convocations`,
-      body: {
-        items: [
-          {
-            joueurId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
-            statutPresence: 'DISPONIBLE',
-            justification: null,
-          },
-        ],
-      },
-    }),
+    call: (m, ref, p) =>
+      gridCall(api.matches.answerConvocations, {
+        params: { id: id(ref, (s) => s.futureMatch) },
+        body: {
+          items: [
+            {
+              joueurId: ref === 'missing' ? ownClubOf(m, p).player.id : ref.player.id,
+              statutPresence: 'DISPONIBLE',
+              justification: null,
+            },
+          ],
+        },
+      }),
   },
 
   // announcements: one to the slot's team, written by a leader who is none of the principals
   'announcements.list': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/annonces' }),
+    call: () => gridCall(api.announcements.list),
   },
   'announcements.create': {
     resource: 'team',
     ok: 201,
     target: 'team',
     targetInBody: true,
-    call: (_m, ref) => ({
-      method: 'POST',
-      url: '/api/annonces',
-      body: { titre: `Annonce ${next()}`, contenu: 'Texte.', equipesIds: [teamId(ref)] },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.announcements.create, {
+        body: { titre: `Annonce ${next()}`, contenu: 'Texte.', equipesIds: [teamId(ref)] },
+      }),
   },
   'announcements.markRead': {
     resource: 'announcement',
     ok: 200,
     target: 'team',
-    call: async (m, ref) => ({
-      method: 'POST',
-      url: `/api/annonces/${await announcementOf(m, ref)}/lecture`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.announcements.markRead, { params: { id: await announcementOf(m, ref) } }),
   },
   'announcements.receipts': {
     resource: 'announcement',
     ok: 200,
     target: 'team',
-    call: async (m, ref) => ({
-      method: 'GET',
-      url: `/api/annonces/${await announcementOf(m, ref)}/lectures`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.announcements.receipts, { params: { id: await announcementOf(m, ref) } }),
   },
   'announcements.remind': {
     resource: 'announcement',
     ok: 200,
     target: 'team',
     // a fresh one each time: a reminder goes once an hour at most
-    call: async (m, ref) => ({
-      method: 'POST',
-      url: `/api/annonces/${await announcementOf(m, ref, true)}/rappel`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.announcements.remind, { params: { id: await announcementOf(m, ref, true) } }),
   },
   'announcements.remove': {
     resource: 'announcement',
     ok: 200,
     target: 'team',
-    call: async (m, ref) => ({
-      method: 'DELETE',
-      url: `/api/annonces/${await announcementOf(m, ref, true)}`,
-    }),
+    call: async (m, ref) =>
+      gridCall(api.announcements.remove, { params: { id: await announcementOf(m, ref, true) } }),
   },
 
   // conversations: a team's conversation of the slot's team (its members and the guardians of its
@@ -1007,103 +973,87 @@ export const MATRIX: MatrixTable = {
   'conversations.list': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: urlOf(api.conversations.list) }),
+    call: () => gridCall(api.conversations.list),
   },
   'conversations.create': {
     resource: 'member',
     ok: 201,
     target: 'member',
     targetInBody: true,
-    call: (_m, ref) => ({
-      method: 'POST',
-      url: api.conversations.create.path,
-      body: { membresIds: [ref === 'missing' ? MISSING_ID : ref.player.id] },
-    }),
+    call: (_m, ref) =>
+      gridCall(api.conversations.create, {
+        body: { membresIds: [ref === 'missing' ? MISSING_ID : ref.player.id] },
+      }),
   },
   'conversations.messages': {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: async (m, ref) => ({
-      method: 'GET',
-      url: urlOf(api.conversations.messages, { params: { id: await conversationOf(m, ref) } }),
-    }),
+    call: async (m, ref) =>
+      gridCall(api.conversations.messages, { params: { id: await conversationOf(m, ref) } }),
   },
   'conversations.send': {
     resource: 'team',
     ok: 201,
     target: 'team',
-    call: async (m, ref) => ({
-      method: 'POST',
-      url: urlOf(api.conversations.send, {
+    call: async (m, ref) =>
+      gridCall(api.conversations.send, {
         params: { id: await conversationOf(m, ref) },
-        body: { contenu: 'Bonjour' },
+        body: { contenu: `Bonjour ${next()}` },
       }),
-      body: { contenu: `Bonjour ${next()}` },
-    }),
   },
   'conversations.markRead': {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: async (m, ref) => ({
-      method: 'POST',
-      url: urlOf(api.conversations.markRead, {
+    call: async (m, ref) =>
+      gridCall(api.conversations.markRead, {
         params: { id: await conversationOf(m, ref) },
         body: { jusquA: 1 },
       }),
-      body: { jusquA: 1 },
-    }),
   },
   'conversations.report': {
     resource: 'team',
     ok: 201,
     target: 'team',
-    call: async (m, ref) => ({
-      method: 'POST',
-      url: urlOf(api.conversations.report, {
+    call: async (m, ref) =>
+      gridCall(api.conversations.report, {
         params: { id: await messageOf(m, ref) },
-        body: { motif: 'x' },
+        body: { motif: 'Test' },
       }),
-      body: { motif: 'Test' },
-    }),
   },
   'conversations.remove': {
     resource: 'member',
     ok: 200,
     target: 'member',
-    call: async (m, ref) => ({
-      method: 'DELETE',
-      url: urlOf(api.conversations.remove, { params: { id: await messageOf(m, ref) } }),
-    }),
+    call: async (m, ref) =>
+      gridCall(api.conversations.remove, { params: { id: await messageOf(m, ref) } }),
   },
 
   // Web Push subscriptions of the member's own devices
   'push.key': {
     resource: 'none',
     ok: 200,
-    call: () => ({ method: 'GET', url: '/api/push/cle' }),
+    call: () => gridCall(api.push.key),
   },
   'push.subscribe': {
     resource: 'none',
     ok: 201,
-    call: () => ({
-      method: 'POST',
-      url: '/api/push/abonnements',
-      body: {
-        endpoint: `https://142.250.74.10/push/${next()}`,
-        keys: PUSH_KEYS,
-      },
-    }),
+    call: () =>
+      gridCall(api.push.subscribe, {
+        body: {
+          endpoint: `https://142.250.74.10/push/${next()}`,
+          keys: PUSH_KEYS,
+        },
+      }),
   },
   'push.unsubscribe': {
     resource: 'none',
     ok: 200,
-    call: () => ({
-      method: 'DELETE',
-      url: '/api/push/abonnements',
-      body: { endpoint: `https://142.250.74.10/push/${next()}` },
-    }),
+    call: () =>
+      gridCall(api.push.unsubscribe, {
+        body: { endpoint: `https://142.250.74.10/push/${next()}` },
+      }),
   },
 
   // dashboards
@@ -1111,13 +1061,13 @@ export const MATRIX: MatrixTable = {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/dashboard/evenements/${teamId(ref)}` }),
+    call: (_m, ref) => gridCall(api.dashboard.events, { params: { id: teamId(ref) } }),
   },
   'dashboard.members': {
     resource: 'team',
     ok: 200,
     target: 'team',
-    call: (_m, ref) => ({ method: 'GET', url: `/api/dashboard/membres/${teamId(ref)}` }),
+    call: (_m, ref) => gridCall(api.dashboard.members, { params: { id: teamId(ref) } }),
   },
 };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { api, type EndpointSpec } from '@club/contract';
 import {
   announcements,
   announcementTeams,
@@ -229,16 +230,26 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** What a route's `:id` names, by its path. */
+/**
+ * What a route's `:id` names, by its path: the kind of the first declared route whose path up to
+ * its `:id` begins it (a team's matches before a match, a club's tariffs with the club).
+ */
+const ID_KINDS: [EndpointSpec, keyof typeof ids][] = [
+  [api.matches.listTeam, 'team'],
+  [api.teams.get, 'team'],
+  [api.dashboard.events, 'team'],
+  [api.dashboard.members, 'team'],
+  [api.members.get, 'member'],
+  [api.events.get, 'event'],
+  [api.matches.get, 'match'],
+  [api.clubs.get, 'club'],
+  [api.announcements.receipts, 'announcement'],
+  [api.conversations.messages, 'conversation'],
+];
 function kindOf(route: string): keyof typeof ids {
-  if (/^\/api\/(equipes|dashboard|matches\/equipe)\//.test(route)) return 'team';
-  if (route.startsWith('/api/membres/')) return 'member';
-  if (route.startsWith('/api/evenements/')) return 'event';
-  if (route.startsWith('/api/matches/')) return 'match';
-  if (route.startsWith('/api/clubs/')) return 'club';
-  if (route.startsWith('/api/annonces/')) return 'announcement';
-  if (route.startsWith('/api/conversations/')) return 'conversation';
-  throw new Error(`canary scan: what does :id name in ${route}?`);
+  const kind = ID_KINDS.find(([e]) => route.startsWith(e.path.slice(0, e.path.indexOf(':'))));
+  if (!kind) throw new Error(`canary scan: what does :id name in ${route}?`);
+  return kind[1];
 }
 
 /** Every value a path or query parameter of that name gets during the crawl. */
@@ -293,6 +304,7 @@ const feeds: string[] = [];
 
 describe('[security] canary scan: nothing of club B reaches a member of club A', () => {
   it('each member of club A subscribes to a calendar feed (crawled like any GET)', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- the OpenAPI document is no endpoint of the contract
     openapi = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     getRoutes = ctx.app.registeredRoutes
       .filter((r) => r.method === 'GET' && !isInfrastructureRoute(`GET ${r.url}`))
@@ -300,9 +312,9 @@ describe('[security] canary scan: nothing of club B reaches a member of club A',
     expect(getRoutes.length).toBeGreaterThan(20);
     for (const p of CLUB_A) {
       if (p === 'ANONYME') continue;
-      const res = await clients[p].post('/api/calendrier/abonnement', {});
-      expect(res.statusCode, res.body).toBe(201);
-      feeds.push(new URL((res.json() as { url: string }).url, 'http://x').pathname);
+      const res = await clients[p].send(api.calendarFeeds.subscribe, { body: {} });
+      expect(res.status, res.text).toBe(201);
+      feeds.push(new URL(res.body.url, 'http://x').pathname);
     }
   });
 
@@ -315,9 +327,10 @@ describe('[security] canary scan: nothing of club B reaches a member of club A',
         )
           .filter((x) => x.in === 'query')
           .map((x) => x.name);
-        const urls = route === '/api/calendrier/:fichier' ? feeds : urlsFor(route, queryNames);
+        const urls = route === api.calendarFeeds.feed.path ? feeds : urlsFor(route, queryNames);
         for (const url of urls) {
-          const res = await clients[p].get(url);
+          // every registered GET route with every id: a crawl, which no declaration types
+          const res = await clients[p].raw({ method: 'GET', url });
           requests++;
           expect(res.statusCode, `${p} ${url}`).toBeLessThan(500);
           if (res.statusCode === 200) okAnswers++;
@@ -335,34 +348,38 @@ describe('[security] canary scan: nothing of club B reaches a member of club A',
     { timeout: 60_000 },
     async () => {
       const dirigeant = clients.DIRIGEANT;
-      const created = await dirigeant.post('/api/membres', {
-        nom: 'Invité',
-        prenom: 'Nouveau',
-        dateDeNaissance: '2001-02-03',
-        genre: 'Homme',
-        email: `invite.${Date.now()}@club-a.example`,
-        numeroTelephone: '0611223344',
-        role: 'JOUEUR',
-        nomEquipe: w.t1.nom,
-        clubId: w.club.id,
+      const created = await dirigeant.send(api.members.create, {
+        body: {
+          nom: 'Invité',
+          prenom: 'Nouveau',
+          dateDeNaissance: '2001-02-03',
+          genre: 'Homme',
+          email: `invite.${Date.now()}@club-a.example`,
+          numeroTelephone: '0611223344',
+          role: 'JOUEUR',
+          nomEquipe: w.t1.nom,
+          clubId: w.club.id,
+        },
       });
-      expect(created.statusCode, created.body).toBe(201);
+      expect(created.status, created.text).toBe(201);
       const invited = await createMember(ctx.app.db, w.club.id, {
         password: null,
         teamId: w.t1.id,
       });
-      expect((await dirigeant.post(`/api/membres/${invited.id}/invitation`)).statusCode).toBe(200);
-      const reset = await clients.ANONYME.post('/auth/connexion/mdpOublie', {
-        email: w.me.JOUEUR.email,
+      expect(
+        (await dirigeant.send(api.members.resendInvitation, { params: { id: invited.id } })).status,
+      ).toBe(200);
+      const reset = await clients.ANONYME.send(api.auth.forgotPassword, {
+        body: { email: w.me.JOUEUR.email },
       });
-      expect(reset.statusCode, reset.body).toBeLessThan(300);
+      expect(reset.status, reset.text).toBeLessThan(300);
       await waitForMailQueueIdle(ctx, 20_000);
       const aAddresses = new Set(
         [...Object.values(w.me), w.player1, w.player2, w.player3, invited]
           .filter((m) => m.clubId === w.club.id)
           .map((m) => m.email.toLowerCase()),
       );
-      aAddresses.add((created.json() as { email: string }).email.toLowerCase());
+      aAddresses.add(created.body.email!.toLowerCase());
       const aMails = ctx.smtp.mails.filter((m) =>
         m.to.some((t) => aAddresses.has(t.toLowerCase())),
       );
@@ -383,8 +400,10 @@ describe('[security] canary scan: nothing of club B reaches a member of club A',
   );
 
   it('the canaries are there to find: club B’s own DIRIGEANT sees them', async () => {
-    const res = await clients.AUTRE_CLUB.get(`/api/membres/club/${w.otherClub.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.body.toLowerCase()).toContain(CANARY);
+    const res = await clients.AUTRE_CLUB.send(api.members.listClub, {
+      params: { clubId: w.otherClub.id },
+    });
+    expect(res.status).toBe(200);
+    expect(res.text.toLowerCase()).toContain(CANARY);
   });
 });

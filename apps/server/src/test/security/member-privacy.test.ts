@@ -28,6 +28,7 @@ import { eventPresences, members, oneTimeTokens } from '../../db/schema.ts';
 import { createLinkTokens } from '../../features/notifications/notifications.tokens.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../helper.ts';
+import { gridCall, send, type GridCall } from '../policy-grid.ts';
 
 /* ------------------------------------------------------------------ the field table */
 /* (docs/privacy.md §3; the rule itself: packages/contract/src/privacy.ts) */
@@ -221,18 +222,13 @@ function pairs(kind: ReaderKind): { reader: Member; name: TargetName; member: Me
 
 /* ------------------------------------------------------------------ the routes */
 
-interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  body?: unknown;
-}
 interface ProjectedCase {
   kind: 'projected';
   /** Whether the reader gets an answer (from the permission tables); otherwise 403. */
   answers: (k: ReaderKind, t: TargetName) => boolean;
   /** Targets the route can name at all (a convocation list holds players only). */
   about?: readonly TargetName[];
-  call: (reader: Member, member: Member) => Call;
+  call: (reader: Member, member: Member) => GridCall;
   /** The id of the member the answer is about (default: the target's). */
   subjectId?: (json: unknown, member: Member) => number;
 }
@@ -252,122 +248,124 @@ interface HolderCase {
 const PLAYERS = ['adult', 'sharingAdult', 'minor'] as const satisfies readonly TargetName[];
 const everyone = () => true;
 const leaders = (k: ReaderKind) => k === 'DIRIGEANT' || k === 'RESPONSABLE';
-const teamUrl = () => `/api/membres/${club.id}/equipe/${encodeURIComponent(team.nom)}`;
-const teamSearch = (extra = '') =>
-  `/api/membres/recherche/equipe?clubId=${club.id}&nomEquipe=${encodeURIComponent(team.nom)}${extra}`;
+/** A member list asked without paging: the list side of the declared answer (a page fails). */
+function unpaged<T>(body: T[] | { content: T[] }): T[] {
+  if (!Array.isArray(body))
+    throw new Error(`une page au lieu de la liste : ${JSON.stringify(body)}`);
+  return body;
+}
+const teamParams = () => ({ clubId: club.id, nomEquipe: team.nom });
+const teamSearch = () => ({ clubId: club.id, nomEquipe: team.nom });
 let seq = 0;
 
 const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
-  'GET /api/membres/club/:clubId': {
+  [routeKey(api.members.listClub)]: {
     kind: 'projected',
     answers: leaders,
-    call: () => ({ method: 'GET', url: `/api/membres/club/${club.id}` }),
+    call: () => gridCall(api.members.listClub, { params: { clubId: club.id } }),
   },
-  'GET /api/membres/club/:clubId/recherche': {
+  [routeKey(api.members.searchClub)]: {
     kind: 'projected',
     answers: leaders,
-    call: (_r, m) => ({
-      method: 'GET',
-      url: `/api/membres/club/${club.id}/recherche?nom=${encodeURIComponent(m.nom)}&page=0&size=50`,
-    }),
+    call: (_r, m) =>
+      gridCall(api.members.searchClub, {
+        params: { clubId: club.id },
+        query: { nom: m.nom, page: 0, size: 50 },
+      }),
   },
-  'GET /api/membres/recherche/equipe': {
+  [routeKey(api.members.searchTeam)]: {
     kind: 'projected',
     answers: everyone,
-    call: (_r, m) => ({ method: 'GET', url: teamSearch(`&nom=${encodeURIComponent(m.nom)}`) }),
+    call: (_r, m) => gridCall(api.members.searchTeam, { query: { ...teamSearch(), nom: m.nom } }),
   },
-  'GET /api/membres/:clubId/equipe/:nomEquipe': {
+  [routeKey(api.members.listTeam)]: {
     kind: 'projected',
     answers: everyone,
-    call: () => ({ method: 'GET', url: teamUrl() }),
+    call: () => gridCall(api.members.listTeam, { params: teamParams() }),
   },
-  'GET /api/membres/:id': {
+  [routeKey(api.members.get)]: {
     kind: 'projected',
     answers: everyone,
-    call: (_r, m) => ({ method: 'GET', url: `/api/membres/${m.id}` }),
+    call: (_r, m) => gridCall(api.members.get, { params: { id: m.id } }),
   },
-  'PUT /api/membres/:id': {
+  [routeKey(api.members.update)]: {
     kind: 'projected',
     // an empty update answers the member to whoever may edit some field of it
     answers: (k, t) =>
       k === 'self' || leaders(k) || (k === 'coach' && (PLAYERS as readonly string[]).includes(t)),
-    call: (_r, m) => ({ method: 'PUT', url: `/api/membres/${m.id}`, body: {} }),
+    call: (_r, m) => gridCall(api.members.update, { params: { id: m.id }, body: {} }),
   },
-  'POST /api/membres': {
+  [routeKey(api.members.create)]: {
     kind: 'projected',
     // a new adult member of the team, answered to the leader who creates it
     answers: leaders,
     about: ['adult'],
-    call: () => ({
-      method: 'POST',
-      url: '/api/membres',
-      body: {
-        nom: 'Nouveau',
-        prenom: 'Membre',
-        dateDeNaissance: '1990-01-01',
-        genre: 'Homme',
-        email: `nouveau.${++seq}.${Date.now()}@example.org`,
-        numeroTelephone: '0611223344',
-        role: 'JOUEUR',
-        equipesIds: [team.id],
-        clubId: club.id,
-      },
-    }),
-    subjectId: (json) => (json as { id: number }).id,
+    call: () =>
+      gridCall(api.members.create, {
+        body: {
+          nom: 'Nouveau',
+          prenom: 'Membre',
+          dateDeNaissance: '1990-01-01',
+          genre: 'Homme',
+          email: `nouveau.${++seq}.${Date.now()}@example.org`,
+          numeroTelephone: '0611223344',
+          role: 'JOUEUR',
+          equipesIds: [team.id],
+          clubId: club.id,
+        },
+      }),
+    subjectId: (json) => api.members.create.responses[201].parse(json).id,
   },
-  'GET /api/dashboard/membres/:id': {
+  [routeKey(api.dashboard.members)]: {
     kind: 'projected',
     answers: everyone,
-    call: () => ({ method: 'GET', url: `/api/dashboard/membres/${team.id}` }),
+    call: () => gridCall(api.dashboard.members, { params: { id: team.id } }),
   },
-  'GET /api/matches/:id/convocations': {
-    kind: 'projected',
-    answers: everyone,
-    about: PLAYERS,
-    call: () => ({ method: 'GET', url: `/api/matches/${matchId}/convocations` }),
-  },
-  'PUT /api/matches/:id/convocations': {
+  [routeKey(api.matches.convocations)]: {
     kind: 'projected',
     answers: everyone,
     about: PLAYERS,
-    call: () => ({
-      method: 'PUT',
-      url: `/api/matches/${matchId}/convocations`,
-      body: { items: [] },
-    }),
+    call: () => gridCall(api.matches.convocations, { params: { id: matchId } }),
   },
-  'GET /api/evenements/:id/presences': {
+  [routeKey(api.matches.answerConvocations)]: {
     kind: 'projected',
     answers: everyone,
     about: PLAYERS,
-    call: () => ({ method: 'GET', url: `/api/evenements/${trainingId}/presences` }),
+    call: () =>
+      gridCall(api.matches.answerConvocations, { params: { id: matchId }, body: { items: [] } }),
   },
-  'PUT /api/evenements/:id/presence': {
+  [routeKey(api.events.presences)]: {
+    kind: 'projected',
+    answers: everyone,
+    about: PLAYERS,
+    call: () => gridCall(api.events.presences, { params: { id: trainingId } }),
+  },
+  [routeKey(api.events.answerPresence)]: {
     kind: 'projected',
     // staff answer any row; a player their own when ACTIF (only S is); a parent a child's when ACTIF
     answers: (k, t) => ROW[k] === 'staff' || (k === 'self' && t === 'sharingAdult'),
     about: PLAYERS,
-    call: (_r, m) => ({
-      method: 'PUT',
-      url: `/api/evenements/${trainingId}/presence`,
-      body: { joueurId: m.id, statutPresence: null },
-    }),
+    call: (_r, m) =>
+      gridCall(api.events.answerPresence, {
+        params: { id: trainingId },
+        body: { joueurId: m.id, statutPresence: null },
+      }),
   },
-  'PUT /api/evenements/:id/presences': {
+  [routeKey(api.events.rollCall)]: {
     kind: 'projected',
     // the roll call: the same rows answered as the one-row PUT (decision 0101)
     answers: (k, t) => ROW[k] === 'staff' || (k === 'self' && t === 'sharingAdult'),
     about: PLAYERS,
-    call: (_r, m) => ({
-      method: 'PUT',
-      url: `/api/evenements/${trainingId}/presences`,
-      body: { presences: [{ joueurId: m.id, statutPresence: null }] },
-    }),
+    call: (_r, m) =>
+      gridCall(api.events.rollCall, {
+        params: { id: trainingId },
+        body: { presences: [{ joueurId: m.id, statutPresence: null }] },
+      }),
   },
-  'GET /api/annonces': { kind: 'namesOnly' },
-  'GET /api/annonces/:id/lectures': { kind: 'namesOnly' },
-  'POST /api/annonces': { kind: 'namesOnly' },
-  'POST /api/annonces/:id/lecture': { kind: 'namesOnly' },
+  [routeKey(api.announcements.list)]: { kind: 'namesOnly' },
+  [routeKey(api.announcements.receipts)]: { kind: 'namesOnly' },
+  [routeKey(api.announcements.create)]: { kind: 'namesOnly' },
+  [routeKey(api.announcements.markRead)]: { kind: 'namesOnly' },
   // Conversations name their participants and each message's author; who reads which
   // conversation is features/conversations (conversations.test.ts, conversations.grid.ts).
   [routeKey(api.conversations.list)]: { kind: 'namesOnly' },
@@ -375,11 +373,11 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
   [routeKey(api.conversations.create)]: { kind: 'namesOnly' },
   [routeKey(api.conversations.send)]: { kind: 'namesOnly' },
   // Carpooling names the driver and the passengers; the selection names the players.
-  'GET /api/evenements/:id/covoiturage': { kind: 'namesOnly' },
-  'POST /api/evenements/:id/covoiturage': { kind: 'namesOnly' },
-  'POST /api/covoiturage/:offreId/passagers': { kind: 'namesOnly' },
-  'DELETE /api/covoiturage/:offreId/passagers/:membreId': { kind: 'namesOnly' },
-  'PUT /api/matches/:id/selection': { kind: 'namesOnly' },
+  [routeKey(api.carpool.list)]: { kind: 'namesOnly' },
+  [routeKey(api.carpool.offer)]: { kind: 'namesOnly' },
+  [routeKey(api.carpool.book)]: { kind: 'namesOnly' },
+  [routeKey(api.carpool.unbook)]: { kind: 'namesOnly' },
+  [routeKey(api.matches.selection)]: { kind: 'namesOnly' },
   // The match sheet and its live actions name the players (decisions 0125–0127); the public
   // live page names first names only and no id (features/matches/match-sheet.test.ts).
   [routeKey(api.matchSheet.sheet)]: { kind: 'namesOnly' },
@@ -404,20 +402,19 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
   [routeKey(api.duties.propose)]: { kind: 'namesOnly' },
   [routeKey(api.duties.tally)]: { kind: 'namesOnly' },
   // The home (decision 0083) names children, players, unactivated accounts: names only.
-  'GET /api/dashboard/accueil': { kind: 'namesOnly' },
+  [routeKey(api.dashboard.home)]: { kind: 'namesOnly' },
   // Statistics: the rows themselves are the private part (a child's attendance, selections).
-  'GET /api/statistiques/equipe/:teamId': {
+  [routeKey(api.statistics.team)]: {
     kind: 'holder',
     check: async () => {
       const rows = async (reader: Member) => {
-        const res = await client.get(reader.id)!.get(`/api/statistiques/equipe/${team.id}`);
-        expect(res.statusCode, res.body).toBe(200);
-        const body = res.json() as {
-          joueurs: { membre: Record<string, unknown>; alerteEquite: boolean | null }[];
-        };
-        for (const j of body.joueurs)
+        const res = await client
+          .get(reader.id)!
+          .send(api.statistics.team, { params: { teamId: team.id } });
+        expect(res.status, res.text).toBe(200);
+        for (const j of res.body.joueurs)
           expect(Object.keys(j.membre).sort()).toEqual(['id', 'nom', 'prenom']);
-        return body.joueurs;
+        return res.body.joueurs;
       };
       const ids = async (reader: Member) => (await rows(reader)).map((j) => j.membre.id).sort();
       const players = [target.adult.id, target.sharingAdult.id, target.minor.id].sort();
@@ -433,31 +430,29 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
       expect(await ids(readerOf.parent)).toEqual([]);
     },
   },
-  'GET /api/dashboard/infos': {
+  [routeKey(api.dashboard.infos)]: {
     kind: 'holder',
     check: async () => {
       for (const m of Object.values(target)) {
-        const res = await client.get(m.id)!.get('/api/dashboard/infos');
-        expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ id: m.id, email: m.email, statut: m.statut });
+        const res = await client.get(m.id)!.send(api.dashboard.infos);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ id: m.id, email: m.email, statut: m.statut });
       }
     },
   },
-  'GET /api/compte/donnees': {
+  [routeKey(api.auth.exportData)]: {
     kind: 'holder',
     check: async () => {
-      const parent = (await client.get(target.parent.id)!.get('/api/compte/donnees')).json();
+      const parent = (await client.get(target.parent.id)!.send(api.auth.exportData)).body;
       expect(parent.moi.profil.id).toBe(target.parent.id);
-      expect(parent.enfants.map((e: { profil: { id: number } }) => e.profil.id)).toEqual([
-        target.minor.id,
-      ]);
-      const player = (await client.get(readerOf.player.id)!.get('/api/compte/donnees')).json();
+      expect(parent.enfants.map((e) => e.profil.id)).toEqual([target.minor.id]);
+      const player = (await client.get(readerOf.player.id)!.send(api.auth.exportData)).body;
       expect(player.moi.profil.id).toBe(readerOf.player.id);
       expect(player.enfants).toEqual([]);
       expect(JSON.stringify(player)).not.toContain(target.adult.email);
     },
   },
-  'GET /api/membres/invitation/:token': {
+  [routeKey(api.auth.invitation)]: {
     kind: 'holder',
     check: async () => {
       const invited = await createMember(ctx.app.db, club.id, { password: null, nom: 'Invite' });
@@ -469,12 +464,14 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
         tokenHash: sha256(raw),
         expiresAt: new Date(Date.now() + 3600_000),
       });
-      const res = await new TestClient(ctx.app).get(`/api/membres/invitation/${raw}`);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ nom: 'Invite', email: invited.email });
+      const res = await new TestClient(ctx.app).send(api.auth.invitation, {
+        params: { token: raw },
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({ nom: 'Invite', email: invited.email });
     },
   },
-  'GET /api/convocations/reponse': {
+  [routeKey(api.notifications.answerLink)]: {
     kind: 'holder',
     check: async () => {
       const jeton = createLinkTokens(ctx.app.secretFor).answer({
@@ -482,15 +479,15 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
         matchId,
         playerId: target.minor.id,
       });
-      const res = await new TestClient(ctx.app).get(
-        `/api/convocations/reponse?jeton=${encodeURIComponent(jeton)}`,
-      );
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await new TestClient(ctx.app).send(api.notifications.answerLink, {
+        query: { jeton },
+      });
+      expect(res.status, res.text).toBe(200);
       // the player (or guardian) the link was mailed to: names only
-      expect(res.json().joueur).toEqual({ prenom: target.minor.prenom, nom: 'Mineur' });
+      expect(res.body.joueur).toEqual({ prenom: target.minor.prenom, nom: 'Mineur' });
     },
   },
-  'POST /api/convocations/reponse': {
+  [routeKey(api.notifications.answerByLink)]: {
     kind: 'holder',
     check: async () => {
       const jeton = createLinkTokens(ctx.app.secretFor).answer({
@@ -498,12 +495,11 @@ const CASES: Record<string, ProjectedCase | HolderCase | NamesOnlyCase> = {
         matchId,
         playerId: target.sharingAdult.id,
       });
-      const res = await new TestClient(ctx.app).post('/api/convocations/reponse', {
-        jeton,
-        statutPresence: 'DISPONIBLE',
+      const res = await new TestClient(ctx.app).send(api.notifications.answerByLink, {
+        body: { jeton, statutPresence: 'DISPONIBLE' },
       });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().joueur).toEqual({ prenom: target.sharingAdult.prenom, nom: 'Partage' });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.joueur).toEqual({ prenom: target.sharingAdult.prenom, nom: 'Partage' });
     },
   },
 };
@@ -547,9 +543,9 @@ describe('[privacy] the routes that answer members', () => {
 
   it('the schema walk finds members inside lists, pages, unions and nested rows', () => {
     const routes = memberRoutes();
-    expect(routes.get('GET /api/membres/club/:clubId')!.flat()).toContain('email');
-    expect(routes.get('GET /api/matches/:id/convocations')).toEqual([['id', 'nom', 'prenom']]);
-    expect(routes.get('GET /api/dashboard/membres/:id')!.flat()).toContain('statut');
+    expect(routes.get(routeKey(api.members.listClub))!.flat()).toContain('email');
+    expect(routes.get(routeKey(api.matches.convocations))).toEqual([['id', 'nom', 'prenom']]);
+    expect(routes.get(routeKey(api.dashboard.members))!.flat()).toContain('statut');
   });
 });
 
@@ -585,12 +581,7 @@ for (const [route, c] of Object.entries(CASES)) {
         let answered = 0;
         for (const { reader, name, member } of pairs(kind)) {
           if (c.about && !c.about.includes(name)) continue;
-          const call = c.call(reader, member);
-          const res = await client.get(reader.id)!.request({
-            method: call.method,
-            url: call.url,
-            payload: call.body as never,
-          });
+          const res = await send(client.get(reader.id)!, c.call(reader, member));
           const label = `${kind} → ${name}`;
           if (!c.answers(kind, name)) {
             expect(res.statusCode, `${label}: ${res.body}`).toBe(403);
@@ -627,19 +618,19 @@ for (const [route, c] of Object.entries(CASES)) {
 
 describe('[privacy] filters and the contact choice', () => {
   it('the team search’s birth-date filter is no lookup for players and parents (403 in French); leaders and coaches use it', async () => {
-    const q = teamSearch(`&dateNaissance=${minorBirthDate()}`);
+    const query = { ...teamSearch(), dateNaissance: minorBirthDate() };
     for (const reader of [readerOf.player, readerOf.parent, target.parent]) {
-      const res = await client.get(reader.id)!.get(q);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({
+      const res = await client.get(reader.id)!.send(api.members.searchTeam, { query });
+      expect(res.status).toBe(403);
+      expect(res.error).toEqual({
         message: PRIVACY_MESSAGES.privateFilterForbidden,
         errors: { dateNaissance: PRIVACY_MESSAGES.privateFilterForbidden },
       });
     }
     for (const reader of [readerOf.coach, readerOf.DIRIGEANT]) {
-      const res = await client.get(reader.id)!.get(q);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().map((m: { id: number }) => m.id)).toEqual([target.minor.id]);
+      const res = await client.get(reader.id)!.send(api.members.searchTeam, { query });
+      expect(res.status).toBe(200);
+      expect(unpaged(res.body).map((m) => m.id)).toEqual([target.minor.id]);
     }
   });
 
@@ -650,19 +641,28 @@ describe('[privacy] filters and the contact choice', () => {
       dateNaissance: '1999-09-09',
     });
     const asFresh = await signIn(ctx.app, fresh);
-    expect((await asFresh.get(`/api/membres/${fresh.id}`)).json().partageCoordonnees).toBe(false);
+    expect(
+      (await asFresh.send(api.members.get, { params: { id: fresh.id } })).body.partageCoordonnees,
+    ).toBe(false);
     // not visible to a teammate before, visible once shared
     const asX = client.get(readerOf.player.id)!;
-    expect((await asX.get(`/api/membres/${fresh.id}`)).json().email).toBeUndefined();
-    const on = await asFresh.put(`/api/membres/${fresh.id}`, { partageCoordonnees: true });
-    expect(on.statusCode, on.body).toBe(200);
-    expect(on.json().partageCoordonnees).toBe(true);
-    expect((await asX.get(`/api/membres/${fresh.id}`)).json().email).toBe(fresh.email);
+    expect(
+      (await asX.send(api.members.get, { params: { id: fresh.id } })).body.email,
+    ).toBeUndefined();
+    const on = await asFresh.send(api.members.update, {
+      params: { id: fresh.id },
+      body: { partageCoordonnees: true },
+    });
+    expect(on.status, on.text).toBe(200);
+    expect(on.body.partageCoordonnees).toBe(true);
+    expect((await asX.send(api.members.get, { params: { id: fresh.id } })).body.email).toBe(
+      fresh.email,
+    );
     // a leader cannot decide it for the member
     const byLeader = await client
       .get(readerOf.DIRIGEANT.id)!
-      .put(`/api/membres/${fresh.id}`, { partageCoordonnees: false });
-    expect(byLeader.statusCode).toBe(403);
+      .send(api.members.update, { params: { id: fresh.id }, body: { partageCoordonnees: false } });
+    expect(byLeader.status).toBe(403);
     // a minor cannot turn it on
     const minor = await createMember(ctx.app.db, club.id, {
       role: 'JOUEUR',
@@ -670,9 +670,12 @@ describe('[privacy] filters and the contact choice', () => {
       dateNaissance: minorBirthDate(),
     });
     const asMinor = await signIn(ctx.app, minor);
-    const refused = await asMinor.put(`/api/membres/${minor.id}`, { partageCoordonnees: true });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual({
+    const refused = await asMinor.send(api.members.update, {
+      params: { id: minor.id },
+      body: { partageCoordonnees: true },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error.errors).toEqual({
       partageCoordonnees: PRIVACY_MESSAGES.shareContactForbidden,
     });
     const [row] = await ctx.app.db
@@ -698,34 +701,51 @@ describe('[privacy] filters and the contact choice', () => {
           .where(eq(members.id, minor.id))
       )[0]!;
     // the probe: an adult's date, then sharing
-    const older = await asMinor.put(`/api/membres/${minor.id}`, { dateDeNaissance: '1990-01-01' });
-    expect(older.statusCode).toBe(403);
-    expect(older.json()).toEqual({
+    const older = await asMinor.send(api.members.update, {
+      params: { id: minor.id },
+      body: { dateDeNaissance: '1990-01-01' },
+    });
+    expect(older.status).toBe(403);
+    expect(older.error).toEqual({
       message: MEMBER_FIELD_MESSAGES.ownBirthDateMinor,
       errors: { dateDeNaissance: MEMBER_FIELD_MESSAGES.ownBirthDateMinor },
     });
-    const share = await asMinor.put(`/api/membres/${minor.id}`, { partageCoordonnees: true });
-    expect(share.statusCode).toBe(400);
-    // both in one request: the date is refused, sharing is not recorded
-    const both = await asMinor.put(`/api/membres/${minor.id}`, {
-      dateDeNaissance: '1990-01-01',
-      partageCoordonnees: true,
+    const share = await asMinor.send(api.members.update, {
+      params: { id: minor.id },
+      body: { partageCoordonnees: true },
     });
-    expect(both.statusCode).toBe(403);
+    expect(share.status).toBe(400);
+    // both in one request: the date is refused, sharing is not recorded
+    const both = await asMinor.send(api.members.update, {
+      params: { id: minor.id },
+      body: {
+        dateDeNaissance: '1990-01-01',
+        partageCoordonnees: true,
+      },
+    });
+    expect(both.status).toBe(403);
     expect(await heldBirth()).toMatchObject({ d: '2012-04-05', p: false });
-    const seen = (await asX.get(`/api/membres/${minor.id}`)).json();
+    const seen = (await asX.send(api.members.get, { params: { id: minor.id } })).body;
     expect(seen.email).toBeUndefined();
     expect(seen.numeroTelephone).toBeUndefined();
     // another minor's date is refused too: the minor's own birth date is the club's to change
     expect(
-      (await asMinor.put(`/api/membres/${minor.id}`, { dateDeNaissance: '2011-04-05' })).statusCode,
+      (
+        await asMinor.send(api.members.update, {
+          params: { id: minor.id },
+          body: { dateDeNaissance: '2011-04-05' },
+        })
+      ).status,
     ).toBe(403);
     // the same date (an unchanged field) passes, with the rest of the profile
-    const same = await asMinor.put(`/api/membres/${minor.id}`, {
-      dateDeNaissance: '2012-04-05',
-      prenom: 'Lou',
+    const same = await asMinor.send(api.members.update, {
+      params: { id: minor.id },
+      body: {
+        dateDeNaissance: '2012-04-05',
+        prenom: 'Lou',
+      },
     });
-    expect(same.statusCode, same.body).toBe(200);
+    expect(same.status, same.text).toBe(200);
 
     // an adult who is not a leader corrects their date, but not into a minor's
     const adult = await createMember(ctx.app.db, club.id, {
@@ -735,22 +755,36 @@ describe('[privacy] filters and the contact choice', () => {
     });
     const asAdult = await signIn(ctx.app, adult);
     expect(
-      (await asAdult.put(`/api/membres/${adult.id}`, { dateDeNaissance: '1996-02-02' })).statusCode,
+      (
+        await asAdult.send(api.members.update, {
+          params: { id: adult.id },
+          body: { dateDeNaissance: '1996-02-02' },
+        })
+      ).status,
     ).toBe(200);
-    const younger = await asAdult.put(`/api/membres/${adult.id}`, {
-      dateDeNaissance: '2015-01-01',
+    const younger = await asAdult.send(api.members.update, {
+      params: { id: adult.id },
+      body: {
+        dateDeNaissance: '2015-01-01',
+      },
     });
-    expect(younger.statusCode).toBe(403);
-    expect(younger.json().message).toBe(MEMBER_FIELD_MESSAGES.ownBirthDateToMinor);
+    expect(younger.status).toBe(403);
+    expect(younger.error.message).toBe(MEMBER_FIELD_MESSAGES.ownBirthDateToMinor);
 
     // a leader changes it; then the member's choice to share applies
-    const byLeader = await client
-      .get(readerOf.DIRIGEANT.id)!
-      .put(`/api/membres/${minor.id}`, { dateDeNaissance: '1990-01-01' });
-    expect(byLeader.statusCode, byLeader.body).toBe(200);
-    const now = await asMinor.put(`/api/membres/${minor.id}`, { partageCoordonnees: true });
-    expect(now.statusCode, now.body).toBe(200);
-    expect((await asX.get(`/api/membres/${minor.id}`)).json().email).toBe(minor.email);
+    const byLeader = await client.get(readerOf.DIRIGEANT.id)!.send(api.members.update, {
+      params: { id: minor.id },
+      body: { dateDeNaissance: '1990-01-01' },
+    });
+    expect(byLeader.status, byLeader.text).toBe(200);
+    const now = await asMinor.send(api.members.update, {
+      params: { id: minor.id },
+      body: { partageCoordonnees: true },
+    });
+    expect(now.status, now.text).toBe(200);
+    expect((await asX.send(api.members.get, { params: { id: minor.id } })).body.email).toBe(
+      minor.email,
+    );
   });
 });
 
@@ -795,13 +829,14 @@ describe('[privacy] a convocation row of another family says only whether the pl
   });
 
   const rowsFor = async (reader: Member, method: 'GET' | 'PUT' = 'GET') => {
-    const res = await client.get(reader.id)!.request({
-      method,
-      url: `/api/matches/${otherMatch}/convocations`,
-      ...(method === 'PUT' ? { payload: { items: [] } } : {}),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return new Map((res.json() as Row[]).map((r) => [r.joueur.id, r]));
+    const c = client.get(reader.id)!;
+    const params = { id: otherMatch };
+    const res =
+      method === 'PUT'
+        ? await c.send(api.matches.answerConvocations, { params, body: { items: [] } })
+        : await c.send(api.matches.convocations, { params });
+    expect(res.status, res.text).toBe(200);
+    return new Map<number, Row>(res.body.map((r) => [r.joueur.id, r]));
   };
   /** What another family reads: the name, whether they come, the published team sheet. */
   const reduced = (
@@ -943,15 +978,13 @@ describe('[privacy] a training’s attendance row of another family says only wh
       justification?: string;
     },
   ) => {
-    const res = await client
-      .get(reader.id)!
-      .request(
-        answer
-          ? { method: 'PUT', url: `/api/evenements/${training}/presence`, payload: answer }
-          : { method: 'GET', url: `/api/evenements/${training}/presences` },
-      );
-    expect(res.statusCode, res.body).toBe(200);
-    return new Map((res.json() as Row[]).map((r) => [r.joueur.id, r]));
+    const c = client.get(reader.id)!;
+    const params = { id: training };
+    const res = answer
+      ? await c.send(api.events.answerPresence, { params, body: answer })
+      : await c.send(api.events.presences, { params });
+    expect(res.status, res.text).toBe(200);
+    return new Map<number, Row>(res.body.map((r) => [r.joueur.id, r]));
   };
   /** What another family reads: the name and whether the player comes. */
   const reduced = (m: Member, statutPresence: 'DISPONIBLE' | null): Row => ({
@@ -1066,15 +1099,13 @@ describe('[privacy] a parent’s children in another team are not listed to this
   /** The parent's `enfants` ids as the reader reads them, in the team list and on the card. */
   const childrenSeenBy = async (reader: Member) => {
     const c = client.get(reader.id)!;
-    const list = await c.get(teamUrl());
-    expect(list.statusCode, list.body).toBe(200);
-    const row = (list.json() as { id: number; enfants?: { id: number }[] }[]).find(
-      (m) => m.id === family.parent.id,
-    );
-    const card = await c.get(`/api/membres/${family.parent.id}`);
-    expect(card.statusCode, card.body).toBe(200);
+    const list = await c.send(api.members.listTeam, { params: teamParams() });
+    expect(list.status, list.text).toBe(200);
+    const row = unpaged(list.body).find((m) => m.id === family.parent.id);
+    const card = await c.send(api.members.get, { params: { id: family.parent.id } });
+    expect(card.status, card.text).toBe(200);
     const fromList = (row?.enfants ?? []).map((e) => e.id).sort();
-    const fromCard = ((card.json().enfants ?? []) as { id: number }[]).map((e) => e.id).sort();
+    const fromCard = (card.body.enfants ?? []).map((e) => e.id).sort();
     expect(fromCard).toEqual(fromList);
     return fromList;
   };

@@ -49,8 +49,8 @@ describe('[matches] wall clock', () => {
     expect(wallClock('pas une date')).toBeNull();
   });
   it('writes the long French date with the weekday of the calendar date', () => {
-    expect(longDateTime(wallClock('2026-12-12T15:00:00')!)).toBe('samedi 12 décembre 2026 à 15:00');
-    expect(longDateTime(wallClock('2027-03-28T00:30:00')!)).toBe('dimanche 28 mars 2027 à 00:30');
+    expect(longDateTime(wallClock('2026-12-12T15:00:00')!)).toBe('samedi 12 décembre 2026 à 15h00');
+    expect(longDateTime(wallClock('2027-03-28T00:30:00')!)).toBe('dimanche 28 mars 2027 à 00h30');
   });
   it('writes the datetime-local value of a wall clock', () => {
     expect(localInputValue(wallClock('2027-03-01T09:05:00')!)).toBe('2027-03-01T09:05');

@@ -66,7 +66,8 @@ export function monthHeading(w: Pick<WallClock, 'year' | 'month'>): string {
 }
 export const monthName = (month: number) => MONTHS_FR[month - 1]!;
 export const shortMonth = (month: number) => SHORT_MONTHS[month - 1]!;
-export const timeOf = (w: WallClock) => `${pad(w.hour)}:${pad(w.minute)}`;
+/** '13h30': times as the glossary writes them (docs/decisions/0109-match-words.md). */
+export const timeOf = (w: WallClock) => `${pad(w.hour)}h${pad(w.minute)}`;
 
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'] as const;
 /**

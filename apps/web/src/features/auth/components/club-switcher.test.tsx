@@ -26,16 +26,24 @@ describe('ClubSwitcher (decision 0112)', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('several clubs: choosing one calls POST /auth/club, then loads that club’s home', async () => {
-    storeAccountClubs(CLUBS);
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
-    switchClub.mockResolvedValue({ idClub: 2, nomClub: 'Basket Club' });
-    render(<ClubSwitcher idClub={1} />);
-    const select = screen.getByRole('combobox', { name: PAGE_LABELS.switchClub });
-    expect(select).toHaveValue('1');
-    await userEvent.setup().selectOptions(select, '2');
-    expect(switchClub).toHaveBeenCalledWith(2);
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/Basket%20Club'));
-  });
+  // The home is the login's landing: a page of the router (a bare /{nomClub} is « Page
+  // introuvable »).
+  it.each([
+    ['PARENT', 'U13 B', '/Basket%20Club/U13%20B/dashboard'],
+    ['DIRIGEANT', null, '/Basket%20Club/dashboard'],
+  ] as const)(
+    'several clubs: choosing one calls POST /auth/club, then loads that club’s home (%s)',
+    async (role, nomEquipe, home) => {
+      storeAccountClubs(CLUBS);
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, assign });
+      switchClub.mockResolvedValue({ idClub: 2, nomClub: 'Basket Club', role, nomEquipe });
+      render(<ClubSwitcher idClub={1} />);
+      const select = screen.getByRole('combobox', { name: PAGE_LABELS.switchClub });
+      expect(select).toHaveValue('1');
+      await userEvent.setup().selectOptions(select, '2');
+      expect(switchClub).toHaveBeenCalledWith(2);
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(home));
+    },
+  );
 });

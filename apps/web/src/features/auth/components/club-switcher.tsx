@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { PAGE_LABELS } from '@club/contract';
-import { clubPath } from '../../../lib/session.ts';
+import { homePath } from '../../../lib/member-teams.ts';
 import { storedAccountClubs } from '../account-clubs.ts';
 import { switchClub } from '../api/auth-api.ts';
 
 /**
  * The header's club switcher of an account in several clubs (docs/decisions/0112): POST
- * /auth/club, then the chosen club's home is loaded afresh (every cache is the club's). Nothing
- * for an account in one club.
+ * /auth/club, then the chosen club's home (the login's landing for that member: the club
+ * dashboard, or their team's) is loaded afresh (every cache is the club's). Nothing for an
+ * account in one club.
  */
 export function ClubSwitcher({ idClub }: { idClub: number }) {
   const [clubs] = useState(storedAccountClubs);
@@ -25,7 +26,7 @@ export function ClubSwitcher({ idClub }: { idClub: number }) {
         if (target === idClub) return;
         setBusy(true);
         switchClub(target)
-          .then((info) => window.location.assign(clubPath(info.nomClub)))
+          .then((info) => window.location.assign(homePath(info)))
           .catch(() => setBusy(false));
       }}
     >

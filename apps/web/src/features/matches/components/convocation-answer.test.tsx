@@ -21,6 +21,7 @@ const info = (overrides: Partial<TAnswerLinkView> = {}): TAnswerLinkView => ({
     lieuRendezVous: 'Parking du club',
     equipe: 'Seniors',
     adversaire: 'Étoile Sportive',
+    domicile: false,
     annule: false,
   },
   reponse: null,
@@ -86,14 +87,15 @@ describe('[matches] answer page of a convocation e-mail', () => {
     const server = serve(info());
     show('INDISPONIBLE');
     expect(screen.getByRole('status')).toHaveTextContent('Chargement de la convocation…');
-    expect(await screen.findByText('Championnat J5')).toBeInTheDocument();
-    expect(screen.getByText('samedi 12 décembre 2026 à 15:00')).toBeInTheDocument();
+    // The match named as in the mail, home side first (away here), then the event's own name.
+    expect(await screen.findByText('Étoile Sportive – Seniors')).toBeInTheDocument();
+    expect(screen.getByText('Championnat J5')).toBeInTheDocument();
+    expect(screen.getByText('samedi 12 décembre 2026 à 15h00')).toBeInTheDocument();
     expect(screen.getByText('Gymnase Nord')).toBeInTheDocument();
     expect(
-      screen.getByText('samedi 12 décembre 2026 à 13:45, Parking du club'),
+      screen.getByText('samedi 12 décembre 2026 à 13h45, Parking du club'),
     ).toBeInTheDocument();
-    expect(screen.getByText('jeudi 10 décembre 2026 à 15:00')).toBeInTheDocument();
-    expect(screen.getByText(/Seniors – Étoile Sportive/)).toBeInTheDocument();
+    expect(screen.getByText('jeudi 10 décembre 2026 à 15h00')).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'Réponse de Léo Moreau' });
     expect(group).toBeInTheDocument();
     expect(screen.getByLabelText('Absent')).toBeChecked();

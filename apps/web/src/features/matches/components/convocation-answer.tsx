@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   JUSTIFICATION_MAX,
+  matchName,
   NOTIFICATION_MESSAGES,
   PRESENCE_LABELS,
   PRESENCE_STATUSES,
@@ -137,15 +138,18 @@ function MatchSummary({ info, open }: { info: TAnswerLinkView; open: boolean }) 
   const w = wallClock(match.dateDebut);
   const deadline = wallClock(info.dateLimiteReponse);
   const meeting = match.rendezVous ? wallClock(match.rendezVous) : null;
+  // The match's one name, home side first, then the event's own name when it says more: as the
+  // mail that opened this page (docs/decisions/0143-match-name-in-mails.md).
+  const name = matchName(match);
   return (
     <dl className="answer-summary">
       <dt>Match</dt>
       <dd>
-        <strong>{match.nom}</strong>
-        {match.equipe || match.adversaire ? (
+        <strong>{name}</strong>
+        {match.nom !== name ? (
           <>
             <br />
-            {match.equipe || '-'} – {match.adversaire || '-'}
+            {match.nom}
           </>
         ) : null}
       </dd>

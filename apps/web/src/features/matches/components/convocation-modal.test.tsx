@@ -183,9 +183,9 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
     const field = await within(dialog).findByLabelText('Date limite de réponse');
     expect(field).toHaveValue('');
     expect(field).toHaveAccessibleDescription(
-      /Par défaut : 48 h avant le match, soit le mardi 12 janvier 2027 à 15:00\./,
+      /Par défaut : 48 h avant le match, soit le mardi 12 janvier 2027 à 15h00\./,
     );
-    expect(dialog).toHaveTextContent('Réponse attendue avant le mardi 12 janvier 2027 à 15:00.');
+    expect(dialog).toHaveTextContent('Réponse attendue avant le mardi 12 janvier 2027 à 15h00.');
     // Unchanged: the body carries no deadline.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -223,7 +223,7 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
     const field = await within(dialog).findByLabelText('Date limite de réponse');
     expect(field).toHaveValue('13/01/2027');
     expect(within(dialog).getByLabelText('Heure limite de réponse')).toHaveValue('18:00');
-    expect(dialog).toHaveTextContent('Réponse attendue avant le mercredi 13 janvier 2027 à 18:00.');
+    expect(dialog).toHaveTextContent('Réponse attendue avant le mercredi 13 janvier 2027 à 18h00.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Date par défaut' }));
     expect(field).toHaveValue('');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));

@@ -96,12 +96,12 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
     const [first, second] = within(january).getAllByRole('article');
     // Sorted ascending: the 2nd before the 14th.
     expect(first).toHaveTextContent('2');
-    expect(first).toHaveTextContent('10:00');
+    expect(first).toHaveTextContent('10h00');
     expect(first).toHaveTextContent('Étoile Sportive');
     expect(within(first!).getByText('En cours')).toBeInTheDocument();
     expect(second).toHaveTextContent('14');
     expect(second).toHaveTextContent('janv.');
-    expect(second).toHaveTextContent('15:00');
+    expect(second).toHaveTextContent('15h00');
     expect(within(second!).getByText('Terminé')).toBeInTheDocument();
     expect(second).toHaveTextContent('Stade municipal');
     // Finished: the scores are bold (strong); a score that is not a number is a dash.
