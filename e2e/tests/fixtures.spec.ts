@@ -1,3 +1,4 @@
+import { api as endpoints } from '@club/contract';
 import { expect, test, waitForMail } from '../fixtures.ts';
 
 /**
@@ -12,7 +13,7 @@ test.describe('[foundation] e2e fixtures', () => {
     const cookies = await leaderPage.context().cookies();
     const names = cookies.map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['accessToken', 'XSRF-TOKEN']));
-    const res = await leaderPage.request.get('/api/dashboard/infos');
+    const res = await leaderPage.request.get(endpoints.dashboard.infos.path);
     expect(res.status()).toBe(200);
     expect(JSON.stringify(await res.json())).toContain(club.email);
   });
@@ -22,8 +23,8 @@ test.describe('[foundation] e2e fixtures', () => {
     club,
   }) => {
     const since = Date.now();
-    const res = await api.post('/auth/connexion/mdpOublie', { email: club.email });
-    expect(res.status()).toBe(200);
+    const res = await api.send(endpoints.auth.forgotPassword, { body: { email: club.email } });
+    expect(res.status).toBe(200);
     const mail = await waitForMail(club.email, /mot de passe/i, { since });
     expect(mail.links.some((l) => l.includes('/mdpOublie?token='))).toBeTruthy();
   });

@@ -50,17 +50,15 @@ async function setUp(browser: Browser, baseURL: string): Promise<Shared> {
   const context = await browser.newContext({ baseURL });
   const api = new Api(context.request, baseURL);
   const leader = await registerClub(api);
-  await api.ok(
-    api.post('/auth/connexion/login', {
+  await api.client.auth.login({
+    body: {
       email: leader.email,
       password: leader.password,
       deviceFingerprint: DEVICE_FINGERPRINT,
-    }),
-  );
+    },
+  });
   const me = await createTeamWithPlayer(api);
-  const teams = await api.ok<{ id: number; nom: string }[]>(
-    api.get(`/api/equipes/club/${me.idClub}`),
-  );
+  const teams = await api.client.teams.listClub({ params: { clubId: me.idClub } });
   const seniors = teams.find((t) => t.nom === 'Seniors')!;
   const player = await createActiveMember(api, browser, me.idClub, {
     nom: 'Moreau',
@@ -74,8 +72,8 @@ async function setUp(browser: Browser, baseURL: string): Promise<Shared> {
     role: 'PARENT',
     enfantsIds: [player.id],
   });
-  await api.ok(
-    api.post('/api/evenements', {
+  await api.client.events.create({
+    body: {
       nom: 'Séance collective',
       type: 'ENTRAINEMENT',
       lieux: 'Gymnase Nord',
@@ -83,11 +81,11 @@ async function setUp(browser: Browser, baseURL: string): Promise<Shared> {
       dateFin: clubDate(0, 12),
       equipesIds: [seniors.id],
       clubId: me.idClub,
-    }),
-  );
+    },
+  });
   const since = Date.now();
-  await api.ok(
-    api.post('/api/evenements', {
+  await api.client.events.create({
+    body: {
       nom: 'Championnat J7',
       type: 'MATCH',
       lieux: 'Stade de la Beaujoire',
@@ -96,8 +94,8 @@ async function setUp(browser: Browser, baseURL: string): Promise<Shared> {
       equipesIds: [seniors.id],
       adversaireNom: 'FC Rivière',
       clubId: me.idClub,
-    }),
-  );
+    },
+  });
   const mail = await waitForMail(player.email, /./, { since, timeout: 30_000 });
   const local = (l: string | undefined) => {
     expect(l, `liens du mail : ${mail.links.join(' ')}`).toBeTruthy();

@@ -24,14 +24,9 @@ test('a coach posts an announcement, a player reads it on the dashboard, the coa
 }) => {
   test.setTimeout(90_000);
   const me = await infos(api);
-  await api.ok(
-    api.post('/api/equipes', {
-      nom: 'Seniors',
-      division: 'R1',
-      category: 'Senior',
-      idClub: me.idClub,
-    }),
-  );
+  await api.client.teams.create({
+    body: { nom: 'Seniors', division: 'R1', category: 'Senior', idClub: me.idClub },
+  });
   const coach = await createActiveMember(api, browser, me.idClub, {
     nom: 'Bernard',
     prenom: 'Chloé',
@@ -138,12 +133,12 @@ test('a coach posts an announcement, a player reads it on the dashboard, the coa
 
 async function openAnnouncementsWorld(page: Page, api: Api) {
   const me = await infos(api);
-  await api.ok(
-    api.post('/api/annonces', {
+  await api.client.announcements.create({
+    body: {
       titre: 'Assemblée générale',
       contenu: 'Vendredi 20 h au club-house. Ordre du jour : https://exemple.fr/ag',
-    }),
-  );
+    },
+  });
   return me;
 }
 

@@ -104,33 +104,30 @@ test.describe('[auth] accounts and sessions', () => {
   }) => {
     const request = await playwright.request.newContext({ baseURL });
     const leader = new Api(request, baseURL!);
-    const login = await leader.post('/auth/connexion/login', {
-      email: club.email,
-      password: club.password,
-      deviceFingerprint: 'e2e-leader',
+    const login = await leader.send(endpoints.auth.login, {
+      body: { email: club.email, password: club.password, deviceFingerprint: 'e2e-leader' },
     });
-    expect(login.ok()).toBeTruthy();
-    const { idClub } = (await login.json()) as { idClub: number };
-    const team = await leader.post('/api/equipes', {
-      nom: 'U15 A',
-      division: 'Régional 1',
-      category: 'U15',
-      idClub,
+    expect(login.status, login.text).toBe(200);
+    const { idClub } = login.body;
+    const team = await leader.send(endpoints.teams.create, {
+      body: { nom: 'U15 A', division: 'Régional 1', category: 'U15', idClub },
     });
-    expect(team.ok(), await team.text()).toBeTruthy();
+    expect(team.status, team.text).toBe(201);
     const email = uniqueEmail('ines');
-    const created = await leader.post('/api/membres', {
-      nom: 'Moreau',
-      prenom: 'Inès',
-      dateDeNaissance: '2010-03-02',
-      genre: 'Femme',
-      email,
-      numeroTelephone: '0600000000',
-      role: 'JOUEUR',
-      nomEquipe: 'U15 A',
-      clubId: idClub,
+    const created = await leader.send(endpoints.members.create, {
+      body: {
+        nom: 'Moreau',
+        prenom: 'Inès',
+        dateDeNaissance: '2010-03-02',
+        genre: 'Femme',
+        email,
+        numeroTelephone: '0600000000',
+        role: 'JOUEUR',
+        nomEquipe: 'U15 A',
+        clubId: idClub,
+      },
     });
-    expect(created.ok()).toBeTruthy();
+    expect(created.status, created.text).toBe(201);
     await request.dispose();
 
     const mail = await waitForMail(email, /Invitation/);
@@ -167,13 +164,13 @@ test.describe('[auth] accounts and sessions', () => {
     // The team is made by the leader in another context: the page itself stays signed out.
     const request = await playwright.request.newContext({ baseURL });
     const leader = new Api(request, baseURL!);
-    await leader.ok(
-      leader.post('/auth/connexion/login', {
+    await leader.client.auth.login({
+      body: {
         email: club.email,
         password: club.password,
         deviceFingerprint: DEVICE_FINGERPRINT,
-      }),
-    );
+      },
+    });
     await createTeamWithPlayer(leader);
     await request.dispose();
 
@@ -226,7 +223,7 @@ test.describe('[auth] accounts and sessions', () => {
     await page.waitForURL('**/connexion');
     await expect(page.getByRole('heading', { name: 'Se connecter' })).toBeVisible();
     await expect(page.getByText(club.nomClub)).toHaveCount(0);
-    const me = await page.request.get('/api/dashboard/infos');
+    const me = await page.request.get(endpoints.dashboard.infos.path);
     expect(me.status()).toBe(401);
   });
   test('an account in two clubs switches club from the header and leaves the first one', async ({

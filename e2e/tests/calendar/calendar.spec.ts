@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { EVENT_MESSAGES } from '@club/contract';
+import { EVENT_MESSAGES, api as endpoints, buildPath } from '@club/contract';
 import {
   Api,
   fillDateTime,
@@ -20,16 +20,6 @@ import {
  * cannot open the editor; the view follows the window; axe in the three themes. Everything goes
  * through the real server and its API.
  */
-
-interface EventAnswer {
-  id: number;
-  nom: string;
-  type: string;
-  dateDebut: string;
-  dateFin: string;
-  equipesIds: number[];
-  adversaireNom: string | null;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -101,8 +91,7 @@ async function createTeams(api: Api, clubId: number) {
   };
 }
 
-const clubEvents = (api: Api, clubId: number) =>
-  api.ok<EventAnswer[]>(api.get(`/api/evenements/club/${clubId}`));
+const clubEvents = (api: Api, clubId: number) => api.client.events.listClub({ params: { clubId } });
 
 /** Collects the page's console errors and uncaught exceptions (there must be none). */
 function consoleErrors(page: Page): string[] {
@@ -195,12 +184,12 @@ test.describe('[calendar] leader', () => {
       dateDebut: `${matchDay}T15:00:00`,
     });
     // The match is on the base team's matches.
-    const matchesRes = await api.get(`/api/matches/equipe/${teams.seniors}`);
-    expect(matchesRes.status()).toBe(200);
-    const answer = (await matchesRes.json()) as unknown;
-    const matches = (
-      Array.isArray(answer) ? answer : (answer as { content: unknown[] }).content
-    ) as { equipeExterieur: { nom: string } | null; dateDebut: string }[];
+    const matchesRes = await api.send(endpoints.matches.listTeam, {
+      params: { id: teams.seniors },
+    });
+    expect(matchesRes.status).toBe(200);
+    const answer = matchesRes.body;
+    const matches = Array.isArray(answer) ? answer : answer.content;
     expect(matches.some((m) => JSON.stringify(m).includes('AS Voisins'))).toBe(true);
 
     // Drag the training from the 10th to the 17th: same time, new day.
@@ -208,7 +197,9 @@ test.describe('[calendar] leader', () => {
     const box = (await eventBox(page, 'Entraînement collectif 18:00').boundingBox())!;
     const cell = (await page.locator(`[data-date="${target}"]`).first().boundingBox())!;
     const saved = page.waitForResponse(
-      (r) => r.request().method() === 'PUT' && r.url().includes(`/api/evenements/${training.id}`),
+      (r) =>
+        r.request().method() === 'PUT' &&
+        r.url().includes(buildPath(endpoints.events.update.path, { id: training.id })),
     );
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
@@ -248,8 +239,8 @@ test.describe('[calendar] leader', () => {
     const me = await infos(api);
     const from = dayOfThisMonth(10);
     const to = dayOfThisMonth(17);
-    await api.ok(
-      api.post('/api/evenements', {
+    await api.client.events.create({
+      body: {
         nom: 'Séance vidéo',
         lieux: 'Club-house',
         type: 'REUNION',
@@ -257,8 +248,8 @@ test.describe('[calendar] leader', () => {
         dateFin: `${from}T20:00:00`,
         equipesIds: [],
         clubId: me.idClub,
-      }),
-    );
+      },
+    });
     await openCalendar(page, me.nomClub);
     // The save fails on its way (a lost connection, a rule of the server).
     await page.route('**/api/evenements/*', (route) =>
@@ -344,8 +335,8 @@ test.describe('[calendar] phone', () => {
         title: new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long' }).format(d),
       };
     });
-    await api.ok(
-      api.post('/api/evenements', {
+    await api.client.events.create({
+      body: {
         nom: 'Séance du soir',
         lieux: 'Gymnase',
         type: 'ENTRAINEMENT',
@@ -353,8 +344,8 @@ test.describe('[calendar] phone', () => {
         dateFin: `${ahead.iso}T21:00:00`,
         equipesIds: [],
         clubId: me.idClub,
-      }),
-    );
+      },
+    });
     await page.setViewportSize({ width: 375, height: 800 });
     await openCalendar(page, me.nomClub);
     const view = page.locator('.calendar-main');
@@ -381,8 +372,8 @@ test.describe('[calendar] player', () => {
     const teams = await createTeams(api, me.idClub);
     const day = dayOfThisMonth(parisDayOfMonth());
     const add = (nom: string, equipesIds: number[], hour: number) =>
-      api.ok(
-        api.post('/api/evenements', {
+      api.client.events.create({
+        body: {
           nom,
           lieux: 'Stade',
           type: 'ENTRAINEMENT',
@@ -390,8 +381,8 @@ test.describe('[calendar] player', () => {
           dateFin: `${day}T${pad(hour + 1)}:00:00`,
           equipesIds,
           clubId: me.idClub,
-        }),
-      );
+        },
+      });
     await add('Séance Seniors', [teams.seniors], 9);
     await add('Séance U17', [teams.u17], 11);
     await add('Fête du club', [], 13);
@@ -428,9 +419,7 @@ test.describe('[calendar] player', () => {
     await detail.getByRole('button', { name: 'Fermer' }).first().click();
     // The server agrees: the player's answer lacks the other team's event.
     const playerApi = new Api(page.request, api.baseURL);
-    const seen = await playerApi.ok<EventAnswer[]>(
-      playerApi.get(`/api/evenements/club/${me.idClub}`),
-    );
+    const seen = await playerApi.client.events.listClub({ params: { clubId: me.idClub } });
     expect(seen.map((e) => e.nom).sort()).toEqual(['Fête du club', 'Séance Seniors']);
     expect(errors).toEqual([]);
     // A player may not create or move events: FullCalendar's interaction plugin is never fetched
@@ -452,8 +441,8 @@ test.describe('[calendar] coach', () => {
     const teams = await createTeams(api, me.idClub);
     const day = dayOfThisMonth(parisDayOfMonth());
     const add = (nom: string, equipesIds: number[], hour: number) =>
-      api.ok(
-        api.post('/api/evenements', {
+      api.client.events.create({
+        body: {
           nom,
           lieux: 'Stade',
           type: 'ENTRAINEMENT',
@@ -461,8 +450,8 @@ test.describe('[calendar] coach', () => {
           dateFin: `${day}T${pad(hour + 1)}:00:00`,
           equipesIds,
           clubId: me.idClub,
-        }),
-      );
+        },
+      });
     await add('Séance Seniors', [teams.seniors], 9);
     await add('Fête du club', [], 13);
     const account = await createActiveMember(api, browser, me.idClub, {
@@ -523,8 +512,8 @@ test('[calendar] axe finds no violation on the calendar and the open modal, in t
   const day = dayOfThisMonth(parisDayOfMonth());
   const types = ['MATCH', 'ENTRAINEMENT', 'TOURNOI', 'REUNION', 'AUTRE'];
   for (const [i, type] of types.entries())
-    await api.ok(
-      api.post('/api/evenements', {
+    await api.client.events.create({
+      body: {
         nom: `Événement ${type.toLowerCase()}`,
         lieux: 'Stade',
         type,
@@ -533,8 +522,8 @@ test('[calendar] axe finds no violation on the calendar and the open modal, in t
         equipesIds: [teams.seniors],
         clubId: me.idClub,
         ...(type === 'MATCH' ? { adversaireNom: 'AS Voisins' } : {}),
-      }),
-    );
+      },
+    });
   await openCalendar(page, me.nomClub);
   await expect(page.locator('.club-event-content')).toHaveCount(5);
   // Never colour alone: each type has its own icon.

@@ -1,5 +1,8 @@
 import ICAL from 'ical.js';
+import type { EndpointInput, api as endpoints } from '@club/contract';
 import { clubUrl, expect, signIn, test, infos, createActiveMember } from '../../fixtures.ts';
+
+type EventBody = EndpointInput<typeof endpoints.events.create>['body'];
 
 /**
  * The personal calendar feed in Chromium: a player asks for the secret URL in the
@@ -19,15 +22,15 @@ test('[calendar] a player subscribes to their feed in the profile; the URL answe
   const me = await infos(api);
   const team = async (nom: string) =>
     (
-      await api.ok<{ id: number }>(
-        api.post('/api/equipes', { nom, division: 'R1', category: 'Senior', idClub: me.idClub }),
-      )
+      await api.client.teams.create({
+        body: { nom, division: 'R1', category: 'Senior', idClub: me.idClub },
+      })
     ).id;
   const seniors = await team('Seniors');
   const reserve = await team('Réserve');
-  const event = (nom: string, equipesIds: number[], extra: Record<string, unknown> = {}) =>
-    api.ok(
-      api.post('/api/evenements', {
+  const event = (nom: string, equipesIds: number[], extra: Partial<EventBody> = {}) =>
+    api.client.events.create({
+      body: {
         nom,
         lieux: 'Stade municipal',
         type: 'ENTRAINEMENT',
@@ -36,8 +39,8 @@ test('[calendar] a player subscribes to their feed in the profile; the URL answe
         equipesIds,
         clubId: me.idClub,
         ...extra,
-      }),
-    );
+      },
+    });
   await event('Séance Seniors', [seniors], {
     recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=3', exclusions: [] },
   });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { api as endpoints } from '@club/contract';
 import {
   fillDateTime,
   parisDay,
@@ -17,15 +18,6 @@ import {
  * Tuesday and Thursday trainings skipping a holiday week, moves "this and following" to 19:30 and
  * deletes one occurrence; each step is checked on screen and through the API.
  */
-
-interface EventAnswer {
-  id: number;
-  nom: string;
-  dateDebut: string;
-  dateFin: string;
-  equipesIds: number[];
-  serie: { id: number; rrule: string; exclusions: string[] } | null;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -61,7 +53,7 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
   const page = await context.newPage();
   const coachApi = await signIn(page, coach);
   const listed = async () =>
-    (await coachApi.ok<EventAnswer[]>(coachApi.get(`/api/evenements/club/${me.idClub}`))).filter(
+    (await coachApi.client.events.listClub({ params: { clubId: me.idClub } })).filter(
       (e) => e.nom === 'Entraînement Seniors',
     );
 
@@ -156,7 +148,7 @@ test('[calendar] a coach creates a season of Tuesday and Thursday trainings, mov
   await expect(trainingIn(page, plusDays(gone, 5))).toContainText('19:30');
   events = await listed();
   expect(events.map((e) => e.dateDebut.slice(0, 10))).toEqual(expected.filter((d) => d !== gone));
-  expect((await coachApi.get(`/api/evenements/${goneId}`)).status()).toBe(404);
+  expect((await coachApi.send(endpoints.events.get, { params: { id: goneId } })).status).toBe(404);
   expect(
     events.find((e) => e.dateDebut.startsWith(plusDays(gone, 5)))!.serie!.exclusions,
   ).toContain(gone);

@@ -27,16 +27,16 @@ async function createMember(
   fields: { nom: string; prenom: string; role: string; nomEquipe: string },
 ) {
   const email = uniqueEmail(fields.role.toLowerCase());
-  await api.ok(
-    api.post('/api/membres', {
+  await api.client.members.create({
+    body: {
       dateDeNaissance: '2004-02-03',
       genre: 'Homme',
       numeroTelephone: '0611223344',
       email,
       clubId,
       ...fields,
-    }),
-  );
+    },
+  });
   return { email, password: E2E_PASSWORD };
 }
 
@@ -67,15 +67,15 @@ async function createEvent(
   },
 ) {
   const { day, from, to, ...rest } = fields;
-  await api.ok(
-    api.post('/api/evenements', {
+  await api.client.events.create({
+    body: {
       ...rest,
       dateDebut: `${day}T${from}:00`,
       dateFin: `${day}T${to}:00`,
       lieux: 'Stade Marcel-Saupin',
       clubId,
-    }),
-  );
+    },
+  });
 }
 
 /**
@@ -85,9 +85,9 @@ async function createEvent(
 async function buildWorld(api: Api, browser: Browser) {
   const me = await infos(api);
   const team = (nom: string) =>
-    api.ok<{ id: number }>(
-      api.post('/api/equipes', { nom, division: 'R1', category: 'Senior', idClub: me.idClub }),
-    );
+    api.client.teams.create({
+      body: { nom, division: 'R1', category: 'Senior', idClub: me.idClub },
+    });
   const seniors = await team('Seniors');
   const u17 = await team('U17');
   const player = await createActiveMember(api, browser, me.idClub, {

@@ -12,6 +12,7 @@ import {
   test,
   uniqueEmail,
 } from '../../fixtures.ts';
+import type { EndpointInput, api as endpoints } from '@club/contract';
 
 /**
  * The dashboards as a home (docs/decisions/0083-dashboard-home.md), at 375 px: a parent of two
@@ -38,15 +39,13 @@ interface World {
 async function buildWorld(api: Api, browser: Browser): Promise<World> {
   const me = await infos(api);
   const team = (nom: string) =>
-    api.ok<{ id: number }>(
-      api.post('/api/equipes', { nom, division: 'D1', category: nom, idClub: me.idClub }),
-    );
+    api.client.teams.create({ body: { nom, division: 'D1', category: nom, idClub: me.idClub } });
   const u17 = await team('U17');
   const u15 = await team('U15');
   const seniors = await team('Seniors');
   const child = (prenom: string, nomEquipe: string, dateDeNaissance: string) =>
-    api.ok<{ id: number }>(
-      api.post('/api/membres', {
+    api.client.members.create({
+      body: {
         nom: 'Nicolas',
         prenom,
         role: 'JOUEUR',
@@ -56,8 +55,8 @@ async function buildWorld(api: Api, browser: Browser): Promise<World> {
         numeroTelephone: '0611223366',
         email: uniqueEmail('enfant'),
         clubId: me.idClub,
-      }),
-    );
+      },
+    });
   const lea = await child('Léa', 'U17', '2009-04-02');
   const hugo = await child('Hugo', 'U15', '2011-09-12');
   const parent = await createActiveMember(api, browser, me.idClub, {
@@ -77,10 +76,10 @@ async function buildWorld(api: Api, browser: Browser): Promise<World> {
     teamId: number,
     adversaireNom: string,
     days: number,
-    extra: Record<string, unknown> = {},
+    extra: Partial<EndpointInput<typeof endpoints.events.create>['body']> = {},
   ) => {
-    const event = await api.ok<{ match: { id: number } }>(
-      api.post('/api/evenements', {
+    const event = await api.client.events.create({
+      body: {
         nom: `Championnat contre ${adversaireNom}`,
         type: 'MATCH',
         dateDebut: at(days, '15:00'),
@@ -90,8 +89,9 @@ async function buildWorld(api: Api, browser: Browser): Promise<World> {
         adversaireNom,
         clubId: me.idClub,
         ...extra,
-      }),
-    );
+      },
+    });
+    if (!event.match) throw new Error('Un événement MATCH crée son match.');
     return event.match.id;
   };
   const matches = {
@@ -136,9 +136,8 @@ async function expectTouchTarget(button: Locator) {
   expect(box!.width).toBeGreaterThanOrEqual(44);
 }
 
-type Row = { joueur: { id: number }; statutPresence: string | null; justificationAbsence?: string };
 const rowOf = async (api: Api, matchId: number, memberId: number) =>
-  (await api.ok<Row[]>(api.get(`/api/matches/${matchId}/convocations`))).find(
+  (await api.client.matches.convocations({ params: { id: matchId } })).find(
     (r) => r.joueur.id === memberId,
   );
 
@@ -293,9 +292,7 @@ test.describe('[dashboard] the home of each role', () => {
     await played.getByLabel(/score extérieur/).fill('1');
     await played.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(played.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
-    const saved = await api.ok<{ scoreDomicile: number; scoreExterieur: number }>(
-      api.get(`/api/matches/${world.matches.played}`),
-    );
+    const saved = await api.client.matches.get({ params: { id: world.matches.played } });
     expect([saved.scoreDomicile, saved.scoreExterieur]).toEqual([2, 1]);
 
     // Back home: nothing left without a score.

@@ -38,23 +38,23 @@ async function createMember(
 ) {
   const email = uniqueEmail(fields.role.toLowerCase());
   const since = Date.now();
-  const member = await api.ok<{ id: number }>(
-    api.post('/api/membres', {
+  const member = await api.client.members.create({
+    body: {
       dateDeNaissance: '2004-02-03',
       genre: 'Homme',
       numeroTelephone: '0611223344',
       email,
       clubId,
       ...fields,
-    }),
-  );
+    },
+  });
   if (activate) {
     const mail = await waitForMail(email, /Invitation/, { since });
     const link = mail.links.find((l) => l.includes('/activation?token='))!;
     const token = new URL(link).searchParams.get('token')!;
     const context = await browser.newContext();
     const anon = new Api(context.request, api.baseURL);
-    await anon.ok(anon.post('/api/membres/invitation', { token, password: E2E_PASSWORD }));
+    await anon.client.auth.activate({ body: { token, password: E2E_PASSWORD } });
     await context.close();
   }
   return { ...member, email, password: E2E_PASSWORD };
@@ -86,14 +86,14 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
     test.slow();
     // The leader sets up a team with a coach and a player.
     const me = await infos(api);
-    const team = await api.ok<{ id: number }>(
-      api.post('/api/equipes', {
+    const team = await api.client.teams.create({
+      body: {
         nom: 'Seniors',
         division: 'R1',
         category: 'Senior',
         idClub: me.idClub,
-      }),
-    );
+      },
+    });
     const base = { nomEquipe: 'Seniors' };
     const coach = await createMember(
       api,
@@ -116,8 +116,8 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
     const coachPage = await newPage(browser);
     const coachApi = await signIn(coachPage, coach);
     const since = Date.now();
-    const event = await coachApi.ok<{ match?: { id: number } | null }>(
-      coachApi.post('/api/evenements', {
+    const event = await coachApi.client.events.create({
+      body: {
         nom: 'Championnat J7',
         type: 'MATCH',
         lieux: 'Stade de la Beaujoire',
@@ -126,8 +126,8 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
         equipesIds: [team.id],
         adversaireNom: 'FC Rivière',
         clubId: me.idClub,
-      }),
-    );
+      },
+    });
     const matchId = event.match!.id;
 
     // The convocation e-mail: the match, and the 'Présent' / 'Absent' links.
@@ -172,10 +172,7 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
 
     // The 'Présent' link records its answer on opening, in the browser (decision 0105), and says
     // so; the other choice stays offered.
-    const convocations = () =>
-      coachApi.ok<
-        { joueur: { id: number }; statutPresence: string | null; justificationAbsence?: string }[]
-      >(coachApi.get(`/api/matches/${matchId}/convocations`));
+    const convocations = () => coachApi.client.matches.convocations({ params: { id: matchId } });
     await playerPage.goto(present!);
     await expect(saved).toContainText('Réponse enregistrée : Présent.');
     const group = playerPage.getByRole('group', { name: 'Réponse de Léo Moreau' });
@@ -223,9 +220,9 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
   }) => {
     test.slow();
     const me = await infos(api);
-    const team = await api.ok<{ id: number }>(
-      api.post('/api/equipes', { nom: 'U17', division: 'R2', category: 'U17', idClub: me.idClub }),
-    );
+    const team = await api.client.teams.create({
+      body: { nom: 'U17', division: 'R2', category: 'U17', idClub: me.idClub },
+    });
     const player = await createMember(
       api,
       browser,
@@ -234,8 +231,8 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
       true,
     );
     const since = Date.now();
-    await api.ok(
-      api.post('/api/evenements', {
+    await api.client.events.create({
+      body: {
         nom: 'Coupe',
         type: 'MATCH',
         lieux: 'Gymnase Nord',
@@ -244,8 +241,8 @@ test.describe('[matches] convocation e-mail and answer from the e-mail', () => {
         equipesIds: [team.id],
         adversaireNom: 'AS Voisine',
         clubId: me.idClub,
-      }),
-    );
+      },
+    });
     const mail = await waitForMail(player.email, /./, { since, timeout: 30_000 });
     const link = mail.links.find((l) => l.includes('/notifications/desabonnement?'));
     expect(link, `liens du mail : ${mail.links.join(' ')}`).toBeTruthy();

@@ -34,8 +34,8 @@ test('[match day] away match with a meeting time: selection published, seat book
 }) => {
   test.slow();
   const { me, team, base, coach, leo } = await seniorsWithCoachAndPlayer(api, browser);
-  const tom = await api.ok<{ id: number }>(
-    api.post('/api/membres', {
+  const tom = await api.client.members.create({
+    body: {
       ...base,
       nom: 'Fabre',
       prenom: 'Tom',
@@ -45,8 +45,8 @@ test('[match day] away match with a meeting time: selection published, seat book
       numeroTelephone: '0611223355',
       email: uniqueEmail('enfant'),
       clubId: me.idClub,
-    }),
-  );
+    },
+  });
   const parent = await createActiveMember(api, browser, me.idClub, {
     ...base,
     nom: 'Fabre',
@@ -58,8 +58,8 @@ test('[match day] away match with a meeting time: selection published, seat book
   // The coach creates the away match with its meeting time.
   const coachPage = await signedInPage(browser, coach);
   const asCoach = new Api(coachPage.context().request, api.baseURL);
-  const event = await asCoach.ok<{ id: number; match: { id: number } }>(
-    asCoach.post('/api/evenements', {
+  const event = await asCoach.client.events.create({
+    body: {
       nom: 'Championnat J5',
       type: 'MATCH',
       dateDebut: clubDate(2, 15),
@@ -71,8 +71,9 @@ test('[match day] away match with a meeting time: selection published, seat book
       equipesIds: [team.id],
       adversaireNom: 'FC Voisin',
       clubId: me.idClub,
-    }),
-  );
+    },
+  });
+  if (!event.match) throw new Error('Un événement MATCH crée son match.');
   const matchId = event.match.id;
 
   // Two players are available: Léo answers in the app, Tom's parent for Tom.
@@ -92,11 +93,10 @@ test('[match day] away match with a meeting time: selection published, seat book
   await expect(own.getByText('Convocation enregistrée.')).toBeVisible();
   await own.getByRole('button', { name: 'Fermer' }).click();
   const asParent = new Api((await signedInPage(browser, parent)).context().request, api.baseURL);
-  await asParent.ok(
-    asParent.put(`/api/matches/${matchId}/convocations`, {
-      items: [{ joueurId: tom.id, statutPresence: 'DISPONIBLE', justification: null }],
-    }),
-  );
+  await asParent.client.matches.answerConvocations({
+    params: { id: matchId },
+    body: { items: [{ joueurId: tom.id, statutPresence: 'DISPONIBLE', justification: null }] },
+  });
 
   // The coach selects and publishes.
   await coachPage.goto(url);
@@ -153,10 +153,10 @@ test('[match day] away match with a meeting time: selection published, seat book
   await coachPage.setViewportSize({ width: 1280, height: 800 });
   await coachPage.goto(clubUrl(me.nomClub, 'calendrier'));
   await expect(coachPage.getByText(/FC Voisin – Seniors/).first()).toBeAttached();
-  const { url: feed } = await asCoach.ok<{ url: string }>(
-    asCoach.post('/api/calendrier/abonnement', { matchesSeulement: true }),
-  );
-  const ics = await (await api.get(new URL(feed).pathname)).text();
+  const { url: feed } = await asCoach.client.calendarFeeds.subscribe({
+    body: { matchesSeulement: true },
+  });
+  const ics = await (await api.raw('GET', new URL(feed).pathname)).text();
   expect(ics.replace(/\r\n[ \t]/g, '')).toContain('SUMMARY:FC Voisin – Seniors');
   await coachPage.context().close();
 });

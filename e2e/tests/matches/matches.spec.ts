@@ -11,6 +11,7 @@ import {
   infos,
   signedInPage,
 } from '../../fixtures.ts';
+import { api as endpoints, routeKey } from '@club/contract';
 
 /**
  * Matches journeys in Chromium (375 and 1280 px): the matches page, scores and convocations,
@@ -18,12 +19,6 @@ import {
  * POST /api/evenements (the base team's players are convoked when the match is created); accounts
  * are activated through the real invitation mail.
  */
-
-interface Convocation {
-  joueur: { id: number; nom: string; prenom: string };
-  statutPresence: 'DISPONIBLE' | 'INDISPONIBLE' | null;
-  justificationAbsence?: string | null;
-}
 
 /** 'YYYY-MM-DDThh:mm:ss', the club's wall clock, `days` from today at `hour`:00. */
 function clubDate(days: number, hour: number): string {
@@ -47,10 +42,13 @@ async function createMatch(
   teamId: number,
   fields: { nom: string; lieux: string; dateDebut: string; dateFin: string; adversaireNom: string },
 ) {
-  const event = await api.ok<{ match?: { id: number } | null }>(
-    api.post('/api/evenements', { ...fields, type: 'MATCH', equipesIds: [teamId], clubId }),
-  );
-  expect(event.match?.id, 'POST /api/evenements (MATCH) answers its match').toBeTruthy();
+  const event = await api.client.events.create({
+    body: { ...fields, type: 'MATCH', equipesIds: [teamId], clubId },
+  });
+  expect(
+    event.match?.id,
+    `${routeKey(endpoints.events.create)} (MATCH) answers its match`,
+  ).toBeTruthy();
   return event.match!.id;
 }
 
@@ -74,14 +72,14 @@ function consoleErrors(page: Page, allow: RegExp[] = []): string[] {
  */
 async function setUp(api: Api, browser: Browser, who: ('coach' | 'leo' | 'noe' | 'parent')[]) {
   const me = await infos(api);
-  const team = await api.ok<{ id: number }>(
-    api.post('/api/equipes', {
+  const team = await api.client.teams.create({
+    body: {
       nom: 'Seniors',
       division: 'R1',
       category: 'Senior',
       idClub: me.idClub,
-    }),
-  );
+    },
+  });
   const accounts: Partial<
     Record<'coach' | 'leo' | 'noe' | 'parent', { id: number; email: string; password: string }>
   > = {};
@@ -93,26 +91,28 @@ async function setUp(api: Api, browser: Browser, who: ('coach' | 'leo' | 'noe' |
       prenom: 'Marc',
       role: 'ENTRAINEUR',
     });
-  accounts.leo = who.includes('leo')
-    ? await createActiveMember(api, browser, me.idClub, {
+  // Léo has an account (signed in by a test) only when asked for; otherwise he is only a player.
+  if (who.includes('leo'))
+    accounts.leo = await createActiveMember(api, browser, me.idClub, {
+      ...base,
+      nom: 'Moreau',
+      prenom: 'Léo',
+      role: 'JOUEUR',
+    });
+  else
+    await api.client.members.create({
+      body: {
         ...base,
         nom: 'Moreau',
         prenom: 'Léo',
         role: 'JOUEUR',
-      })
-    : await api.ok(
-        api.post('/api/membres', {
-          ...base,
-          nom: 'Moreau',
-          prenom: 'Léo',
-          role: 'JOUEUR',
-          dateDeNaissance: '2006-02-03',
-          genre: 'Homme',
-          numeroTelephone: '0611223344',
-          email: uniqueEmail('joueur'),
-          clubId: me.idClub,
-        }),
-      );
+        dateDeNaissance: '2006-02-03',
+        genre: 'Homme',
+        numeroTelephone: '0611223344',
+        email: uniqueEmail('joueur'),
+        clubId: me.idClub,
+      },
+    });
   if (who.includes('noe'))
     accounts.noe = await createActiveMember(api, browser, me.idClub, {
       ...base,
@@ -122,8 +122,8 @@ async function setUp(api: Api, browser: Browser, who: ('coach' | 'leo' | 'noe' |
       statut: 'Suspendu',
     });
   if (who.includes('parent')) {
-    const tom = await api.ok<{ id: number }>(
-      api.post('/api/membres', {
+    const tom = await api.client.members.create({
+      body: {
         ...base,
         nom: 'Fabre',
         prenom: 'Tom',
@@ -133,8 +133,8 @@ async function setUp(api: Api, browser: Browser, who: ('coach' | 'leo' | 'noe' |
         numeroTelephone: '0611223355',
         email: uniqueEmail('enfant'),
         clubId: me.idClub,
-      }),
-    );
+      },
+    });
     accounts.parent = await createActiveMember(api, browser, me.idClub, {
       ...base,
       nom: 'Fabre',
@@ -263,21 +263,24 @@ test.describe('[matches] matches page, scores and convocations', () => {
     await expect(finished.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
     await expect(finished.locator('strong', { hasText: '3' })).toBeVisible();
     await expect(finished.locator('strong', { hasText: '1' })).toBeVisible();
-    const saved = await api.ok<
-      { scoreDomicile: number; scoreExterieur: number; version: string }[]
-    >(api.get(`/api/matches/equipe/${world.teamId}?statut=TERMINE`));
+    const answer = await api.client.matches.listTeam({
+      params: { id: world.teamId },
+      query: { statut: 'TERMINE' },
+    });
+    const saved = Array.isArray(answer) ? answer : answer.content;
     expect(saved.map((m) => [m.scoreDomicile, m.scoreExterieur])).toEqual([[3, 1]]);
 
     // A stale edit: the leader saves 4–4 while the coach is typing; the coach is told, with 4–4.
     await finished.getByRole('button', { name: /Modifier le score/ }).click();
     await finished.getByLabel(/score domicile/).fill('5');
-    await api.ok(
-      api.put(`/api/matches/${world.matches.finished}/score`, {
+    await api.client.matches.score({
+      params: { id: world.matches.finished },
+      body: {
         scoreDomicile: 4,
         scoreExterieur: 4,
         version: saved[0]!.version,
-      }),
-    );
+      },
+    });
     await finished.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(finished.getByText(/modifié par quelqu’un d’autre/)).toContainText(
       'Score actuel : Seniors 4 – 4 AS Voisine.',
@@ -313,9 +316,7 @@ test.describe('[matches] matches page, scores and convocations', () => {
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(dialog).toBeHidden();
 
-    const rows = await api.ok<Convocation[]>(
-      api.get(`/api/matches/${world.matches.soon}/convocations`),
-    );
+    const rows = await api.client.matches.convocations({ params: { id: world.matches.soon } });
     const byName = Object.fromEntries(rows.map((r) => [r.joueur.prenom, r]));
     expect(byName['Léo']?.statutPresence).toBe('DISPONIBLE');
     expect(byName['Noé']?.statutPresence).toBe('INDISPONIBLE');
@@ -360,9 +361,7 @@ test.describe('[matches] matches page, scores and convocations', () => {
     await expect(
       card(page, 'FC Rivière').getByRole('button', { name: /Convocation/ }),
     ).toBeEnabled();
-    const rows = await api.ok<Convocation[]>(
-      api.get(`/api/matches/${world.matches.soon}/convocations`),
-    );
+    const rows = await api.client.matches.convocations({ params: { id: world.matches.soon } });
     expect(rows.find((r) => r.joueur.prenom === 'Léo')?.statutPresence).toBe('DISPONIBLE');
     expect(errors).toEqual([]);
     await page.context().close();
@@ -399,9 +398,7 @@ test.describe('[matches] matches page, scores and convocations', () => {
     await dialog.getByLabel('Justificatif *').fill('Anniversaire de sa grand-mère');
     await save.click();
     await expect(dialog.getByText('Convocation enregistrée.')).toBeVisible();
-    const rows = await api.ok<Convocation[]>(
-      api.get(`/api/matches/${world.matches.soon}/convocations`),
-    );
+    const rows = await api.client.matches.convocations({ params: { id: world.matches.soon } });
     const row = rows.find((r) => r.joueur.prenom === 'Tom');
     expect(row?.statutPresence).toBe('INDISPONIBLE');
     expect(row?.justificationAbsence).toBe('Anniversaire de sa grand-mère');

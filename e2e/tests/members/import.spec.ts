@@ -29,7 +29,7 @@ async function prepareClub(api: Api) {
     ['U13', 'U13'],
     ['Seniors', 'Senior'],
   ])
-    await api.ok(api.post('/api/equipes', { nom, division: 'D1', category, idClub: me.idClub }));
+    await api.client.teams.create({ body: { nom, division: 'D1', category, idClub: me.idClub } });
   return me;
 }
 
@@ -167,8 +167,8 @@ test.describe('[members] season import and export', () => {
     const me = await prepareClub(api);
     const tag = unique('export').toLowerCase();
     for (const [i, team] of ['U13', 'Seniors', 'U13'].entries())
-      await api.ok(
-        api.post('/api/membres', {
+      await api.client.members.create({
+        body: {
           nom: `Durand${i}`,
           prenom: 'Éloïse',
           dateDeNaissance: '2013-04-03',
@@ -178,8 +178,8 @@ test.describe('[members] season import and export', () => {
           role: 'JOUEUR',
           nomEquipe: team,
           clubId: me.idClub,
-        }),
-      );
+        },
+      });
     await page.goto(clubUrl(me.nomClub, 'membres'));
     await expect(page.getByText('4 membres')).toBeVisible();
     const download = page.waitForEvent('download');

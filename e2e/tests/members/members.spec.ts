@@ -34,14 +34,14 @@ test.describe('[members] club members, teams, team members, profile', () => {
   }) => {
     test.slow(); // mails, and the undo window of a deletion (6 s)
     const me = await infos(api);
-    await api.ok(
-      api.post('/api/equipes', {
+    await api.client.teams.create({
+      body: {
         nom: 'Seniors',
         division: 'R1',
         category: 'Senior',
         idClub: me.idClub,
-      }),
-    );
+      },
+    });
     await page.goto(clubUrl(me.nomClub, 'membres'));
     await expect(page.getByRole('heading', { name: 'Membres du Club' })).toBeVisible();
 
@@ -105,7 +105,8 @@ test.describe('[members] club members, teams, team members, profile', () => {
     // Delete, after the spec's confirmation in a dialog: sent at once (decision 0087); 'Annuler'
     // in the toast restores the member on the server.
     const onServer = async () => {
-      const list = await api.ok<{ email: string }[]>(api.get(`/api/membres/club/${me.idClub}`));
+      const answer = await api.client.members.listClub({ params: { clubId: me.idClub } });
+      const list = Array.isArray(answer) ? answer : answer.content;
       return list.some((m) => m.email === email);
     };
     await memberAction(page, 'Hélène Lefèvre', 'Supprimer');
@@ -171,16 +172,16 @@ test.describe('[members] club members, teams, team members, profile', () => {
   }) => {
     const me = await infos(api);
     const nom = `Cartes ${unique('t')}`;
-    const team = await api.ok<{ id: number }>(
-      api.post('/api/equipes', { nom, division: 'D1', category: 'Senior', idClub: me.idClub }),
-    );
+    const team = await api.client.teams.create({
+      body: { nom, division: 'D1', category: 'Senior', idClub: me.idClub },
+    });
     for (const [prenom, role] of [
       ['Inès', 'ENTRAINEUR'],
       ['Paul', 'JOUEUR'],
       ['Rémi', 'JOUEUR'],
     ] as const)
-      await api.ok(
-        api.post('/api/membres', {
+      await api.client.members.create({
+        body: {
           nom: 'Carte',
           prenom,
           role,
@@ -190,16 +191,16 @@ test.describe('[members] club members, teams, team members, profile', () => {
           numeroTelephone: '0611223344',
           email: uniqueEmail(role.toLowerCase()),
           clubId: me.idClub,
-        }),
-      );
+        },
+      });
     // Club wall-clock dates, a month ago and in a month (whatever the time zone, far from now).
     const day = (days: number, hour: number) => {
       const d = new Date(Date.now() + days * 86_400_000);
       return `${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00:00`;
     };
     const match = (days: number, adversaireNom: string) =>
-      api.ok<{ match: { id: number } }>(
-        api.post('/api/evenements', {
+      api.client.events.create({
+        body: {
           nom: 'Match',
           lieux: 'Stade',
           dateDebut: day(days, 15),
@@ -208,12 +209,14 @@ test.describe('[members] club members, teams, team members, profile', () => {
           adversaireNom,
           equipesIds: [team.id],
           clubId: me.idClub,
-        }),
-      );
+        },
+      });
     const past = await match(-30, 'FC Passé');
-    await api.ok(
-      api.put(`/api/matches/${past.match.id}/score`, { scoreDomicile: 3, scoreExterieur: 1 }),
-    );
+    if (!past.match) throw new Error('Un événement MATCH crée son match.');
+    await api.client.matches.score({
+      params: { id: past.match.id },
+      body: { scoreDomicile: 3, scoreExterieur: 1 },
+    });
     const next = day(30, 15);
     await match(30, 'AS Futur');
 
@@ -236,14 +239,14 @@ test.describe('[members] club members, teams, team members, profile', () => {
   }) => {
     const me = await infos(api);
     const team = `Équipe ${unique('t')}`;
-    await api.ok(
-      api.post('/api/equipes', {
+    await api.client.teams.create({
+      body: {
         nom: team,
         division: 'D1',
         category: 'Senior',
         idClub: me.idClub,
-      }),
-    );
+      },
+    });
     const coach = await createActiveMember(api, browser, me.idClub, {
       nom: 'Moreau',
       prenom: 'Hugo',

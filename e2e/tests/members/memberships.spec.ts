@@ -14,6 +14,7 @@ import {
   infos,
   activateFromInvitation,
 } from '../../fixtures.ts';
+import { api as endpoints } from '@club/contract';
 
 /**
  * Membership journeys in Chromium: members in several teams and a parent's children, through the
@@ -21,18 +22,12 @@ import {
  * through the real invitation mail.
  */
 
-interface MemberAnswer {
-  id: number;
-  equipes: { id: number; nom: string }[];
-  enfants?: { id: number; nom: string; prenom: string }[];
-}
-
 async function createTeams(api: Api, clubId: number, ...names: string[]) {
   const ids: Record<string, number> = {};
   for (const nom of names) {
-    const team = await api.ok<{ id: number }>(
-      api.post('/api/equipes', { nom, division: 'R1', category: 'Senior', idClub: clubId }),
-    );
+    const team = await api.client.teams.create({
+      body: { nom, division: 'R1', category: 'Senior', idClub: clubId },
+    });
     ids[nom] = team.id;
   }
   return ids;
@@ -49,16 +44,16 @@ type MemberFields = {
 /** A member created through the API (invitation mailed, not activated). */
 async function createMember(api: Api, clubId: number, fields: MemberFields) {
   const email = uniqueEmail(fields.role.toLowerCase());
-  const member = await api.ok<MemberAnswer>(
-    api.post('/api/membres', {
+  const member = await api.client.members.create({
+    body: {
       dateDeNaissance: '2008-02-03',
       genre: 'Homme',
       numeroTelephone: '0611223344',
       email,
       clubId,
       ...fields,
-    }),
-  );
+    },
+  });
   return { ...member, email };
 }
 
@@ -143,7 +138,7 @@ test.describe('[members] members in several teams, parents and children', () => 
     await dialog.getByRole('button', { name: 'Modifier' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('U17, Seniors B');
-    const saved = await api.ok<MemberAnswer>(api.get(`/api/membres/${player.id}`));
+    const saved = await api.client.members.get({ params: { id: player.id } });
     expect(saved.equipes.map((t) => t.nom)).toEqual(['U17', 'Seniors B']);
 
     // The player: primary team's members page, then the other team's from the navigation bar.
@@ -248,18 +243,19 @@ test.describe('[members] members in several teams, parents and children', () => 
     await page.goto(clubUrl(me.nomClub, 'U15', 'membres'));
     await expect(page).toHaveURL(new RegExp(`${clubUrl(me.nomClub, 'U17', 'dashboard')}$`));
     await expect(page.getByRole('button', { name: 'Actions pour Nina Roux' })).toHaveCount(0);
-    const refused = await asCoach.put(`/api/membres/${outsider.id}`, {
-      numero: 5,
-      poste: 'Arrière',
-      clubId: me.idClub,
+    const refused = await asCoach.send(endpoints.members.update, {
+      params: { id: outsider.id },
+      body: { numero: 5, poste: 'Arrière', clubId: me.idClub },
     });
-    expect([403, 404]).toContain(refused.status());
+    expect([403, 404]).toContain(refused.status);
     expect(
-      (await asCoach.get(`/api/membres/${me.idClub}/equipe/${encodeURIComponent('U15')}`)).status(),
+      (
+        await asCoach.send(endpoints.members.listTeam, {
+          params: { clubId: me.idClub, nomEquipe: 'U15' },
+        })
+      ).status,
     ).toBe(403);
-    const untouched = await api.ok<{ numero: number | null; poste: string | null }>(
-      api.get(`/api/membres/${outsider.id}`),
-    );
+    const untouched = await api.client.members.get({ params: { id: outsider.id } });
     expect(untouched).toMatchObject({ numero: null, poste: null });
     await page.context().close();
   });
@@ -312,9 +308,9 @@ test.describe('[members] members in several teams, parents and children', () => 
     await expect(details).toContainText('Enfants');
     await expect(details).toContainText('Zoé Bernard');
     await expect(details).toContainText('Léo Bernard');
-    const list = await api.ok<(MemberAnswer & { email: string })[]>(
-      api.get(`/api/membres/club/${me.idClub}`),
-    );
+    const answer = await api.client.members.listClub({ params: { clubId: me.idClub } });
+    // Asked without a page, the list comes whole; a page carries its rows in `content`.
+    const list = Array.isArray(answer) ? answer : answer.content;
     const parent = list.find((m) => m.email === email)!;
     expect(parent.enfants?.map((c) => c.id).sort()).toEqual([zoe.id, leo.id].sort());
 

@@ -10,6 +10,7 @@ import {
   test,
   infos,
 } from '../../fixtures.ts';
+import { api as endpoints } from '@club/contract';
 
 /**
  * The installable app and its pitch-side mode in Chromium: the service worker registers from the
@@ -19,11 +20,6 @@ import {
  * through the API).
  */
 
-interface Presence {
-  joueur: { id: number; prenom: string };
-  statutPresence: string | null;
-}
-
 test('offline: the dashboard opens, and attendance marked offline reaches the server once back online', async ({
   leaderPage,
   api,
@@ -31,14 +27,14 @@ test('offline: the dashboard opens, and attendance marked offline reaches the se
 }) => {
   test.setTimeout(120_000);
   const me = await infos(api);
-  const seniors = await api.ok<{ id: number }>(
-    api.post('/api/equipes', {
+  const seniors = await api.client.teams.create({
+    body: {
       nom: 'Seniors',
       division: 'R1',
       category: 'Senior',
       idClub: me.idClub,
-    }),
-  );
+    },
+  });
   const player = await createActiveMember(api, browser, me.idClub, {
     nom: 'Leroy',
     prenom: 'Hugo',
@@ -46,8 +42,8 @@ test('offline: the dashboard opens, and attendance marked offline reaches the se
     nomEquipe: 'Seniors',
   });
   const day = parisDay(1);
-  const training = await api.ok<{ id: number }>(
-    api.post('/api/evenements', {
+  const training = await api.client.events.create({
+    body: {
       nom: 'Séance du bord de terrain',
       type: 'ENTRAINEMENT',
       dateDebut: `${day}T18:00:00`,
@@ -55,8 +51,8 @@ test('offline: the dashboard opens, and attendance marked offline reaches the se
       lieux: 'Stade annexe',
       equipesIds: [seniors.id],
       clubId: me.idClub,
-    }),
-  );
+    },
+  });
   await leaderPage.close();
 
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
@@ -99,11 +95,13 @@ test('offline: the dashboard opens, and attendance marked offline reaches the se
   await expect(page.getByRole('status').filter({ hasText: 'Vous êtes hors ligne' })).toBeVisible();
   // Truly offline, service worker included: an answer it never kept cannot be fetched.
   expect(
-    await page.evaluate(() =>
-      fetch('/api/dashboard/infos?sonde=1').then(
-        (r) => r.status,
-        () => 'hors ligne',
-      ),
+    await page.evaluate(
+      (url) =>
+        fetch(url).then(
+          (r) => r.status,
+          () => 'hors ligne',
+        ),
+      `${endpoints.dashboard.infos.path}?sonde=1`,
     ),
   ).toBe('hors ligne');
 
@@ -115,7 +113,7 @@ test('offline: the dashboard opens, and attendance marked offline reaches the se
     dialog.getByText('Enregistré sur cet appareil : envoyé dès le retour du réseau.'),
   ).toBeVisible();
   await expect(page.getByText('1 saisie en attente d’envoi sur cet appareil.')).toBeVisible();
-  const presences = () => api.ok<Presence[]>(api.get(`/api/evenements/${training.id}/presences`));
+  const presences = () => api.client.events.presences({ params: { id: training.id } });
   expect((await presences()).find((p) => p.joueur.prenom === 'Hugo')!.statutPresence).toBeNull();
 
   // Back online: it is sent (with its Idempotency-Key) and the server has it.

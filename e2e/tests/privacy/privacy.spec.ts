@@ -13,6 +13,9 @@ import {
   test,
   uniqueEmail,
 } from '../../fixtures.ts';
+import { api as endpoints, buildPath, type EndpointInput } from '@club/contract';
+
+type MemberBody = EndpointInput<typeof endpoints.members.create>['body'];
 
 /**
  * Privacy by design (docs/privacy.md): what a parent and a player see of their team — no teammate's
@@ -33,24 +36,24 @@ async function newPage(browser: Browser) {
 /** A club with a team « Seniors »: a coach, an injured adult, an adult who shares, a minor and a
  * parent of the minor, and another player; the parent and the player can sign in. */
 async function team(api: Api, browser: Browser) {
-  const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
-  await api.ok(
-    api.post('/api/equipes', {
+  const me = await api.client.dashboard.infos();
+  await api.client.teams.create({
+    body: {
       nom: 'Seniors',
       division: 'R1',
       category: 'Senior',
       idClub: me.idClub,
-    }),
-  );
-  const member = (fields: Record<string, unknown>) =>
-    api.ok<{ id: number; email: string }>(
-      api.post('/api/membres', {
+    },
+  });
+  const member = (fields: Omit<MemberBody, 'genre' | 'clubId'>) =>
+    api.client.members.create({
+      body: {
         genre: 'Homme',
         nomEquipe: 'Seniors',
         clubId: me.idClub,
         ...fields,
-      }),
-    );
+      },
+    });
   const coach = await member({
     nom: 'Entraineur',
     prenom: 'Claude',
@@ -100,12 +103,13 @@ async function team(api: Api, browser: Browser) {
   // Sami chooses to share his e-mail and phone, from his own session.
   const samiPage = await newPage(browser);
   const asSami = await signIn(samiPage, sharing);
-  await asSami.ok(
-    asSami.put(`/api/membres/${sharing.id}`, {
+  await asSami.client.members.update({
+    params: { id: sharing.id },
+    body: {
       numeroTelephone: '06 40 40 40 40',
       partageCoordonnees: true,
-    }),
-  );
+    },
+  });
   await samiPage.context().close();
   return { me, coach, injured, minor, sharing, parent, player };
 }
@@ -126,7 +130,14 @@ test.describe('[privacy] a parent and a player look at their team', () => {
       await signIn(page, viewer);
       // What reaches the browser, not only what is drawn.
       const answer = page.waitForResponse((r) =>
-        r.url().includes(`/api/membres/${w.me.idClub}/equipe/Seniors`),
+        r
+          .url()
+          .includes(
+            buildPath(endpoints.members.listTeam.path, {
+              clubId: w.me.idClub,
+              nomEquipe: 'Seniors',
+            }),
+          ),
       );
       await page.goto(clubUrl(w.me.nomClub, 'Seniors', 'membres'));
       await expect(
@@ -185,7 +196,7 @@ test.describe('[privacy] the profile’s data rights (axe in the three themes)',
     browser,
   }) => {
     test.slow();
-    const me = await api.ok<{ idClub: number; nomClub: string }>(api.get('/api/dashboard/infos'));
+    const me = await api.client.dashboard.infos();
     const account = await createActiveMember(api, browser, me.idClub, {
       nom: 'Droits',
       prenom: 'Dora',
@@ -240,12 +251,10 @@ test.describe('[privacy] the profile’s data rights (axe in the three themes)',
 
     // Signed out for good; the e-mail can serve a new account.
     const anon = new Api(page.request, api.baseURL);
-    const login = await anon.post('/auth/connexion/login', {
-      email: account.email,
-      password: account.password,
-      deviceFingerprint: 'apres',
+    const login = await anon.send(endpoints.auth.login, {
+      body: { email: account.email, password: account.password, deviceFingerprint: 'apres' },
     });
-    expect(login.status()).toBe(401);
+    expect(login.status).toBe(401);
     await registerClub(anon, { email: account.email });
     await page.context().close();
   });

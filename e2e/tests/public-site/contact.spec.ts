@@ -1,3 +1,4 @@
+import { api as endpoints } from '@club/contract';
 import { expect, readMails, test, waitForMail } from '../../fixtures.ts';
 import { open, captchaPayload, contactBody, solveCaptcha } from './helpers.ts';
 
@@ -22,9 +23,7 @@ test.describe('[contact] form', () => {
   });
 
   test('shows the editor details from configuration', async ({ page, api }) => {
-    const site = (await (await api.get('/api/site')).json()) as {
-      editor: { email: string; phone: string; city: string };
-    };
+    const site = await api.client.publicSite.site();
     const aside = page.locator('main aside');
     await expect(aside.getByRole('link', { name: site.editor.email })).toBeVisible();
     await expect(aside).toContainText(site.editor.phone);
@@ -77,7 +76,8 @@ test.describe('[contact] form', () => {
     await solveCaptcha(page);
     let posted = false;
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/contact') && r.method() === 'POST') posted = true;
+      if (r.url().endsWith(endpoints.publicSite.contact.path) && r.method() === 'POST')
+        posted = true;
     });
     await page.getByRole('button', { name: 'Envoyer' }).click();
     await expect(
@@ -121,7 +121,11 @@ test.describe('[contact] form', () => {
     // server refuses it (single use) with its message.
     let firstCaptcha: string | null = null;
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/contact') && r.method() === 'POST' && !firstCaptcha)
+      if (
+        r.url().endsWith(endpoints.publicSite.contact.path) &&
+        r.method() === 'POST' &&
+        !firstCaptcha
+      )
         firstCaptcha = (r.postDataJSON() as { captcha: string }).captcha;
     });
     await fill(page, { ...VALID, Sujet: `Premier ${Date.now()}` });
@@ -151,12 +155,16 @@ test('[contact] API: resending the same token stores and mails the message once'
 }) => {
   const body = contactBody();
   const since = Date.now();
-  const first = await api.post('/api/contact', { ...body, captcha: await captchaPayload(api) });
-  expect(first.status()).toBe(200);
-  expect(await first.json()).toEqual({ message: '✅ Message envoyé avec succès !' });
-  const again = await api.post('/api/contact', { ...body, captcha: await captchaPayload(api) });
-  expect(again.status()).toBe(200);
-  expect(await again.json()).toEqual({ message: '✅ Message envoyé avec succès !' });
+  const first = await api.send(endpoints.publicSite.contact, {
+    body: { ...body, captcha: await captchaPayload(api) },
+  });
+  expect(first.status).toBe(200);
+  expect(first.body).toEqual({ message: '✅ Message envoyé avec succès !' });
+  const again = await api.send(endpoints.publicSite.contact, {
+    body: { ...body, captcha: await captchaPayload(api) },
+  });
+  expect(again.status).toBe(200);
+  expect(again.body).toEqual({ message: '✅ Message envoyé avec succès !' });
 
   await waitForMail(EDITOR_EMAIL, body.sujet, { since });
   // Give a second mail the time to arrive if it were sent.
@@ -166,8 +174,10 @@ test('[contact] API: resending the same token stores and mails the message once'
 
 test('[contact] API: a captcha solution is refused the second time', async ({ api }) => {
   const captcha = await captchaPayload(api);
-  expect((await api.post('/api/contact', { ...contactBody(), captcha })).status()).toBe(200);
-  const replay = await api.post('/api/contact', { ...contactBody(), captcha });
-  expect(replay.status()).toBe(400);
-  expect((await replay.json()).message).toBe('Veuillez valider le captcha.');
+  const contact = () =>
+    api.send(endpoints.publicSite.contact, { body: { ...contactBody(), captcha } });
+  expect((await contact()).status).toBe(200);
+  const replay = await contact();
+  expect(replay.status).toBe(400);
+  expect(replay.error.message).toBe('Veuillez valider le captcha.');
 });

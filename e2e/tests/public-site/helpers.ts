@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect, type Page } from '@playwright/test';
+import { api as endpoints } from '@club/contract';
 import type { Api } from '../../fixtures.ts';
 
 /** Every public page of spec §2 that the site itself renders (login, registration, reset have their own issue). */
@@ -31,9 +32,10 @@ export async function solveCaptcha(page: Page) {
 
 /** A solved captcha payload obtained like the widget does, for API-level tests. */
 export async function captchaPayload(api: Api): Promise<string> {
-  const res = await api.get('/api/contact/captcha');
-  expect(res.status()).toBe(200);
-  const challenge = (await res.json()) as Challenge;
+  const res = await api.send(endpoints.publicSite.captcha);
+  expect(res.status).toBe(200);
+  // The contract declares the challenge's parameters loosely; altcha's type names them.
+  const challenge = JSON.parse(res.text) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   expect(solution).not.toBeNull();
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

@@ -35,7 +35,7 @@ test.describe('[public] landing page', () => {
         '/inscrireClub',
       );
 
-      const stats = (await (await api.get('/api/accueil/stats')).json()) as Record<string, number>;
+      const stats: Record<string, number> = await api.client.publicSite.homeStats();
       for (const [label, key] of [
         ['Membres inscrits', 'members'],
         ['Clubs actifs', 'clubs'],
@@ -46,10 +46,7 @@ test.describe('[public] landing page', () => {
       }
 
       await expect(main.getByRole('heading', { name: 'Sports disponibles' })).toBeVisible();
-      const sports = (await (await api.get('/api/accueil/stats/sports')).json()) as {
-        sportNom: string;
-        nombreEquipes: number;
-      }[];
+      const sports = await api.client.publicSite.sportStats();
       expect(sports.length).toBeGreaterThan(0);
       for (const s of sports) {
         const item = main.locator('.sport', { hasText: s.sportNom });
@@ -106,9 +103,7 @@ test('[public] about: the founder, a personal school project, editor details fro
   page,
   api,
 }) => {
-  const site = (await (await api.get('/api/site')).json()) as {
-    editor: { name: string; email: string; phone: string; city: string };
-  };
+  const site = await api.client.publicSite.site();
   await open(page, '/apropos');
   await expectPageBasics(page, 'Qui suis-je ?');
   const main = page.locator('main');

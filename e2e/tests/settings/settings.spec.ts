@@ -9,6 +9,7 @@ import {
   waitForMail,
   type RegisteredClub,
 } from '../../fixtures.ts';
+import { api as endpoints } from '@club/contract';
 
 /**
  * Settings journeys: the settings page (spec §2, §4, §6, §8) — themes that survive a reload, the
@@ -165,24 +166,24 @@ test.describe('[settings] club settings', () => {
   test('a JOUEUR sees the read-only view', async ({ page, playwright, baseURL, club }) => {
     const request = await playwright.request.newContext({ baseURL });
     const leader = new Api(request, baseURL!);
-    const me = await leader.ok<{ idClub: number }>(
-      leader.post('/auth/connexion/login', {
+    const me = await leader.client.auth.login({
+      body: {
         email: club.email,
         password: club.password,
         deviceFingerprint: 'e2e-leader',
-      }),
-    );
-    await leader.ok(
-      leader.post('/api/equipes', {
+      },
+    });
+    await leader.client.teams.create({
+      body: {
         nom: 'Seniors',
         division: 'R1',
         category: 'Senior',
         idClub: me.idClub,
-      }),
-    );
+      },
+    });
     const email = uniqueEmail('joueur');
-    await leader.ok(
-      leader.post('/api/membres', {
+    await leader.client.members.create({
+      body: {
         nom: 'Leroy',
         prenom: 'Hugo',
         dateDeNaissance: '2001-02-03',
@@ -192,8 +193,8 @@ test.describe('[settings] club settings', () => {
         role: 'JOUEUR',
         nomEquipe: 'Seniors',
         clubId: me.idClub,
-      }),
-    );
+      },
+    });
     await request.dispose();
     const mail = await waitForMail(email, /Invitation/);
     const token = new URL(
@@ -201,10 +202,8 @@ test.describe('[settings] club settings', () => {
     ).searchParams.get('token');
     const password = 'Joueur-Solide-2025';
     const api = new Api(page.request, baseURL!);
-    await api.ok(api.post('/api/membres/invitation', { token, password }));
-    await api.ok(
-      api.post('/auth/connexion/login', { email, password, deviceFingerprint: 'e2e-joueur' }),
-    );
+    await api.client.auth.activate({ body: { token: token!, password } });
+    await api.client.auth.login({ body: { email, password, deviceFingerprint: 'e2e-joueur' } });
 
     await page.goto(clubUrl(club.nomClub, 'Seniors', 'parametre'));
     await expect(page.getByLabel('Nom du club *')).toHaveValue(club.nomClub);
@@ -215,9 +214,12 @@ test.describe('[settings] club settings', () => {
     await expect(page.getByRole('button', { name: 'Choisir une image' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Supprimer le club' })).toHaveCount(0);
     // The server refuses too, with the spec's message.
-    const res = await api.put(`/api/clubs/${me.idClub}`, { nom: 'Pris' });
-    expect(res.status()).toBe(403);
-    expect((await res.json()).message).toBe('Seul le dirigeant peut modifier le club.');
+    const res = await api.send(endpoints.clubs.update, {
+      params: { id: me.idClub },
+      body: { nom: 'Pris' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.error.message).toBe('Seul le dirigeant peut modifier le club.');
     await expectNoA11yViolations(page);
   });
 
@@ -299,15 +301,11 @@ test.describe('[settings] club settings', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     // The account and the club are gone; the name is free again.
-    const login = await api.post('/auth/connexion/login', {
-      email: club.email,
-      password: club.password,
-      deviceFingerprint: 'e2e-after',
+    const login = await api.send(endpoints.auth.login, {
+      body: { email: club.email, password: club.password, deviceFingerprint: 'e2e-after' },
     });
-    expect(login.status()).toBe(401);
-    const exists = await api.get(
-      `/api/club/club-exists?nomClub=${encodeURIComponent(club.nomClub)}`,
-    );
-    expect(await exists.json()).toEqual({ exists: false });
+    expect(login.status).toBe(401);
+    const exists = await api.client.publicSite.clubExists({ query: { nomClub: club.nomClub } });
+    expect(exists).toEqual({ exists: false });
   });
 });

@@ -38,8 +38,8 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
   test.slow();
   const { me, base, coach, leo } = await seniorsWithCoachAndPlayer(api, browser);
   const player = (prenom: string) =>
-    api.ok<{ id: number }>(
-      api.post('/api/membres', {
+    api.client.members.create({
+      body: {
         ...base,
         nom: 'Fabre',
         prenom,
@@ -49,21 +49,19 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
         numeroTelephone: '0611223355',
         email: uniqueEmail('joueuse'),
         clubId: me.idClub,
-      }),
-    );
+      },
+    });
   const ines = await player('Inès');
   const zoe = await player('Zoé');
-  const teams = await api.ok<{ id: number; nom: string }[]>(
-    api.get(`/api/equipes/club/${me.idClub}`),
-  );
+  const teams = await api.client.teams.listClub({ params: { clubId: me.idClub } });
   const seniors = teams.find((t) => t.nom === 'Seniors')!;
 
   // History, as the coach: a training held, two played matches (everyone available, Zoé never
   // selected) with their scores.
   const coachPage = await signedInPage(browser, coach);
   const asCoach = new Api(coachPage.context().request, api.baseURL);
-  await asCoach.ok(
-    asCoach.post('/api/evenements', {
+  await asCoach.client.events.create({
+    body: {
       nom: 'Séance',
       type: 'ENTRAINEMENT',
       lieux: 'Gymnase',
@@ -71,14 +69,14 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
       dateFin: clubDate(-3, 20),
       equipesIds: [seniors.id],
       clubId: me.idClub,
-    }),
-  );
+    },
+  });
   for (const [days, score] of [
     [-14, [2, 1]],
     [-7, [0, 0]],
   ] as const) {
-    const event = await asCoach.ok<{ match: { id: number } }>(
-      asCoach.post('/api/evenements', {
+    const event = await asCoach.client.events.create({
+      body: {
         nom: `Championnat J${-days}`,
         type: 'MATCH',
         lieux: 'Stade',
@@ -87,33 +85,37 @@ test('[statistics] the coach sees the chart and the fairness flag; a player only
         equipesIds: [seniors.id],
         adversaireNom: 'FC Voisin',
         clubId: me.idClub,
-      }),
-    );
+      },
+    });
+    if (!event.match) throw new Error('Un événement MATCH crée son match.');
     const id = event.match.id;
-    await asCoach.ok(
-      asCoach.put(`/api/matches/${id}/convocations`, {
+    await asCoach.client.matches.answerConvocations({
+      params: { id },
+      body: {
         items: [leo, ines, zoe].map((p) => ({
           joueurId: p.id,
           statutPresence: 'DISPONIBLE',
           justification: null,
         })),
-      }),
-    );
-    await asCoach.ok(
-      asCoach.put(`/api/matches/${id}/selection`, {
+      },
+    });
+    await asCoach.client.matches.selection({
+      params: { id },
+      body: {
         joueurs: [
           { membreId: leo.id, selection: 'SELECTIONNE' },
           { membreId: ines.id, selection: 'SELECTIONNE' },
           { membreId: zoe.id, selection: 'NON_RETENU' },
         ],
-      }),
-    );
-    await asCoach.ok(
-      asCoach.put(`/api/matches/${id}/score`, {
+      },
+    });
+    await asCoach.client.matches.score({
+      params: { id },
+      body: {
         scoreDomicile: score[0],
         scoreExterieur: score[1],
-      }),
-    );
+      },
+    });
   }
   await coachPage.context().close();
 

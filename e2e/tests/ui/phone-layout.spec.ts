@@ -115,10 +115,10 @@ test.describe('[ui] French date picker in an English browser', () => {
     await dialog.getByLabel('Rôle *').selectOption('JOUEUR');
     await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(dialog).toBeHidden();
-    const list = await api.ok<{ email: string; dateDeNaissance: string }[]>(
-      api.get(`/api/membres/club/${me.idClub}`),
-    );
-    expect(list.find((m) => m.email === email)?.dateDeNaissance.slice(0, 10)).toBe('2004-05-07');
+    const answer = await api.client.members.listClub({ params: { clubId: me.idClub } });
+    // Asked without a page, the list comes whole; a page carries its rows in `content`.
+    const list = Array.isArray(answer) ? answer : answer.content;
+    expect(list.find((m) => m.email === email)?.dateDeNaissance?.slice(0, 10)).toBe('2004-05-07');
   });
 });
 

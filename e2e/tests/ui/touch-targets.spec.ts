@@ -42,24 +42,22 @@ async function setUp(browser: Browser, baseURL: string): Promise<Shared> {
     prenom: 'Marie-Bernadette',
     nom: 'de La Villemarqué-Kerjean',
   });
-  await api.ok(
-    api.post('/auth/connexion/login', {
+  await api.client.auth.login({
+    body: {
       email: leader.email,
       password: leader.password,
       deviceFingerprint: DEVICE_FINGERPRINT,
-    }),
-  );
+    },
+  });
   const me = await createTeamWithPlayer(api);
-  await api.ok(
-    api.post('/api/equipes', { nom: 'U15', division: 'D1', category: 'U15', idClub: me.idClub }),
-  );
-  const teams = await api.ok<{ id: number; nom: string }[]>(
-    api.get(`/api/equipes/club/${me.idClub}`),
-  );
+  await api.client.teams.create({
+    body: { nom: 'U15', division: 'D1', category: 'U15', idClub: me.idClub },
+  });
+  const teams = await api.client.teams.listClub({ params: { clubId: me.idClub } });
   const seniors = teams.find((t) => t.nom === 'Seniors')!;
   const child = (prenom: string, nomEquipe: string) =>
-    api.ok<{ id: number }>(
-      api.post('/api/membres', {
+    api.client.members.create({
+      body: {
         nom: 'Nicolas',
         prenom,
         dateDeNaissance: '2011-05-06',
@@ -69,8 +67,8 @@ async function setUp(browser: Browser, baseURL: string): Promise<Shared> {
         role: 'JOUEUR',
         nomEquipe,
         clubId: me.idClub,
-      }),
-    );
+      },
+    });
   const emma = await child('Emma', 'U15');
   const hugo = await child('Hugo', 'Seniors');
   const parent = await createActiveMember(api, browser, me.idClub, {
@@ -82,8 +80,8 @@ async function setUp(browser: Browser, baseURL: string): Promise<Shared> {
   });
   const at = (days: number, hour: number) =>
     `${parisDay(days)}T${String(hour).padStart(2, '0')}:00:00`;
-  await api.ok(
-    api.post('/api/evenements', {
+  await api.client.events.create({
+    body: {
       nom: 'Séance collective',
       type: 'ENTRAINEMENT',
       lieux: 'Gymnase Nord',
@@ -91,10 +89,10 @@ async function setUp(browser: Browser, baseURL: string): Promise<Shared> {
       dateFin: at(0, 20),
       equipesIds: [seniors.id],
       clubId: me.idClub,
-    }),
-  );
-  await api.ok(
-    api.post('/api/evenements', {
+    },
+  });
+  await api.client.events.create({
+    body: {
       nom: 'Championnat J7',
       type: 'MATCH',
       lieux: 'Stade de la Beaujoire',
@@ -103,8 +101,8 @@ async function setUp(browser: Browser, baseURL: string): Promise<Shared> {
       equipesIds: [seniors.id],
       adversaireNom: 'FC Rivière',
       clubId: me.idClub,
-    }),
-  );
+    },
+  });
   await context.close();
   return { nomClub: me.nomClub, leader, parent };
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router';
-import type { TCurrentMember } from '@club/contract';
+import { api, urlOf, type TCurrentMember } from '@club/contract';
 import { HeadingFocusOnNavigation } from '../lib/use-heading-focus.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { AppRoutes } from './router.tsx';
@@ -121,13 +121,13 @@ const member: TCurrentMember = {
 
 function stubApi(signedIn: boolean) {
   vi.stubGlobal('fetch', async (url: string) =>
-    url === '/api/dashboard/infos' && signedIn
+    url === urlOf(api.dashboard.infos) && signedIn
       ? new Response(JSON.stringify(member), {
           status: 200,
           headers: { 'content-type': 'application/json' },
         })
       : new Response(JSON.stringify({ message: 'Non authentifié.' }), {
-          status: url === '/api/dashboard/infos' ? 401 : 404,
+          status: url === urlOf(api.dashboard.infos) ? 401 : 404,
           headers: { 'content-type': 'application/json' },
         }),
   );

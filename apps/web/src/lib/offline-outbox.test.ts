@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api as endpoints } from '@club/contract';
+import { api as endpoints, buildPath, urlOf } from '@club/contract';
 import { dismiss, outboxOf, replayOutbox, sendOrQueue } from './offline-outbox.ts';
 
 /**
@@ -39,7 +39,7 @@ describe('[offline] outbox', () => {
     const seen: { url: string; key: string | null; body: unknown }[] = [];
     let online = false;
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-      if (url.startsWith('/auth/csrf')) return ok({});
+      if (url.startsWith(urlOf(endpoints.auth.csrf))) return ok({});
       if (!online) throw new TypeError('Failed to fetch');
       seen.push({
         url,
@@ -59,7 +59,7 @@ describe('[offline] outbox', () => {
     expect(result).toEqual({ queued: true });
     const [kept] = await outboxOf(1);
     expect(kept).toMatchObject({
-      path: '/api/evenements/7/presence',
+      path: buildPath(endpoints.events.answerPresence.path, { id: 7 }),
       method: 'PUT',
       state: 'waiting',
     });
@@ -75,7 +75,7 @@ describe('[offline] outbox', () => {
     expect(await replayOutbox(1)).toBe(1);
     expect(seen).toEqual([
       {
-        url: '/api/evenements/7/presence',
+        url: buildPath(endpoints.events.answerPresence.path, { id: 7 }),
         key,
         body: { joueurId: 3, statutPresence: 'INDISPONIBLE', justification: 'Malade' },
       },
@@ -87,7 +87,7 @@ describe('[offline] outbox', () => {
     let online = false;
     let puts = 0;
     vi.stubGlobal('fetch', async (url: string) => {
-      if (url.startsWith('/auth/csrf')) return ok({});
+      if (url.startsWith(urlOf(endpoints.auth.csrf))) return ok({});
       if (!online) throw new TypeError('Failed to fetch');
       puts++;
       return new Response(JSON.stringify({ message: 'Le score a été modifié entre-temps.' }), {

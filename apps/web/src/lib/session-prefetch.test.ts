@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, urlOf } from '@club/contract';
 
 async function freshModule() {
   vi.resetModules();
@@ -17,7 +18,7 @@ describe('session-prefetch', () => {
     prefetchCurrentMember();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/dashboard/infos',
+      urlOf(api.dashboard.infos),
       expect.objectContaining({ credentials: 'include' }),
     );
     await expect(takePrefetchedMember()).resolves.toEqual(member);
@@ -75,7 +76,7 @@ describe('session-prefetch', () => {
     mod.prefetchDashboardHome();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/dashboard/accueil',
+      urlOf(api.dashboard.home),
       expect.objectContaining({ credentials: 'include' }),
     );
     await expect(mod.takePrefetchedDashboardHome()).resolves.toEqual(home);

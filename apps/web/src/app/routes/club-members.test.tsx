@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { TCurrentMember, TMember } from '@club/contract';
+import { api, buildPath, type TCurrentMember, type TMember } from '@club/contract';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import ClubMembersPage from './club-members.tsx';
 
@@ -52,6 +52,8 @@ let restoreAnswer: { status: number; body: unknown } = {
   body: { message: 'Membre restauré.' },
 };
 const calls: string[] = [];
+const removeCall = `DELETE ${buildPath(api.members.remove.path, { id: 10 })}`;
+const restoreCall = `POST ${buildPath(api.members.restore.path, { id: 10 })}`;
 
 beforeEach(() => {
   deleted = false;
@@ -65,18 +67,19 @@ beforeEach(() => {
         status,
         headers: { 'content-type': 'application/json' },
       });
-    if (url === '/api/dashboard/infos') return json(200, leader);
-    if (method === 'DELETE' && url === '/api/membres/10') {
+    if (url === api.dashboard.infos.path) return json(200, leader);
+    if (method === 'DELETE' && url === buildPath(api.members.remove.path, { id: 10 })) {
       deleted = true;
       return json(200, { message: 'Membre supprimé.' });
     }
-    if (method === 'POST' && url === '/api/membres/10/restaurer') {
+    if (method === 'POST' && url === buildPath(api.members.restore.path, { id: 10 })) {
       if (restoreAnswer.status === 200) deleted = false;
       return json(restoreAnswer.status, restoreAnswer.body);
     }
-    if (url.startsWith('/api/membres/club/1/recherche')) return json(200, []);
-    if (url.startsWith('/api/membres/club/1')) return json(200, deleted ? [] : [ines]);
-    if (url.startsWith('/api/equipes/club/1')) return json(200, []);
+    if (url.startsWith(buildPath(api.members.searchClub.path, { clubId: 1 }))) return json(200, []);
+    if (url.startsWith(buildPath(api.members.listClub.path, { clubId: 1 })))
+      return json(200, deleted ? [] : [ines]);
+    if (url.startsWith(buildPath(api.teams.listClub.path, { clubId: 1 }))) return json(200, []);
     return json(404, { message: 'Introuvable.' });
   });
 });
@@ -116,15 +119,13 @@ describe('[members] deletion sent at once, undone by a restore (decision 0087)',
     renderPage();
     await deleteInes(user);
     // Sent at once: nothing waits for the toast to go.
-    await vi.waitFor(() => expect(calls).toEqual(['DELETE /api/membres/10']));
+    await vi.waitFor(() => expect(calls).toEqual([removeCall]));
     const undo = await within(toasts()).findByRole('button', { name: 'Annuler' });
     expect(within(toasts()).getByText('Inès Durand supprimé(e).')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions pour Inès Durand' })).toBeNull();
 
     await user.click(undo);
-    await vi.waitFor(() =>
-      expect(calls).toEqual(['DELETE /api/membres/10', 'POST /api/membres/10/restaurer']),
-    );
+    await vi.waitFor(() => expect(calls).toEqual([removeCall, restoreCall]));
     expect(await within(toasts()).findByText('Membre restauré.')).toBeInTheDocument();
     // The list is read again: she is back.
     expect(

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DASHBOARD_MESSAGES, TEAMS_MESSAGES, type TCurrentMember } from '@club/contract';
+import {
+  api,
+  buildPath,
+  queryString,
+  DASHBOARD_MESSAGES,
+  TEAMS_MESSAGES,
+  type TCurrentMember,
+} from '@club/contract';
 import { json, renderAt, stubFetch, type Responder } from '../../testing/render.tsx';
 import { aCurrentMember, aDashboardMember, anEvent, aTeam } from '../../testing/builders.ts';
 import {
@@ -47,18 +54,24 @@ const members = [
   }),
 ];
 
+/** Any club's teams, any team's events and members (the dashboard's calls). */
+const TEAMS_OF_CLUB = api.teams.listClub.path.replace(':clubId', '');
+const EVENTS_OF_TEAM = api.dashboard.events.path.replace(':id', '');
+const MEMBERS_OF_TEAM = api.dashboard.members.path.replace(':id', '');
+const eventsOf = (id: number) => buildPath(api.dashboard.events.path, { id });
+const membersOf = (id: number) => buildPath(api.dashboard.members.path, { id });
+
 function world(
   me: TCurrentMember | Record<string, unknown>,
   overrides: Partial<Record<'teams' | 'events' | 'members', () => Response>> = {},
 ): Responder {
   return (url) => {
     const path = url.split('?')[0]!;
-    if (path === '/api/dashboard/infos') return json(200, me);
-    if (path === '/api/dashboard/accueil')
+    if (path === api.dashboard.infos.path) return json(200, me);
+    if (path === api.dashboard.home.path)
       return json(200, { aRepondre: [], prochainsMatchs: [], semaine: [], club: null });
-    if (path.startsWith('/api/equipes/club/'))
-      return overrides.teams?.() ?? json(200, [SENIORS, U17]);
-    if (path.startsWith('/api/dashboard/evenements/'))
+    if (path.startsWith(TEAMS_OF_CLUB)) return overrides.teams?.() ?? json(200, [SENIORS, U17]);
+    if (path.startsWith(EVENTS_OF_TEAM))
       return (
         overrides.events?.() ??
         json(200, [
@@ -66,8 +79,7 @@ function world(
           anEvent({ id: 2, nom: 'Séance vidéo' }),
         ])
       );
-    if (path.startsWith('/api/dashboard/membres/'))
-      return overrides.members?.() ?? json(200, members);
+    if (path.startsWith(MEMBERS_OF_TEAM)) return overrides.members?.() ?? json(200, members);
     return json(404, { message: 'Ressource introuvable.' });
   };
 }
@@ -91,7 +103,7 @@ describe('[web] dashboard — leaders', () => {
     expect(await screen.findByRole('list', { name: 'Membres · Seniors' })).toBeInTheDocument();
     const select = screen.getByLabelText('Équipe');
     expect(select).toHaveValue(String(SENIORS.id));
-    expect(calls.map((c) => c.url)).toContain(`/api/dashboard/evenements/${SENIORS.id}`);
+    expect(calls.map((c) => c.url)).toContain(eventsOf(SENIORS.id));
     expect(screen.queryByText(DASHBOARD_MESSAGES.selectTeam)).not.toBeInTheDocument();
 
     expect(within(select).getByRole('option', { name: 'U17 • D1 • U17' })).toBeInTheDocument();
@@ -111,8 +123,8 @@ describe('[web] dashboard — leaders', () => {
     expect(screen.queryByText(DASHBOARD_MESSAGES.selectTeam)).not.toBeInTheDocument();
 
     // Today is the server's (the club's time zone): no date is sent.
-    expect(calls.map((c) => c.url)).toContain(`/api/dashboard/evenements/${U17.id}`);
-    expect(calls.map((c) => c.url)).toContain(`/api/dashboard/membres/${U17.id}`);
+    expect(calls.map((c) => c.url)).toContain(eventsOf(U17.id));
+    expect(calls.map((c) => c.url)).toContain(membersOf(U17.id));
 
     const list = await screen.findByRole('list', { name: 'Membres · U17' });
     const rows = within(list).getAllByRole('listitem');
@@ -134,7 +146,7 @@ describe('[web] dashboard — leaders', () => {
     const calls = renderLeader(world(leader));
     expect(await screen.findByRole('list', { name: 'Membres · U17' })).toBeInTheDocument();
     expect(screen.getByLabelText('Équipe')).toHaveValue(String(U17.id));
-    expect(calls.map((c) => c.url)).not.toContain(`/api/dashboard/evenements/${SENIORS.id}`);
+    expect(calls.map((c) => c.url)).not.toContain(eventsOf(SENIORS.id));
     cleanup();
 
     // Another member of the club has no remembered choice.
@@ -165,7 +177,9 @@ describe('[web] dashboard — leaders', () => {
   it('a club without a team keeps the empty state', async () => {
     const calls = renderLeader(world(leader, { teams: () => json(200, []) }));
     expect(await screen.findByText(TEAMS_MESSAGES.empty)).toBeInTheDocument();
-    expect(calls.some((c) => c.url.startsWith('/api/dashboard/evenements'))).toBe(false);
+    expect(calls.some((c) => c.url.startsWith(api.dashboard.events.path.replace('/:id', '')))).toBe(
+      false,
+    );
   });
 
   it('selects the only team by itself', async () => {
@@ -173,7 +187,7 @@ describe('[web] dashboard — leaders', () => {
     expect(await screen.findByRole('article', { name: 'Séance vidéo' })).toBeInTheDocument();
     expect(screen.queryByText(DASHBOARD_MESSAGES.selectTeam)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Équipe')).toHaveValue(String(SENIORS.id));
-    expect(calls.map((c) => c.url)).toContain(`/api/dashboard/evenements/${SENIORS.id}`);
+    expect(calls.map((c) => c.url)).toContain(eventsOf(SENIORS.id));
   });
 
   it('says when nothing is planned today', async () => {
@@ -285,9 +299,9 @@ describe('[web] dashboard — team roles', () => {
     ]);
     expect(within(cards[0]!).getByText(/mardi 12 mars/)).toBeInTheDocument();
     expect(within(cards[1]!).getByText('19/04 09h00 – 21/04 18h00')).toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toContain(`/api/dashboard/evenements/${U17.id}?aVenir=true`);
-    expect(calls.map((c) => c.url)).toContain(`/api/dashboard/membres/${U17.id}`);
-    expect(calls.some((c) => c.url.startsWith('/api/equipes/club/'))).toBe(false);
+    expect(calls.map((c) => c.url)).toContain(eventsOf(U17.id) + queryString({ aVenir: true }));
+    expect(calls.map((c) => c.url)).toContain(membersOf(U17.id));
+    expect(calls.some((c) => c.url.startsWith(TEAMS_OF_CLUB))).toBe(false);
     expect(await screen.findByText('Léo Durand')).toBeInTheDocument();
   });
 
@@ -325,9 +339,7 @@ describe('[web] dashboard — team roles', () => {
     const calls = stubFetch(world(coach, { events: () => json(200, []) }));
     renderAt('/FC%20%C3%89t%C3%A9/dashboard', '/:nomClub/dashboard/*', <DashboardPage />);
     expect(await screen.findByText(NO_UPCOMING_EVENT)).toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toContain(
-      `/api/dashboard/evenements/${SENIORS.id}?aVenir=true`,
-    );
+    expect(calls.map((c) => c.url)).toContain(eventsOf(SENIORS.id) + queryString({ aVenir: true }));
   });
 
   it('any other role is refused with the spec’s message', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { PRIVACY_MESSAGES } from '@club/contract';
+import { PRIVACY_MESSAGES, api } from '@club/contract';
 import { leaveLandingNotice } from '../../lib/landing-notice.ts';
 import LandingPage from './landing.tsx';
 
@@ -9,8 +9,9 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 function stubApi(sports: () => Response | Promise<Response>) {
   vi.stubGlobal('fetch', async (url: string) => {
-    if (url.startsWith('/api/accueil/stats/sports')) return sports();
-    if (url.startsWith('/api/accueil/stats')) return json({ members: 61, clubs: 3, equipes: 7 });
+    if (url.startsWith(api.publicSite.sportStats.path)) return sports();
+    if (url.startsWith(api.publicSite.homeStats.path))
+      return json({ members: 61, clubs: 3, equipes: 7 });
     return json({});
   });
 }

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
-import { LOGIN_MESSAGES, STATE_MESSAGES } from '@club/contract';
+import { LOGIN_MESSAGES, STATE_MESSAGES, api, urlOf } from '@club/contract';
 import { json, stubFetch, type Responder } from '../../testing/render.tsx';
 import { aCurrentMember } from '../../testing/builders.ts';
 import { RequireMember } from '../guards.tsx';
@@ -45,11 +45,11 @@ describe('/connexion notices (logout, registration, activation)', () => {
   it('after Déconnexion the login page says « Vous êtes déconnecté. »', async () => {
     let signedIn = true;
     renderApp('/FC%20%C3%89t%C3%A9/dashboard', (url) => {
-      if (url === '/auth/connexion/logout') {
+      if (url === api.auth.logout.path) {
         signedIn = false;
         return json(200, {});
       }
-      if (url === '/api/dashboard/infos')
+      if (url === urlOf(api.dashboard.infos))
         return signedIn ? json(200, aCurrentMember()) : json(401, { message: 'x' });
       return json(404, {});
     });
@@ -61,7 +61,7 @@ describe('/connexion notices (logout, registration, activation)', () => {
 
   it('the notice goes when the form is sent: never next to the new error', async () => {
     renderApp({ pathname: '/connexion', state: { notice: STATE_MESSAGES.registered } }, (url) =>
-      url === '/auth/connexion/login'
+      url === api.auth.login.path
         ? json(401, { message: LOGIN_MESSAGES.badCredentials })
         : json(401, { message: 'x' }),
     );

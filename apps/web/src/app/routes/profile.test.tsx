@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FIELD_MESSAGES, PROFILE_MESSAGES, type TCurrentMember } from '@club/contract';
+import {
+  FIELD_MESSAGES,
+  PROFILE_MESSAGES,
+  api,
+  buildPath,
+  urlOf,
+  type TCurrentMember,
+} from '@club/contract';
 import { aMember } from '../../testing/builders.ts';
 import { json, renderAt, stubFetch } from '../../testing/render.tsx';
 import ProfilePage from './profile.tsx';
@@ -37,10 +44,10 @@ const me = aMember({
 describe('[profile] page messages', () => {
   it('the success of a save goes when the form changes; a new submit never stands next to it', async () => {
     stubFetch((url, init) => {
-      if (url === '/api/dashboard/infos') return json(200, current);
-      if (url === '/api/membres/4' && init.method === 'PUT')
+      if (url === urlOf(api.dashboard.infos)) return json(200, current);
+      if (url === buildPath(api.members.update.path, { id: 4 }) && init.method === 'PUT')
         return json(200, { ...me, ...JSON.parse(String(init.body)) });
-      if (url === '/api/membres/4') return json(200, me);
+      if (url === urlOf(api.members.get, { params: { id: 4 } })) return json(200, me);
       return json(404, { message: 'Ressource introuvable.' });
     });
     renderAt('/FC%20%C3%89t%C3%A9/profil', '/:nomClub/profil', <ProfilePage />);
@@ -63,10 +70,10 @@ describe('[profile] page messages', () => {
   it('a save that fails after a success shows the error alone', async () => {
     let puts = 0;
     stubFetch((url, init) => {
-      if (url === '/api/dashboard/infos') return json(200, current);
-      if (url === '/api/membres/4' && init.method === 'PUT')
+      if (url === urlOf(api.dashboard.infos)) return json(200, current);
+      if (url === buildPath(api.members.update.path, { id: 4 }) && init.method === 'PUT')
         return ++puts === 1 ? json(200, me) : json(500, { message: 'Erreur interne.' });
-      if (url === '/api/membres/4') return json(200, me);
+      if (url === urlOf(api.members.get, { params: { id: 4 } })) return json(200, me);
       return json(404, { message: 'Ressource introuvable.' });
     });
     renderAt('/FC%20%C3%89t%C3%A9/profil', '/:nomClub/profil', <ProfilePage />);

@@ -3,7 +3,13 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { TEAM_MEMBERS_MESSAGES, type TCurrentMember, type TMember } from '@club/contract';
+import {
+  TEAM_MEMBERS_MESSAGES,
+  api,
+  urlOf,
+  type TCurrentMember,
+  type TMember,
+} from '@club/contract';
 import { editParty } from '../../lib/member-teams.ts';
 import { TeamMembersTable } from '../../features/members/components/team-members-table.tsx';
 import TeamMembersPage from './team-members.tsx';
@@ -75,9 +81,9 @@ const seniorsMembers = [
 beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
     const body =
-      url === '/api/dashboard/infos'
+      url === urlOf(api.dashboard.infos)
         ? coach
-        : url === `/api/membres/1/equipe/${encodeURIComponent('Seniors B')}`
+        : url === urlOf(api.members.listTeam, { params: { clubId: 1, nomEquipe: 'Seniors B' } })
           ? seniorsMembers
           : null;
     return new Response(JSON.stringify(body ?? { message: 'x' }), {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TAnnouncement } from '@club/contract';
+import { api, buildPath, type TAnnouncement } from '@club/contract';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
 import { AnnouncementText } from './announcement-text.tsx';
 import { AnnouncementForm } from './announcement-form.tsx';
@@ -59,8 +59,8 @@ describe('[announcements] dashboard section', () => {
       announcement({ id: 2, titre: 'Déjà lue', lu: true, contenu: 'Ancienne.' }),
     ];
     const calls = stubFetch((url, init) => {
-      if (url.startsWith('/auth/csrf')) return json(200, {});
-      if (url === '/api/annonces/1/lecture' && init.method === 'POST') {
+      if (url.startsWith(api.auth.csrf.path)) return json(200, {});
+      if (url === buildPath(api.announcements.markRead.path, { id: 1 }) && init.method === 'POST') {
         list = list.map((a) => (a.id === 1 ? { ...a, lu: true } : a));
         return json(200, list[0]);
       }
@@ -81,7 +81,7 @@ describe('[announcements] dashboard section', () => {
     expect(within(section).getByText('Rendez-vous au gymnase.')).toBeVisible();
     await waitFor(() => expect(within(section).queryByText('1 non lue')).toBeNull());
     expect(calls.filter((c) => c.init.method === 'POST').map((c) => c.url)).toEqual([
-      '/api/annonces/1/lecture',
+      buildPath(api.announcements.markRead.path, { id: 1 }),
     ]);
   });
 
@@ -116,7 +116,7 @@ describe('[announcements] form', () => {
 
   it('a leader writes to the whole club by default, or to chosen teams', async () => {
     const calls = stubFetch((url) =>
-      url.startsWith('/auth/csrf') ? json(200, {}) : json(201, announcement()),
+      url.startsWith(api.auth.csrf.path) ? json(200, {}) : json(201, announcement()),
     );
     renderAt('/a', 'a', <AnnouncementForm teams={teams} mayWriteToClub />);
     await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
@@ -129,15 +129,15 @@ describe('[announcements] form', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'U17' }));
     await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
     await waitFor(() =>
-      expect(calls.filter((c) => c.url === '/api/annonces').map((c) => c.init.body)).toEqual([
-        '{"titre":"AG","contenu":"Vendredi.","equipesIds":[4]}',
-      ]),
+      expect(
+        calls.filter((c) => c.url === api.announcements.create.path).map((c) => c.init.body),
+      ).toEqual(['{"titre":"AG","contenu":"Vendredi.","equipesIds":[4]}']),
     );
   });
 
   it('a coach has no “whole club” choice; a single team is ticked already', async () => {
     const calls = stubFetch((url) =>
-      url.startsWith('/auth/csrf') ? json(200, {}) : json(201, announcement()),
+      url.startsWith(api.auth.csrf.path) ? json(200, {}) : json(201, announcement()),
     );
     renderAt('/a', 'a', <AnnouncementForm teams={[teams[0]!]} mayWriteToClub={false} />);
     expect(screen.queryByRole('radio')).toBeNull();
@@ -146,9 +146,9 @@ describe('[announcements] form', () => {
     await userEvent.type(screen.getByLabelText('Message *'), 'Gymnase.');
     await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
     await waitFor(() =>
-      expect(calls.filter((c) => c.url === '/api/annonces').map((c) => c.init.body)).toEqual([
-        '{"titre":"Ce soir","contenu":"Gymnase.","equipesIds":[3]}',
-      ]),
+      expect(
+        calls.filter((c) => c.url === api.announcements.create.path).map((c) => c.init.body),
+      ).toEqual(['{"titre":"Ce soir","contenu":"Gymnase.","equipesIds":[3]}']),
     );
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_MESSAGES } from '@club/contract';
+import { AUTH_MESSAGES, api, urlOf } from '@club/contract';
 import { ActivationForm } from './activation-form.tsx';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 
@@ -23,13 +23,14 @@ afterEach(() => {
 describe('activation page (invitation)', () => {
   it('greets the invited member, applies the password rules, activates, then goes to /connexion', async () => {
     answer = (url) =>
-      url.startsWith('/api/membres/invitation/')
+      url === urlOf(api.auth.invitation, { params: { token: 'tok/1' } })
         ? json(200, { prenom: 'Inès', nom: 'Moreau', email: 'ines@club.fr', nomClub: 'FC Été' })
         : json(200, { message: AUTH_MESSAGES.activated });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
     renderAt('/activation', '/activation', <ActivationForm token="tok/1" />);
     expect(await screen.findByText(/Bonjour Inès Moreau/)).toBeInTheDocument();
-    expect(calls[0]!.url).toBe('/api/membres/invitation/tok%2F1');
+    // the token is encoded in the path
+    expect(calls[0]!.url).toBe(api.auth.invitation.path.replace(':token', 'tok%2F1'));
     const submit = screen.getByRole('button', { name: 'Activer mon compte' });
     await user.type(screen.getByLabelText('Mot de passe'), 'faible');
     await user.type(screen.getByLabelText('Confirmation'), 'faible');

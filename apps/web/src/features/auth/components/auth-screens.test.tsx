@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@club/contract';
+import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES, api, urlOf } from '@club/contract';
 import { renderSignedIn } from '../../../app/testing/render-signed-in.tsx';
 import { ResetPasswordForm, ResetRequestForm } from './reset-password-form.tsx';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
@@ -30,7 +30,9 @@ describe('route guard and navigation bar (spec §2)', () => {
   it('shows nothing while the session is checked, then redirects to /connexion without one', async () => {
     let release!: (r: Response) => void;
     answer = (url) =>
-      url === '/api/dashboard/infos' ? new Promise<Response>((r) => (release = r)) : json(401, {});
+      url === urlOf(api.dashboard.infos)
+        ? new Promise<Response>((r) => (release = r))
+        : json(401, {});
     renderSignedIn('/FC%20%C3%89t%C3%A9/dashboard');
     expect(screen.queryByText('page club')).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
@@ -79,14 +81,14 @@ describe('route guard and navigation bar (spec §2)', () => {
   });
 
   it('logout calls the server, keeps only the fingerprint and goes to /connexion, even if the call fails', async () => {
-    answer = (url) => (url === '/auth/connexion/logout' ? json(500, {}) : json(200, leader));
+    answer = (url) => (url === api.auth.logout.path ? json(500, {}) : json(200, leader));
     localStorage.setItem('deviceFingerprint', 'fp-1');
     localStorage.setItem('token', 'old');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
     renderSignedIn('/FC%20%C3%89t%C3%A9/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Déconnexion' }));
     expect(await screen.findByText('connexion')).toBeInTheDocument();
-    expect(calls.some((c) => c.url === '/auth/connexion/logout')).toBe(true);
+    expect(calls.some((c) => c.url === api.auth.logout.path)).toBe(true);
     expect(localStorage.getItem('deviceFingerprint')).toBe('fp-1');
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOGIN_MESSAGES } from '@club/contract';
+import { LOGIN_MESSAGES, api, urlOf } from '@club/contract';
 import { LoginForm } from './login-form.tsx';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { aCurrentMember, aSessionInfo } from '../../../testing/builders.ts';
@@ -17,8 +17,8 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   localStorage.clear();
   calls = stubFetch((url, init) => {
-    if (url === '/auth/connexion/login') return loginAnswer(url, init);
-    if (url === '/api/dashboard/infos')
+    if (url === api.auth.login.path) return loginAnswer(url, init);
+    if (url === urlOf(api.dashboard.infos))
       return json(200, aCurrentMember({ nom: 'Nom', prenom: 'Prénom' }));
     return json(404, {});
   });
@@ -82,7 +82,7 @@ describe('login form (spec §4, §5, §8)', () => {
     expect(screen.queryByText(/Réessayez dans/)).toBeNull();
     expect(email).toBeEnabled();
     expect(submit).toBeEnabled();
-    expect(calls.filter((c) => c.url === '/auth/connexion/login')).toHaveLength(3);
+    expect(calls.filter((c) => c.url === api.auth.login.path)).toHaveLength(3);
   });
 
   it('5 failures → 10 s, 7 failures → 30 s', async () => {
@@ -153,9 +153,7 @@ describe('login form (spec §4, §5, §8)', () => {
         '/FC%20%C3%89t%C3%A9/dashboard',
       ),
     );
-    const body = JSON.parse(
-      String(calls.find((c) => c.url === '/auth/connexion/login')!.init.body),
-    );
+    const body = JSON.parse(String(calls.find((c) => c.url === api.auth.login.path)!.init.body));
     expect(body.email).toBe('a@b.fr');
     expect(body.deviceFingerprint).toBe(localStorage.getItem('deviceFingerprint'));
     expect(body.deviceFingerprint).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,11 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REGISTRATION_MESSAGES } from '@club/contract';
+import { api, urlOf, REGISTRATION_MESSAGES } from '@club/contract';
 import { RegisterClubForm, registrationPasswordMessage } from './register-club-form.tsx';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 
 let answer: Responder;
+const publicClubPaths = [
+  api.publicSite.emailExists.path,
+  api.publicSite.clubExists.path,
+  api.publicSite.register.path,
+];
 let calls: ReturnType<typeof stubFetch>;
 // Typing-heavy tests on a shared, busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -13,9 +18,10 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   answer = (url) => {
-    if (url.startsWith('/api/club/email-exists')) return json(200, { exists: false });
-    if (url.startsWith('/api/club/club-exists')) return json(200, { exists: false });
-    if (url === '/api/club/inscription') return json(201, { message: 'Inscription réussie !' });
+    if (url.startsWith(api.publicSite.emailExists.path)) return json(200, { exists: false });
+    if (url.startsWith(api.publicSite.clubExists.path)) return json(200, { exists: false });
+    if (url === api.publicSite.register.path)
+      return json(201, { message: 'Inscription réussie !' });
     return json(404, {});
   };
   calls = stubFetch((url, init) => answer(url, init));
@@ -83,8 +89,8 @@ describe('club registration form (spec §5, §8)', () => {
 
   it('a taken e-mail or club name (checked on blur) shows the spec text and blocks submit', async () => {
     answer = (url) => {
-      if (url.startsWith('/api/club/email-exists')) return json(200, { exists: true });
-      if (url.startsWith('/api/club/club-exists')) return json(200, { exists: true });
+      if (url.startsWith(api.publicSite.emailExists.path)) return json(200, { exists: true });
+      if (url.startsWith(api.publicSite.clubExists.path)) return json(200, { exists: true });
       return json(404, {});
     };
     const { submit, fill } = setup();
@@ -92,13 +98,17 @@ describe('club registration form (spec §5, §8)', () => {
     expect(await screen.findByText(REGISTRATION_MESSAGES.emailTaken)).toBeInTheDocument();
     expect(await screen.findByText(REGISTRATION_MESSAGES.clubTaken)).toBeInTheDocument();
     expect(submit).toBeDisabled();
-    expect(calls.some((c) => c.url === '/api/club/email-exists?email=jeanne%40club.fr')).toBe(true);
+    expect(
+      calls.some(
+        (c) => c.url === urlOf(api.publicSite.emailExists, { query: { email: 'jeanne@club.fr' } }),
+      ),
+    ).toBe(true);
   });
 
   it('a failed check is only logged', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     answer = (url) => {
-      if (url.startsWith('/api/club/')) return json(500, {});
+      if (publicClubPaths.some((p) => url.startsWith(p))) return json(500, {});
       return json(201, {});
     };
     const { submit, fill } = setup();
@@ -116,7 +126,7 @@ describe('club registration form (spec §5, §8)', () => {
     await user.click(submit);
     expect(await screen.findByText(REGISTRATION_MESSAGES.success)).toBeInTheDocument();
     const body = JSON.parse(
-      String(calls.find((c) => c.url === '/api/club/inscription')!.init.body),
+      String(calls.find((c) => c.url === api.publicSite.register.path)!.init.body),
     );
     expect(body).toEqual({
       nom: 'Dupont',
@@ -140,7 +150,7 @@ describe('club registration form (spec §5, §8)', () => {
     [422, {}, REGISTRATION_MESSAGES.invalid],
   ])('server %i %o → %s', async (status, body, text) => {
     answer = (url) => {
-      if (url === '/api/club/inscription') return json(status, body);
+      if (url === api.publicSite.register.path) return json(status, body);
       return json(200, { exists: false });
     };
     const { user, submit, fill } = setup();
@@ -152,7 +162,7 @@ describe('club registration form (spec §5, §8)', () => {
 
   it('a network failure → the generic registration message', async () => {
     answer = (url) => {
-      if (url === '/api/club/inscription') throw new TypeError('Failed to fetch');
+      if (url === api.publicSite.register.path) throw new TypeError('Failed to fetch');
       return json(200, { exists: false });
     };
     const { user, submit, fill } = setup();

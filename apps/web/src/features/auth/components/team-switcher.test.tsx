@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCurrentMember } from '@club/contract';
+import { api, urlOf, type TCurrentMember } from '@club/contract';
 import { renderSignedIn } from '../../../app/testing/render-signed-in.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -27,7 +27,7 @@ let member: TCurrentMember;
 beforeEach(() => {
   member = player;
   vi.stubGlobal('fetch', async (url: string) =>
-    url === '/api/dashboard/infos'
+    url === urlOf(api.dashboard.infos)
       ? new Response(JSON.stringify(member), {
           status: 200,
           headers: { 'content-type': 'application/json' },

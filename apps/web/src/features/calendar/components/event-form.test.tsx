@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { EVENT_FIELD_MESSAGES, EVENT_MESSAGES, FIELD_MESSAGES } from '@club/contract';
+import { EVENT_FIELD_MESSAGES, EVENT_MESSAGES, FIELD_MESSAGES, api } from '@club/contract';
 import { aClubEvent, aTeam } from '../../../testing/builders.ts';
 import { json, stubFetch } from '../../../testing/render.tsx';
 import { EventForm, type EventFormProps } from './event-form.tsx';
@@ -19,7 +19,7 @@ const u17 = aTeam({ id: 5, nom: 'U17', division: 'D1', category: 'U17' });
 
 function open(props: Partial<EventFormProps> = {}) {
   const calls = stubFetch((url) =>
-    url.startsWith('/api/equipes/by-cat-div') ? json(200, [seniorsB]) : json(404, {}),
+    url.startsWith(api.teams.byCategoryDivision.path) ? json(200, [seniorsB]) : json(404, {}),
   );
   const onSubmit = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -157,7 +157,7 @@ describe('[calendar] event form (spec §2 "Event form modal", §5)', () => {
     await user.selectOptions(screen.getByLabelText('Équipe (base) *'), '3');
     await vi.waitFor(() => expect(adverse).toBeEnabled());
     expect(await within(adverse).findByRole('option', { name: /Seniors B/ })).toBeInTheDocument();
-    const byCatDiv = calls.find((c) => c.url.startsWith('/api/equipes/by-cat-div'))!;
+    const byCatDiv = calls.find((c) => c.url.startsWith(api.teams.byCategoryDivision.path))!;
     const query = new URLSearchParams(byCatDiv.url.split('?')[1]);
     expect(Object.fromEntries(query)).toEqual({
       categorie: 'Senior',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { EVENT_MESSAGES } from '@club/contract';
+import { EVENT_MESSAGES, api, buildPath, urlOf } from '@club/contract';
 import { aClubEvent, aTeam } from '../../../testing/builders.ts';
 import { json, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
@@ -38,7 +38,7 @@ describe('[calendar] event modal (spec §2, §4)', () => {
     // The save is said (the modal is gone).
     expect(await screen.findByText(EVENT_MODAL_MESSAGES.updated)).toBeInTheDocument();
     const put = calls.find((c) => c.init.method === 'PUT')!;
-    expect(put.url).toBe('/api/evenements/7');
+    expect(put.url).toBe(buildPath(api.events.update.path, { id: 7 }));
     expect(JSON.parse(String(put.init.body))).toMatchObject({
       nom: 'Séance',
       dateDebut: '2030-03-12T18:00:00',
@@ -85,6 +85,8 @@ describe('[calendar] event modal (spec §2, §4)', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }),
     );
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((c) => c.init.method === 'DELETE')!.url).toBe('/api/evenements/7');
+    expect(calls.find((c) => c.init.method === 'DELETE')!.url).toBe(
+      urlOf(api.events.remove, { params: { id: 7 } }),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TEvent } from '@club/contract';
+import { api, buildPath, queryString, urlOf, type TEvent } from '@club/contract';
 import { aClubEvent, aTeam } from '../../../testing/builders.ts';
 import { json, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { buildRrule, recurrenceSummary } from '../lib/event-form.ts';
@@ -120,7 +120,7 @@ describe('[calendar] recurrence', () => {
     await user.click(within(scope).getByRole('button', { name: 'Cet événement et les suivants' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((c) => c.init.method === 'PUT')!.url).toBe(
-      '/api/evenements/7?portee=suivants',
+      buildPath(api.events.update.path, { id: 7 }) + queryString({ portee: 'suivants' }),
     );
   });
 
@@ -134,7 +134,7 @@ describe('[calendar] recurrence', () => {
     await user.click(within(scope).getByRole('button', { name: 'Toute la série' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((c) => c.init.method === 'DELETE')!.url).toBe(
-      '/api/evenements/7?portee=serie',
+      urlOf(api.events.remove, { params: { id: 7 }, query: { portee: 'serie' } }),
     );
   });
 });

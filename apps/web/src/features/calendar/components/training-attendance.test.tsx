@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   NOTIFICATION_MESSAGES,
+  api,
+  buildPath,
+  urlOf,
   type TCurrentMember,
   type TEvent,
   type TEventPresence,
@@ -45,9 +48,9 @@ function show(me: TCurrentMember, rows: TEventPresence[], event: TEvent = aClubE
   let list = rows;
   let rollCalls = 0;
   const calls = stubFetch(async (url, init) => {
-    if (url === '/api/dashboard/infos') return json(200, me);
-    if (url.startsWith('/auth/csrf')) return json(200, {});
-    if (url === `/api/evenements/${event.id}/presences` && init.method === 'PUT') {
+    if (url === urlOf(api.dashboard.infos)) return json(200, me);
+    if (url.startsWith(urlOf(api.auth.csrf))) return json(200, {});
+    if (url === buildPath(api.events.rollCall.path, { id: event.id }) && init.method === 'PUT') {
       // The roll call: the first one is refused (the server's text is shown), the next saved.
       if (++rollCalls === 1) return json(409, { message: NOTIFICATION_MESSAGES.trainingStarted });
       const body = JSON.parse(init.body as string) as {
@@ -59,8 +62,11 @@ function show(me: TCurrentMember, rows: TEventPresence[], event: TEvent = aClubE
       });
       return json(200, list);
     }
-    if (url === `/api/evenements/${event.id}/presences`) return json(200, list);
-    if (url === `/api/evenements/${event.id}/presence` && init.method === 'PUT') {
+    if (url === urlOf(api.events.presences, { params: { id: event.id } })) return json(200, list);
+    if (
+      url === buildPath(api.events.answerPresence.path, { id: event.id }) &&
+      init.method === 'PUT'
+    ) {
       const body = JSON.parse(init.body as string) as {
         joueurId: number;
         statutPresence: TEventPresence['statutPresence'];
@@ -189,7 +195,7 @@ describe('[calendar] attendance of a training', () => {
     const other = show(leo, [], aClubEvent({ id: 6, equipesIds: [8] }));
     // The member is loaded; the attendance is never asked for.
     await vi.waitFor(() =>
-      expect(other.calls.some((c) => c.url === '/api/dashboard/infos')).toBe(true),
+      expect(other.calls.some((c) => c.url === urlOf(api.dashboard.infos))).toBe(true),
     );
     expect([...calls, ...other.calls].filter((c) => c.url.includes('/presence'))).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Présences' })).toBeNull();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CARPOOL_MESSAGES, type TCarpoolOffer } from '@club/contract';
+import { api, buildPath, CARPOOL_MESSAGES, type TCarpoolOffer } from '@club/contract';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
 import { aCurrentMember, aMember } from '../../../testing/builders.ts';
 import { CarpoolPanel } from './carpool-panel.tsx';
@@ -38,13 +38,15 @@ function serve(
   enfants = [lou],
 ) {
   return stubFetch(async (url, init) => {
-    if (url === '/api/dashboard/infos') return json(200, me);
-    if (url === '/api/membres/30') return json(200, aMember({ id: 30, role: 'PARENT', enfants }));
-    if (url === '/api/evenements/500/covoiturage') {
+    if (url === api.dashboard.infos.path) return json(200, me);
+    if (url === buildPath(api.members.get.path, { id: 30 }))
+      return json(200, aMember({ id: 30, role: 'PARENT', enfants }));
+    if (url === buildPath(api.carpool.list.path, { id: 500 })) {
       if (init.method === 'POST') return json(201, offer({ id: 8 }));
       return json(200, offers);
     }
-    if (url === '/api/covoiturage/7/passagers' && init.method === 'POST') return bookAnswer;
+    if (url === buildPath(api.carpool.book.path, { offreId: 7 }) && init.method === 'POST')
+      return bookAnswer;
     return json(404, { message: 'Ressource introuvable.' });
   });
 }
@@ -71,7 +73,7 @@ describe('[carpool] the panel', () => {
     await waitFor(() =>
       expect(
         calls
-          .filter((c) => c.url === '/api/covoiturage/7/passagers')
+          .filter((c) => c.url === buildPath(api.carpool.book.path, { offreId: 7 }))
           .map((c) => JSON.parse(c.init.body as string)),
       ).toEqual([{ membreId: 11 }]),
     );
@@ -132,7 +134,10 @@ describe('[carpool] the panel', () => {
     await waitFor(() =>
       expect(
         calls
-          .filter((c) => c.url === '/api/evenements/500/covoiturage' && c.init.method === 'POST')
+          .filter(
+            (c) =>
+              c.url === buildPath(api.carpool.offer.path, { id: 500 }) && c.init.method === 'POST',
+          )
           .map((c) => JSON.parse(c.init.body as string)),
       ).toEqual([{ places: 3, depart: 'Stade', heureDepart: '2027-02-06T14:15:00' }]),
     );
@@ -154,7 +159,10 @@ describe('[carpool] the panel', () => {
     await waitFor(() =>
       expect(
         calls
-          .filter((c) => c.url === '/api/evenements/500/covoiturage' && c.init.method === 'POST')
+          .filter(
+            (c) =>
+              c.url === buildPath(api.carpool.offer.path, { id: 500 }) && c.init.method === 'POST',
+          )
           .map((c) => JSON.parse(c.init.body as string)),
       ).toEqual([{ places: 2, depart: 'Place de l’église', heureDepart: '2027-02-06T15:00:00' }]),
     );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TDashboardHome, THomeToAnswer } from '@club/contract';
+import { api, buildPath, urlOf, type TDashboardHome, type THomeToAnswer } from '@club/contract';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { HOME_TEXT, HomeSections } from './home-sections.tsx';
 
@@ -131,11 +131,16 @@ const leaderHome: TDashboardHome = {
   },
 };
 
+/** PUT /api/matches/:id/convocations, for any match. */
+const answerConvocations = new RegExp(
+  `^${api.matches.answerConvocations.path.replace(':id', '\\d+')}$`,
+);
+
 function world(home: () => Response, put?: (body: unknown) => Response): Responder {
   return (url, init) => {
     const path = url.split('?')[0]!;
-    if (path === '/api/dashboard/accueil') return home();
-    if (/^\/api\/matches\/\d+\/convocations$/.test(path) && init.method === 'PUT')
+    if (path === urlOf(api.dashboard.home)) return home();
+    if (answerConvocations.test(path) && init.method === 'PUT')
       return put ? put(JSON.parse(String(init.body))) : json(200, []);
     return json(404, { message: 'Ressource introuvable.' });
   };
@@ -176,7 +181,7 @@ describe('[web] dashboard home: to answer', () => {
       await within(lea).findByText('Réponse enregistrée : Présent pour Léa.'),
     ).toBeInTheDocument();
     const put = calls.find((c) => c.init.method === 'PUT')!;
-    expect(put.url).toBe('/api/matches/7/convocations');
+    expect(put.url).toBe(buildPath(api.matches.answerConvocations.path, { id: 7 }));
     expect(JSON.parse(String(put.init.body))).toEqual({
       items: [{ joueurId: 21, statutPresence: 'DISPONIBLE', justification: null }],
     });
@@ -204,7 +209,7 @@ describe('[web] dashboard home: to answer', () => {
       await within(hugo).findByText('Réponse enregistrée : Absent pour Hugo.'),
     ).toBeInTheDocument();
     const put = calls.find((c) => c.init.method === 'PUT')!;
-    expect(put.url).toBe('/api/matches/8/convocations');
+    expect(put.url).toBe(buildPath(api.matches.answerConvocations.path, { id: 8 }));
     expect(JSON.parse(String(put.init.body)).items).toEqual([
       { joueurId: 22, statutPresence: 'INDISPONIBLE', justification: 'Malade' },
     ]);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
-import type { TAnswerLinkView } from '@club/contract';
+import { api, urlOf, type TAnswerLinkView } from '@club/contract';
 import { ANSWER_PAGE_TEXTS, ConvocationAnswer, presenceParam } from './convocation-answer.tsx';
 
 afterEach(() => {
@@ -34,10 +34,10 @@ const info = (overrides: Partial<TAnswerLinkView> = {}): TAnswerLinkView => ({
 function serve(current: TAnswerLinkView, post?: (body: unknown) => Response | undefined) {
   let state = current;
   const calls = stubFetch(async (url, init) => {
-    if (url.startsWith('/auth/csrf')) return json(200, {});
-    if (url === `/api/convocations/reponse?jeton=${encodeURIComponent(JETON)}`)
+    if (url.startsWith(urlOf(api.auth.csrf))) return json(200, {});
+    if (url === urlOf(api.notifications.answerLink, { query: { jeton: JETON } }))
       return json(200, state);
-    if (url === '/api/convocations/reponse' && init.method === 'POST') {
+    if (url === api.notifications.answerByLink.path && init.method === 'POST') {
       const body = JSON.parse(init.body as string) as {
         statutPresence: 'DISPONIBLE' | 'INDISPONIBLE';
         justification?: string;
@@ -60,7 +60,7 @@ function serve(current: TAnswerLinkView, post?: (body: unknown) => Response | un
     calls,
     posts: () =>
       calls
-        .filter((c) => c.init.method === 'POST' && c.url === '/api/convocations/reponse')
+        .filter((c) => c.init.method === 'POST' && c.url === api.notifications.answerByLink.path)
         .map((c) => JSON.parse(c.init.body as string)),
     set: (next: TAnswerLinkView) => {
       state = next;
@@ -150,7 +150,7 @@ describe('[matches] answer page of a convocation e-mail', () => {
     // The GET only reads; the answer went by the page's own POST.
     expect(
       server.calls.filter((c) => (c.init.method ?? 'GET') === 'GET').map((c) => c.url),
-    ).toEqual([`/api/convocations/reponse?jeton=${encodeURIComponent(JETON)}`]);
+    ).toEqual([urlOf(api.notifications.answerLink, { query: { jeton: JETON } })]);
     expect(screen.queryByText(ANSWER_PAGE_TEXTS.notSaved)).not.toBeInTheDocument();
     expect(screen.queryByText(/Une réponse a déjà été donnée/)).not.toBeInTheDocument();
 
@@ -284,7 +284,7 @@ describe('[matches] answer page of a convocation e-mail', () => {
     const NO_LONGER = "Vous n'êtes plus convoqué(e) pour ce match.";
     let withdrawn = false;
     stubFetch(async (url, init) => {
-      if (url.startsWith('/auth/csrf')) return json(200, {});
+      if (url.startsWith(urlOf(api.auth.csrf))) return json(200, {});
       if (withdrawn) return json(410, { message: NO_LONGER });
       if (init.method === 'POST') {
         withdrawn = true;

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NOTIFICATION_MESSAGES, type TCurrentMember, type TConvocation } from '@club/contract';
+import {
+  api,
+  buildPath,
+  NOTIFICATION_MESSAGES,
+  type TCurrentMember,
+  type TConvocation,
+} from '@club/contract';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
 import { aConvocation, aCurrentMember, aMatch } from '../../../testing/builders.ts';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
@@ -27,6 +33,9 @@ const parent = aCurrentMember({
   ...SENIORS,
 });
 const match = aMatch({ id: 1, statut: 'A_VENIR' });
+/** The team's matches (any team), and the convocations of match 1. */
+const teamMatches = api.matches.listTeam.path.replace(':id', '');
+const convocations1 = buildPath(api.matches.convocations.path, { id: 1 });
 
 const rows: TConvocation[] = [
   aConvocation({ joueur: { id: 10, prenom: 'Léo', nom: 'Durand' } }),
@@ -41,13 +50,13 @@ const rows: TConvocation[] = [
 function serve(me: TCurrentMember, convocations: TConvocation[], children: number[] = []) {
   return stubFetch(async (url, init) => {
     // A guardian's children come with the current member (docs/architecture.md §7).
-    if (url === '/api/dashboard/infos')
+    if (url === api.dashboard.infos.path)
       return json(200, {
         ...me,
         enfants: children.map((id) => ({ id, nom: 'Martin', prenom: `Enfant ${id}`, equipes: [] })),
       });
-    if (url.startsWith('/api/matches/equipe/')) return json(200, [match]);
-    if (url === '/api/matches/1/convocations')
+    if (url.startsWith(teamMatches)) return json(200, [match]);
+    if (url === convocations1)
       return init.method === 'PUT' ? json(200, convocations) : json(200, convocations);
     return json(404, { message: 'Ressource introuvable.' });
   });
@@ -67,7 +76,7 @@ const open = async () => {
 };
 const puts = (calls: { url: string; init: RequestInit }[]) =>
   calls
-    .filter((c) => c.url === '/api/matches/1/convocations' && c.init.method === 'PUT')
+    .filter((c) => c.url === convocations1 && c.init.method === 'PUT')
     .map((c) => JSON.parse(c.init.body as string));
 
 describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
@@ -204,10 +213,10 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
 
   it('reply deadline: a set one is shown, and "Date par défaut" sends null', async () => {
     const calls = stubFetch(async (url) => {
-      if (url === '/api/dashboard/infos') return json(200, coach);
-      if (url.startsWith('/api/matches/equipe/'))
+      if (url === api.dashboard.infos.path) return json(200, coach);
+      if (url.startsWith(teamMatches))
         return json(200, [{ ...match, dateLimiteReponse: '2027-01-13T18:00:00' }]);
-      if (url === '/api/matches/1/convocations') return json(200, rows);
+      if (url === convocations1) return json(200, rows);
       return json(200, {});
     });
     const dialog = await open();
@@ -224,8 +233,8 @@ describe('[matches] convocation modal: the coach (spec §4, §5, §6)', () => {
 
   it('a load failure shows the spec’s text', async () => {
     stubFetch(async (url) => {
-      if (url === '/api/dashboard/infos') return json(200, coach);
-      if (url.startsWith('/api/matches/equipe/')) return json(200, [match]);
+      if (url === api.dashboard.infos.path) return json(200, coach);
+      if (url.startsWith(teamMatches)) return json(200, [match]);
       return json(500, {});
     });
     const dialog = await open();

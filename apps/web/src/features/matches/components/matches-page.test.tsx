@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCurrentMember, TMatch } from '@club/contract';
+import { api, buildPath, queryString, type TCurrentMember, type TMatch } from '@club/contract';
 import { json, renderAt, stubFetch, type Responder } from '../../../testing/render.tsx';
 import { aCurrentMember, aMatch, aTeam } from '../../../testing/builders.ts';
 import { MatchesPage } from './matches-page.tsx';
@@ -54,14 +54,20 @@ const live = aMatch({
 });
 const cancelled = aMatch({ id: 4, dateDebut: '2027-02-20T10:00:00', statut: 'ANNULE' });
 
+/** Every match call, any team's matches, and one team's matches (with a filter). */
+const ANY_MATCH = api.matches.get.path.replace(':id', '');
+const TEAM_MATCHES = api.matches.listTeam.path.replace(':id', '');
+const teamMatches = (id: number, statut?: string) =>
+  buildPath(api.matches.listTeam.path, { id }) + queryString({ statut });
+
 function serve(
   me: TCurrentMember,
   matches: TMatch[] | ((url: string) => TMatch[]),
   extra?: Responder,
 ) {
   return stubFetch(async (url, init) => {
-    if (url === '/api/dashboard/infos') return json(200, me);
-    if (url.startsWith('/api/matches/equipe/'))
+    if (url === api.dashboard.infos.path) return json(200, me);
+    if (url.startsWith(TEAM_MATCHES))
       return json(200, typeof matches === 'function' ? matches(url) : matches);
     if (extra) return extra(url, init);
     return json(404, { message: 'Ressource introuvable.' });
@@ -81,7 +87,7 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
       "Matches de l'équipe",
     );
     await screen.findByRole('heading', { name: 'Janvier 2027' });
-    expect(calls.map((c) => c.url)).toContain('/api/matches/equipe/3');
+    expect(calls.map((c) => c.url)).toContain(teamMatches(3));
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Janvier 2027',
       'Février 2027',
@@ -129,15 +135,12 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Février 2027' })).not.toBeInTheDocument(),
     );
-    expect(calls.map((c) => c.url)).toContain('/api/matches/equipe/3?statut=TERMINE');
+    expect(calls.map((c) => c.url)).toContain(teamMatches(3, 'TERMINE'));
     await userEvent.selectOptions(filter, 'Tous');
     await screen.findByRole('heading', { name: 'Février 2027' });
-    const urls = calls.filter((c) => c.url.startsWith('/api/matches/')).map((c) => c.url);
-    expect(urls.slice(0, 2)).toEqual([
-      '/api/matches/equipe/3',
-      '/api/matches/equipe/3?statut=TERMINE',
-    ]);
-    expect(urls.slice(2).every((u) => u === '/api/matches/equipe/3')).toBe(true);
+    const urls = calls.filter((c) => c.url.startsWith(ANY_MATCH)).map((c) => c.url);
+    expect(urls.slice(0, 2)).toEqual([teamMatches(3), teamMatches(3, 'TERMINE')]);
+    expect(urls.slice(2).every((u) => u === teamMatches(3))).toBe(true);
   });
 
   it('searches team names and venue, and says when nothing matches', async () => {
@@ -161,7 +164,7 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
   it('shows the loading text, then the error text with the server’s message', async () => {
     let fail!: (r: Response) => void;
     stubFetch(async (url) => {
-      if (url === '/api/dashboard/infos') return json(200, coach);
+      if (url === api.dashboard.infos.path) return json(200, coach);
       return new Promise<Response>((resolve) => (fail = resolve));
     });
     atTeamPage();
@@ -175,8 +178,8 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
   it('a failure without a server message says the spec’s French words, never the raw error; Réessayer loads again', async () => {
     let attempts = 0;
     stubFetch(async (url) => {
-      if (url === '/api/dashboard/infos') return json(200, coach);
-      if (url.startsWith('/api/matches/equipe/')) {
+      if (url === api.dashboard.infos.path) return json(200, coach);
+      if (url.startsWith(TEAM_MATCHES)) {
         attempts += 1;
         if (attempts === 1) throw new TypeError('boom');
         return json(200, [upcoming]);
@@ -195,7 +198,9 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
   it('without a team: "Sélection d\'équipe requise" and "Équipe non définie (equipeId manquant)"', async () => {
     const leader = aCurrentMember();
     serve(leader, [], (url) =>
-      url === '/api/equipes/club/2' ? json(200, [aTeam({ id: 7, nom: 'U15' })]) : json(404, {}),
+      url === buildPath(api.teams.listClub.path, { clubId: 2 })
+        ? json(200, [aTeam({ id: 7, nom: 'U15' })])
+        : json(404, {}),
     );
     atTeamPage();
     expect(
@@ -207,11 +212,13 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
   it('a leader (no team of their own) gets the team the route names, among the club’s teams', async () => {
     const leader = aCurrentMember();
     const calls = serve(leader, [finished], (url) =>
-      url === '/api/equipes/club/2' ? json(200, [aTeam({ id: 3, nom: 'Seniors' })]) : json(404, {}),
+      url === buildPath(api.teams.listClub.path, { clubId: 2 })
+        ? json(200, [aTeam({ id: 3, nom: 'Seniors' })])
+        : json(404, {}),
     );
     atTeamPage();
     await screen.findByRole('heading', { name: 'Janvier 2027' });
-    expect(calls.map((c) => c.url)).toContain('/api/matches/equipe/3');
+    expect(calls.map((c) => c.url)).toContain(teamMatches(3));
   });
 
   it('a member of several teams sees the team the route names (the team switcher’s link)', async () => {
@@ -222,8 +229,8 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
     const calls = serve(twoTeams, [finished]);
     renderAt('/FC/U15/matche', ':nomClub/:nomEquipe/matche/*', <MatchesPage />);
     await screen.findByRole('heading', { name: 'Janvier 2027' });
-    expect(calls.filter((c) => c.url.startsWith('/api/matches/')).map((c) => c.url)).toEqual([
-      '/api/matches/equipe/8',
+    expect(calls.filter((c) => c.url.startsWith(ANY_MATCH)).map((c) => c.url)).toEqual([
+      teamMatches(8),
     ]);
   });
 
@@ -231,14 +238,14 @@ describe('[matches] page: grouping, cards, filters (spec §2)', () => {
     const calls = serve(coach, [finished]);
     renderAt('/FC/Seniors/matche', ':nomClub/:nomEquipe/matche/*', <MatchesPage equipeId={9} />);
     await screen.findByRole('heading', { name: 'Janvier 2027' });
-    expect(calls.map((c) => c.url)).toContain('/api/matches/equipe/9');
+    expect(calls.map((c) => c.url)).toContain(teamMatches(9));
   });
 
   it('the route parameter idEquipe is read too', async () => {
     const calls = serve(coach, [finished]);
     renderAt('/FC/Seniors/matche/12', ':nomClub/:nomEquipe/matche/:idEquipe', <MatchesPage />);
     await screen.findByRole('heading', { name: 'Janvier 2027' });
-    expect(calls.map((c) => c.url)).toContain('/api/matches/equipe/12');
+    expect(calls.map((c) => c.url)).toContain(teamMatches(12));
   });
 });
 
@@ -277,7 +284,7 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
 
   it('a saved score is said', async () => {
     serve(coach, [finished], (url, init) =>
-      url === '/api/matches/1/score' && init.method === 'PUT'
+      url === buildPath(api.matches.score.path, { id: 1 }) && init.method === 'PUT'
         ? json(200, { ...finished, version: 'v2' })
         : json(404, {}),
     );
@@ -300,7 +307,7 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
       coach,
       () => [current],
       (url, init) => {
-        if (url === '/api/matches/1/score' && init.method === 'PUT')
+        if (url === buildPath(api.matches.score.path, { id: 1 }) && init.method === 'PUT')
           return new Promise<Response>((resolve) => (release = resolve));
         return json(404, {});
       },
@@ -317,7 +324,7 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
     const saving = await screen.findByRole('button', { name: 'Enregistrement…' });
     expect(saving).toBeDisabled();
-    const put = calls.find((c) => c.url === '/api/matches/1/score')!;
+    const put = calls.find((c) => c.url === buildPath(api.matches.score.path, { id: 1 }))!;
     expect(JSON.parse(put.init.body as string)).toEqual({
       scoreDomicile: 3,
       scoreExterieur: null,
@@ -360,7 +367,7 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
   it('a stale edit (409) shows the current scores and says so, and the next try sends the new version', async () => {
     const stale = { ...finished, scoreDomicile: 4, scoreExterieur: 4, version: 'v9' };
     const calls = serve(coach, [finished], (url) =>
-      url === '/api/matches/1/score'
+      url === buildPath(api.matches.score.path, { id: 1 })
         ? calls.filter((c) => c.url === url).length === 1
           ? json(409, {
               message:
@@ -386,7 +393,7 @@ describe('[matches] score editing (spec §4, §5, §6)', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument(),
     );
-    const puts = calls.filter((c) => c.url === '/api/matches/1/score');
+    const puts = calls.filter((c) => c.url === buildPath(api.matches.score.path, { id: 1 }));
     expect(JSON.parse(puts[1]!.init.body as string)).toEqual({
       scoreDomicile: 5,
       scoreExterieur: 4,
@@ -422,8 +429,8 @@ describe('[matches] cancellation (leaders and the team’s coach)', () => {
     await userEvent.click(screen.getByRole('button', { name: /Rétablir le match/ }));
     const puts = calls.filter((c) => c.url.endsWith('/annulation'));
     expect(puts.map((c) => [c.url, JSON.parse(c.init.body as string)])).toEqual([
-      ['/api/matches/2/annulation', { annule: true }],
-      ['/api/matches/4/annulation', { annule: false }],
+      [buildPath(api.matches.cancel.path, { id: 2 }), { annule: true }],
+      [buildPath(api.matches.cancel.path, { id: 4 }), { annule: false }],
     ]);
     cleanup();
     serve(player, [upcoming, cancelled]);
@@ -473,7 +480,7 @@ describe('[matches] card actions below 640 px', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Annuler le match' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.url.endsWith('/annulation')).map((c) => c.url)).toEqual([
-        '/api/matches/2/annulation',
+        buildPath(api.matches.cancel.path, { id: 2 }),
       ]),
     );
   });

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TConvocation, TCurrentMember, TMatch } from '@club/contract';
+import {
+  api,
+  buildPath,
+  type TConvocation,
+  type TCurrentMember,
+  type TMatch,
+} from '@club/contract';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
 import { aConvocation, aCurrentMember, aMatch } from '../../../testing/builders.ts';
 import { MatchesPage } from './matches-page.tsx';
@@ -14,6 +20,8 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/** The selection of match 1 (PUT). */
+const selection1 = buildPath(api.matches.selection.path, { id: 1 });
 const SENIORS = { idEquipe: 3, nomEquipe: 'Seniors' };
 const coach = aCurrentMember({ id: 2, role: 'ENTRAINEUR', ...SENIORS });
 const leo = aCurrentMember({ id: 10, role: 'JOUEUR', prenom: 'Léo', nom: 'Durand', ...SENIORS });
@@ -44,11 +52,12 @@ const rows: TConvocation[] = [
 
 function serve(me: TCurrentMember, match: TMatch, convocations: TConvocation[]) {
   return stubFetch(async (url, init) => {
-    if (url === '/api/dashboard/infos') return json(200, me);
-    if (url.startsWith('/api/matches/equipe/')) return json(200, [match]);
-    if (url === `/api/membres/${me.id}`) return json(200, { id: me.id, enfants: [] });
-    if (url === '/api/matches/1/convocations') return json(200, convocations);
-    if (url === '/api/matches/1/selection' && init.method === 'PUT') {
+    if (url === api.dashboard.infos.path) return json(200, me);
+    if (url.startsWith(api.matches.listTeam.path.replace(':id', ''))) return json(200, [match]);
+    if (url === buildPath(api.members.get.path, { id: me.id }))
+      return json(200, { id: me.id, enfants: [] });
+    if (url === buildPath(api.matches.convocations.path, { id: 1 })) return json(200, convocations);
+    if (url === selection1 && init.method === 'PUT') {
       const body = JSON.parse(init.body as string) as {
         joueurs: { membreId: number; selection: TConvocation['selection'] }[];
       };
@@ -107,7 +116,7 @@ describe('[matches] the coach’s selection', () => {
     expect(
       await within(dialog).findByText('Sélection publiée : les joueurs sont prévenus.'),
     ).toBeInTheDocument();
-    const put = calls.find((c) => c.url === '/api/matches/1/selection');
+    const put = calls.find((c) => c.url === selection1);
     expect(JSON.parse(put!.init.body as string)).toEqual({
       joueurs: [
         { membreId: 10, selection: 'SELECTIONNE' },
@@ -127,8 +136,8 @@ describe('[matches] the coach’s selection', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sélection' });
     await user.selectOptions(await within(dialog).findByLabelText(/Léo Durand/), 'SELECTIONNE');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/matches/1/selection')).toBe(true));
-    const put = calls.find((c) => c.url === '/api/matches/1/selection');
+    await waitFor(() => expect(calls.some((c) => c.url === selection1)).toBe(true));
+    const put = calls.find((c) => c.url === selection1);
     expect(JSON.parse(put!.init.body as string).publier).toBe(false);
   });
 });
@@ -166,7 +175,7 @@ describe('[matches] injured, ill and suspended players in the selection (decisio
     expect(within(dialog).queryByText('Actif')).toBeNull();
     await user.selectOptions(lucas, 'NON_RETENU');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/matches/1/selection')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url === selection1)).toBe(true));
   });
 });
 
@@ -195,8 +204,9 @@ describe('[matches] the page opens at the next match', () => {
     try {
       const past = aMatch({ id: 5, statut: 'TERMINE', dateDebut: '2027-01-10T15:00:00' });
       stubFetch(async (url) => {
-        if (url === '/api/dashboard/infos') return json(200, coach);
-        if (url.startsWith('/api/matches/equipe/')) return json(200, [past, away]);
+        if (url === api.dashboard.infos.path) return json(200, coach);
+        if (url.startsWith(api.matches.listTeam.path.replace(':id', '')))
+          return json(200, [past, away]);
         return json(404, { message: 'Ressource introuvable.' });
       });
       atTeamPage();

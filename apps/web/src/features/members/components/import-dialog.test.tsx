@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   MEMBER_IMPORT_MESSAGES,
+  api,
+  buildPath,
+  queryString,
   type TImportReport,
   type TMember,
   type TTeam,
@@ -13,6 +16,8 @@ import { ImportDialog } from './import-dialog.tsx';
 import { NoTeamBanner } from './no-team-banner.tsx';
 
 type Call = { url: string; method: string; body: unknown };
+const importUrl = (simulation: 'true' | 'false') =>
+  buildPath(api.members.import.path, { clubId: 7 }) + queryString({ simulation });
 let calls: Call[];
 let responder: (c: Call) => Response;
 const json = (status: number, body: unknown) =>
@@ -87,7 +92,7 @@ describe('[members] import dialog', () => {
     const heading = await screen.findByRole('heading', { name: 'Aperçu de « membres.csv »' });
     expect(heading).toHaveFocus();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url).toBe('/api/membres/club/7/import?simulation=true');
+    expect(post.url).toBe(importUrl('true'));
     expect((post.body as FormData).get('fichier')).toBeInstanceOf(File);
     expect(
       screen.getByText(
@@ -123,9 +128,9 @@ describe('[members] import dialog', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Import terminé' })).toHaveFocus();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
-      '/api/membres/club/7/import?simulation=true',
-      '/api/membres/club/7/import?simulation=true',
-      '/api/membres/club/7/import?simulation=false',
+      importUrl('true'),
+      importUrl('true'),
+      importUrl('false'),
     ]);
     expect(
       screen.getByText('2 membres créés : chacun reçoit une invitation par e-mail'),
@@ -257,7 +262,7 @@ describe('[members] players without a team', () => {
       expect(onAssigned).toHaveBeenCalledWith('2 membres ajoutés à l’équipe U13 A.'),
     );
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.url).toBe('/api/equipes/4/membres');
+    expect(put.url).toBe(buildPath(api.members.assignTeam.path, { id: 4 }));
     expect(JSON.parse(put.body as string)).toEqual({ ajouter: [21, 22] });
   });
 

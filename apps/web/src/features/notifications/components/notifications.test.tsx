@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { api, queryString } from '@club/contract';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
 import { NOTIFICATION_TEXTS } from '../texts.ts';
 import { NotificationPreferences } from './notification-preferences.tsx';
@@ -30,15 +31,16 @@ const prefs = (
   },
 });
 
-const requests = (calls: { url: string; init: RequestInit }[], path: string) =>
+/** The calls to the API (the anti-forgery token's aside), or to one path. */
+const requests = (calls: { url: string; init: RequestInit }[], path?: string) =>
   calls
-    .filter((c) => c.url.startsWith(path))
+    .filter((c) => (path ? c.url.startsWith(path) : !c.url.startsWith(api.auth.csrf.path)))
     .map((c) => ({ url: c.url, method: c.init.method ?? 'GET', body: c.init.body }));
 
 describe('[notifications] unsubscribe link', () => {
   it('opening the page changes nothing; the button unsubscribes and links to the profile', async () => {
     const calls = stubFetch((url) =>
-      url.startsWith('/auth/csrf') ? json(200, {}) : json(200, prefs(false)),
+      url.startsWith(api.auth.csrf.path) ? json(200, {}) : json(200, prefs(false)),
     );
     renderAt(
       '/notifications/desabonnement',
@@ -48,11 +50,15 @@ describe('[notifications] unsubscribe link', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       NOTIFICATION_TEXTS.unsubscribeTitle,
     );
-    expect(requests(calls, '/api/')).toEqual([]);
+    expect(requests(calls)).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Ne plus recevoir ces e-mails' }));
     expect(await screen.findByText(NOTIFICATION_TEXTS.unsubscribed)).toBeInTheDocument();
-    expect(requests(calls, '/api/')).toEqual([
-      { url: '/api/notifications/desabonnement?jeton=j1', method: 'POST', body: '{}' },
+    expect(requests(calls)).toEqual([
+      {
+        url: api.notifications.unsubscribe.path + queryString({ jeton: 'j1' }),
+        method: 'POST',
+        body: '{}',
+      },
     ]);
     expect(screen.getByRole('link', { name: 'ouvrir mon profil' })).toHaveAttribute(
       'href',
@@ -63,7 +69,7 @@ describe('[notifications] unsubscribe link', () => {
 
   it('an invalid link: the server’s message, and the button stays', async () => {
     stubFetch((url) =>
-      url.startsWith('/auth/csrf')
+      url.startsWith(api.auth.csrf.path)
         ? json(200, {})
         : json(404, { message: "Ce lien n'est pas valide." }),
     );
@@ -85,7 +91,7 @@ describe('[notifications] profile section', () => {
   it('shows the preference, saves a change at once and says so', async () => {
     let emails = true;
     const calls = stubFetch((url, init) => {
-      if (url.startsWith('/auth/csrf')) return json(200, {});
+      if (url.startsWith(api.auth.csrf.path)) return json(200, {});
       if (init.method === 'PUT')
         emails = (JSON.parse(init.body as string) as { emails: boolean }).emails ?? emails;
       return json(200, prefs(emails));
@@ -100,8 +106,8 @@ describe('[notifications] profile section', () => {
     expect(await screen.findByText(NOTIFICATION_TEXTS.saved)).toBeInTheDocument();
     expect(box).not.toBeChecked();
     expect(box).toHaveFocus();
-    expect(requests(calls, '/api/notifications/preferences').at(-1)).toEqual({
-      url: '/api/notifications/preferences',
+    expect(requests(calls, api.notifications.setPreferences.path).at(-1)).toEqual({
+      url: api.notifications.setPreferences.path,
       method: 'PUT',
       body: '{"emails":false}',
     });
@@ -109,7 +115,7 @@ describe('[notifications] profile section', () => {
 
   it('a failed save shows the error and keeps the stored value', async () => {
     stubFetch((url, init) => {
-      if (url.startsWith('/auth/csrf')) return json(200, {});
+      if (url.startsWith(api.auth.csrf.path)) return json(200, {});
       return init.method === 'PUT'
         ? json(500, { message: 'Erreur interne du serveur.' })
         : json(200, prefs(true));
@@ -126,7 +132,7 @@ describe('[notifications] profile section', () => {
   it('turns one kind off on one channel; e-mail boxes follow the master switch', async () => {
     let canaux: Record<string, { email: boolean; push: boolean }> = {};
     const calls = stubFetch((url, init) => {
-      if (url.startsWith('/auth/csrf')) return json(200, {});
+      if (url.startsWith(api.auth.csrf.path)) return json(200, {});
       if (init.method === 'PUT') {
         const sent = JSON.parse(init.body as string) as {
           canaux?: Record<string, { email?: boolean; push?: boolean }>;
@@ -146,8 +152,8 @@ describe('[notifications] profile section', () => {
     ).toBeVisible();
     await userEvent.click(push);
     await waitFor(() => expect(push).not.toBeChecked());
-    expect(requests(calls, '/api/notifications/preferences').at(-1)).toEqual({
-      url: '/api/notifications/preferences',
+    expect(requests(calls, api.notifications.setPreferences.path).at(-1)).toEqual({
+      url: api.notifications.setPreferences.path,
       method: 'PUT',
       body: '{"canaux":{"annonces":{"push":false}}}',
     });

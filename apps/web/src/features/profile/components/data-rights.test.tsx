@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { PRIVACY_MESSAGES } from '@club/contract';
+import { PRIVACY_MESSAGES, api, urlOf } from '@club/contract';
 import { anAccountExport } from '../../../testing/builders.ts';
 import { readLandingNotice } from '../../../lib/landing-notice.ts';
 import { DataRights } from './data-rights.tsx';
@@ -48,7 +48,7 @@ describe('[privacy] Mes données (profile)', () => {
     renderRights();
     await userEvent.click(screen.getByRole('button', { name: PRIVACY_MESSAGES.downloadLabel }));
     await vi.waitFor(() => expect(click).toHaveBeenCalled());
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/compte/donnees']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`GET ${urlOf(api.auth.exportData)}`]);
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toMatch(/^mes-donnees-club-manager-\d{4}-\d{2}-\d{2}\.json$/);
     expect(link.href).toBe('blob:donnees');
@@ -77,7 +77,7 @@ describe('[privacy] Mes données (profile)', () => {
     );
     expect(await screen.findByText(PRIVACY_MESSAGES.accountDeleted)).toBeInTheDocument();
     expect(calls.map((c) => [c.method, c.url, JSON.parse(c.body as string)])).toEqual([
-      ['DELETE', '/api/compte', { motDePasse: 'Mon-Secret-2026!' }],
+      ['DELETE', api.auth.deleteAccount.path, { motDePasse: 'Mon-Secret-2026!' }],
     ]);
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('deviceFingerprint')).toBe('fp');

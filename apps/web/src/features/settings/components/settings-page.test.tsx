@@ -9,6 +9,9 @@ import {
   SETTINGS_MESSAGES,
   SETTINGS_SCROLL_OFFSET_PX,
   SETTINGS_SECTION_THRESHOLD,
+  api,
+  buildPath,
+  urlOf,
   type TClub,
   type TCurrentMember,
 } from '@club/contract';
@@ -25,7 +28,7 @@ const club: TClub = {
   adresse: '1 rue du Stade',
   numeroTelephone: '02 40 00 00 00',
   sportNom: 'Football',
-  logoUrl: '/api/clubs/7/logo?v=abc',
+  logoUrl: urlOf(api.clubs.logo, { params: { id: 7 }, query: { v: 'abc' } }),
   moisDebutSaison: 7,
   ageMinimumMessagerie: 0,
   conservationMessagesSaisons: 2,
@@ -228,8 +231,8 @@ describe('[settings] page (spec §2, §4, §6, §8, §9)', () => {
     expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeInTheDocument();
     const writes = calls.filter((c) => c.method !== 'GET');
     expect(writes.map((c) => `${c.method} ${c.url}`)).toEqual([
-      'PUT /api/clubs/7',
-      'POST /api/clubs/7/logo',
+      `PUT ${buildPath(api.clubs.update.path, { id: 7 })}`,
+      `POST ${buildPath(api.clubs.setLogo.path, { id: 7 })}`,
     ]);
     expect(JSON.parse(writes[0]!.body as string)).toEqual({
       nom: 'AS Nantes',
@@ -373,7 +376,7 @@ describe('[settings] password modal (spec §4, §5, §8)', () => {
     expect(await screen.findByText(SETTINGS_MESSAGES.passwordUpdated)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     const post = calls.filter((c) => c.method === 'POST').at(-1)!;
-    expect(post.url).toBe('/api/compte/mot-de-passe');
+    expect(post.url).toBe(api.auth.changePassword.path);
     expect(JSON.parse(post.body as string)).toEqual({
       currentPassword: 'Ancien-Passe-42',
       newPassword: 'Nouveau-Passe-42',
@@ -441,7 +444,7 @@ describe('[settings] danger zone (spec §4, §9)', () => {
     await confirmInDialog('Supprimer définitivement');
     expect(await screen.findByText(SETTINGS_MESSAGES.clubDeleted)).toBeInTheDocument();
     const deletion = calls.find((c) => c.method === 'DELETE');
-    expect(deletion?.url).toBe('/api/clubs/7');
+    expect(deletion?.url).toBe(buildPath(api.clubs.remove.path, { id: 7 }));
     expect(JSON.parse(deletion!.body as string)).toEqual({ motDePasse: 'Mon-Secret-2026!' });
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('deviceFingerprint')).toBeNull();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TPlayerStatistics, TTeamStatistics } from '@club/contract';
+import { api, urlOf, type TPlayerStatistics, type TTeamStatistics } from '@club/contract';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
 import { TeamStatistics } from './team-statistics.tsx';
 
@@ -60,7 +60,9 @@ const coachView: TTeamStatistics = {
 describe('TeamStatistics', () => {
   it('the coach: results, the chart and its table, the fairness alert, the seasons', async () => {
     const calls = stubFetch(async (url) =>
-      url.startsWith('/api/statistiques/equipe/3') ? json(200, coachView) : json(404, {}),
+      url.startsWith(urlOf(api.statistics.team, { params: { teamId: 3 } }))
+        ? json(200, coachView)
+        : json(404, {}),
     );
     renderAt(
       '/c/Seniors/statistiques',
@@ -97,7 +99,7 @@ describe('TeamStatistics', () => {
 
   it('the chart draws the share of playing time beside presence and selection, with its flag (decision 0128)', async () => {
     stubFetch(async (url) =>
-      url.startsWith('/api/statistiques/equipe/3')
+      url.startsWith(urlOf(api.statistics.team, { params: { teamId: 3 } }))
         ? json(200, {
             ...coachView,
             joueurs: [
@@ -131,7 +133,9 @@ describe('TeamStatistics', () => {
 
   it('phones: one card per player, each value beside its label; the wide table scrolls in a focusable frame', async () => {
     stubFetch(async (url) =>
-      url.startsWith('/api/statistiques/equipe/3') ? json(200, coachView) : json(404, {}),
+      url.startsWith(urlOf(api.statistics.team, { params: { teamId: 3 } }))
+        ? json(200, coachView)
+        : json(404, {}),
     );
     renderAt(
       '/c/Seniors/statistiques',
