@@ -30,7 +30,7 @@ module.exports = {
     {
       name: 'bench-server-entry-points',
       comment:
-        'The benches start the built server, or boot the app in-process through its entry points (app.ts, config.ts, db/, test/helper.ts); never a feature or the web app. One exception, loaded at run time and so not seen here: bench/scale/migration.mjs reads the server\'s actor query (features/auth/auth.repository.ts, findActor), because the migration check must read permissions exactly as the server builds them.',
+        "The benches start the built server, or boot the app in-process through its entry points (app.ts, config.ts, db/, test/helper.ts); never a feature or the web app. One exception, loaded at run time and so not seen here: bench/scale/migration.mjs reads the server's actor query (features/auth/auth.repository.ts, findActor), because the migration check must read permissions exactly as the server builds them.",
       severity: 'error',
       from: { path: '^bench/' },
       to: { path: '^apps/(web/|server/src/(features|plugins|lib|authz|jobs)/)' },

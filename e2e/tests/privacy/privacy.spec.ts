@@ -130,14 +130,12 @@ test.describe('[privacy] a parent and a player look at their team', () => {
       await signIn(page, viewer);
       // What reaches the browser, not only what is drawn.
       const answer = page.waitForResponse((r) =>
-        r
-          .url()
-          .includes(
-            buildPath(endpoints.members.listTeam.path, {
-              clubId: w.me.idClub,
-              nomEquipe: 'Seniors',
-            }),
-          ),
+        r.url().includes(
+          buildPath(endpoints.members.listTeam.path, {
+            clubId: w.me.idClub,
+            nomEquipe: 'Seniors',
+          }),
+        ),
       );
       await page.goto(clubUrl(w.me.nomClub, 'Seniors', 'membres'));
       await expect(
