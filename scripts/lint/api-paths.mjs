@@ -79,7 +79,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/notifications/presences.test.ts',
   'apps/server/src/features/push/push.test.ts',
   'apps/server/src/features/site/site.test.ts',
-  'apps/server/src/features/teams/teams.summary.test.ts',
   'apps/server/src/features/teams/teams.test.ts',
   'apps/server/src/jobs/mail.queue.test.ts',
   'apps/server/src/lib/public-url.test.ts',
