@@ -61,7 +61,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/clubs/clubs.test.ts',
   'apps/server/src/features/contact/contact.test.ts',
   'apps/server/src/features/events/events.test.ts',
-  'apps/server/src/features/events/recurrence.test.ts',
   'apps/server/src/features/home-stats/home-stats.test.ts',
   'apps/server/src/features/matches/match-day.test.ts',
   'apps/server/src/features/matches/matches.test.ts',
