@@ -70,7 +70,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/members/memberships.test.ts',
   'apps/server/src/features/members/season.test.ts',
   'apps/server/src/features/notifications/notifications.delivery.test.ts',
-  'apps/server/src/features/notifications/notifications.test.ts',
   'apps/server/src/features/push/push.test.ts',
   'apps/server/src/features/site/site.test.ts',
   'apps/server/src/features/teams/teams.test.ts',
