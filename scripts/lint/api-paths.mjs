@@ -62,7 +62,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/contact/contact.test.ts',
   'apps/server/src/features/events/events.test.ts',
   'apps/server/src/features/home-stats/home-stats.test.ts',
-  'apps/server/src/features/matches/matches.test.ts',
   'apps/server/src/features/members/invitation.test.ts',
   'apps/server/src/features/members/member-restore.test.ts',
   'apps/server/src/features/members/members.test.ts',
