@@ -60,7 +60,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/club-registration/registration.test.ts',
   'apps/server/src/features/clubs/clubs.test.ts',
   'apps/server/src/features/contact/contact.test.ts',
-  'apps/server/src/features/events/events.test.ts',
   'apps/server/src/features/home-stats/home-stats.test.ts',
   'apps/server/src/features/members/invitation.test.ts',
   'apps/server/src/features/members/member-restore.test.ts',
