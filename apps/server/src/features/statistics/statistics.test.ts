@@ -5,7 +5,6 @@ import {
   api,
   STATISTICS_MESSAGES,
   fairnessAlerts,
-  type TPlayerStatistics,
   type TTeamStatistics,
 } from '@club/contract';
 import {
@@ -236,8 +235,7 @@ async function stats(who: string, teamId: number, saison?: string): Promise<TTea
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
-const row = (s: TTeamStatistics, m: Member) =>
-  s.joueurs.find((j) => j.membre.id === m.id) as TPlayerStatistics;
+const row = (s: TTeamStatistics, m: Member) => s.joueurs.find((j) => j.membre.id === m.id)!;
 
 describe('[statistics] figures of a team over a season', { timeout: 60_000 }, () => {
   it('results: played matches with a score, for the team on either side; the form of the last five', async () => {
