@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import { api, urlOf, type TCalendarSubscription } from '@club/contract';
 import {
   createClub,
   createEvent,
@@ -48,10 +49,10 @@ function parse(body: string): ParsedEvent[] {
 const names = (list: ParsedEvent[]) => list.map((e) => e.summary).sort();
 
 /** Subscribes and returns the URL's path (the app is driven with inject). */
-async function subscribe(client: TestClient, body: Record<string, unknown> = {}) {
-  const res = await client.post('/api/calendrier/abonnement', body);
-  expect(res.statusCode, res.body).toBe(201);
-  const { url } = res.json() as { url: string };
+async function subscribe(client: TestClient, body: TCalendarSubscription = {}) {
+  const res = await client.send(api.calendarFeeds.subscribe, { body });
+  expect(res.status, res.text).toBe(201);
+  const { url } = res.body;
   expect(url).toMatch(/^http:\/\/localhost:3000\/api\/calendrier\/[A-Za-z0-9_-]{43}\.ics$/);
   return new URL(url).pathname;
 }
@@ -196,8 +197,8 @@ describe('[calendar-feeds] GET /api/calendrier/{token}.ics', () => {
     expect(second).not.toBe(first);
     expect((await fetchFeed(first)).statusCode).toBe(404);
     expect((await fetchFeed(second)).statusCode).toBe(200);
-    const res = await asPlayer.delete('/api/calendrier/abonnement');
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await asPlayer.send(api.calendarFeeds.revoke);
+    expect(res.status, res.text).toBe(200);
     expect((await fetchFeed(second)).statusCode).toBe(404);
     const live = await ctx.app.db
       .select()
@@ -220,12 +221,17 @@ describe('[calendar-feeds] GET /api/calendrier/{token}.ics', () => {
   });
 
   it('unknown or malformed tokens answer 404 in JSON', async () => {
-    const unknown = await fetchFeed(`/api/calendrier/${'A'.repeat(43)}.ics`);
+    const unknown = await fetchFeed(
+      urlOf(api.calendarFeeds.feed, { params: { fichier: `${'A'.repeat(43)}.ics` } }),
+    );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toHaveProperty('message');
-    expect((await fetchFeed('/api/calendrier/abc.ics')).statusCode).toBe(404);
+    expect(
+      (await fetchFeed(urlOf(api.calendarFeeds.feed, { params: { fichier: 'abc.ics' } })))
+        .statusCode,
+    ).toBe(404);
     // The subscription's state is a signed-in read: no cookie, no answer.
-    expect((await fetchFeed('/api/calendrier/abonnement')).statusCode).toBe(401);
+    expect((await fetchFeed(urlOf(api.calendarFeeds.state))).statusCode).toBe(401);
   });
 
   it('only the token’s hash is stored', async () => {
@@ -246,34 +252,30 @@ describe('[calendar-feeds] GET /api/calendrier/abonnement', () => {
       ctx.app,
       await createMember(ctx.app.db, club.id, { role: 'DIRIGEANT' }),
     );
-    const none = await asLeaderFresh.get('/api/calendrier/abonnement');
-    expect(none.statusCode, none.body).toBe(200);
-    expect(none.json()).toEqual({ abonnement: null });
+    const none = await asLeaderFresh.send(api.calendarFeeds.state);
+    expect(none.status, none.text).toBe(200);
+    expect(none.body).toEqual({ abonnement: null });
 
     const before = Date.now();
     const path = await subscribe(asLeaderFresh, { equipeId: u17.id, matchesSeulement: true });
-    const res = await asLeaderFresh.get('/api/calendrier/abonnement');
-    expect(res.statusCode, res.body).toBe(200);
-    const { abonnement } = res.json() as {
-      abonnement: { creeLe: string; equipe: unknown; matchesSeulement: boolean };
-    };
-    expect(abonnement.equipe).toEqual({ id: u17.id, nom: 'U17' });
-    expect(abonnement.matchesSeulement).toBe(true);
-    expect(Math.abs(Date.parse(abonnement.creeLe) - before)).toBeLessThan(60_000);
+    const res = await asLeaderFresh.send(api.calendarFeeds.state);
+    expect(res.status, res.text).toBe(200);
+    const { abonnement } = res.body;
+    expect(abonnement?.equipe).toEqual({ id: u17.id, nom: 'U17' });
+    expect(abonnement?.matchesSeulement).toBe(true);
+    expect(Math.abs(Date.parse(abonnement!.creeLe) - before)).toBeLessThan(60_000);
     const token = path
       .split('/')
       .pop()!
       .replace(/\.ics$/, '');
-    expect(res.body).not.toContain(token);
+    expect(res.text).not.toContain(token);
 
     // All my teams: no team; after DELETE, no feed.
     await subscribe(asLeaderFresh);
-    const all = (await asLeaderFresh.get('/api/calendrier/abonnement')).json() as {
-      abonnement: { equipe: unknown; matchesSeulement: boolean };
-    };
+    const all = (await asLeaderFresh.send(api.calendarFeeds.state)).body;
     expect(all.abonnement).toMatchObject({ equipe: null, matchesSeulement: false });
-    await asLeaderFresh.delete('/api/calendrier/abonnement');
-    expect((await asLeaderFresh.get('/api/calendrier/abonnement')).json()).toEqual({
+    await asLeaderFresh.send(api.calendarFeeds.revoke);
+    expect((await asLeaderFresh.send(api.calendarFeeds.state)).body).toEqual({
       abonnement: null,
     });
   });
@@ -284,21 +286,25 @@ describe('[calendar-feeds] GET /api/calendrier/abonnement', () => {
       ctx.app,
       await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId: seniors.id }),
     );
-    expect((await other.get('/api/calendrier/abonnement')).json()).toEqual({ abonnement: null });
+    expect((await other.send(api.calendarFeeds.state)).body).toEqual({ abonnement: null });
   });
 });
 
 describe('[calendar-feeds] POST /api/calendrier/abonnement', () => {
   it('a team whose events the player may not read → 403', async () => {
-    const res = await asPlayer.post('/api/calendrier/abonnement', { equipeId: u17.id });
-    expect(res.statusCode).toBe(403);
+    const res = await asPlayer.send(api.calendarFeeds.subscribe, { body: { equipeId: u17.id } });
+    expect(res.status).toBe(403);
   });
 
   it('another club’s team → 404, and no feed of that club is created', async () => {
-    const res = await asPlayer.post('/api/calendrier/abonnement', { equipeId: foreignTeam.id });
-    expect(res.statusCode).toBe(404);
-    const theirs = await asOtherLeader.post('/api/calendrier/abonnement', { equipeId: seniors.id });
-    expect(theirs.statusCode).toBe(404);
+    const res = await asPlayer.send(api.calendarFeeds.subscribe, {
+      body: { equipeId: foreignTeam.id },
+    });
+    expect(res.status).toBe(404);
+    const theirs = await asOtherLeader.send(api.calendarFeeds.subscribe, {
+      body: { equipeId: seniors.id },
+    });
+    expect(theirs.status).toBe(404);
   });
 
   it('another club’s leader gets nothing of this club in their own feed', async () => {
@@ -307,15 +313,17 @@ describe('[calendar-feeds] POST /api/calendrier/abonnement', () => {
   });
 
   it('refuses bad bodies with 400 and needs a session', async () => {
-    expect((await asPlayer.post('/api/calendrier/abonnement', { equipeId: 'x' })).statusCode).toBe(
-      400,
-    );
-    expect(
-      (await asPlayer.post('/api/calendrier/abonnement', { matchesSeulement: 'oui' })).statusCode,
-    ).toBe(400);
+    const subscribeBadly = (payload: object) =>
+      asPlayer.raw({
+        method: 'POST',
+        url: urlOf(api.calendarFeeds.subscribe, { body: {} }),
+        payload,
+      });
+    expect((await subscribeBadly({ equipeId: 'x' })).statusCode).toBe(400);
+    expect((await subscribeBadly({ matchesSeulement: 'oui' })).statusCode).toBe(400);
     const anonymous = await ctx.app.inject({
       method: 'POST',
-      url: '/api/calendrier/abonnement',
+      url: urlOf(api.calendarFeeds.subscribe, { body: {} }),
       payload: {},
     });
     expect([401, 403]).toContain(anonymous.statusCode);
@@ -324,7 +332,6 @@ describe('[calendar-feeds] POST /api/calendrier/abonnement', () => {
 
 /** The match's title in the feed: both sides, the home side first ('Seniors – AS Voisine'). */
 async function matchName() {
-  const res = await asLeader.get(`/api/evenements/${ev.match}`);
-  const e = res.json() as { equipes: { nom: string }[]; adversaire: string };
+  const e = (await asLeader.send(api.events.get, { params: { id: ev.match! } })).body;
   return `${e.equipes[0]!.nom} – ${e.adversaire}`;
 }

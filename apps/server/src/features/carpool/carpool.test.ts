@@ -1,7 +1,7 @@
 import { manualClock } from '../../lib/clock.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { CARPOOL_MESSAGES, type TCarpoolOffer } from '@club/contract';
+import { CARPOOL_MESSAGES, api } from '@club/contract';
 import {
   createClub,
   createConvocation,
@@ -48,13 +48,12 @@ async function world(ctx: TestContext, players = 3) {
 }
 
 const offer = (client: TestClient, eventId: number, places = 3) =>
-  client.post(`/api/evenements/${eventId}/covoiturage`, {
-    places,
-    depart: 'Parking de la mairie',
-    heureDepart: '2030-12-12T09:15',
+  client.send(api.carpool.offer, {
+    params: { id: eventId },
+    body: { places, depart: 'Parking de la mairie', heureDepart: '2030-12-12T09:15' },
   });
 const book = (client: TestClient, offerId: number, membreId: number) =>
-  client.post(`/api/covoiturage/${offerId}/passagers`, { membreId });
+  client.send(api.carpool.book, { params: { offreId: offerId }, body: { membreId } });
 
 describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => {
   let ctx: TestContext;
@@ -85,11 +84,11 @@ describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => 
 
   it('a player offers seats; the event’s members see it; the seat count is validated in French', async () => {
     const bad = await offer(asDriver, w.event.id, 0);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.places).toBe(CARPOOL_MESSAGES.placesRange);
+    expect(bad.status).toBe(400);
+    expect(bad.error.errors?.places).toBe(CARPOOL_MESSAGES.placesRange);
     const res = await offer(asDriver, w.event.id, 2);
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<TCarpoolOffer>()).toMatchObject({
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
       evenementId: w.event.id,
       conducteur: { id: driver.id, prenom: 'Joueur0' },
       places: 2,
@@ -98,31 +97,33 @@ describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => 
       heureDepart: '2030-12-12T09:15:00',
       passagers: [],
     });
-    const list = await asParent.get(`/api/evenements/${w.event.id}/covoiturage`);
-    expect(list.statusCode, list.body).toBe(200);
-    expect(list.json<TCarpoolOffer[]>()).toHaveLength(1);
+    const list = await asParent.send(api.carpool.list, { params: { id: w.event.id } });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body).toHaveLength(1);
     // Member data in the answer: names only, never contact details.
-    expect(JSON.stringify(list.json())).not.toContain(driver.email);
+    expect(JSON.stringify(list.body)).not.toContain(driver.email);
   });
 
   it('a seat for oneself or one’s own child only; twice, or in one’s own car, is refused', async () => {
-    const { id } = (await offer(asDriver, w.event.id, 3)).json<TCarpoolOffer>();
+    const { id } = (await offer(asDriver, w.event.id, 3)).body;
     const forChild = await book(asParent, id, child.id);
-    expect(forChild.statusCode, forChild.body).toBe(200);
-    expect(forChild.json<TCarpoolOffer>().passagers.map((p) => p.id)).toEqual([child.id]);
-    expect((await book(asParent, id, w.members[2]!.id)).statusCode).toBe(403);
-    expect((await book(asOther, id, child.id)).statusCode).toBe(403);
+    expect(forChild.status, forChild.text).toBe(200);
+    expect(forChild.body.passagers.map((p) => p.id)).toEqual([child.id]);
+    expect((await book(asParent, id, w.members[2]!.id)).status).toBe(403);
+    expect((await book(asOther, id, child.id)).status).toBe(403);
     const twice = await book(asChild, id, child.id);
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe(CARPOOL_MESSAGES.alreadyBooked);
+    expect(twice.status).toBe(409);
+    expect(twice.error.message).toBe(CARPOOL_MESSAGES.alreadyBooked);
     const own = await book(asDriver, id, driver.id);
-    expect(own.statusCode).toBe(409);
-    expect(own.json().message).toBe(CARPOOL_MESSAGES.driverOwnCar);
+    expect(own.status).toBe(409);
+    expect(own.error.message).toBe(CARPOOL_MESSAGES.driverOwnCar);
     const self = await book(asOther, id, w.members[2]!.id);
-    expect(self.json<TCarpoolOffer>().placesRestantes).toBe(1);
-    const back = await asOther.delete(`/api/covoiturage/${id}/passagers/${w.members[2]!.id}`);
-    expect(back.statusCode, back.body).toBe(200);
-    expect(back.json<TCarpoolOffer>().placesRestantes).toBe(2);
+    expect(self.body.placesRestantes).toBe(1);
+    const back = await asOther.send(api.carpool.unbook, {
+      params: { offreId: id, membreId: w.members[2]!.id },
+    });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.placesRestantes).toBe(2);
   });
 
   it('a seat for a child who does not play is refused (422 in French): not convoked to the match, not in the event’s team', async () => {
@@ -131,11 +132,11 @@ describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => 
     const sibling = await createMember(db, w.club.id, { teamId: other.id, prenom: 'Léo' });
     await linkGuardian(db, w.club.id, parent.id, sibling.id);
     // a team event (the tournament of U13): the U15 sibling is not in it
-    const ride = (await offer(asDriver, w.event.id, 3)).json<TCarpoolOffer>();
+    const ride = (await offer(asDriver, w.event.id, 3)).body;
     const outsider = await book(asParent, ride.id, sibling.id);
-    expect(outsider.statusCode).toBe(422);
-    expect(outsider.json()).toEqual({ message: CARPOOL_MESSAGES.passengerNotInEvent });
-    expect((await book(asParent, ride.id, child.id)).statusCode).toBe(200);
+    expect(outsider.status).toBe(422);
+    expect(outsider.error).toEqual({ message: CARPOOL_MESSAGES.passengerNotInEvent });
+    expect((await book(asParent, ride.id, child.id)).status).toBe(200);
     // a match of U13: only a convoked child, not one published as not selected
     const { event, match } = await createMatch(db, w.club.id, {
       homeTeamId: w.team.id,
@@ -143,41 +144,41 @@ describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => 
       dateFin: '2030-12-14 17:00:00',
     });
     const car = await offer(asDriver, event.id, 3);
-    expect(car.statusCode, car.body).toBe(201);
-    const carId = car.json<TCarpoolOffer>().id;
+    expect(car.status, car.text).toBe(201);
+    const carId = car.body.id;
     const notConvoked = await book(asParent, carId, child.id);
-    expect(notConvoked.statusCode).toBe(422);
-    expect(notConvoked.json().message).toBe(CARPOOL_MESSAGES.passengerNotInEvent);
+    expect(notConvoked.status).toBe(422);
+    expect(notConvoked.error.message).toBe(CARPOOL_MESSAGES.passengerNotInEvent);
     await createConvocation(db, w.club.id, match.id, sibling.id, {
       selectionPublished: 'NON_RETENU',
     });
-    expect((await book(asParent, carId, sibling.id)).statusCode).toBe(422);
+    expect((await book(asParent, carId, sibling.id)).status).toBe(422);
     await createConvocation(db, w.club.id, match.id, child.id);
     const convoked = await book(asParent, carId, child.id);
-    expect(convoked.statusCode, convoked.body).toBe(200);
+    expect(convoked.status, convoked.text).toBe(200);
     // oneself may always ride (a parent going to watch)
-    expect((await book(asParent, carId, parent.id)).statusCode).toBe(200);
+    expect((await book(asParent, carId, parent.id)).status).toBe(200);
   });
 
   it('once the event has started, no ride is offered nor booked (409 in French)', async () => {
     const open = await offer(asOther, w.event.id, 2);
-    expect(open.statusCode, open.body).toBe(201);
+    expect(open.status, open.text).toBe(201);
     // 10:30 in Paris on the day: the tournament started at 10:00.
     clock.set('2030-12-12T09:30:00Z');
     try {
       const late = await offer(asDriver, w.event.id, 2);
-      expect(late.statusCode).toBe(409);
-      expect(late.json()).toEqual({ message: CARPOOL_MESSAGES.eventOver });
-      const seat = await book(asParent, open.json<TCarpoolOffer>().id, child.id);
-      expect(seat.statusCode).toBe(409);
-      expect(seat.json()).toEqual({ message: CARPOOL_MESSAGES.eventOver });
+      expect(late.status).toBe(409);
+      expect(late.error).toEqual({ message: CARPOOL_MESSAGES.eventOver });
+      const seat = await book(asParent, open.body.id, child.id);
+      expect(seat.status).toBe(409);
+      expect(seat.error).toEqual({ message: CARPOOL_MESSAGES.eventOver });
     } finally {
       clock.set(undefined);
     }
   });
 
   it('the database refuses an overbooking even without the service (CHECK)', async () => {
-    const { id } = (await offer(asDriver, w.event.id, 1)).json<TCarpoolOffer>();
+    const { id } = (await offer(asDriver, w.event.id, 1)).body;
     await expect(
       ctx.app.db
         .update(carpoolOffers)
@@ -187,14 +188,14 @@ describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => 
   });
 
   it('the driver cancels: the passengers, and the parent who booked, are mailed', async () => {
-    const { id } = (await offer(asDriver, w.event.id, 3)).json<TCarpoolOffer>();
+    const { id } = (await offer(asDriver, w.event.id, 3)).body;
     await book(asParent, id, child.id);
     await book(asOther, id, w.members[2]!.id);
-    expect((await asParent.delete(`/api/covoiturage/${id}`)).statusCode).toBe(403);
+    expect((await asParent.send(api.carpool.cancel, { params: { offreId: id } })).status).toBe(403);
     const count = ctx.smtp.mails.length;
-    const res = await asDriver.delete(`/api/covoiturage/${id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(CARPOOL_MESSAGES.offerCancelled);
+    const res = await asDriver.send(api.carpool.cancel, { params: { offreId: id } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.message).toBe(CARPOOL_MESSAGES.offerCancelled);
     await until('e-mails d’annulation', () => ctx.smtp.mails.length >= count + 3);
     await waitForMailQueueIdle(ctx, 10_000);
     const fresh = ctx.smtp.mails.slice(count);
@@ -203,8 +204,8 @@ describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => 
     );
     expect(fresh[0]!.subject).toMatch(/^Covoiturage annulé : Tournoi de Noël/);
     expect(fresh[0]!.text).toContain('Parking de la mairie');
-    const gone = await asParent.post(`/api/covoiturage/${id}/passagers`, { membreId: child.id });
-    expect(gone.statusCode).toBe(404);
+    const gone = await book(asParent, id, child.id);
+    expect(gone.status).toBe(404);
   });
 });
 
@@ -213,14 +214,14 @@ async function race(ctx: TestContext) {
   const w = await world(ctx, 11);
   const [driver, ...others] = w.members as [Member, ...Member[]];
   const asDriver = await signIn(ctx.app, driver);
-  const { id } = (await offer(asDriver, w.event.id, 3)).json<TCarpoolOffer>();
+  const { id } = (await offer(asDriver, w.event.id, 3)).body;
   const clients = await Promise.all(others.map((m) => signIn(ctx.app, m)));
   const answers = await Promise.all(clients.map((c, i) => book(c, id, others[i]!.id)));
-  const ok = answers.filter((r) => r.statusCode === 200);
-  const full = answers.filter((r) => r.statusCode === 409);
+  const ok = answers.filter((r) => r.status === 200);
+  const full = answers.filter((r) => r.status === 409);
   expect(ok).toHaveLength(3);
   expect(full).toHaveLength(7);
-  for (const r of full) expect(r.json().message).toBe('Plus de place disponible.');
+  for (const r of full) expect(r.error.message).toBe('Plus de place disponible.');
   const [row] = await ctx.app.db.select().from(carpoolOffers).where(eq(carpoolOffers.id, id));
   expect(row!.placesPrises).toBe(3);
   const seats = await ctx.app.db

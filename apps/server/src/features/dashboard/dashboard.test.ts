@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '@club/contract';
+import { SERVER_MESSAGES, api, urlOf, type TDashboardEventsQuery } from '@club/contract';
 import type { Actor } from '../../authz/index.ts';
 import {
   createClub,
@@ -24,6 +24,10 @@ let asParent: TestClient;
 let boss: Awaited<ReturnType<typeof createMember>>;
 
 const ids = (events: { id: number }[]) => events.map((e) => e.id);
+const teamEvents = (client: TestClient, id: number, query: TDashboardEventsQuery = {}) =>
+  client.send(api.dashboard.events, { params: { id }, query });
+const teamMembers = (client: TestClient, id: number) =>
+  client.send(api.dashboard.members, { params: { id } });
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -95,9 +99,9 @@ describe('[dashboard] GET /api/dashboard/evenements/:id?date=', () => {
       dateFin: `${day} 13:00:00`,
     });
 
-    const res = await asPlayer.get(`/api/dashboard/evenements/${seniors.id}?date=${day}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
+    const res = await teamEvents(asPlayer, seniors.id, { date: day });
+    expect(res.status, res.text).toBe(200);
+    const body = res.body;
     expect(ids(body)).toEqual([early.id, shared.id, late.id]);
     expect(body[2]).toMatchObject({ equipe: 'Seniors', adversaire: 'FC Voisin', domicile: false });
     expect(body[0]).toEqual({
@@ -112,12 +116,12 @@ describe('[dashboard] GET /api/dashboard/evenements/:id?date=', () => {
       adversaire: null,
       domicile: null,
     });
-    expect(body[1].equipesIds).toEqual([seniors.id, u17.id].sort((a, b) => a - b));
+    expect(body[1]!.equipesIds).toEqual([seniors.id, u17.id].sort((a, b) => a - b));
 
     // A leader reads any team of the club: the U17 day has the team-less meeting too.
-    const u17Day = await asBoss.get(`/api/dashboard/evenements/${u17.id}?date=${day}`);
-    expect(u17Day.statusCode).toBe(200);
-    expect(u17Day.json().map((e: { nom: string }) => e.nom)).toEqual([
+    const u17Day = await teamEvents(asBoss, u17.id, { date: day });
+    expect(u17Day.status).toBe(200);
+    expect(u17Day.body.map((e) => e.nom)).toEqual([
       'Réunion du club',
       'Entraînement',
       'Entraînement commun',
@@ -141,8 +145,7 @@ describe('[dashboard] GET /api/dashboard/evenements/:id?date=', () => {
       dateFin: '2030-04-22 00:00:00',
       teamIds: [team.id],
     });
-    const on = async (date: string) =>
-      ids((await asBoss.get(`/api/dashboard/evenements/${team.id}?date=${date}`)).json());
+    const on = async (date: string) => ids((await teamEvents(asBoss, team.id, { date })).body);
     expect(await on('2030-04-18')).toEqual([]);
     expect(await on('2030-04-20')).toEqual([tournament.id]);
     expect(await on('2030-04-21')).toEqual([tournament.id, evening.id]);
@@ -150,33 +153,34 @@ describe('[dashboard] GET /api/dashboard/evenements/:id?date=', () => {
   });
 
   it('a parent reads the team of a child; a player another team → 403; another club’s team → 404', async () => {
-    expect((await asParent.get(`/api/dashboard/evenements/${u17.id}`)).statusCode).toBe(200);
-    expect((await asParent.get(`/api/dashboard/evenements/${seniors.id}`)).statusCode).toBe(403);
-    expect((await asPlayer.get(`/api/dashboard/evenements/${u17.id}`)).statusCode).toBe(403);
+    expect((await teamEvents(asParent, u17.id)).status).toBe(200);
+    expect((await teamEvents(asParent, seniors.id)).status).toBe(403);
+    expect((await teamEvents(asPlayer, u17.id)).status).toBe(403);
     const other = await createClub(ctx.app.db);
     const otherTeam = await createTeam(ctx.app.db, other.id);
-    const res = await asBoss.get(`/api/dashboard/evenements/${otherTeam.id}`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(SERVER_MESSAGES.notFound);
-    expect((await asBoss.get('/api/dashboard/evenements/999999')).statusCode).toBe(404);
+    const res = await teamEvents(asBoss, otherTeam.id);
+    expect(res.status).toBe(404);
+    expect(res.error.message).toBe(SERVER_MESSAGES.notFound);
+    expect((await teamEvents(asBoss, 999999)).status).toBe(404);
   });
 
   it('refuses a malformed date, date with aVenir, an unknown parameter (400, French)', async () => {
-    const bad = await asBoss.get(`/api/dashboard/evenements/${seniors.id}?date=2030-02-30`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({
+    const bad = await teamEvents(asBoss, seniors.id, { date: '2030-02-30' });
+    expect(bad.status).toBe(400);
+    expect(bad.error).toEqual({
       message: SERVER_MESSAGES.validation,
       errors: { date: SERVER_MESSAGES.invalidDate },
     });
-    const both = await asBoss.get(
-      `/api/dashboard/evenements/${seniors.id}?date=2030-03-12&aVenir=true`,
-    );
-    expect(both.statusCode).toBe(400);
-    expect(both.json().errors).toEqual({ date: SERVER_MESSAGES.invalidValue });
-    const unknown = await asBoss.get(`/api/dashboard/evenements/${seniors.id}?debut=1`);
+    const both = await teamEvents(asBoss, seniors.id, { date: '2030-03-12', aVenir: 'true' });
+    expect(both.status).toBe(400);
+    expect(both.error.errors).toEqual({ date: SERVER_MESSAGES.invalidValue });
+    const unknown = await asBoss.raw({
+      method: 'GET',
+      url: `${urlOf(api.dashboard.events, { params: { id: seniors.id } })}?debut=1`,
+    });
     expect(unknown.statusCode).toBe(400);
-    const limit = await asBoss.get(`/api/dashboard/evenements/${seniors.id}?aVenir=true&limite=0`);
-    expect(limit.statusCode).toBe(400);
+    const limit = await teamEvents(asBoss, seniors.id, { aVenir: 'true', limite: 0 });
+    expect(limit.status).toBe(400);
   });
 
   it('without date, today is the club’s today, not the server’s', async () => {
@@ -198,10 +202,10 @@ describe('[dashboard] GET /api/dashboard/evenements/:id?date=', () => {
         dateFin: `${nextDay(today)} 01:00:00`,
         teamIds: [team.id],
       });
-      const res = await client.get(`/api/dashboard/evenements/${team.id}`);
-      expect(res.statusCode).toBe(200);
+      const res = await teamEvents(client, team.id);
+      expect(res.status).toBe(200);
       // The request may straddle the club's midnight; then the day has moved on by one.
-      if (clubToday(timezone) === today) expect(ids(res.json())).toEqual([todays.id]);
+      if (clubToday(timezone) === today) expect(ids(res.body)).toEqual([todays.id]);
     }
   });
 });
@@ -328,13 +332,13 @@ describe('[dashboard] GET /api/dashboard/evenements/:id?aVenir=true', () => {
       dateFin: '2099-05-01 12:00:00',
       teamIds: [u17.id],
     });
-    const res = await client.get(`/api/dashboard/evenements/${team.id}?aVenir=true`);
-    expect(res.statusCode, res.body).toBe(200);
-    const got = ids(res.json());
+    const res = await teamEvents(client, team.id, { aVenir: 'true' });
+    expect(res.status, res.text).toBe(200);
+    const got = ids(res.body);
     // Team-less events of the other tests (2030) come first; ours are the last two, in order.
     expect(got.slice(-2)).toEqual([sooner.id, later.id]);
-    expect(res.json().every((e: { dateFin: string }) => e.dateFin > '2026')).toBe(true);
-    const starts = res.json().map((e: { dateDebut: string }) => e.dateDebut);
+    expect(res.body.every((e) => e.dateFin > '2026')).toBe(true);
+    const starts = res.body.map((e) => e.dateDebut);
     expect(starts).toEqual([...starts].sort());
   });
 });
@@ -359,9 +363,9 @@ describe('[dashboard] GET /api/dashboard/membres/:id', () => {
     // The coach's primary team is another one: the membership alone counts.
     await setMemberTeams(db, club.id, coach.id, [u17.id, team.id]);
     await createMember(db, club.id, { role: 'JOUEUR', nom: 'Ailleurs', teamId: seniors.id });
-    const res = await asBoss.get(`/api/dashboard/membres/${team.id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual([
+    const res = await teamMembers(asBoss, team.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual([
       {
         id: coach.id,
         nom: 'Abel',
@@ -380,19 +384,19 @@ describe('[dashboard] GET /api/dashboard/membres/:id', () => {
       },
     ]);
     // The answer carries nothing else of the member (no e-mail, no phone).
-    expect(Object.keys(res.json()[0]).sort()).toEqual(
+    expect(Object.keys(res.body[0]!).sort()).toEqual(
       ['avatarUrl', 'id', 'nom', 'prenom', 'role', 'statut'].sort(),
     );
   });
 
   it('a member reads their team; a parent their child’s; others 403; another club 404', async () => {
-    expect((await asPlayer.get(`/api/dashboard/membres/${seniors.id}`)).statusCode).toBe(200);
-    expect((await asPlayer.get(`/api/dashboard/membres/${u17.id}`)).statusCode).toBe(403);
-    expect((await asParent.get(`/api/dashboard/membres/${u17.id}`)).statusCode).toBe(200);
-    expect((await asParent.get(`/api/dashboard/membres/${seniors.id}`)).statusCode).toBe(403);
+    expect((await teamMembers(asPlayer, seniors.id)).status).toBe(200);
+    expect((await teamMembers(asPlayer, u17.id)).status).toBe(403);
+    expect((await teamMembers(asParent, u17.id)).status).toBe(200);
+    expect((await teamMembers(asParent, seniors.id)).status).toBe(403);
     const other = await createClub(ctx.app.db);
     const otherTeam = await createTeam(ctx.app.db, other.id);
     await createMember(ctx.app.db, other.id, { teamId: otherTeam.id });
-    expect((await asBoss.get(`/api/dashboard/membres/${otherTeam.id}`)).statusCode).toBe(404);
+    expect((await teamMembers(asBoss, otherTeam.id)).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { eventVisibleTo, type TEvent } from '@club/contract';
+import { api, eventVisibleTo, type TEvent } from '@club/contract';
 import { events, members, teamMemberships } from '../../db/schema.ts';
 import { seedDemo } from '../../scripts/seed-demo.ts';
 import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
@@ -35,9 +35,9 @@ describe('[events] the demo seed through GET /api/evenements/club/{id}', () => {
       .from(events)
       .where(eq(events.clubId, clubId))) as [{ n: number }];
     const leader = await signIn(ctx.app, await memberOf('DIRIGEANT'));
-    const res = await leader.get(`/api/evenements/club/${clubId}`);
-    expect(res.statusCode).toBe(200);
-    const list = res.json() as TEvent[];
+    const res = await leader.send(api.events.listClub, { params: { clubId } });
+    expect(res.status).toBe(200);
+    const list = res.body;
     expect(list).toHaveLength(n);
     expect(list.map((e) => e.dateDebut)).toEqual([...list.map((e) => e.dateDebut)].sort());
     const typed = list.find((e) => e.type === 'MATCH' && e.adversaireNom);
@@ -48,10 +48,12 @@ describe('[events] the demo seed through GET /api/evenements/club/{id}', () => {
     expect(list.some((e) => e.type === 'MATCH' && e.match?.equipeExterieurId)).toBe(true);
     expect(list.some((e) => e.equipesIds.length === 0)).toBe(true);
 
-    const november = await leader.get(
-      `/api/evenements/club/${clubId}?from=2026-11-01&to=2026-11-30`,
-    );
-    const month = november.json() as TEvent[];
+    const november = await leader.send(api.events.listClub, {
+      params: { clubId },
+      query: { from: '2026-11-01', to: '2026-11-30' },
+    });
+    expect(november.status).toBe(200);
+    const month = november.body;
     expect(month.length).toBeGreaterThan(10);
     expect(month.every((e) => e.dateFin > '2026-11-01' && e.dateDebut < '2026-12-01')).toBe(true);
     expect(month.length).toBe(
@@ -61,7 +63,7 @@ describe('[events] the demo seed through GET /api/evenements/club/{id}', () => {
 
   it('each team trains on one weekly series for the season, its rule giving exactly its rows', async () => {
     const leader = await signIn(ctx.app, await memberOf('DIRIGEANT'));
-    const all = (await leader.get(`/api/evenements/club/${clubId}`)).json() as TEvent[];
+    const all = (await leader.send(api.events.listClub, { params: { clubId } })).body;
     const trainings = all.filter((e) => e.type === 'ENTRAINEMENT');
     expect(trainings.length).toBeGreaterThan(100);
     expect(trainings.every((e) => e.serie !== null)).toBe(true);
@@ -85,10 +87,10 @@ describe('[events] the demo seed through GET /api/evenements/club/{id}', () => {
 
   it('a player gets the events of their teams and the team-less ones only', async () => {
     const leader = await signIn(ctx.app, await memberOf('DIRIGEANT'));
-    const all = (await leader.get(`/api/evenements/club/${clubId}`)).json() as TEvent[];
+    const all = (await leader.send(api.events.listClub, { params: { clubId } })).body;
     const playerRow = await memberOf('JOUEUR');
     const player = await signIn(ctx.app, playerRow);
-    const mine = (await player.get(`/api/evenements/club/${clubId}`)).json() as TEvent[];
+    const mine = (await player.send(api.events.listClub, { params: { clubId } })).body;
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.length).toBeLessThan(all.length);
     const teamIds = (

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { EVENT_FIELD_MESSAGES, EVENT_MESSAGES, SERVER_MESSAGES, type TEvent } from '@club/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  EVENT_FIELD_MESSAGES,
+  EVENT_MESSAGES,
+  SERVER_MESSAGES,
+  api,
+  callResult,
+  urlOf,
+  type CallResult,
+  type EndpointSpec,
+  type TEventWrite,
+} from '@club/contract';
 import {
   createClub,
   createEvent,
@@ -33,7 +44,7 @@ let asParent: TestClient; // parent of Seniors whose child plays in U15
 let asOtherLeader: TestClient;
 let seniorPlayers: number[];
 
-const body = (overrides: Record<string, unknown> = {}) => ({
+const body = (overrides: Partial<TEventWrite> = {}): TEventWrite => ({
   nom: 'Entraînement',
   lieux: 'Gymnase',
   dateDebut: '2026-10-06T18:00:00',
@@ -45,11 +56,31 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 const ids = (list: { id: number }[]) => list.map((e) => e.id);
 
-async function created(client: TestClient, overrides: Record<string, unknown> = {}) {
-  const res = await client.post('/api/evenements', body(overrides));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as TEvent;
+async function created(client: TestClient, overrides: Partial<TEventWrite> = {}) {
+  const res = await client.send(api.events.create, { body: body(overrides) });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
 }
+/** A hand-built call's answer typed by its endpoint: the malformed bodies below go through raw(). */
+const typed = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
+  callResult(endpoint, {
+    status: res.statusCode,
+    headers: Object.fromEntries(
+      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+    ),
+    text: res.body,
+  });
+const createRaw = async (client: TestClient, payload: object) =>
+  typed(
+    api.events.create,
+    await client.raw({ method: 'POST', url: urlOf(api.events.create, { body: body() }), payload }),
+  );
+/** A team's matches without page nor size: the plain list. */
+const listOf = (res: CallResult<typeof api.matches.listTeam>) => {
+  const listed = res.body;
+  if (!Array.isArray(listed)) throw new Error(`une liste attendue : ${res.text}`);
+  return listed;
+};
 async function stored(id: number) {
   const [row] = await ctx.app.db.select().from(events).where(eq(events.id, id));
   return row;
@@ -114,29 +145,32 @@ describe('[events] create, read, update, delete', () => {
     expect([...event.equipesIds].sort()).toEqual([seniors.id, u17.id].sort());
     expect(event.equipes.find((t) => t.id === u17.id)).toMatchObject({ nom: 'U17' });
     expect((await stored(event.id))!.dateDebut).toMatch(/^2027-03-28[ T]02:30:00/);
-    const read = await asLeader.get(`/api/evenements/${event.id}`);
-    expect(read.json()).toEqual(event);
+    const read = await asLeader.send(api.events.get, { params: { id: event.id } });
+    expect(read.body).toEqual(event);
   });
 
   it('PUT replaces the fields and the teams; DELETE removes it', async () => {
     const event = await created(asLeader);
-    const res = await asLeader.put(
-      `/api/evenements/${event.id}`,
-      body({ nom: 'Réunion', type: 'REUNION', lieux: 'Club-house', equipesIds: [] }),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ nom: 'Réunion', type: 'REUNION', equipesIds: [] });
-    const del = await asLeader.delete(`/api/evenements/${event.id}`);
-    expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ message: EVENT_FIELD_MESSAGES.eventDeleted });
+    const res = await asLeader.send(api.events.update, {
+      params: { id: event.id },
+      body: body({ nom: 'Réunion', type: 'REUNION', lieux: 'Club-house', equipesIds: [] }),
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ nom: 'Réunion', type: 'REUNION', equipesIds: [] });
+    const del = await asLeader.send(api.events.remove, { params: { id: event.id } });
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ message: EVENT_FIELD_MESSAGES.eventDeleted });
     expect(await stored(event.id)).toBeUndefined();
-    expect((await asLeader.get(`/api/evenements/${event.id}`)).statusCode).toBe(404);
+    expect((await asLeader.send(api.events.get, { params: { id: event.id } })).status).toBe(404);
   });
 
   it('writes an audit line for each write', async () => {
     const event = await created(asCoach);
-    await asCoach.put(`/api/evenements/${event.id}`, body({ nom: 'Séance vidéo' }));
-    await asCoach.delete(`/api/evenements/${event.id}`);
+    await asCoach.send(api.events.update, {
+      params: { id: event.id },
+      body: body({ nom: 'Séance vidéo' }),
+    });
+    await asCoach.send(api.events.remove, { params: { id: event.id } });
     const lines = await ctx.app.db
       .select()
       .from(auditLog)
@@ -149,9 +183,9 @@ describe('[events] create, read, update, delete', () => {
 
 describe('[events] validation (spec §5 "Event form"), French messages', () => {
   it('nom, lieux, dateDebut, dateFin and type are required', async () => {
-    const res = await asLeader.post('/api/evenements', { equipesIds: [], clubId: club.id });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
+    const res = await createRaw(asLeader, { equipesIds: [], clubId: club.id });
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({
       message: SERVER_MESSAGES.validation,
       errors: {
         nom: SERVER_MESSAGES.required,
@@ -164,7 +198,7 @@ describe('[events] validation (spec §5 "Event form"), French messages', () => {
   });
 
   it('dateFin after dateDebut, wall-clock format only, known types', async () => {
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [object, string, string][] = [
       [{ dateFin: '2026-10-06T18:00:00' }, 'dateFin', EVENT_FIELD_MESSAGES.endBeforeStart],
       [{ dateFin: '2026-10-05T20:00:00' }, 'dateFin', EVENT_FIELD_MESSAGES.endBeforeStart],
       [
@@ -177,110 +211,134 @@ describe('[events] validation (spec §5 "Event form"), French messages', () => {
       [{ nom: 'x'.repeat(121) }, 'nom', SERVER_MESSAGES.tooLong(120)],
     ];
     for (const [overrides, field, message] of cases) {
-      const res = await asLeader.post('/api/evenements', body(overrides));
-      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect(res.json().errors[field]).toBe(message);
+      const res = await createRaw(asLeader, { ...body(), ...overrides });
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.error.errors?.[field]).toBe(message);
     }
   });
 
   it('refuses control characters and unknown fields (recurrence comes later)', async () => {
-    const res = await asLeader.post('/api/evenements', body({ lieux: 'Gym\u0000nase' }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.lieux).toBe(SERVER_MESSAGES.controlCharacters);
-    const extra = await asLeader.post('/api/evenements', body({ recurrence: { rrule: 'x' } }));
-    expect(extra.statusCode).toBe(400);
+    const res = await asLeader.send(api.events.create, { body: body({ lieux: 'Gym\u0000nase' }) });
+    expect(res.status).toBe(400);
+    expect(res.error.errors?.lieux).toBe(SERVER_MESSAGES.controlCharacters);
+    const extra = await createRaw(asLeader, { ...body(), recurrence: { rrule: 'x' } });
+    expect(extra.status).toBe(400);
   });
 
   it('a match needs a team: "Pour un match, sélectionne au moins une équipe."', async () => {
-    const res = await asLeader.post('/api/evenements', body({ type: 'MATCH', equipesIds: [] }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.equipesIds).toBe(EVENT_MESSAGES.matchNeedsTeam);
-    const both = await asLeader.post(
-      '/api/evenements',
-      body({ type: 'MATCH', equipesIds: [seniors.id, u17.id], adversaireNom: 'FC Rival' }),
-    );
-    expect(both.json().errors.adversaireNom).toBe(EVENT_FIELD_MESSAGES.opponentTwice);
+    const res = await asLeader.send(api.events.create, {
+      body: body({ type: 'MATCH', equipesIds: [] }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.error.errors?.equipesIds).toBe(EVENT_MESSAGES.matchNeedsTeam);
+    const both = await asLeader.send(api.events.create, {
+      body: body({ type: 'MATCH', equipesIds: [seniors.id, u17.id], adversaireNom: 'FC Rival' }),
+    });
+    expect(both.error.errors?.adversaireNom).toBe(EVENT_FIELD_MESSAGES.opponentTwice);
   });
 
   it('teams must be teams of the club (400 on equipesIds, as for members)', async () => {
     for (const teamId of [foreignTeam.id, 999_999]) {
-      const res = await asLeader.post('/api/evenements', body({ equipesIds: [teamId] }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ equipesIds: EVENT_FIELD_MESSAGES.teamUnknown });
+      const res = await asLeader.send(api.events.create, { body: body({ equipesIds: [teamId] }) });
+      expect(res.status).toBe(400);
+      expect(res.error.errors).toEqual({ equipesIds: EVENT_FIELD_MESSAGES.teamUnknown });
     }
   });
 
   it('a path id different from the body id is refused', async () => {
     const event = await created(asLeader);
-    const res = await asLeader.put(`/api/evenements/${event.id}`, body({ id: event.id + 1 }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.id).toBe(EVENT_FIELD_MESSAGES.idMismatch);
+    const res = typed(
+      api.events.update,
+      await asLeader.raw({
+        method: 'PUT',
+        url: urlOf(api.events.update, { params: { id: event.id }, body: body() }),
+        payload: { ...body(), id: event.id + 1 },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.error.errors?.id).toBe(EVENT_FIELD_MESSAGES.idMismatch);
   });
 });
 
 describe('[events] another club (docs/architecture.md §7: 404)', () => {
   it('its events, its club id and its list are not found', async () => {
     const event = await created(asLeader);
-    expect((await asOtherLeader.get(`/api/evenements/${event.id}`)).statusCode).toBe(404);
-    expect((await asOtherLeader.get(`/api/evenements/club/${club.id}`)).statusCode).toBe(404);
-    const put = await asOtherLeader.put(
-      `/api/evenements/${event.id}`,
-      body({ clubId: other.id, equipesIds: [] }),
+    expect((await asOtherLeader.send(api.events.get, { params: { id: event.id } })).status).toBe(
+      404,
     );
-    expect(put.statusCode).toBe(404);
-    expect((await asOtherLeader.delete(`/api/evenements/${event.id}`)).statusCode).toBe(404);
-    expect((await asOtherLeader.post('/api/evenements', body())).statusCode).toBe(404);
+    expect(
+      (await asOtherLeader.send(api.events.listClub, { params: { clubId: club.id } })).status,
+    ).toBe(404);
+    const put = await asOtherLeader.send(api.events.update, {
+      params: { id: event.id },
+      body: body({ clubId: other.id, equipesIds: [] }),
+    });
+    expect(put.status).toBe(404);
+    expect((await asOtherLeader.send(api.events.remove, { params: { id: event.id } })).status).toBe(
+      404,
+    );
+    expect((await asOtherLeader.send(api.events.create, { body: body() })).status).toBe(404);
     expect(await stored(event.id)).toMatchObject({ nom: 'Entraînement' });
-    const own = await asOtherLeader.get(`/api/evenements/club/${other.id}`);
-    expect(ids(own.json())).not.toContain(event.id);
+    const own = await asOtherLeader.send(api.events.listClub, { params: { clubId: other.id } });
+    expect(ids(own.body)).not.toContain(event.id);
   });
 });
 
 describe('[events] a coach writes only their own teams’ events, even with a crafted request', () => {
   it('cannot create an event of another team, nor add another team to one of theirs', async () => {
     for (const equipesIds of [[u17.id], [seniors.id, u17.id], []]) {
-      const res = await asCoach.post('/api/evenements', body({ equipesIds }));
-      expect(res.statusCode, JSON.stringify(equipesIds)).toBe(403);
-      expect(res.json().message).toBe(EVENT_FIELD_MESSAGES.notOwnTeams);
+      const res = await asCoach.send(api.events.create, { body: body({ equipesIds }) });
+      expect(res.status, JSON.stringify(equipesIds)).toBe(403);
+      expect(res.error.message).toBe(EVENT_FIELD_MESSAGES.notOwnTeams);
     }
     // The coach of both teams may.
     expect(
-      (await asTwoTeamsCoach.post('/api/evenements', body({ equipesIds: [seniors.id, u17.id] })))
-        .statusCode,
+      (
+        await asTwoTeamsCoach.send(api.events.create, {
+          body: body({ equipesIds: [seniors.id, u17.id] }),
+        })
+      ).status,
     ).toBe(201);
   });
 
   it('cannot move, retarget or delete another team’s event; the event is unchanged', async () => {
     const theirs = await created(asLeader, { equipesIds: [u17.id] });
-    const move = await asCoach.put(
-      `/api/evenements/${theirs.id}`,
-      body({
+    const move = await asCoach.send(api.events.update, {
+      params: { id: theirs.id },
+      body: body({
         equipesIds: [u17.id],
         dateDebut: '2026-10-07T18:00:00',
         dateFin: '2026-10-07T20:00:00',
       }),
+    });
+    expect(move.status).toBe(403);
+    const takeOver = await asCoach.send(api.events.update, {
+      params: { id: theirs.id },
+      body: body(),
+    });
+    expect(takeOver.status).toBe(403);
+    expect((await asCoach.send(api.events.remove, { params: { id: theirs.id } })).status).toBe(403);
+    expect((await asLeader.send(api.events.get, { params: { id: theirs.id } })).body).toEqual(
+      theirs,
     );
-    expect(move.statusCode).toBe(403);
-    const takeOver = await asCoach.put(`/api/evenements/${theirs.id}`, body());
-    expect(takeOver.statusCode).toBe(403);
-    expect((await asCoach.delete(`/api/evenements/${theirs.id}`)).statusCode).toBe(403);
-    expect((await asLeader.get(`/api/evenements/${theirs.id}`)).json()).toEqual(theirs);
 
     const mine = await created(asCoach);
-    const giveAway = await asCoach.put(
-      `/api/evenements/${mine.id}`,
-      body({ equipesIds: [u17.id] }),
-    );
-    expect(giveAway.statusCode).toBe(403);
-    expect((await asLeader.get(`/api/evenements/${mine.id}`)).json()).toEqual(mine);
+    const giveAway = await asCoach.send(api.events.update, {
+      params: { id: mine.id },
+      body: body({ equipesIds: [u17.id] }),
+    });
+    expect(giveAway.status).toBe(403);
+    expect((await asLeader.send(api.events.get, { params: { id: mine.id } })).body).toEqual(mine);
   });
 
   it('players and parents write nothing', async () => {
     const event = await created(asLeader);
     for (const client of [asPlayer, asParent]) {
-      expect((await client.post('/api/evenements', body())).statusCode).toBe(403);
-      expect((await client.put(`/api/evenements/${event.id}`, body())).statusCode).toBe(403);
-      expect((await client.delete(`/api/evenements/${event.id}`)).statusCode).toBe(403);
+      expect((await client.send(api.events.create, { body: body() })).status).toBe(403);
+      expect(
+        (await client.send(api.events.update, { params: { id: event.id }, body: body() })).status,
+      ).toBe(403);
+      expect((await client.send(api.events.remove, { params: { id: event.id } })).status).toBe(403);
     }
   });
 });
@@ -311,7 +369,10 @@ describe('[events] who reads what (spec §6 calendar)', () => {
     const leader = await createMember(ctx.app.db, c.id, { role: 'RESPONSABLE' });
 
     const seen = async (m: typeof leader) =>
-      ids((await (await signIn(ctx.app, m)).get(`/api/evenements/club/${c.id}`)).json()).sort();
+      ids(
+        (await (await signIn(ctx.app, m)).send(api.events.listClub, { params: { clubId: c.id } }))
+          .body,
+      ).sort();
     const sorted = (...events: { id: number }[]) => ids(events).sort();
     expect(await seen(playerA)).toEqual(sorted(ev.a, ev.ab, ev.all));
     expect(await seen(playerAB)).toEqual(sorted(ev.a, ev.b, ev.ab, ev.all));
@@ -320,8 +381,8 @@ describe('[events] who reads what (spec §6 calendar)', () => {
     expect(await seen(leader)).toEqual(sorted(...Object.values(ev)));
     // The detail follows the same rule.
     const asA = await signIn(ctx.app, playerA);
-    expect((await asA.get(`/api/evenements/${ev.b.id}`)).statusCode).toBe(403);
-    expect((await asA.get(`/api/evenements/${ev.all.id}`)).statusCode).toBe(200);
+    expect((await asA.send(api.events.get, { params: { id: ev.b.id } })).status).toBe(403);
+    expect((await asA.send(api.events.get, { params: { id: ev.all.id } })).status).toBe(200);
   });
 });
 
@@ -365,19 +426,31 @@ describe('[events] from/to: only the events overlapping the range', () => {
     const first = await at('premier', '2026-03-01 00:00:00', '2026-03-01 01:00:00');
     const last = await at('dernier', '2026-03-31 23:00:00', '2026-04-01 01:00:00');
     const after = await at('après', '2026-04-01 00:00:00', '2026-04-01 02:00:00');
-    const list = async (q: string) => {
-      const res = await leader.get(`/api/evenements/club/${c.id}${q}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return ids(res.json());
+    const list = async (query: { from?: string; to?: string }) => {
+      const res = await leader.send(api.events.listClub, { params: { clubId: c.id }, query });
+      expect(res.status, res.text).toBe(200);
+      return ids(res.body);
     };
-    expect(await list('?from=2026-03-01&to=2026-03-31')).toEqual(ids([straddles, first, last]));
-    expect(await list('?from=2026-03-01')).toEqual(ids([straddles, first, last, after]));
-    expect(await list('?to=2026-02-28')).toEqual(ids([before, endsAtMidnight, straddles]));
-    expect(await list('')).toHaveLength(6);
-    const bad = await leader.get(`/api/evenements/club/${c.id}?from=2026-03-31&to=2026-03-01`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.to).toBe(EVENT_FIELD_MESSAGES.rangeInvalid);
-    expect((await leader.get(`/api/evenements/club/${c.id}?from=demain`)).statusCode).toBe(400);
+    expect(await list({ from: '2026-03-01', to: '2026-03-31' })).toEqual(
+      ids([straddles, first, last]),
+    );
+    expect(await list({ from: '2026-03-01' })).toEqual(ids([straddles, first, last, after]));
+    expect(await list({ to: '2026-02-28' })).toEqual(ids([before, endsAtMidnight, straddles]));
+    expect(await list({})).toHaveLength(6);
+    const bad = await leader.send(api.events.listClub, {
+      params: { clubId: c.id },
+      query: { from: '2026-03-31', to: '2026-03-01' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.error.errors?.to).toBe(EVENT_FIELD_MESSAGES.rangeInvalid);
+    expect(
+      (
+        await leader.send(api.events.listClub, {
+          params: { clubId: c.id },
+          query: { from: 'demain' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -416,8 +489,10 @@ describe('[events] MATCH events keep their match', () => {
       ctx.app,
       await createMember(ctx.app.db, club.id, { role: 'ENTRAINEUR', teamId: u17.id }),
     );
-    expect((await asU17Coach.get(`/api/evenements/${event.id}`)).statusCode).toBe(200);
-    expect((await asU17Coach.delete(`/api/evenements/${event.id}`)).statusCode).toBe(403);
+    expect((await asU17Coach.send(api.events.get, { params: { id: event.id } })).status).toBe(200);
+    expect((await asU17Coach.send(api.events.remove, { params: { id: event.id } })).status).toBe(
+      403,
+    );
   });
 
   it('the match appears on the matches of both platform teams, and leaves with its event', async () => {
@@ -430,11 +505,9 @@ describe('[events] MATCH events keep their match', () => {
       equipesIds: [u17.id, seniors.id],
     });
     for (const team of [u17, seniors]) {
-      const res = await asLeader.get(`/api/matches/equipe/${team.id}`);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(
-        res.json().find((m: { evenementId: number }) => m.evenementId === event.id),
-      ).toMatchObject({
+      const res = await asLeader.send(api.matches.listTeam, { params: { id: team.id } });
+      expect(res.status, res.text).toBe(200);
+      expect(listOf(res).find((m) => m.evenementId === event.id)).toMatchObject({
         id: event.match!.id,
         dateDebut: '2026-12-06T15:00:00',
         lieux: 'Stade',
@@ -442,9 +515,9 @@ describe('[events] MATCH events keep their match', () => {
         equipeExterieur: { id: seniors.id, nom: 'Seniors' },
       });
     }
-    expect((await asLeader.delete(`/api/evenements/${event.id}`)).statusCode).toBe(200);
-    const after = await asLeader.get(`/api/matches/equipe/${u17.id}`);
-    expect(after.json().map((m: { evenementId: number }) => m.evenementId)).not.toContain(event.id);
+    expect((await asLeader.send(api.events.remove, { params: { id: event.id } })).status).toBe(200);
+    const after = await asLeader.send(api.matches.listTeam, { params: { id: u17.id } });
+    expect(listOf(after).map((m) => m.evenementId)).not.toContain(event.id);
   });
 
   it('a match against a typed opponent; updating changes the match; no longer a MATCH removes it', async () => {
@@ -461,17 +534,17 @@ describe('[events] MATCH events keep their match', () => {
     });
     const matchId = event.match!.id;
 
-    const toTeam = await asLeader.put(
-      `/api/evenements/${event.id}`,
-      body({
+    const toTeam = await asLeader.send(api.events.update, {
+      params: { id: event.id },
+      body: body({
         type: 'MATCH',
         equipesIds: [seniors.id, u15.id],
         dateDebut: '2026-10-10T15:00:00',
         dateFin: '2026-10-10T17:00:00',
       }),
-    );
-    expect(toTeam.statusCode, toTeam.body).toBe(200);
-    expect(toTeam.json().match).toEqual({
+    });
+    expect(toTeam.status, toTeam.text).toBe(200);
+    expect(toTeam.body.match).toEqual({
       id: matchId,
       equipeDomicileId: seniors.id,
       equipeExterieurId: u15.id,
@@ -484,21 +557,24 @@ describe('[events] MATCH events keep their match', () => {
       opponentName: null,
     });
 
-    const retyped = await asLeader.put(`/api/evenements/${event.id}`, body({ type: 'TOURNOI' }));
-    expect(retyped.statusCode).toBe(200);
-    expect(retyped.json()).toMatchObject({ match: null, adversaireNom: null });
+    const retyped = await asLeader.send(api.events.update, {
+      params: { id: event.id },
+      body: body({ type: 'TOURNOI' }),
+    });
+    expect(retyped.status).toBe(200);
+    expect(retyped.body).toMatchObject({ match: null, adversaireNom: null });
     expect(await matchOf(event.id)).toBeUndefined();
     expect(await convoked(matchId)).toEqual([]);
   });
 
   it('an event becoming a MATCH gets its match', async () => {
     const event = await created(asLeader);
-    const res = await asLeader.put(
-      `/api/evenements/${event.id}`,
-      body({ type: 'match', adversaireNom: 'US Voisine' }),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ type: 'MATCH', adversaireNom: 'US Voisine' });
+    const res = await asLeader.send(api.events.update, {
+      params: { id: event.id },
+      body: body({ type: 'match', adversaireNom: 'US Voisine' }),
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ type: 'MATCH', adversaireNom: 'US Voisine' });
     expect(await matchOf(event.id)).toMatchObject({
       homeTeamId: seniors.id,
       opponentName: 'US Voisine',
@@ -509,7 +585,7 @@ describe('[events] MATCH events keep their match', () => {
     const event = await created(asCoach, { type: 'MATCH', adversaireNom: 'AS Loin' });
     const matchId = event.match!.id;
     expect((await convoked(matchId)).length).toBe(seniorPlayers.length);
-    expect((await asCoach.delete(`/api/evenements/${event.id}`)).statusCode).toBe(200);
+    expect((await asCoach.send(api.events.remove, { params: { id: event.id } })).status).toBe(200);
     expect(await matchOf(event.id)).toBeUndefined();
     expect(await convoked(matchId)).toEqual([]);
     expect(
@@ -519,23 +595,26 @@ describe('[events] MATCH events keep their match', () => {
 
   it('a failed write leaves no match behind (one transaction)', async () => {
     const before = (await ctx.app.db.select().from(matches)).length;
-    const res = await asLeader.post(
-      '/api/evenements',
-      body({ type: 'MATCH', equipesIds: [seniors.id, foreignTeam.id] }),
-    );
-    expect(res.statusCode).toBe(400);
+    const res = await asLeader.send(api.events.create, {
+      body: body({ type: 'MATCH', equipesIds: [seniors.id, foreignTeam.id] }),
+    });
+    expect(res.status).toBe(400);
     expect((await ctx.app.db.select().from(matches)).length).toBe(before);
   });
 });
 
+/** A declared path as OpenAPI writes it (`:id` as `{id}`). */
+const openApi = (endpoint: EndpointSpec) => endpoint.path.replace(/:(\w+)/g, '{$1}');
+
 describe('[events] documentation', () => {
   it('the events routes are in the OpenAPI description, with the body and answer shapes', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- the OpenAPI document is no endpoint of the contract
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const { paths } = res.json();
-    expect(Object.keys(paths['/api/evenements/club/{clubId}'])).toEqual(['get']);
-    expect(Object.keys(paths['/api/evenements/{id}']).sort()).toEqual(['delete', 'get', 'put']);
-    const post = paths['/api/evenements'].post;
+    expect(Object.keys(paths[openApi(api.events.listClub)])).toEqual(['get']);
+    expect(Object.keys(paths[openApi(api.events.get)]).sort()).toEqual(['delete', 'get', 'put']);
+    const post = paths[openApi(api.events.create)].post;
     expect(post.tags).toEqual(['événements']);
     const bodySchema = post.requestBody.content['application/json'].schema;
     expect(Object.keys(bodySchema.properties)).toEqual(
@@ -554,7 +633,7 @@ describe('[events] documentation', () => {
     expect(Object.keys(answer.properties)).toEqual(
       expect.arrayContaining(['id', 'equipesIds', 'equipes', 'match', 'adversaireNom']),
     );
-    const query = paths['/api/evenements/club/{clubId}'].get.parameters.map(
+    const query = paths[openApi(api.events.listClub)].get.parameters.map(
       (p: { name: string }) => p.name,
     );
     expect(query).toEqual(expect.arrayContaining(['clubId', 'from', 'to']));

@@ -3,15 +3,16 @@ import {
   EVENT_FIELD_MESSAGES,
   MATCH_SERVER_MESSAGES,
   matchName,
+  api,
   shiftLocalDateTime,
   type TConvocation,
-  type TEvent,
-  type TMatch,
+  type TConvocationUpdate,
+  type TEventWrite,
 } from '@club/contract';
 import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import type { CapturedMail } from '../../test/helper.ts';
-import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { until, waitForMailQueueIdle } from '../../test/http-utils.ts';
 import {
   MATCH_NOTIFICATION_QUEUE,
@@ -130,7 +131,7 @@ async function createMatch(
   const ours = opts.team ?? team;
   const opponent = `FC Voisin ${seq}`;
   const start = opts.startMs === undefined ? afternoon(5) : local(opts.startMs);
-  const body = {
+  const body: TEventWrite = {
     nom: `Jour ${seq}`,
     type: 'MATCH',
     dateDebut: start,
@@ -143,14 +144,14 @@ async function createMatch(
     adversaireNom: opponent,
     clubId: club.id,
   };
-  const res = await (opts.client ?? asCoach).post('/api/evenements', body);
-  expect(res.statusCode, res.body).toBe(201);
-  const event = res.json<TEvent>();
+  const res = await (opts.client ?? asCoach).send(api.events.create, { body: body });
+  expect(res.status, res.text).toBe(201);
+  const event = res.body;
   const name = matchName({
     nom: body.nom,
     equipe: ours.nom,
     adversaire: opponent,
-    domicile: body.domicile,
+    domicile: opts.domicile ?? false,
   });
   return { event, matchId: event.match!.id, name, opponent, body };
 }
@@ -175,9 +176,9 @@ describe(
         lieuRendezVous: 'Parking du stade',
         match: { domicile: false },
       });
-      const res = await asAlice.get(`/api/matches/${matchId}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const match = res.json<TMatch>();
+      const res = await asAlice.send(api.matches.get, { params: { id: matchId } });
+      expect(res.status, res.text).toBe(200);
+      const match = res.body;
       expect(match).toMatchObject({
         adversaire: opponent,
         domicile: false,
@@ -187,15 +188,18 @@ describe(
         lieuRendezVous: 'Parking du stade',
         reponses: null, // a player does not read the counts
       });
-      const list = await asCoach.get(`/api/matches/equipe/${team.id}`);
-      const mine = list.json<TMatch[]>().find((m) => m.id === matchId)!;
+      const list = await asCoach.send(api.matches.listTeam, { params: { id: team.id } });
+      const listed = list.body;
+      // Without page nor size: the plain list.
+      if (!Array.isArray(listed)) throw new Error(`une liste attendue : ${list.text}`);
+      const mine = listed.find((m) => m.id === matchId)!;
       // Hugo is injured: convoked, not awaited (decision 0108)
       expect(mine.reponses).toEqual({ presents: 0, absents: 0, sansReponse: 4 });
     });
 
     it('the form’s rules: a meeting after the start, or a meeting place without a time, answer 400 in French', async () => {
       const start = local(5 * DAY);
-      const base = {
+      const base: TEventWrite = {
         nom: 'Match',
         type: 'MATCH',
         dateDebut: start,
@@ -204,30 +208,38 @@ describe(
         equipesIds: [team.id],
         clubId: club.id,
       };
-      const late = await asCoach.post('/api/evenements', {
-        ...base,
-        rendezVous: shiftLocalDateTime(start, 1),
+      const late = await asCoach.send(api.events.create, {
+        body: {
+          ...base,
+          rendezVous: shiftLocalDateTime(start, 1),
+        },
       });
-      expect(late.statusCode).toBe(400);
-      expect(late.json().errors.rendezVous).toBe(EVENT_FIELD_MESSAGES.rendezVousAfterStart);
-      const placeOnly = await asCoach.post('/api/evenements', {
-        ...base,
-        lieuRendezVous: 'Parking',
+      expect(late.status).toBe(400);
+      expect(late.error.errors?.rendezVous).toBe(EVENT_FIELD_MESSAGES.rendezVousAfterStart);
+      const placeOnly = await asCoach.send(api.events.create, {
+        body: {
+          ...base,
+          lieuRendezVous: 'Parking',
+        },
       });
-      expect(placeOnly.statusCode).toBe(400);
-      expect(placeOnly.json().errors.rendezVous).toBe(
+      expect(placeOnly.status).toBe(400);
+      expect(placeOnly.error.errors?.rendezVous).toBe(
         EVENT_FIELD_MESSAGES.lieuRendezVousWithoutTime,
       );
-      const atStart = await asCoach.post('/api/evenements', { ...base, rendezVous: start });
-      expect(atStart.statusCode, atStart.body).toBe(201);
-      expect(atStart.json<TEvent>().domicile).toBe(true); // home by default
+      const atStart = await asCoach.send(api.events.create, {
+        body: { ...base, rendezVous: start },
+      });
+      expect(atStart.status, atStart.text).toBe(201);
+      expect(atStart.body.domicile).toBe(true); // home by default
     });
 
     it('the calendar feed names both sides (home first) and carries the meeting time and place', async () => {
       const { event, opponent } = await createMatch();
-      const sub = await asAlice.post('/api/calendrier/abonnement', { matchesSeulement: true });
-      expect(sub.statusCode, sub.body).toBe(201);
-      const res = await ctx.app.inject({ method: 'GET', url: new URL(sub.json().url).pathname });
+      const sub = await asAlice.send(api.calendarFeeds.subscribe, {
+        body: { matchesSeulement: true },
+      });
+      expect(sub.status, sub.text).toBe(201);
+      const res = await ctx.app.inject({ method: 'GET', url: new URL(sub.body.url).pathname });
       expect(res.statusCode).toBe(200);
       const body = res.body.replace(/\r\n[ \t]/g, '').replace(/\\,/g, ',');
       expect(body).toContain(`SUMMARY:${opponent} – Seniors A`);
@@ -255,9 +267,11 @@ describe(
         forAlice[0]!.text,
       );
       expect(link, 'lien de réponse').not.toBeNull();
-      const page = await ctx.app.inject(`/api/convocations/reponse?jeton=${link![1]}`);
-      expect(page.statusCode, page.body).toBe(200);
-      expect(page.json().match).toMatchObject({
+      const page = await new TestClient(ctx.app).send(api.notifications.answerLink, {
+        query: { jeton: decodeURIComponent(link![1]!) },
+      });
+      expect(page.status, page.text).toBe(200);
+      expect(page.body.match).toMatchObject({
         rendezVous: event.rendezVous,
         lieuRendezVous: 'Parking du stade',
         domicile: false, // the page names the match home side first, as the mail (decision 0143)
@@ -278,12 +292,12 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
     await runDue(matchId);
   });
 
-  const answer = (client: TestClient, items: unknown[]) =>
-    client.put(`/api/matches/${matchId}/convocations`, { items });
+  const answer = (client: TestClient, items: TConvocationUpdate['items']) =>
+    client.send(api.matches.answerConvocations, { params: { id: matchId }, body: { items } });
   const rows = async (client: TestClient) => {
-    const res = await client.get(`/api/matches/${matchId}/convocations`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<TConvocation[]>();
+    const res = await client.send(api.matches.convocations, { params: { id: matchId } });
+    expect(res.status, res.text).toBe(200);
+    return res.body;
   };
   const rowOf = (list: TConvocation[], who: { id: number }) =>
     list.find((r) => r.joueur.id === who.id)!;
@@ -292,7 +306,7 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
     const mine = await answer(asAlice, [
       { joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null },
     ]);
-    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.status, mine.text).toBe(200);
     const before = rowOf(await rows(asCoach), alice).reponduLe;
     expect(before).not.toBeNull();
     await new Promise((r) => setTimeout(r, 20));
@@ -301,55 +315,70 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
       { joueurId: bruno.id, statutPresence: 'INDISPONIBLE', justification: 'Travail' },
       { joueurId: dan.id, statutPresence: 'DISPONIBLE', justification: null },
     ]);
-    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.status, saved.text).toBe(200);
     const after = await rows(asCoach);
     expect(rowOf(after, alice).reponduLe).toBe(before);
     expect(rowOf(after, bruno).reponduLe).not.toBeNull();
   });
 
   it('an unavailable (409) or injured (422, decision 0108) player cannot be selected, in French; a player cannot select', async () => {
-    const unavailable = await asCoach.put(`/api/matches/${matchId}/selection`, {
-      joueurs: [{ membreId: bruno.id, selection: 'SELECTIONNE' }],
+    const unavailable = await asCoach.send(api.matches.selection, {
+      params: { id: matchId },
+      body: {
+        joueurs: [{ membreId: bruno.id, selection: 'SELECTIONNE' }],
+      },
     });
-    expect(unavailable.statusCode).toBe(409);
-    expect(unavailable.json().message).toBe(
+    expect(unavailable.status).toBe(409);
+    expect(unavailable.error.message).toBe(
       MATCH_SERVER_MESSAGES.unavailableSelected('Bruno', 'Petit'),
     );
-    const injured = await asCoach.put(`/api/matches/${matchId}/selection`, {
-      joueurs: [{ membreId: hurt.id, selection: 'REMPLACANT' }],
+    const injured = await asCoach.send(api.matches.selection, {
+      params: { id: matchId },
+      body: {
+        joueurs: [{ membreId: hurt.id, selection: 'REMPLACANT' }],
+      },
     });
-    expect(injured.statusCode).toBe(422);
-    expect(injured.json().message).toBe(
+    expect(injured.status).toBe(422);
+    expect(injured.error.message).toBe(
       MATCH_SERVER_MESSAGES.notActiveSelected('Hugo', 'Blessé', 'Blessé'),
     );
-    const byPlayer = await asAlice.put(`/api/matches/${matchId}/selection`, {
-      joueurs: [{ membreId: alice.id, selection: 'SELECTIONNE' }],
+    const byPlayer = await asAlice.send(api.matches.selection, {
+      params: { id: matchId },
+      body: {
+        joueurs: [{ membreId: alice.id, selection: 'SELECTIONNE' }],
+      },
     });
-    expect(byPlayer.statusCode).toBe(403);
+    expect(byPlayer.status).toBe(403);
   });
 
   it('players see their selection only once published; publishing mails each player once, the non-selected kindly', async () => {
     const before = ctx.smtp.mails.length;
-    const draft = await asCoach.put(`/api/matches/${matchId}/selection`, {
-      joueurs: [
-        { membreId: alice.id, selection: 'SELECTIONNE' },
-        { membreId: dan.id, selection: 'REMPLACANT' },
-        { membreId: bruno.id, selection: 'NON_RETENU' },
-      ],
+    const draft = await asCoach.send(api.matches.selection, {
+      params: { id: matchId },
+      body: {
+        joueurs: [
+          { membreId: alice.id, selection: 'SELECTIONNE' },
+          { membreId: dan.id, selection: 'REMPLACANT' },
+          { membreId: bruno.id, selection: 'NON_RETENU' },
+        ],
+      },
     });
-    expect(draft.statusCode, draft.body).toBe(200);
-    expect(rowOf(draft.json<TConvocation[]>(), alice).selection).toBe('SELECTIONNE');
+    expect(draft.status, draft.text).toBe(200);
+    expect(rowOf(draft.body, alice).selection).toBe('SELECTIONNE');
     expect(rowOf(await rows(asAlice), alice).selection).toBeNull();
     await waitForMailQueueIdle(ctx, 10_000);
     expect(ctx.smtp.mails.length).toBe(before); // nothing before publishing
 
-    const published = await asCoach.put(`/api/matches/${matchId}/selection`, {
-      joueurs: [],
-      publier: true,
+    const published = await asCoach.send(api.matches.selection, {
+      params: { id: matchId },
+      body: {
+        joueurs: [],
+        publier: true,
+      },
     });
-    expect(published.statusCode, published.body).toBe(200);
+    expect(published.status, published.text).toBe(200);
     expect(rowOf(await rows(asAlice), alice).selection).toBe('SELECTIONNE');
-    const match = (await asAlice.get(`/api/matches/${matchId}`)).json<TMatch>();
+    const match = (await asAlice.send(api.matches.get, { params: { id: matchId } })).body;
     expect(match.selectionPublieeLe).not.toBeNull();
     await until('e-mails de sélection', () =>
       to(mailsAbout(name), dan).some((m) => m.subject.startsWith('Remplaçant')),
@@ -375,14 +404,20 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
 
     // Publishing again changes nothing: no mail. Dan moves up: one mail, to Dan only.
     const count = ctx.smtp.mails.length;
-    await asCoach.put(`/api/matches/${matchId}/selection`, { joueurs: [], publier: true });
+    await asCoach.send(api.matches.selection, {
+      params: { id: matchId },
+      body: { joueurs: [], publier: true },
+    });
     await waitForMailQueueIdle(ctx, 10_000);
     expect(ctx.smtp.mails.length).toBe(count);
-    const moved = await asCoach.put(`/api/matches/${matchId}/selection`, {
-      joueurs: [{ membreId: dan.id, selection: 'SELECTIONNE' }],
-      publier: true,
+    const moved = await asCoach.send(api.matches.selection, {
+      params: { id: matchId },
+      body: {
+        joueurs: [{ membreId: dan.id, selection: 'SELECTIONNE' }],
+        publier: true,
+      },
     });
-    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.status, moved.text).toBe(200);
     await until('e-mail de Dan', () => ctx.smtp.mails.length > count);
     await waitForMailQueueIdle(ctx, 10_000);
     const fresh = ctx.smtp.mails.slice(count);
@@ -418,20 +453,25 @@ describe('[match day] concurrent publishes of a selection', { timeout: 120_000 }
       // 10 coaches' saves at once, each a different choice for each player
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          asCoach.put(`/api/matches/${matchId}/selection`, {
-            joueurs: players.map((p, j) => ({
-              membreId: p.id,
-              selection: choices[(i + j + burst) % 3],
-            })),
-            publier: true,
+          asCoach.send(api.matches.selection, {
+            params: { id: matchId },
+            body: {
+              joueurs: players.map((p, j) => ({
+                membreId: p.id,
+                selection: choices[(i + j + burst) % 3]!,
+              })),
+              publier: true,
+            },
           }),
         ),
       );
-      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      for (const res of answers) expect(res.status, res.text).toBe(200);
       await waitForMailQueueIdle(ctx, 30_000);
       for (const p of players) {
-        const published = await own.get(p.id)!.get(`/api/matches/${matchId}/convocations`);
-        const rows = published.json<TConvocation[]>();
+        const published = await own
+          .get(p.id)!
+          .send(api.matches.convocations, { params: { id: matchId } });
+        const rows = published.body;
         const last = to(mailsAbout(name), p)
           .map((m) => kindOf(m.subject))
           .filter(Boolean)
@@ -447,36 +487,43 @@ describe('[match day] concurrent publishes of a selection', { timeout: 120_000 }
 describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
   it('a played match cannot be cancelled (409 in French)', async () => {
     const start = local(-3 * HOUR);
-    const res = await asCoach.post('/api/evenements', {
-      nom: 'Joué',
-      type: 'MATCH',
-      dateDebut: start,
-      dateFin: shiftLocalDateTime(start, 2),
-      lieux: 'Stade',
-      equipesIds: [team.id],
-      adversaireNom: 'FC Passé',
-      clubId: club.id,
+    const res = await asCoach.send(api.events.create, {
+      body: {
+        nom: 'Joué',
+        type: 'MATCH',
+        dateDebut: start,
+        dateFin: shiftLocalDateTime(start, 2),
+        lieux: 'Stade',
+        equipesIds: [team.id],
+        adversaireNom: 'FC Passé',
+        clubId: club.id,
+      },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const cancel = await asCoach.put(`/api/matches/${res.json<TEvent>().match!.id}/annulation`, {
-      annule: true,
+    expect(res.status, res.text).toBe(201);
+    const cancel = await asCoach.send(api.matches.cancel, {
+      params: { id: res.body.match!.id },
+      body: {
+        annule: true,
+      },
     });
-    expect(cancel.statusCode).toBe(409);
-    expect(cancel.json().message).toBe(MATCH_SERVER_MESSAGES.playedNotCancellable);
+    expect(cancel.status).toBe(409);
+    expect(cancel.error.message).toBe(MATCH_SERVER_MESSAGES.playedNotCancellable);
   });
 
   it('restoring a cancelled match tells everyone who was told of the cancellation', async () => {
     const { matchId, name } = await createMatch();
     await runDue(matchId);
     expect(
-      (await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true })).statusCode,
+      (await asCoach.send(api.matches.cancel, { params: { id: matchId }, body: { annule: true } }))
+        .status,
     ).toBe(200);
     await runDue(matchId);
     const cancelled = mailsAbout(name).filter((m) => m.subject.startsWith('Match annulé'));
     const told = new Set(cancelled.flatMap((m) => m.to));
     expect(told.has(alice.email) && told.has(parent.email)).toBe(true);
     expect(
-      (await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: false })).statusCode,
+      (await asCoach.send(api.matches.cancel, { params: { id: matchId }, body: { annule: false } }))
+        .status,
     ).toBe(200);
     await runDue(matchId);
     const restored = mailsAbout(name).filter((m) => m.subject.startsWith('Match maintenu'));
@@ -514,8 +561,11 @@ describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
       nom: 'Compte',
     });
     await linkGuardian(ctx.app.db, club.id, childParent.id, child.id);
-    const res = await asLeader.put(`/api/equipes/${u17.id}/membres`, { ajouter: [child.id] });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await asLeader.send(api.members.assignTeam, {
+      params: { id: u17.id },
+      body: { ajouter: [child.id] },
+    });
+    expect(res.status, res.text).toBe(200);
     await runDue(matchId);
     await waitForMailQueueIdle(ctx, 10_000);
     const mails = mailsAbout(name);
@@ -545,10 +595,13 @@ describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
       password: null,
     });
     const count = ctx.smtp.mails.length;
-    const res = await asLeader.put(`/api/equipes/${u19.id}/membres`, {
-      ajouter: [newcomer.id, invited.id],
+    const res = await asLeader.send(api.members.assignTeam, {
+      params: { id: u19.id },
+      body: {
+        ajouter: [newcomer.id, invited.id],
+      },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.text).toBe(200);
     await until('le récapitulatif', () =>
       ctx.smtp.mails.slice(count).some((m) => m.to.includes(newcomer.email)),
     );
@@ -569,13 +622,16 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
     expect(link, 'lien de réponse').not.toBeNull();
     return link![1]!;
   };
-  const showLink = (jeton: string) => ctx.app.inject(`/api/convocations/reponse?jeton=${jeton}`);
-  const postLink = (jeton: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/convocations/reponse',
-      payload: { jeton: decodeURIComponent(jeton), statutPresence: 'DISPONIBLE' },
+  const showLink = (jeton: string) =>
+    new TestClient(ctx.app).send(api.notifications.answerLink, {
+      query: { jeton: decodeURIComponent(jeton) },
     });
+  const postLink = (jeton: string) =>
+    new TestClient(ctx.app).send(
+      api.notifications.answerByLink,
+      { body: { jeton: decodeURIComponent(jeton), statutPresence: 'DISPONIBLE' } },
+      { xsrf: false },
+    );
 
   it('a match moved from U15 to U17 before it starts: each U15 player (and parent), answered or not, is told once, their link answers 410; the U17 players are convoked', async () => {
     const db = ctx.app.db;
@@ -605,19 +661,22 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
       expect(mine).toHaveLength(1);
       return tokenOf(mine[0]!);
     });
-    expect((await showLink(tokens[0]!)).statusCode).toBe(200);
+    expect((await showLink(tokens[0]!)).status).toBe(200);
     // Léo answered « Présent » from the e-mail before the move (the page records it on opening):
     // the match is no longer his team's, he is withdrawn too.
     const answered = await postLink(tokens[0]!);
-    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.status, answered.text).toBe(200);
 
     const count = ctx.smtp.mails.length;
-    const moved = await asLeader.put(`/api/evenements/${event.id}`, {
-      ...body,
-      id: event.id,
-      equipesIds: [u17.id],
+    const moved = await asLeader.send(api.events.update, {
+      params: { id: event.id },
+      body: {
+        ...body,
+        id: event.id,
+        equipesIds: [u17.id],
+      },
     });
-    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.status, moved.text).toBe(200);
     await until('les retraits et les convocations', () =>
       [...kids, ...seniors].every((m) =>
         ctx.smtp.mails.slice(count).some((mail) => mail.to.includes(m.email)),
@@ -642,26 +701,21 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
     );
     for (const jeton of tokens) {
       const shown = await showLink(jeton);
-      expect(shown.statusCode, shown.body).toBe(410);
-      expect(shown.json().message).toBe("Vous n'êtes plus convoqué(e) pour ce match.");
+      expect(shown.status, shown.text).toBe(410);
+      expect(shown.error.message).toBe("Vous n'êtes plus convoqué(e) pour ce match.");
       const posted = await postLink(jeton);
-      expect(posted.statusCode, posted.body).toBe(410);
-      expect(posted.json().message).toBe("Vous n'êtes plus convoqué(e) pour ce match.");
+      expect(posted.status, posted.text).toBe(410);
+      expect(posted.error.message).toBe("Vous n'êtes plus convoqué(e) pour ce match.");
     }
     // The U17 players are convoked as before: their convocation, with a working link.
     for (const s of seniors) {
       const mine = to(fresh, s);
       expect(mine, s.prenom).toHaveLength(1);
       expect(mine[0]!.subject.startsWith(`Convocation : ${movedName} le `)).toBe(true);
-      expect((await showLink(tokenOf(mine[0]!))).statusCode).toBe(200);
+      expect((await showLink(tokenOf(mine[0]!))).status).toBe(200);
     }
-    const list = await asLeader.get(`/api/matches/${matchId}/convocations`);
-    expect(
-      list
-        .json<TConvocation[]>()
-        .map((r) => r.joueur.id)
-        .sort(),
-    ).toEqual(seniors.map((s) => s.id).sort());
+    const list = await asLeader.send(api.matches.convocations, { params: { id: matchId } });
+    expect(list.body.map((r) => r.joueur.id).sort()).toEqual(seniors.map((s) => s.id).sort());
   });
 
   it('a player removed from the team: their upcoming convocation is withdrawn and they are told; a past match is untouched', async () => {
@@ -682,8 +736,11 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
     const jeton = tokenOf(convocation[0]!);
 
     const count = ctx.smtp.mails.length;
-    const res = await asLeader.put(`/api/membres/${leaving.id}`, { equipesIds: [other.id] });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await asLeader.send(api.members.update, {
+      params: { id: leaving.id },
+      body: { equipesIds: [other.id] },
+    });
+    expect(res.status, res.text).toBe(200);
     await until('le retrait', () =>
       ctx.smtp.mails.slice(count).some((m) => m.to.includes(leaving.email)),
     );
@@ -696,11 +753,10 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
     ).toBe(true);
     expect(to(ctx.smtp.mails.slice(count), staying)).toHaveLength(0);
     const shown = await showLink(jeton);
-    expect(shown.statusCode, shown.body).toBe(410);
-    expect(shown.json().message).toBe("Vous n'êtes plus convoqué(e) pour ce match.");
+    expect(shown.status, shown.text).toBe(410);
+    expect(shown.error.message).toBe("Vous n'êtes plus convoqué(e) pour ce match.");
     const rows = async (matchId: number) =>
-      (await asLeader.get(`/api/matches/${matchId}/convocations`))
-        .json<TConvocation[]>()
+      (await asLeader.send(api.matches.convocations, { params: { id: matchId } })).body
         .map((r) => r.joueur.id)
         .sort();
     expect(await rows(upcoming.matchId)).toEqual([staying.id]);

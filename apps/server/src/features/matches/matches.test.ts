@@ -1,10 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import {
   MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
+  api,
+  callResult,
+  urlOf,
+  type CallResult,
+  type EndpointSpec,
   type TConvocation,
-  type TMatch,
 } from '@club/contract';
 import {
   createClub,
@@ -119,10 +124,25 @@ async function newMatch(
 }
 
 const statusOf = async (id: number, client = as.boss!) => {
-  const res = await client.get(`/api/matches/${id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as TMatch).statut;
+  const res = await client.send(api.matches.get, { params: { id } });
+  expect(res.status, res.text).toBe(200);
+  return res.body.statut;
 };
+/** A team's matches without page nor size: the plain list. */
+const listOf = (res: CallResult<typeof api.matches.listTeam>) => {
+  const listed = res.body;
+  if (!Array.isArray(listed)) throw new Error(`une liste attendue : ${res.text}`);
+  return listed;
+};
+/** A hand-built call's answer typed by its endpoint (the tests below send malformed bodies too). */
+const typed = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
+  callResult(endpoint, {
+    status: res.statusCode,
+    headers: Object.fromEntries(
+      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+    ),
+    text: res.body,
+  });
 
 describe('[matches] status from the club’s wall clock', () => {
   it('A_VENIR before the start, EN_COURS from the start, TERMINE from the end (Europe/Paris, summer)', async () => {
@@ -155,7 +175,7 @@ describe('[matches] status from the club’s wall clock', () => {
     at('2026-06-10T22:30:00Z'); // 18:30 in New York
     expect(await statusOf(id, nyBoss)).toBe('EN_COURS');
     // and a Paris club's member does not see it at all
-    expect((await as.boss!.get(`/api/matches/${id}`)).statusCode).toBe(404);
+    expect((await as.boss!.send(api.matches.get, { params: { id: id } })).status).toBe(404);
   });
 
   it('across the DST changes (Paris: UTC+1 in winter, UTC+2 in summer)', async () => {
@@ -176,13 +196,19 @@ describe('[matches] status from the club’s wall clock', () => {
   it('ANNULE when cancelled, whatever the time; undoing it restores the derived status', async () => {
     const id = await newMatch('2026-06-11 18:00:00', '2026-06-11 20:00:00');
     at('2026-06-11T15:30:00Z');
-    const res = await as.coach!.put(`/api/matches/${id}/annulation`, { annule: true });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ statut: 'ANNULE', annule: true });
+    const res = await as.coach!.send(api.matches.cancel, {
+      params: { id: id },
+      body: { annule: true },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ statut: 'ANNULE', annule: true });
     at('2026-06-12T10:00:00Z');
     expect(await statusOf(id)).toBe('ANNULE');
-    const undo = await as.boss!.put(`/api/matches/${id}/annulation`, { annule: false });
-    expect(undo.json()).toMatchObject({ statut: 'TERMINE', annule: false });
+    const undo = await as.boss!.send(api.matches.cancel, {
+      params: { id: id },
+      body: { annule: false },
+    });
+    expect(undo.body).toMatchObject({ statut: 'TERMINE', annule: false });
     const audits = await ctx.app.db
       .select({ action: auditLog.action, actor: auditLog.actorMemberId })
       .from(auditLog)
@@ -193,9 +219,17 @@ describe('[matches] status from the club’s wall clock', () => {
     ]);
     // players, parents and another team's coach do not cancel
     for (const c of [as.alice!, as.parent!, as.outsider!])
-      expect((await c.put(`/api/matches/${id}/annulation`, { annule: true })).statusCode).toBe(403);
+      expect(
+        (await c.send(api.matches.cancel, { params: { id: id }, body: { annule: true } })).status,
+      ).toBe(403);
     expect(
-      (await as.boss!.put(`/api/matches/${id}/annulation`, { annule: 'oui' })).statusCode,
+      (
+        await as.boss!.raw({
+          method: 'PUT',
+          url: urlOf(api.matches.cancel, { params: { id }, body: { annule: true } }),
+          payload: { annule: 'oui' },
+        })
+      ).statusCode,
     ).toBe(400);
   });
 });
@@ -225,9 +259,9 @@ describe('[matches] a team’s matches', () => {
 
   it('lists home and away matches by start date, with the page’s fields', async () => {
     at('2026-06-20T14:00:00Z'); // the June match is on
-    const res = await reader.get(`/api/matches/equipe/${team.id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const list = res.json() as TMatch[];
+    const res = await reader.send(api.matches.listTeam, { params: { id: team.id } });
+    expect(res.status, res.text).toBe(200);
+    const list = listOf(res);
     expect(list.map((x) => x.id)).toEqual([ids.may, ids.june, ids.july]);
     expect(list.map((x) => x.statut)).toEqual(['TERMINE', 'EN_COURS', 'A_VENIR']);
     expect(list[1]).toEqual({
@@ -258,22 +292,42 @@ describe('[matches] a team’s matches', () => {
 
   it('filters by status (?statut=, any case), pages on demand, refuses an unknown status', async () => {
     at('2026-06-20T14:00:00Z');
-    const done = await reader.get(`/api/matches/equipe/${team.id}?statut=termine`);
-    expect((done.json() as TMatch[]).map((x) => x.id)).toEqual([ids.may]);
-    const all = await reader.get(`/api/matches/equipe/${team.id}?statut=`);
-    expect((all.json() as TMatch[]).length).toBe(3);
-    const page = await reader.get(`/api/matches/equipe/${team.id}?page=1&size=2`);
-    expect(page.json()).toMatchObject({ page: 1, size: 2, totalElements: 3, totalPages: 2 });
-    expect(page.json().content.map((x: TMatch) => x.id)).toEqual([ids.july]);
-    const bad = await reader.get(`/api/matches/equipe/${team.id}?statut=FINI`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.statut).toBe(MATCH_SERVER_MESSAGES.statusInvalid);
+    const done = await reader.send(api.matches.listTeam, {
+      params: { id: team.id },
+      query: { statut: 'termine' },
+    });
+    expect(listOf(done).map((x) => x.id)).toEqual([ids.may]);
+    // An empty statut, as a form sends it: no declaration sends an empty value.
+    const all = typed(
+      api.matches.listTeam,
+      await reader.raw({
+        method: 'GET',
+        url: `${urlOf(api.matches.listTeam, { params: { id: team.id } })}?statut=`,
+      }),
+    );
+    expect(listOf(all).length).toBe(3);
+    const page = await reader.send(api.matches.listTeam, {
+      params: { id: team.id },
+      query: { page: 1, size: 2 },
+    });
+    expect(page.body).toMatchObject({ page: 1, size: 2, totalElements: 3, totalPages: 2 });
+    const paged = page.body;
+    if (Array.isArray(paged)) throw new Error(`une page attendue : ${page.text}`);
+    expect(paged.content.map((x) => x.id)).toEqual([ids.july]);
+    const bad = await reader.send(api.matches.listTeam, {
+      params: { id: team.id },
+      query: { statut: 'FINI' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.error.errors?.statut).toBe(MATCH_SERVER_MESSAGES.statusInvalid);
   });
 
   it('another club’s team is 404; a team of the club the member is not in is 403', async () => {
-    expect((await reader.get(`/api/matches/equipe/${t1.id}`)).statusCode).toBe(404);
-    expect((await reader.get(`/api/matches/equipe/${other.id}`)).statusCode).toBe(403);
-    expect((await reader.get(`/api/matches/equipe/999999`)).statusCode).toBe(404);
+    expect((await reader.send(api.matches.listTeam, { params: { id: t1.id } })).status).toBe(404);
+    expect((await reader.send(api.matches.listTeam, { params: { id: other.id } })).status).toBe(
+      403,
+    );
+    expect((await reader.send(api.matches.listTeam, { params: { id: 999999 } })).status).toBe(404);
   });
 });
 
@@ -284,12 +338,14 @@ describe('[matches] a deleted team', () => {
       home: t3,
       away: gone,
     });
-    expect((await as.boss!.delete(`/api/equipes/${gone.id}`)).statusCode).toBe(200);
-    const res = await as.boss!.get(`/api/matches/${id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ equipeDomicile: { id: t3.id }, equipeExterieur: null });
+    expect((await as.boss!.send(api.teams.remove, { params: { id: gone.id } })).status).toBe(200);
+    const res = await as.boss!.send(api.matches.get, { params: { id: id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ equipeDomicile: { id: t3.id }, equipeExterieur: null });
     expect(
-      (await as.outsider!.get(`/api/matches/equipe/${t3.id}`)).json().map((m: TMatch) => m.id),
+      listOf(await as.outsider!.send(api.matches.listTeam, { params: { id: t3.id } })).map(
+        (m) => m.id,
+      ),
     ).toContain(id);
   });
 });
@@ -299,17 +355,28 @@ describe('[matches] scores', () => {
   beforeAll(async () => {
     finished = await newMatch('2026-02-01 15:00:00', '2026-02-01 17:00:00');
   });
-  const put = (c: TestClient, id: number, body: unknown, headers?: Record<string, string>) =>
-    c.put(`/api/matches/${id}/score`, body, headers ? { headers } : {});
+  const put = async (c: TestClient, id: number, body: object, headers?: Record<string, string>) =>
+    typed(
+      api.matches.score,
+      await c.raw({
+        method: 'PUT',
+        url: urlOf(api.matches.score, {
+          params: { id },
+          body: { scoreDomicile: null, scoreExterieur: null },
+        }),
+        payload: body,
+        ...(headers ? { headers } : {}),
+      }),
+    );
 
   it('the team’s coach saves a finished match’s score; empty means null; audit line', async () => {
-    const before = (await as.coach!.get(`/api/matches/${finished}`)).json() as TMatch;
+    const before = (await as.coach!.send(api.matches.get, { params: { id: finished } })).body;
     const res = await put(as.coach!, finished, { scoreDomicile: 3, scoreExterieur: '1' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ scoreDomicile: 3, scoreExterieur: 1, statut: 'TERMINE' });
-    expect(res.json().version).not.toBe(before.version);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ scoreDomicile: 3, scoreExterieur: 1, statut: 'TERMINE' });
+    expect(res.body.version).not.toBe(before.version);
     const cleared = await put(as.boss!, finished, { scoreDomicile: '', scoreExterieur: null });
-    expect(cleared.json()).toMatchObject({ scoreDomicile: null, scoreExterieur: null });
+    expect(cleared.body).toMatchObject({ scoreDomicile: null, scoreExterieur: null });
     const [row] = await ctx.app.db
       .select()
       .from(auditLog)
@@ -327,63 +394,62 @@ describe('[matches] scores', () => {
 
   it('integers ≥ 0 only, with French messages', async () => {
     const neg = await put(as.coach!, finished, { scoreDomicile: -1, scoreExterieur: 0 });
-    expect(neg.statusCode).toBe(400);
-    expect(neg.json().errors.scoreDomicile).toBe(MATCH_SERVER_MESSAGES.scoreMin);
+    expect(neg.status).toBe(400);
+    expect(neg.error.errors?.scoreDomicile).toBe(MATCH_SERVER_MESSAGES.scoreMin);
     const dec = await put(as.coach!, finished, { scoreDomicile: 1, scoreExterieur: 2.5 });
-    expect(dec.json().errors.scoreExterieur).toBe(MATCH_SERVER_MESSAGES.scoreInteger);
+    expect(dec.error.errors?.scoreExterieur).toBe(MATCH_SERVER_MESSAGES.scoreInteger);
   });
 
   it('only while EN_COURS or TERMINE', async () => {
     const id = await newMatch('2026-09-01 15:00:00', '2026-09-01 17:00:00');
     at('2026-09-01T12:59:59Z');
     const early = await put(as.coach!, id, { scoreDomicile: 1, scoreExterieur: 0 });
-    expect(early.statusCode).toBe(403);
-    expect(early.json().message).toBe(MATCH_SERVER_MESSAGES.scoreNotEditable);
-    expect((await put(as.boss!, id, { scoreDomicile: 1, scoreExterieur: 0 })).statusCode).toBe(403);
+    expect(early.status).toBe(403);
+    expect(early.error.message).toBe(MATCH_SERVER_MESSAGES.scoreNotEditable);
+    expect((await put(as.boss!, id, { scoreDomicile: 1, scoreExterieur: 0 })).status).toBe(403);
     at('2026-09-01T13:00:00Z');
-    expect((await put(as.coach!, id, { scoreDomicile: 1, scoreExterieur: 0 })).statusCode).toBe(
-      200,
-    );
+    expect((await put(as.coach!, id, { scoreDomicile: 1, scoreExterieur: 0 })).status).toBe(200);
     // A match under way cannot be cancelled any more (409).
-    const late = await as.boss!.put(`/api/matches/${id}/annulation`, { annule: true });
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(MATCH_SERVER_MESSAGES.playedNotCancellable);
+    const late = await as.boss!.send(api.matches.cancel, {
+      params: { id: id },
+      body: { annule: true },
+    });
+    expect(late.status).toBe(409);
+    expect(late.error.message).toBe(MATCH_SERVER_MESSAGES.playedNotCancellable);
     // A match cancelled before its start takes no score when its time comes.
     const cancelled = await newMatch('2026-09-02 15:00:00', '2026-09-02 17:00:00');
     at('2026-09-02T10:00:00Z');
-    await as.boss!.put(`/api/matches/${cancelled}/annulation`, { annule: true });
+    await as.boss!.send(api.matches.cancel, { params: { id: cancelled }, body: { annule: true } });
     at('2026-09-02T14:00:00Z');
-    expect(
-      (await put(as.coach!, cancelled, { scoreDomicile: 2, scoreExterieur: 0 })).statusCode,
-    ).toBe(403);
+    expect((await put(as.coach!, cancelled, { scoreDomicile: 2, scoreExterieur: 0 })).status).toBe(
+      403,
+    );
   });
 
   it('by the coach of either team or a leader; never by players, parents or other coaches', async () => {
-    expect(
-      (await put(as.coach2!, finished, { scoreDomicile: 0, scoreExterieur: 0 })).statusCode,
-    ).toBe(200); // the away team's coach
+    expect((await put(as.coach2!, finished, { scoreDomicile: 0, scoreExterieur: 0 })).status).toBe(
+      200,
+    ); // the away team's coach
     for (const c of [as.alice!, as.parent!, as.awayPlayer!, as.outsider!])
-      expect((await put(c, finished, { scoreDomicile: 9, scoreExterieur: 9 })).statusCode).toBe(
-        403,
-      );
+      expect((await put(c, finished, { scoreDomicile: 9, scoreExterieur: 9 })).status).toBe(403);
     const [row] = await ctx.app.db.select().from(matches).where(eq(matches.id, finished));
     expect(row).toMatchObject({ scoreDomicile: 0, scoreExterieur: 0 });
   });
 
   it('a stale edit (someone saved in between) answers 409 with the current score and overwrites nothing', async () => {
     const id = await newMatch('2026-02-08 15:00:00', '2026-02-08 17:00:00');
-    const seen = ((await as.coach!.get(`/api/matches/${id}`)).json() as TMatch).version;
+    const seen = (await as.coach!.send(api.matches.get, { params: { id: id } })).body.version;
     const first = await put(as.boss!, id, { scoreDomicile: 2, scoreExterieur: 2, version: seen });
-    expect(first.statusCode, first.body).toBe(200);
+    expect(first.status, first.text).toBe(200);
     const stale = await put(as.coach!, id, { scoreDomicile: 5, scoreExterieur: 0, version: seen });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({
+    expect(stale.status).toBe(409);
+    expect(stale.error).toEqual({
       message: MATCH_SERVER_MESSAGES.scoreStale,
       match: expect.objectContaining({
         id,
         scoreDomicile: 2,
         scoreExterieur: 2,
-        version: first.json().version,
+        version: first.body.version,
       }),
     });
     // the same through If-Match
@@ -395,27 +461,26 @@ describe('[matches] scores', () => {
         'if-match': `"${seen}"`,
       },
     );
-    expect(viaHeader.statusCode).toBe(409);
+    expect(viaHeader.status).toBe(409);
     const [row] = await ctx.app.db.select().from(matches).where(eq(matches.id, id));
     expect(row).toMatchObject({ scoreDomicile: 2, scoreExterieur: 2 });
     // with the current version it goes through
     const fresh = await put(as.coach!, id, {
       scoreDomicile: 5,
       scoreExterieur: 0,
-      version: first.json().version,
+      version: first.body.version,
     });
-    expect(fresh.statusCode).toBe(200);
+    expect(fresh.status).toBe(200);
     // two quick saves never share a version
     const again = await put(as.coach!, id, {
       scoreDomicile: 6,
       scoreExterieur: 0,
-      version: fresh.json().version,
+      version: fresh.body.version,
     });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().version).not.toBe(fresh.json().version);
+    expect(again.status).toBe(200);
+    expect(again.body.version).not.toBe(fresh.body.version);
     expect(
-      (await put(as.coach!, id, { scoreDomicile: 1, scoreExterieur: 0, version: 'abc' }))
-        .statusCode,
+      (await put(as.coach!, id, { scoreDomicile: 1, scoreExterieur: 0, version: 'abc' })).status,
     ).toBe(400);
   });
 });
@@ -427,12 +492,22 @@ describe('[matches] convocations', () => {
     id = await newMatch('2026-04-05 15:00:00', '2026-04-05 17:00:00');
   });
   const list = async (c: TestClient, matchId = id) => {
-    const res = await c.get(`/api/matches/${matchId}/convocations`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as TConvocation[];
+    const res = await c.send(api.matches.convocations, { params: { id: matchId } });
+    expect(res.status, res.text).toBe(200);
+    return res.body;
   };
-  const put = (c: TestClient, items: unknown[], matchId = id) =>
-    c.put(`/api/matches/${matchId}/convocations`, { items });
+  const put = async (c: TestClient, items: unknown[], matchId = id) =>
+    typed(
+      api.matches.answerConvocations,
+      await c.raw({
+        method: 'PUT',
+        url: urlOf(api.matches.answerConvocations, {
+          params: { id: matchId },
+          body: { items: [] },
+        }),
+        payload: { items },
+      }),
+    );
   const rowOf = (rows: TConvocation[], m: { id: number }) => rows.find((r) => r.joueur.id === m.id);
 
   it('convokes the base team’s players (not the away team’s, not coaches or parents)', async () => {
@@ -456,16 +531,16 @@ describe('[matches] convocations', () => {
     const ok = await put(as.alice!, [
       { joueurId: alice.id, statutPresence: 'INDISPONIBLE', justification: 'Examen' },
     ]);
-    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.status, ok.text).toBe(200);
     const other = await put(as.alice!, [
       { joueurId: bruno.id, statutPresence: 'DISPONIBLE', justification: null },
     ]);
-    expect(other.statusCode).toBe(403);
+    expect(other.status).toBe(403);
     const mixed = await put(as.alice!, [
       { joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null },
       { joueurId: bruno.id, statutPresence: 'DISPONIBLE', justification: null },
     ]);
-    expect(mixed.statusCode).toBe(403);
+    expect(mixed.status).toBe(403);
     const rows = await list(as.coach!);
     expect(rowOf(rows, alice)).toMatchObject({
       statutPresence: 'INDISPONIBLE',
@@ -484,8 +559,8 @@ describe('[matches] convocations', () => {
           justification: null,
         },
       ]);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(MATCH_MESSAGES.notActive);
+      expect(res.status).toBe(403);
+      expect(res.error.message).toBe(MATCH_MESSAGES.notActive);
     }
     expect(rowOf(await list(as.suspended!), suspended)!.modifiable).toBe(false);
     const odd = await createMember(ctx.app.db, club.id, { teamId: t1.id, statut: ' (ACTÎF) ' });
@@ -495,20 +570,20 @@ describe('[matches] convocations', () => {
       [{ joueurId: odd.id, statutPresence: 'DISPONIBLE', justification: null }],
       oddId,
     );
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.text).toBe(200);
     // the coach still sets a suspended player's row
     const byCoach = await put(as.coach!, [
       { joueurId: suspended.id, statutPresence: 'INDISPONIBLE', justification: 'Suspendu' },
     ]);
-    expect(byCoach.statusCode).toBe(200);
+    expect(byCoach.status).toBe(200);
   });
 
   it('a player not convoked sees "Vous n’êtes pas convoqué(e) pour ce match."', async () => {
     const res = await put(as.awayPlayer!, [
       { joueurId: awayPlayer.id, statutPresence: 'DISPONIBLE', justification: null },
     ]);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(MATCH_MESSAGES.notConvoked);
+    expect(res.status).toBe(403);
+    expect(res.error.message).toBe(MATCH_MESSAGES.notConvoked);
     // the away team's player reads the list (a member of either team) but cannot write in it
     expect((await list(as.awayPlayer!)).length).toBe(4);
   });
@@ -517,23 +592,23 @@ describe('[matches] convocations', () => {
     const ok = await put(as.parent!, [
       { joueurId: bruno.id, statutPresence: 'DISPONIBLE', justification: 'ignoré' },
     ]);
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(rowOf(ok.json(), bruno)).toMatchObject({
+    expect(ok.status, ok.text).toBe(200);
+    expect(rowOf(ok.body, bruno)).toMatchObject({
       statutPresence: 'DISPONIBLE',
       justificationAbsence: null, // sent only when absent
       modifiable: true,
     });
-    expect(rowOf(ok.json(), alice)!.modifiable).toBe(false);
+    expect(rowOf(ok.body, alice)!.modifiable).toBe(false);
     const notMine = await put(as.parent!, [
       { joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null },
     ]);
-    expect(notMine.statusCode).toBe(403);
+    expect(notMine.status).toBe(403);
     // a child who is not ACTIF: only the coach answers
     const hurtChild = await put(as.parent!, [
       { joueurId: hurt.id, statutPresence: 'DISPONIBLE', justification: null },
     ]);
-    expect(hurtChild.statusCode).toBe(403);
-    expect(hurtChild.json().message).toBe(MATCH_SERVER_MESSAGES.childNotActive('Hugo', 'Blessé'));
+    expect(hurtChild.status).toBe(403);
+    expect(hurtChild.error.message).toBe(MATCH_SERVER_MESSAGES.childNotActive('Hugo', 'Blessé'));
   });
 
   it('Absent without justification: 400 with the spec’s message, and nothing is written', async () => {
@@ -541,8 +616,8 @@ describe('[matches] convocations', () => {
       { joueurId: bruno.id, statutPresence: 'INDISPONIBLE', justification: 'Malade' },
       { joueurId: alice.id, statutPresence: 'INDISPONIBLE', justification: '   ' },
     ]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({
       message: 'Justificatif obligatoire pour Alice Durand.',
       errors: { 'items.1.justification': 'Justificatif obligatoire pour Alice Durand.' },
     });
@@ -550,9 +625,9 @@ describe('[matches] convocations', () => {
     const unknown = await put(as.coach!, [
       { joueurId: awayPlayer.id, statutPresence: 'DISPONIBLE', justification: null },
     ]);
-    expect(unknown.statusCode).toBe(400);
+    expect(unknown.status).toBe(400);
     expect(
-      (await put(as.coach!, [{ joueurId: alice.id, statutPresence: 'PEUT-ETRE' }])).statusCode,
+      (await put(as.coach!, [{ joueurId: alice.id, statutPresence: 'PEUT-ETRE' }])).status,
     ).toBe(400);
   });
 
@@ -586,36 +661,41 @@ describe('[matches] convocations', () => {
   });
 
   it('a member of an uninvolved team is refused (403); another club is 404', async () => {
-    expect((await as.outsider!.get(`/api/matches/${id}/convocations`)).statusCode).toBe(403);
+    expect((await as.outsider!.send(api.matches.convocations, { params: { id: id } })).status).toBe(
+      403,
+    );
     expect(
       (
         await put(as.outsider!, [
           { joueurId: outsider.id, statutPresence: 'DISPONIBLE', justification: null },
         ])
-      ).statusCode,
+      ).status,
     ).toBe(403);
     const other = await createClub(ctx.app.db);
     const otherBoss = await signIn(
       ctx.app,
       await createMember(ctx.app.db, other.id, { role: 'DIRIGEANT' }),
     );
-    expect((await otherBoss.get(`/api/matches/${id}/convocations`)).statusCode).toBe(404);
-    expect((await put(otherBoss, [])).statusCode).toBe(404);
+    expect((await otherBoss.send(api.matches.convocations, { params: { id: id } })).status).toBe(
+      404,
+    );
+    expect((await put(otherBoss, [])).status).toBe(404);
   });
 
   it('a cancelled match’s convocation is read-only (409)', async () => {
     const cid = await newMatch('2026-04-12 15:00:00', '2026-04-12 17:00:00');
     at('2026-04-01T10:00:00Z');
     expect(
-      (await as.coach!.put(`/api/matches/${cid}/annulation`, { annule: true })).statusCode,
+      (await as.coach!.send(api.matches.cancel, { params: { id: cid }, body: { annule: true } }))
+        .status,
     ).toBe(200);
     const res = await put(
       as.alice!,
       [{ joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null }],
       cid,
     );
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MATCH_SERVER_MESSAGES.cancelled);
+    expect(res.status).toBe(409);
+    expect(res.error.message).toBe(MATCH_SERVER_MESSAGES.cancelled);
     expect((await list(as.alice!, cid)).every((r) => !r.modifiable)).toBe(true);
   });
 });
@@ -639,7 +719,7 @@ describe('[matches] players who join a team later', () => {
       home: t3,
       away: null,
     });
-    await as.boss!.put(`/api/matches/${cancelled}/annulation`, { annule: true });
+    await as.boss!.send(api.matches.cancel, { params: { id: cancelled }, body: { annule: true } });
     const convokedTo = async (memberId: number) =>
       (
         await ctx.app.db
@@ -652,35 +732,49 @@ describe('[matches] players who join a team later', () => {
         .sort();
 
     // through the members routes: an existing player given a second team…
-    const res = await as.boss!.put(`/api/membres/${alice.id}`, { equipesIds: [t1.id, t3.id] });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await as.boss!.send(api.members.update, {
+      params: { id: alice.id },
+      body: { equipesIds: [t1.id, t3.id] },
+    });
+    expect(res.status, res.text).toBe(200);
     expect(await convokedTo(alice.id)).toEqual([upcoming, answered].sort());
     // …and a new player created in the team
-    const created = await as.boss!.post('/api/membres', {
-      nom: 'Nouveau',
-      prenom: 'Joueur',
-      dateDeNaissance: '2008-01-01',
-      genre: 'Homme',
-      email: `nouveau.${Date.now()}@example.org`,
-      numeroTelephone: '0611223344',
-      role: 'JOUEUR',
-      nomEquipe: t3.nom,
-      clubId: club.id,
+    const created = await as.boss!.send(api.members.create, {
+      body: {
+        nom: 'Nouveau',
+        prenom: 'Joueur',
+        dateDeNaissance: '2008-01-01',
+        genre: 'Homme',
+        email: `nouveau.${Date.now()}@example.org`,
+        numeroTelephone: '0611223344',
+        role: 'JOUEUR',
+        nomEquipe: t3.nom,
+        clubId: club.id,
+      },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(await convokedTo(created.json().id)).toEqual([upcoming, answered].sort());
+    expect(created.status, created.text).toBe(201);
+    expect(await convokedTo(created.body.id)).toEqual([upcoming, answered].sort());
 
     // leaving the team: the unanswered upcoming row goes, the answered one stays
-    const answer = await as.alice!.put(`/api/matches/${answered}/convocations`, {
-      items: [{ joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null }],
+    const answer = await as.alice!.send(api.matches.answerConvocations, {
+      params: { id: answered },
+      body: {
+        items: [{ joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null }],
+      },
     });
-    expect(answer.statusCode, answer.body).toBe(200);
-    const left = await as.boss!.put(`/api/membres/${alice.id}`, { equipesIds: [t1.id] });
-    expect(left.statusCode).toBe(200);
+    expect(answer.status, answer.text).toBe(200);
+    const left = await as.boss!.send(api.members.update, {
+      params: { id: alice.id },
+      body: { equipesIds: [t1.id] },
+    });
+    expect(left.status).toBe(200);
     expect(await convokedTo(alice.id)).toEqual([answered]);
     // a coach joining the team is not convoked
     const newCoach = await createMember(ctx.app.db, club.id, { role: 'ENTRAINEUR' });
-    await as.boss!.put(`/api/membres/${newCoach.id}`, { equipesIds: [t3.id] });
+    await as.boss!.send(api.members.update, {
+      params: { id: newCoach.id },
+      body: { equipesIds: [t3.id] },
+    });
     expect(await convokedTo(newCoach.id)).toEqual([]);
     await setMemberTeams(ctx.app.db, club.id, alice.id, [t1.id]);
   });
@@ -697,9 +791,9 @@ describe('[matches] the demo club (npm run seed:demo)', () => {
       .from(members)
       .where(and(eq(members.clubId, clubId), eq(members.email, account.email)));
     const client = await signIn(ctx.app, coachRow!);
-    const res = await client.get(`/api/matches/equipe/${coachRow!.teamId}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const list = res.json() as TMatch[];
+    const res = await client.send(api.matches.listTeam, { params: { id: coachRow!.teamId } });
+    expect(res.status, res.text).toBe(200);
+    const list = listOf(res);
     const starts = list.map((m) => m.dateDebut);
     expect(starts).toEqual([...starts].sort());
     const finished = list.filter((m) => m.statut === 'TERMINE');
@@ -711,9 +805,9 @@ describe('[matches] the demo club (npm run seed:demo)', () => {
     expect(list.every((m) => m.equipeDomicile?.nom && m.equipeExterieur?.nom && m.lieux)).toBe(
       true,
     );
-    const rows = await client.get(`/api/matches/${upcoming[0]!.id}/convocations`);
-    expect(rows.statusCode).toBe(200);
-    expect((rows.json() as TConvocation[]).length).toBeGreaterThan(5);
-    expect((rows.json() as TConvocation[]).every((r) => r.modifiable)).toBe(true);
+    const rows = await client.send(api.matches.convocations, { params: { id: upcoming[0]!.id } });
+    expect(rows.status).toBe(200);
+    expect(rows.body.length).toBeGreaterThan(5);
+    expect(rows.body.every((r) => r.modifiable)).toBe(true);
   });
 });

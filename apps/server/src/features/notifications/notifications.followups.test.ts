@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchName, type TEvent } from '@club/contract';
+import { api, matchName } from '@club/contract';
 import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import type { CapturedMail } from '../../test/helper.ts';
@@ -82,18 +82,20 @@ const nameOf = (n: number, team: { nom: string }) =>
 async function announcedMatch(teamId = seniors.id) {
   seq++;
   const start = 5 * DAY;
-  const res = await asLeader.post('/api/evenements', {
-    nom: `Rencontre ${seq}`,
-    type: 'MATCH',
-    dateDebut: local(start),
-    dateFin: local(start + 2 * HOUR),
-    lieux: 'Stade municipal',
-    equipesIds: [teamId],
-    adversaireNom: opponentOf(seq),
-    clubId: club.id,
+  const res = await asLeader.send(api.events.create, {
+    body: {
+      nom: `Rencontre ${seq}`,
+      type: 'MATCH',
+      dateDebut: local(start),
+      dateFin: local(start + 2 * HOUR),
+      lieux: 'Stade municipal',
+      equipesIds: [teamId],
+      adversaireNom: opponentOf(seq),
+      clubId: club.id,
+    },
   });
-  expect(res.statusCode, res.body).toBe(201);
-  const event = res.json<TEvent>();
+  expect(res.status, res.text).toBe(201);
+  const event = res.body;
   await runBurst(event.match!.id);
   const team = teamId === seniors.id ? seniors : reserve;
   return { event, matchId: event.match!.id, seq, name: nameOf(seq, team) };
@@ -114,8 +116,8 @@ describe(
     it('deleting a match event mails its cancellation to the convoked players and guardians', async () => {
       const { event, matchId, name } = await announcedMatch();
       expect(to(about(name, 'Convocation'), alice)).toHaveLength(1);
-      const res = await asLeader.delete(`/api/evenements/${event.id}`);
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await asLeader.send(api.events.remove, { params: { id: event.id } });
+      expect(res.status, res.text).toBe(200);
       await waitForMailQueueIdle(ctx, 10_000);
       const cancelled = about(name, 'Match annulé');
       expect(to(cancelled, alice)).toHaveLength(1);
@@ -134,17 +136,20 @@ describe(
 
     it('an event that stops being a MATCH mails the cancellation of its match', async () => {
       const { event, name } = await announcedMatch();
-      const res = await asLeader.put(`/api/evenements/${event.id}`, {
-        nom: event.nom,
-        type: 'ENTRAINEMENT',
-        dateDebut: event.dateDebut,
-        dateFin: event.dateFin,
-        lieux: event.lieux,
-        equipesIds: event.equipesIds,
-        clubId: club.id,
+      const res = await asLeader.send(api.events.update, {
+        params: { id: event.id },
+        body: {
+          nom: event.nom,
+          type: 'ENTRAINEMENT',
+          dateDebut: event.dateDebut,
+          dateFin: event.dateFin,
+          lieux: event.lieux,
+          equipesIds: event.equipesIds,
+          clubId: club.id,
+        },
       });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<TEvent>().match).toBeFalsy();
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.match).toBeFalsy();
       await waitForMailQueueIdle(ctx, 10_000);
       const cancelled = about(name, 'Match annulé');
       expect(to(cancelled, alice)).toHaveLength(1);
@@ -153,19 +158,23 @@ describe(
 
     it('a match deleted within its creation burst mails nothing (nobody was told about it)', async () => {
       seq++;
-      const res = await asLeader.post('/api/evenements', {
-        nom: `Rencontre ${seq}`,
-        type: 'MATCH',
-        dateDebut: local(6 * DAY),
-        dateFin: local(6 * DAY + 2 * HOUR),
-        lieux: 'Stade municipal',
-        equipesIds: [seniors.id],
-        adversaireNom: opponentOf(seq),
-        clubId: club.id,
+      const res = await asLeader.send(api.events.create, {
+        body: {
+          nom: `Rencontre ${seq}`,
+          type: 'MATCH',
+          dateDebut: local(6 * DAY),
+          dateFin: local(6 * DAY + 2 * HOUR),
+          lieux: 'Stade municipal',
+          equipesIds: [seniors.id],
+          adversaireNom: opponentOf(seq),
+          clubId: club.id,
+        },
       });
-      expect(res.statusCode, res.body).toBe(201);
-      const event = res.json<TEvent>();
-      expect((await asLeader.delete(`/api/evenements/${event.id}`)).statusCode).toBe(200);
+      expect(res.status, res.text).toBe(201);
+      const event = res.body;
+      expect((await asLeader.send(api.events.remove, { params: { id: event.id } })).status).toBe(
+        200,
+      );
       await runBurst(event.match!.id);
       // Nothing names the match, by its sides or by the event's name.
       const name = nameOf(seq, seniors);
@@ -178,11 +187,16 @@ describe(
 
     it('a deleted match already cancelled (and announced so) gets no second cancellation', async () => {
       const { event, matchId, name } = await announcedMatch();
-      const cancel = await asLeader.put(`/api/matches/${matchId}/annulation`, { annule: true });
-      expect(cancel.statusCode, cancel.body).toBe(200);
+      const cancel = await asLeader.send(api.matches.cancel, {
+        params: { id: matchId },
+        body: { annule: true },
+      });
+      expect(cancel.status, cancel.text).toBe(200);
       await runBurst(matchId);
       expect(to(about(name, 'Match annulé'), alice)).toHaveLength(1);
-      expect((await asLeader.delete(`/api/evenements/${event.id}`)).statusCode).toBe(200);
+      expect((await asLeader.send(api.events.remove, { params: { id: event.id } })).status).toBe(
+        200,
+      );
       await waitForMailQueueIdle(ctx, 10_000);
       expect(to(about(name, 'Match annulé'), alice)).toHaveLength(1);
     });
@@ -190,17 +204,20 @@ describe(
     it('a new base team: its players get the convocation, the former players one withdrawal each (decision 0107)', async () => {
       const { event, seq: n } = await announcedMatch();
       const before = ctx.smtp.mails.length;
-      const res = await asLeader.put(`/api/evenements/${event.id}`, {
-        nom: event.nom,
-        type: event.type,
-        dateDebut: event.dateDebut,
-        dateFin: event.dateFin,
-        lieux: event.lieux,
-        equipesIds: [reserve.id],
-        adversaireNom: event.adversaireNom,
-        clubId: club.id,
+      const res = await asLeader.send(api.events.update, {
+        params: { id: event.id },
+        body: {
+          nom: event.nom,
+          type: event.type,
+          dateDebut: event.dateDebut,
+          dateFin: event.dateFin,
+          lieux: event.lieux,
+          equipesIds: [reserve.id],
+          adversaireNom: event.adversaireNom,
+          clubId: club.id,
+        },
       });
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.status, res.text).toBe(200);
       await waitForMailQueueIdle(ctx, 10_000);
       const later = ctx.smtp.mails.slice(before);
       const convocation = to(later, rita);
@@ -228,8 +245,11 @@ describe(
       const { matchId, name } = await announcedMatch(reserve.id);
       const newcomer = await createMember(ctx.app.db, club.id, { prenom: 'Noé', nom: 'Neuf' });
       const before = ctx.smtp.mails.length;
-      const res = await asLeader.put(`/api/membres/${newcomer.id}`, { equipesIds: [reserve.id] });
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await asLeader.send(api.members.update, {
+        params: { id: newcomer.id },
+        body: { equipesIds: [reserve.id] },
+      });
+      expect(res.status, res.text).toBe(200);
       await waitForMailQueueIdle(ctx, 10_000);
       const mine = to(ctx.smtp.mails.slice(before), newcomer);
       // One mail listing every upcoming match of the team (an earlier test moved one to it too).
@@ -242,31 +262,35 @@ describe(
 
     it('a player created in the team within a match’s creation burst: the invitation, and no convocation before the account exists', async () => {
       seq++;
-      const created = await asLeader.post('/api/evenements', {
-        nom: `Rencontre ${seq}`,
-        type: 'MATCH',
-        dateDebut: local(7 * DAY),
-        dateFin: local(7 * DAY + 2 * HOUR),
-        lieux: 'Gymnase',
-        equipesIds: [reserve.id],
-        adversaireNom: opponentOf(seq),
-        clubId: club.id,
+      const created = await asLeader.send(api.events.create, {
+        body: {
+          nom: `Rencontre ${seq}`,
+          type: 'MATCH',
+          dateDebut: local(7 * DAY),
+          dateFin: local(7 * DAY + 2 * HOUR),
+          lieux: 'Gymnase',
+          equipesIds: [reserve.id],
+          adversaireNom: opponentOf(seq),
+          clubId: club.id,
+        },
       });
-      expect(created.statusCode, created.body).toBe(201);
-      const matchId = created.json<TEvent>().match!.id;
+      expect(created.status, created.text).toBe(201);
+      const matchId = created.body.match!.id;
       const email = `zoe.${Date.now().toString(36)}@example.org`;
-      const res = await asLeader.post('/api/membres', {
-        nom: 'Zen',
-        prenom: 'Zoé',
-        dateDeNaissance: '2000-04-03',
-        genre: 'Femme',
-        email,
-        numeroTelephone: '06 12 34 56 78',
-        role: 'JOUEUR',
-        equipesIds: [reserve.id],
-        clubId: club.id,
+      const res = await asLeader.send(api.members.create, {
+        body: {
+          nom: 'Zen',
+          prenom: 'Zoé',
+          dateDeNaissance: '2000-04-03',
+          genre: 'Femme',
+          email,
+          numeroTelephone: '06 12 34 56 78',
+          role: 'JOUEUR',
+          equipesIds: [reserve.id],
+          clubId: club.id,
+        },
       });
-      expect(res.statusCode, res.body).toBe(201);
+      expect(res.status, res.text).toBe(201);
       await waitForMailQueueIdle(ctx, 10_000);
       const name = nameOf(seq, reserve);
       expect(to(about(name, 'Convocation'), { email })).toHaveLength(0);

@@ -1,13 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import {
   MATCH_MESSAGES,
+  api,
+  callResult,
   matchName,
   NOTIFICATION_MESSAGES,
-  type TAnswerLinkView,
-  type TConvocation,
+  urlOf,
+  type EndpointSpec,
   type TEvent,
-  type TMatch,
 } from '@club/contract';
 import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
 import { convocations, pendingMatchNotifications } from '../../db/schema.ts';
@@ -124,35 +126,40 @@ const nameOf = (seq: number) =>
 /** A match of the team created by its coach through the API. */
 async function createMatch(startMs = 5 * DAY, lieux = 'Stade municipal') {
   matchSeq++;
-  const res = await asCoach.post('/api/evenements', {
-    nom: `Match ${matchSeq}`,
-    type: 'MATCH',
-    dateDebut: local(startMs),
-    dateFin: local(startMs + 2 * HOUR),
-    lieux,
-    equipesIds: [team.id],
-    adversaireNom: opponentOf(matchSeq),
-    clubId: club.id,
+  const res = await asCoach.send(api.events.create, {
+    body: {
+      nom: `Match ${matchSeq}`,
+      type: 'MATCH',
+      dateDebut: local(startMs),
+      dateFin: local(startMs + 2 * HOUR),
+      lieux,
+      equipesIds: [team.id],
+      adversaireNom: opponentOf(matchSeq),
+      clubId: club.id,
+    },
   });
-  expect(res.statusCode, res.body).toBe(201);
-  const event = res.json<TEvent>();
+  expect(res.status, res.text).toBe(201);
+  const event = res.body;
   return { event, matchId: event.match!.id };
 }
 
 async function moveEvent(event: TEvent, changes: Partial<TEvent>) {
-  const res = await asCoach.put(`/api/evenements/${event.id}`, {
-    nom: event.nom,
-    type: event.type,
-    dateDebut: event.dateDebut,
-    dateFin: event.dateFin,
-    lieux: event.lieux,
-    equipesIds: event.equipesIds,
-    adversaireNom: event.adversaireNom,
-    clubId: club.id,
-    ...changes,
+  const res = await asCoach.send(api.events.update, {
+    params: { id: event.id },
+    body: {
+      nom: event.nom,
+      type: event.type,
+      dateDebut: event.dateDebut,
+      dateFin: event.dateFin,
+      lieux: event.lieux,
+      equipesIds: event.equipesIds,
+      adversaireNom: event.adversaireNom,
+      clubId: club.id,
+      ...changes,
+    },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TEvent>();
+  expect(res.status, res.text).toBe(200);
+  return res.body;
 }
 
 /** The mails about the match named `name`: the name followed by a space or the subject's end. */
@@ -176,18 +183,36 @@ function unsubscribeJeton(mail: CapturedMail): string {
 }
 
 const anonymous = () => new TestClient(ctx.app);
-const getAnswer = (jeton: string) =>
-  anonymous().get(`/api/convocations/reponse?jeton=${encodeURIComponent(jeton)}`, {
-    remoteAddress: freshIp(),
+/** A link call from its own address (the links are rate-limited per address), typed by its endpoint. */
+const answered = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
+  callResult(endpoint, {
+    status: res.statusCode,
+    headers: Object.fromEntries(
+      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+    ),
+    text: res.body,
   });
-const postAnswer = (body: Record<string, unknown>) =>
-  anonymous().request({
-    method: 'POST',
-    url: '/api/convocations/reponse',
-    payload: body,
-    xsrf: false,
-    remoteAddress: freshIp(),
-  });
+const getAnswer = async (jeton: string) =>
+  answered(
+    api.notifications.answerLink,
+    await anonymous().raw({
+      method: 'GET',
+      url: urlOf(api.notifications.answerLink, { query: { jeton } }),
+      remoteAddress: freshIp(),
+    }),
+  );
+/** Any body, the malformed ones too. */
+const postAnswer = async (body: Record<string, unknown>) =>
+  answered(
+    api.notifications.answerByLink,
+    await anonymous().raw({
+      method: 'POST',
+      url: api.notifications.answerByLink.path,
+      payload: body,
+      xsrf: false,
+      remoteAddress: freshIp(),
+    }),
+  );
 
 describe('[notifications] convocation e-mails', { timeout: 60_000 }, () => {
   it('a created match: one mail to each convoked player and to the guardian, with answer links and one-click unsubscribe', async () => {
@@ -225,8 +250,8 @@ describe('[notifications] convocation e-mails', { timeout: 60_000 }, () => {
     expect(forParent.subject).toContain('(Bruno Petit)');
     expect(forParent.text).toContain('Bruno Petit est convoqué(e)');
     const childView = await getAnswer(jetonOf(forParent, 'INDISPONIBLE'));
-    expect(childView.statusCode, childView.body).toBe(200);
-    expect(childView.json<TAnswerLinkView>().joueur).toEqual({ prenom: 'Bruno', nom: 'Petit' });
+    expect(childView.status, childView.text).toBe(200);
+    expect(childView.body.joueur).toEqual({ prenom: 'Bruno', nom: 'Petit' });
   });
 
   it('a burst of edits sends one mail per recipient, with the last state', async () => {
@@ -257,8 +282,11 @@ describe('[notifications] convocation e-mails', { timeout: 60_000 }, () => {
     await moveEvent({ ...event, lieux: 'Stade Nord' }, { nom: `Match ${matchSeq}` });
     expect(await queued(MATCH_NOTIFICATION_QUEUE, matchId)).toHaveLength(0);
 
-    const res = await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await asCoach.send(api.matches.cancel, {
+      params: { id: matchId },
+      body: { annule: true },
+    });
+    expect(res.status, res.text).toBe(200);
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     const cancelled = to(mailsAbout(name), alice).filter((m) =>
       m.subject.startsWith('Match annulé'),
@@ -275,8 +303,8 @@ describe('[notifications] convocation e-mails', { timeout: 60_000 }, () => {
     const { matchId } = await createMatch();
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     const before = ctx.smtp.mails.length;
-    await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true });
-    await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: false });
+    await asCoach.send(api.matches.cancel, { params: { id: matchId }, body: { annule: true } });
+    await asCoach.send(api.matches.cancel, { params: { id: matchId }, body: { annule: false } });
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     expect(ctx.smtp.mails.length).toBe(before);
     const pending = await ctx.app.db
@@ -304,8 +332,8 @@ describe('[notifications] answer links', { timeout: 60_000 }, () => {
   it('GET shows the match and no answer; Absent needs a justification; the answer reaches the coach’s convocation list', async () => {
     const jeton = jetonOf(aliceMail, 'INDISPONIBLE');
     const shown = await getAnswer(jeton);
-    expect(shown.statusCode, shown.body).toBe(200);
-    const view = shown.json<TAnswerLinkView>();
+    expect(shown.status, shown.text).toBe(200);
+    const view = shown.body;
     expect(view).toMatchObject({
       joueur: { prenom: 'Alice', nom: 'Durand' },
       match: {
@@ -319,22 +347,20 @@ describe('[notifications] answer links', { timeout: 60_000 }, () => {
     });
 
     const missing = await postAnswer({ jeton, statutPresence: 'INDISPONIBLE' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(MATCH_MESSAGES.justificationRequired('Alice', 'Durand'));
+    expect(missing.status).toBe(400);
+    expect(missing.error.message).toBe(MATCH_MESSAGES.justificationRequired('Alice', 'Durand'));
 
     const ok = await postAnswer({ jeton, statutPresence: 'INDISPONIBLE', justification: 'Malade' });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<TAnswerLinkView>().reponse).toMatchObject({
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.reponse).toMatchObject({
       statutPresence: 'INDISPONIBLE',
       justification: 'Malade',
     });
-    const list = await asCoach.get(`/api/matches/${matchId}/convocations`);
-    const row = list.json<TConvocation[]>().find((r) => r.joueur.id === alice.id)!;
+    const list = await asCoach.send(api.matches.convocations, { params: { id: matchId } });
+    const row = list.body.find((r) => r.joueur.id === alice.id)!;
     expect(row).toMatchObject({ statutPresence: 'INDISPONIBLE', justificationAbsence: 'Malade' });
     // Shown again: the answer already given.
-    expect((await getAnswer(jeton)).json<TAnswerLinkView>().reponse?.statutPresence).toBe(
-      'INDISPONIBLE',
-    );
+    expect((await getAnswer(jeton)).body.reponse?.statutPresence).toBe('INDISPONIBLE');
   });
 
   it('the guardian’s link answers for the child only', async () => {
@@ -342,7 +368,7 @@ describe('[notifications] answer links', { timeout: 60_000 }, () => {
       jeton: jetonOf(parentMail, 'DISPONIBLE'),
       statutPresence: 'DISPONIBLE',
     });
-    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.status, ok.text).toBe(200);
     const [row] = await ctx.app.db
       .select()
       .from(convocations)
@@ -364,34 +390,34 @@ describe('[notifications] answer links', { timeout: 60_000 }, () => {
       `${body}.${sig}.x`,
     ]) {
       const get = await getAnswer(bad);
-      expect(get.statusCode, bad).toBe(404);
-      expect(get.json()).toEqual({ message: NOTIFICATION_MESSAGES.invalidLink });
+      expect(get.status, bad).toBe(404);
+      expect(get.error).toEqual({ message: NOTIFICATION_MESSAGES.invalidLink });
       const post = await postAnswer({ jeton: bad, statutPresence: 'DISPONIBLE' });
-      expect(post.statusCode).toBe(404);
-      expect(post.json()).toEqual({ message: NOTIFICATION_MESSAGES.invalidLink });
+      expect(post.status).toBe(404);
+      expect(post.error).toEqual({ message: NOTIFICATION_MESSAGES.invalidLink });
     }
   });
 
   it('after the start, or on a cancelled match, answering is refused with 409', async () => {
     const jeton = jetonOf(aliceMail, 'DISPONIBLE');
-    const view = (await getAnswer(jeton)).json<TAnswerLinkView>();
+    const view = (await getAnswer(jeton)).body;
     // Stand at the match's start.
     const start = new Date(Date.now() + 5 * DAY + HOUR);
     clock.set(start);
     const shown = await getAnswer(jeton);
-    expect(shown.json<TAnswerLinkView>().commence).toBe(true);
+    expect(shown.body.commence).toBe(true);
     const late = await postAnswer({ jeton, statutPresence: 'DISPONIBLE' });
-    expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ message: NOTIFICATION_MESSAGES.matchStarted });
+    expect(late.status).toBe(409);
+    expect(late.error).toEqual({ message: NOTIFICATION_MESSAGES.matchStarted });
     clock.set(undefined);
     expect(view.commence).toBe(false);
 
-    await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true });
+    await asCoach.send(api.matches.cancel, { params: { id: matchId }, body: { annule: true } });
     const cancelled = await postAnswer({ jeton, statutPresence: 'DISPONIBLE' });
-    expect(cancelled.statusCode).toBe(409);
-    expect(cancelled.json()).toEqual({ message: NOTIFICATION_MESSAGES.matchCancelled });
-    expect((await getAnswer(jeton)).json<TAnswerLinkView>().match.annule).toBe(true);
-    await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: false });
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.error).toEqual({ message: NOTIFICATION_MESSAGES.matchCancelled });
+    expect((await getAnswer(jeton)).body.match.annule).toBe(true);
+    await asCoach.send(api.matches.cancel, { params: { id: matchId }, body: { annule: false } });
   });
 
   it('needs no cookie nor anti-forgery token, and validates its body in French', async () => {
@@ -399,48 +425,60 @@ describe('[notifications] answer links', { timeout: 60_000 }, () => {
       jeton: jetonOf(aliceMail, 'DISPONIBLE'),
       statutPresence: 'PEUT-ETRE',
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBeTruthy();
+    expect(bad.status).toBe(400);
+    expect(bad.error.message).toBeTruthy();
     const extra = await postAnswer({ jeton: 'x', statutPresence: 'DISPONIBLE', joueurId: 3 });
-    expect(extra.statusCode).toBe(400);
+    expect(extra.status).toBe(400);
   });
 });
 
 describe('[notifications] reply deadline, reminder and summary', { timeout: 60_000 }, () => {
   it('the deadline defaults to 48 h before the start; set it (before the start only) with the convocation', async () => {
     const { matchId, event } = await createMatch(10 * DAY);
-    const match = (await asCoach.get(`/api/matches/${matchId}`)).json<TMatch>();
+    const match = (await asCoach.send(api.matches.get, { params: { id: matchId } })).body;
     expect(match.dateLimiteReponse).toBeNull();
-    const tooLate = await asCoach.put(`/api/matches/${matchId}/convocations`, {
-      items: [],
-      dateLimiteReponse: event.dateDebut,
+    const tooLate = await asCoach.send(api.matches.answerConvocations, {
+      params: { id: matchId },
+      body: {
+        items: [],
+        dateLimiteReponse: event.dateDebut,
+      },
     });
-    expect(tooLate.statusCode).toBe(400);
-    expect(tooLate.json()).toEqual({
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.error).toEqual({
       message: NOTIFICATION_MESSAGES.deadlineAfterStart,
       errors: { dateLimiteReponse: NOTIFICATION_MESSAGES.deadlineAfterStart },
     });
-    const bad = await asCoach.put(`/api/matches/${matchId}/convocations`, {
-      items: [],
-      dateLimiteReponse: 'demain',
+    const bad = await asCoach.send(api.matches.answerConvocations, {
+      params: { id: matchId },
+      body: {
+        items: [],
+        dateLimiteReponse: 'demain',
+      },
     });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.status).toBe(400);
     const deadline = local(8 * DAY).slice(0, 16);
-    const ok = await asCoach.put(`/api/matches/${matchId}/convocations`, {
-      items: [],
-      dateLimiteReponse: deadline,
+    const ok = await asCoach.send(api.matches.answerConvocations, {
+      params: { id: matchId },
+      body: {
+        items: [],
+        dateLimiteReponse: deadline,
+      },
     });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect((await asCoach.get(`/api/matches/${matchId}`)).json<TMatch>().dateLimiteReponse).toBe(
-      `${deadline}:00`,
-    );
+    expect(ok.status, ok.text).toBe(200);
+    expect(
+      (await asCoach.send(api.matches.get, { params: { id: matchId } })).body.dateLimiteReponse,
+    ).toBe(`${deadline}:00`);
     // A player may answer their row but not set the deadline.
     const asAlice = await signIn(ctx.app, alice);
-    const denied = await asAlice.put(`/api/matches/${matchId}/convocations`, {
-      items: [],
-      dateLimiteReponse: null,
+    const denied = await asAlice.send(api.matches.answerConvocations, {
+      params: { id: matchId },
+      body: {
+        items: [],
+        dateLimiteReponse: null,
+      },
     });
-    expect(denied.statusCode).toBe(403);
+    expect(denied.status).toBe(403);
   });
 
   it('non-responders (and their guardians) get one reminder 24 h before the deadline; the coach a summary when it passes', async () => {
@@ -448,9 +486,12 @@ describe('[notifications] reply deadline, reminder and summary', { timeout: 60_0
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     const name = nameOf(matchSeq);
     const deadline = local(3 * DAY);
-    await asCoach.put(`/api/matches/${matchId}/convocations`, {
-      items: [{ joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null }],
-      dateLimiteReponse: deadline,
+    await asCoach.send(api.matches.answerConvocations, {
+      params: { id: matchId },
+      body: {
+        items: [{ joueurId: alice.id, statutPresence: 'DISPONIBLE', justification: null }],
+        dateLimiteReponse: deadline,
+      },
     });
     // Both jobs wait for their time: the reminder 24 h before the deadline, the summary at it.
     const [reminder] = await queued('match-reminder', matchId);
@@ -495,28 +536,32 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
   it('GET / PUT preferences (default on); off → no notification mail', async () => {
     const member = await createMember(ctx.app.db, club.id, { teamId: team.id, prenom: 'Pia' });
     const as = await signIn(ctx.app, member);
-    expect((await as.get('/api/notifications/preferences')).json()).toMatchObject({ emails: true });
-    const bad = await as.put('/api/notifications/preferences', { emails: 'non' });
+    expect((await as.send(api.notifications.preferences)).body).toMatchObject({ emails: true });
+    const bad = await as.raw({
+      method: 'PUT',
+      url: api.notifications.setPreferences.path,
+      payload: { emails: 'non' },
+    });
     expect(bad.statusCode).toBe(400);
-    const off = await as.put('/api/notifications/preferences', { emails: false });
-    expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toMatchObject({ emails: false });
-    expect((await as.get('/api/notifications/preferences')).json()).toMatchObject({
+    const off = await as.send(api.notifications.setPreferences, { body: { emails: false } });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body).toMatchObject({ emails: false });
+    expect((await as.send(api.notifications.preferences)).body).toMatchObject({
       emails: false,
     });
     const { matchId } = await createMatch();
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     expect(to(mailsAbout(nameOf(matchSeq)), member)).toHaveLength(0);
     expect(to(mailsAbout(nameOf(matchSeq)), alice)).toHaveLength(1);
-    const anon = await anonymous().get('/api/notifications/preferences');
-    expect(anon.statusCode).toBe(401);
+    const anon = await anonymous().send(api.notifications.preferences);
+    expect(anon.status).toBe(401);
   });
 
   it('a kind turned off on e-mail sends no mail of that kind; the others still go', async () => {
     const member = await createMember(ctx.app.db, club.id, { teamId: team.id, prenom: 'Kim' });
     const as = await signIn(ctx.app, member);
     const all = { email: true, push: true };
-    expect((await as.get('/api/notifications/preferences')).json()).toEqual({
+    expect((await as.send(api.notifications.preferences)).body).toEqual({
       emails: true,
       canaux: {
         convocations: all,
@@ -528,21 +573,30 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
         matchs: all,
       },
     });
-    const res = await as.put('/api/notifications/preferences', {
-      canaux: { convocations: { email: false } },
+    const res = await as.send(api.notifications.setPreferences, {
+      body: {
+        canaux: { convocations: { email: false } },
+      },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().canaux.convocations).toEqual({ email: false, push: true });
-    expect(res.json().canaux.annulations).toEqual(all);
-    const bad = await as.put('/api/notifications/preferences', { canaux: { inconnu: {} } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.canaux.convocations).toEqual({ email: false, push: true });
+    expect(res.body.canaux.annulations).toEqual(all);
+    const bad = await as.raw({
+      method: 'PUT',
+      url: api.notifications.setPreferences.path,
+      payload: { canaux: { inconnu: {} } },
+    });
     expect(bad.statusCode).toBe(400);
     const { matchId } = await createMatch();
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     expect(to(mailsAbout(nameOf(matchSeq)), member)).toHaveLength(0);
     expect(to(mailsAbout(nameOf(matchSeq)), alice)).toHaveLength(1);
     // Cancellations are another kind: still mailed.
-    const cancel = await asCoach.put(`/api/matches/${matchId}/annulation`, { annule: true });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancel = await asCoach.send(api.matches.cancel, {
+      params: { id: matchId },
+      body: { annule: true },
+    });
+    expect(cancel.status, cancel.text).toBe(200);
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     expect(to(mailsAbout(`Match annulé : ${nameOf(matchSeq)}`), member)).toHaveLength(1);
   });
@@ -553,36 +607,53 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     const mail = to(mailsAbout(nameOf(matchSeq)), member)[0]!;
     const jeton = unsubscribeJeton(mail);
-    const url = `/api/notifications/desabonnement?jeton=${encodeURIComponent(jeton)}`;
-    const scanned = await anonymous().get(url, { remoteAddress: freshIp() });
-    expect(scanned.statusCode).toBe(200);
-    expect(scanned.json()).toMatchObject({ emails: true });
-    const oneClick = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-      remoteAddress: freshIp(),
-    });
-    expect(oneClick.statusCode, oneClick.body).toBe(200);
-    expect(oneClick.json()).toMatchObject({ emails: false });
+    const url = urlOf(api.notifications.unsubscribe, { query: { jeton } });
+    const scanned = answered(
+      api.notifications.unsubscribeState,
+      await anonymous().raw({
+        method: 'GET',
+        url: urlOf(api.notifications.unsubscribeState, { query: { jeton } }),
+        remoteAddress: freshIp(),
+      }),
+    );
+    expect(scanned.status).toBe(200);
+    expect(scanned.body).toMatchObject({ emails: true });
+    // The mail client's form POST (RFC 8058): no declaration sends a form.
+    const oneClick = answered(
+      api.notifications.unsubscribe,
+      await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+        remoteAddress: freshIp(),
+      }),
+    );
+    expect(oneClick.status, oneClick.text).toBe(200);
+    expect(oneClick.body).toMatchObject({ emails: false });
     const as = await signIn(ctx.app, member);
-    expect((await as.get('/api/notifications/preferences')).json()).toMatchObject({
+    expect((await as.send(api.notifications.preferences)).body).toMatchObject({
       emails: false,
     });
-    const forged = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/notifications/desabonnement?jeton=${encodeURIComponent(`${jeton.split('.')[0]}.xx`)}`,
-      remoteAddress: freshIp(),
-    });
-    expect(forged.statusCode).toBe(404);
-    expect(forged.json()).toEqual({ message: NOTIFICATION_MESSAGES.invalidLink });
+    const forged = answered(
+      api.notifications.unsubscribe,
+      await ctx.app.inject({
+        method: 'POST',
+        url: urlOf(api.notifications.unsubscribe, {
+          query: { jeton: `${jeton.split('.')[0]}.xx` },
+        }),
+        remoteAddress: freshIp(),
+      }),
+    );
+    expect(forged.status).toBe(404);
+    expect(forged.error).toEqual({ message: NOTIFICATION_MESSAGES.invalidLink });
     // An answer-link token is no unsubscribe token (separate keys).
     const answerToken = jetonOf(to(mailsAbout(nameOf(matchSeq)), alice)[0]!, 'DISPONIBLE');
-    const crossed = await anonymous().get(
-      `/api/notifications/desabonnement?jeton=${encodeURIComponent(answerToken)}`,
-      { remoteAddress: freshIp() },
-    );
+    const crossed = await anonymous().raw({
+      method: 'GET',
+      url: urlOf(api.notifications.unsubscribeState, { query: { jeton: answerToken } }),
+      remoteAddress: freshIp(),
+    });
     expect(crossed.statusCode).toBe(404);
   });
 });

@@ -1,5 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, MATCH_MESSAGES, NOTIFICATION_MESSAGES, type TEventPresence } from '@club/contract';
+import {
+  api,
+  urlOf,
+  MATCH_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  type TEventPresence,
+  type TEventPresenceUpdate,
+} from '@club/contract';
 import {
   createClub,
   createEvent,
@@ -7,7 +14,7 @@ import {
   createTeam,
   linkGuardian,
 } from '../../db/factories.ts';
-import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
+import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
 import { manualClock } from '../../lib/clock.ts';
 
 /** Training attendance and the teams' 'présent par défaut' (PGlite or PostgreSQL). */
@@ -56,6 +63,10 @@ afterAll(async () => {
 
 const future = { dateDebut: '2099-05-04 18:00:00', dateFin: '2099-05-04 20:00:00' };
 const row = (list: TEventPresence[], m: Member) => list.find((r) => r.joueur.id === m.id)!;
+const presences = (client: TestClient, id: number) =>
+  client.send(api.events.presences, { params: { id } });
+const answer = (client: TestClient, id: number, body: TEventPresenceUpdate) =>
+  client.send(api.events.answerPresence, { params: { id }, body });
 
 describe('[presences] training attendance', { timeout: 60_000 }, () => {
   it('lists the players of the training’s teams; "présent par défaut" counts the unanswered present', async () => {
@@ -63,9 +74,9 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
       ...future,
       teamIds: [seniors.id, juniors.id],
     });
-    const res = await (await signIn(ctx.app, boss)).get(`/api/evenements/${event.id}/presences`);
-    expect(res.statusCode, res.body).toBe(200);
-    const list = res.json<TEventPresence[]>();
+    const res = await presences(await signIn(ctx.app, boss), event.id);
+    expect(res.status, res.text).toBe(200);
+    const list = res.body;
     expect(list.map((r) => r.joueur.prenom)).toEqual(['Alice', 'Bruno', 'Hugo', 'Jules']);
     expect(row(list, alice)).toEqual({
       joueur: { id: alice.id, nom: 'A', prenom: 'Alice' },
@@ -78,20 +89,18 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
 
     // The junior says Absent: no longer by default; the justification is theirs and the staff's.
     const asJunior = await signIn(ctx.app, junior);
-    const put = await asJunior.put(`/api/evenements/${event.id}/presence`, {
+    const put = await answer(asJunior, event.id, {
       joueurId: junior.id,
       statutPresence: 'INDISPONIBLE',
       justification: 'Examen',
     });
-    expect(put.statusCode, put.body).toBe(200);
-    expect(row(put.json(), junior)).toMatchObject({
+    expect(put.status, put.text).toBe(200);
+    expect(row(put.body, junior)).toMatchObject({
       statutPresence: 'INDISPONIBLE',
       justification: 'Examen',
       parDefaut: false,
     });
-    const seenByAlice = (
-      await (await signIn(ctx.app, alice)).get(`/api/evenements/${event.id}/presences`)
-    ).json<TEventPresence[]>();
+    const seenByAlice = (await presences(await signIn(ctx.app, alice), event.id)).body;
     // Another family reads whether the junior comes, nothing else (decision 0106).
     expect(row(seenByAlice, junior)).toEqual({
       joueur: { id: junior.id, nom: junior.nom, prenom: junior.prenom },
@@ -100,11 +109,11 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
     });
     expect(row(seenByAlice, alice).modifiable).toBe(true);
     // Cleared: back to present by default.
-    const cleared = await asJunior.put(`/api/evenements/${event.id}/presence`, {
+    const cleared = await answer(asJunior, event.id, {
       joueurId: junior.id,
       statutPresence: null,
     });
-    expect(row(cleared.json(), junior)).toMatchObject({
+    expect(row(cleared.body, junior)).toMatchObject({
       statutPresence: 'DISPONIBLE',
       parDefaut: true,
     });
@@ -115,68 +124,70 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
       ...future,
       teamIds: [seniors.id, juniors.id],
     });
-    const url = `/api/evenements/${event.id}/presence`;
     const asParent = await signIn(ctx.app, parent);
     expect(
-      (await asParent.put(url, { joueurId: junior.id, statutPresence: 'DISPONIBLE' })).statusCode,
+      (await answer(asParent, event.id, { joueurId: junior.id, statutPresence: 'DISPONIBLE' }))
+        .status,
     ).toBe(200);
-    const notActive = await asParent.put(url, { joueurId: hurt.id, statutPresence: 'DISPONIBLE' });
-    expect(notActive.statusCode).toBe(403);
-    expect(notActive.json().message).toBe(
+    const notActive = await answer(asParent, event.id, {
+      joueurId: hurt.id,
+      statutPresence: 'DISPONIBLE',
+    });
+    expect(notActive.status).toBe(403);
+    expect(notActive.error.message).toBe(
       `Le statut de Hugo H n'est pas ACTIF : seul l'entraîneur peut répondre pour ce joueur.`,
     );
     expect(
       (
-        await (
-          await signIn(ctx.app, coachJuniors)
-        ).put(url, { joueurId: hurt.id, statutPresence: 'INDISPONIBLE' })
-      ).statusCode,
+        await answer(await signIn(ctx.app, coachJuniors), event.id, {
+          joueurId: hurt.id,
+          statutPresence: 'INDISPONIBLE',
+        })
+      ).status,
     ).toBe(200);
     expect(
       (
-        await (
-          await signIn(ctx.app, coach)
-        ).put(url, { joueurId: junior.id, statutPresence: 'INDISPONIBLE' })
-      ).statusCode,
+        await answer(await signIn(ctx.app, coach), event.id, {
+          joueurId: junior.id,
+          statutPresence: 'INDISPONIBLE',
+        })
+      ).status,
     ).toBe(403);
     expect(
       (
-        await (
-          await signIn(ctx.app, alice)
-        ).put(url, { joueurId: bruno.id, statutPresence: 'DISPONIBLE' })
-      ).statusCode,
+        await answer(await signIn(ctx.app, alice), event.id, {
+          joueurId: bruno.id,
+          statutPresence: 'DISPONIBLE',
+        })
+      ).status,
     ).toBe(403);
     const asHurt = await signIn(ctx.app, hurt);
-    const own = await asHurt.put(url, { joueurId: hurt.id, statutPresence: 'DISPONIBLE' });
-    expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe(MATCH_MESSAGES.notActive);
-    const stranger = await (
-      await signIn(ctx.app, coach)
-    ).put(url, {
+    const own = await answer(asHurt, event.id, { joueurId: hurt.id, statutPresence: 'DISPONIBLE' });
+    expect(own.status).toBe(403);
+    expect(own.error.message).toBe(MATCH_MESSAGES.notActive);
+    const stranger = await answer(await signIn(ctx.app, coach), event.id, {
       joueurId: parent.id,
       statutPresence: 'DISPONIBLE',
     });
-    expect(stranger.statusCode).toBe(400);
-    expect(stranger.json().message).toBe(NOTIFICATION_MESSAGES.notInTraining);
+    expect(stranger.status).toBe(400);
+    expect(stranger.error.message).toBe(NOTIFICATION_MESSAGES.notInTraining);
   });
 
   it('refuses other event types (400), an answer after the start (409) and bad bodies (400)', async () => {
     const asBoss = await signIn(ctx.app, boss);
     const meeting = await createEvent(ctx.app.db, club.id, { ...future, type: 'REUNION' });
-    const wrong = await asBoss.get(`/api/evenements/${meeting.id}/presences`);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(NOTIFICATION_MESSAGES.notTraining);
+    const wrong = await presences(asBoss, meeting.id);
+    expect(wrong.status).toBe(400);
+    expect(wrong.error.message).toBe(NOTIFICATION_MESSAGES.notTraining);
 
     const event = await createEvent(ctx.app.db, club.id, { ...future, teamIds: [seniors.id] });
     clock.set('2099-05-04T17:00:00Z'); // 19:00 in Paris: started
-    const late = await (
-      await signIn(ctx.app, alice)
-    ).put(`/api/evenements/${event.id}/presence`, {
+    const late = await answer(await signIn(ctx.app, alice), event.id, {
       joueurId: alice.id,
       statutPresence: 'DISPONIBLE',
     });
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(NOTIFICATION_MESSAGES.trainingStarted);
+    expect(late.status).toBe(409);
+    expect(late.error.message).toBe(NOTIFICATION_MESSAGES.trainingStarted);
     clock.set(undefined);
 
     for (const body of [
@@ -184,17 +195,24 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
       { joueurId: 'x', statutPresence: 'DISPONIBLE' },
       { joueurId: alice.id, statutPresence: 'DISPONIBLE', extra: 1 },
     ]) {
-      const res = await asBoss.put(`/api/evenements/${event.id}/presence`, body);
+      const res = await asBoss.raw({
+        method: 'PUT',
+        url: urlOf(api.events.answerPresence, {
+          params: { id: event.id },
+          body: { joueurId: alice.id, statutPresence: 'DISPONIBLE' },
+        }),
+        payload: body,
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await asBoss.get('/api/evenements/999999/presences')).statusCode).toBe(404);
+    expect((await presences(asBoss, 999999)).status).toBe(404);
   });
 
   it('the roll call (decision 0101): several rows in one save, all or none; after the start only the staff answer', async () => {
     const event = await createEvent(ctx.app.db, club.id, { ...future, teamIds: [seniors.id] });
     const asCoach = await signIn(ctx.app, coach);
     const roll = (client: typeof asCoach, presences: unknown[]) =>
-      client.call(api.events.rollCall, {
+      client.send(api.events.rollCall, {
         params: { id: event.id },
         body: { presences } as never,
       });
@@ -204,10 +222,10 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
       { joueurId: alice.id, statutPresence: 'DISPONIBLE' },
       { joueurId: junior.id, statutPresence: 'DISPONIBLE' },
     ]);
-    expect(mixed.statusCode).toBe(400);
-    expect(mixed.json().message).toBe(NOTIFICATION_MESSAGES.notInTraining);
-    const untouched = await asCoach.call(api.events.presences, { params: { id: event.id } });
-    expect(row(untouched.json(), alice).statutPresence).toBeNull();
+    expect(mixed.status).toBe(400);
+    expect(mixed.error.message).toBe(NOTIFICATION_MESSAGES.notInTraining);
+    const untouched = await presences(asCoach, event.id);
+    expect(row(untouched.body, alice).statutPresence).toBeNull();
 
     for (const [body, message] of [
       [[], NOTIFICATION_MESSAGES.rollCallEmpty],
@@ -220,8 +238,8 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
       ],
     ] as const) {
       const bad = await roll(asCoach, [...body]);
-      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
-      expect(JSON.stringify(bad.json())).toContain(message);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(bad.error)).toContain(message);
     }
 
     // Pitch-side, once the training has started: the coach takes the whole roll in one save.
@@ -230,29 +248,29 @@ describe('[presences] training attendance', { timeout: 60_000 }, () => {
       { joueurId: alice.id, statutPresence: 'DISPONIBLE' },
       { joueurId: bruno.id, statutPresence: 'INDISPONIBLE' },
     ]);
-    expect(taken.statusCode, taken.body).toBe(200);
-    const list = taken.json();
+    expect(taken.status, taken.text).toBe(200);
+    const list = taken.body;
     expect(row(list, alice)).toMatchObject({ statutPresence: 'DISPONIBLE', modifiable: true });
     expect(row(list, bruno)).toMatchObject({ statutPresence: 'INDISPONIBLE', modifiable: true });
 
     // A player no longer answers after the start, alone or in a roll call, and reads it closed.
     const asAlice = await signIn(ctx.app, alice);
     const late = await roll(asAlice, [{ joueurId: alice.id, statutPresence: 'INDISPONIBLE' }]);
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(NOTIFICATION_MESSAGES.trainingStarted);
-    const seen = await asAlice.call(api.events.presences, { params: { id: event.id } });
-    expect(row(seen.json(), alice)).toMatchObject({
+    expect(late.status).toBe(409);
+    expect(late.error.message).toBe(NOTIFICATION_MESSAGES.trainingStarted);
+    const seen = await presences(asAlice, event.id);
+    expect(row(seen.body, alice)).toMatchObject({
       statutPresence: 'DISPONIBLE',
       modifiable: false,
     });
 
     // The coach corrects the roll afterwards, one row at a time too.
     clock.set('2099-05-06T08:00:00Z');
-    const fixed = await asCoach.call(api.events.answerPresence, {
+    const fixed = await asCoach.send(api.events.answerPresence, {
       params: { id: event.id },
       body: { joueurId: bruno.id, statutPresence: 'DISPONIBLE' },
     });
-    expect(fixed.statusCode, fixed.body).toBe(200);
-    expect(row(fixed.json(), bruno).statutPresence).toBe('DISPONIBLE');
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(row(fixed.body, bruno).statutPresence).toBe('DISPONIBLE');
   });
 });

@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   SERVER_MESSAGES,
+  api,
   STATISTICS_MESSAGES,
   fairnessAlerts,
-  type TPlayerStatistics,
   type TTeamStatistics,
 } from '@club/contract';
 import {
@@ -226,15 +226,16 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const teamUrl = (teamId: number, saison?: string) =>
-  `/api/statistiques/equipe/${teamId}${saison ? `?saison=${saison}` : ''}`;
+const teamInput = (teamId: number, saison?: string) => ({
+  params: { teamId },
+  query: saison ? { saison } : {},
+});
 async function stats(who: string, teamId: number, saison?: string): Promise<TTeamStatistics> {
-  const res = await as[who]!.get(teamUrl(teamId, saison));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  const res = await as[who]!.send(api.statistics.team, teamInput(teamId, saison));
+  expect(res.status, res.text).toBe(200);
+  return res.body;
 }
-const row = (s: TTeamStatistics, m: Member) =>
-  s.joueurs.find((j) => j.membre.id === m.id) as TPlayerStatistics;
+const row = (s: TTeamStatistics, m: Member) => s.joueurs.find((j) => j.membre.id === m.id)!;
 
 describe('[statistics] figures of a team over a season', { timeout: 60_000 }, () => {
   it('results: played matches with a score, for the team on either side; the form of the last five', async () => {
@@ -359,9 +360,9 @@ describe('[statistics] figures of a team over a season', { timeout: 60_000 }, ()
 
   it('a bad season: 400 in French on the field', async () => {
     for (const saison of ['2025-2027', '2026-2025', '2025', 'abcd-efgh', '0001-0002']) {
-      const res = await as.coachA!.get(teamUrl(teamA.id, saison));
-      expect(res.statusCode, saison).toBe(400);
-      expect(res.json()).toEqual({
+      const res = await as.coachA!.send(api.statistics.team, teamInput(teamA.id, saison));
+      expect(res.status, saison).toBe(400);
+      expect(res.error).toEqual({
         message: SERVER_MESSAGES.validation,
         errors: { saison: STATISTICS_MESSAGES.seasonInvalid },
       });
@@ -388,16 +389,16 @@ describe('[statistics] who sees what', { timeout: 60_000 }, () => {
   });
 
   it('another team’s coach 403, another club 404, a missing team 404', async () => {
-    expect((await as.coachB!.get(teamUrl(teamA.id))).statusCode).toBe(403);
-    expect((await as.alice!.get(teamUrl(teamB.id))).statusCode).toBe(403);
-    const foreign = await as.stranger!.get(teamUrl(teamA.id));
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().message).toBeTypeOf('string');
-    expect((await as.leader!.get(teamUrl(2_000_000_000))).statusCode).toBe(404);
+    expect((await as.coachB!.send(api.statistics.team, teamInput(teamA.id))).status).toBe(403);
+    expect((await as.alice!.send(api.statistics.team, teamInput(teamB.id))).status).toBe(403);
+    const foreign = await as.stranger!.send(api.statistics.team, teamInput(teamA.id));
+    expect(foreign.status).toBe(404);
+    expect(foreign.error.message).toBeTypeOf('string');
+    expect((await as.leader!.send(api.statistics.team, teamInput(2_000_000_000))).status).toBe(404);
   });
 
   it('the CSV: coach and leaders, French spreadsheet format; a player 403', async () => {
-    const res = await as.coachA!.get(`${teamUrl(teamA.id)}/export?saison=2025-2026`);
+    const res = await as.coachA!.call(api.statistics.teamExport, teamInput(teamA.id, '2025-2026'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe(
@@ -414,18 +415,20 @@ describe('[statistics] who sees what', { timeout: 60_000 }, () => {
     );
     expect(lines[1]).toBe('Joueur;Alice;5;6;83;4;4;4;0;0;100;Non;Oui;0;0;0;480;100;Non');
     expect(lines[3]).toBe('Joueur;Chloé;0;6;0;4;4;0;1;3;0;Oui;Oui;0;0;0;0;0;Oui');
-    expect((await as.alice!.get(`${teamUrl(teamA.id)}/export`)).statusCode).toBe(403);
-    expect((await as.stranger!.get(`${teamUrl(teamA.id)}/export`)).statusCode).toBe(404);
+    expect((await as.alice!.send(api.statistics.teamExport, teamInput(teamA.id))).status).toBe(403);
+    expect((await as.stranger!.send(api.statistics.teamExport, teamInput(teamA.id))).status).toBe(
+      404,
+    );
   });
 
   it('the club overview: leaders only, attendance and results per team', async () => {
-    const res = await as.leader!.get(`/api/statistiques/club/${club.id}?saison=2025-2026`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body.equipes.map((e: { equipe: { nom: string } }) => e.equipe.nom)).toEqual([
-      'Réserve',
-      'Seniors',
-    ]);
+    const res = await as.leader!.send(api.statistics.club, {
+      params: { clubId: club.id },
+      query: { saison: '2025-2026' },
+    });
+    expect(res.status, res.text).toBe(200);
+    const body = res.body;
+    expect(body.equipes.map((e) => e.equipe.nom)).toEqual(['Réserve', 'Seniors']);
     const seniors = body.equipes[1];
     // (5 + 1 + 0 + 4) of (6 + 6 + 6 + 4)
     expect(seniors).toMatchObject({
@@ -435,8 +438,9 @@ describe('[statistics] who sees what', { timeout: 60_000 }, () => {
       alertesEquite: 1,
       resultats: { joues: 4, victoires: 2 },
     });
-    expect((await as.coachA!.get(`/api/statistiques/club/${club.id}`)).statusCode).toBe(403);
-    expect((await as.stranger!.get(`/api/statistiques/club/${club.id}`)).statusCode).toBe(404);
+    const clubInput = { params: { clubId: club.id } };
+    expect((await as.coachA!.send(api.statistics.club, clubInput)).status).toBe(403);
+    expect((await as.stranger!.send(api.statistics.club, clubInput)).status).toBe(404);
   });
 });
 
@@ -467,9 +471,11 @@ describe(
         teamIds: [byDefault.id],
       });
 
-      const s = await (await signIn(ctx.app, coach)).get(teamUrl(u13.id, '2025-2026'));
-      expect(s.statusCode, s.body).toBe(200);
-      const team = s.json<TTeamStatistics>();
+      const s = await (
+        await signIn(ctx.app, coach)
+      ).send(api.statistics.team, teamInput(u13.id, '2025-2026'));
+      expect(s.status, s.text).toBe(200);
+      const team = s.body;
       expect(team.entrainementsTenus).toBe(14);
       expect(team.joueurs.find((j) => j.membre.id === player.id)).toMatchObject({
         entrainements: { presents: 0, total: 14 },
@@ -478,24 +484,16 @@ describe(
 
       const overview = await (
         await signIn(ctx.app, leader)
-      ).get(`/api/statistiques/club/${other.id}?saison=2025-2026`);
-      expect(overview.statusCode, overview.body).toBe(200);
-      const byName = new Map(
-        (
-          overview.json().equipes as {
-            equipe: { nom: string };
-            tauxPresence: number | null;
-            entrainementsTenus: number;
-          }[]
-        ).map((e) => [e.equipe.nom, e]),
-      );
+      ).send(api.statistics.club, { params: { clubId: other.id }, query: { saison: '2025-2026' } });
+      expect(overview.status, overview.text).toBe(200);
+      const byName = new Map(overview.body.equipes.map((e) => [e.equipe.nom, e]));
       expect(byName.get('U13')).toMatchObject({ entrainementsTenus: 14, tauxPresence: null });
       // silence is an answer there: present
       expect(byName.get('Vétérans')).toMatchObject({ entrainementsTenus: 1, tauxPresence: 100 });
       const asLeader = await signIn(ctx.app, leader);
       const veterans = (
-        await asLeader.get(teamUrl(byDefault.id, '2025-2026'))
-      ).json<TTeamStatistics>();
+        await asLeader.send(api.statistics.team, teamInput(byDefault.id, '2025-2026'))
+      ).body;
       expect(veterans.joueurs.find((j) => j.membre.id === veteran.id)?.tauxPresence).toBe(100);
 
       // once attendance is taken at one training, the rate is back (absent elsewhere: 0 %)
@@ -515,8 +513,8 @@ describe(
         memberId: player.id,
         statutPresence: 'INDISPONIBLE',
       });
-      const after = await asLeader.get(teamUrl(u13.id, '2025-2026'));
-      expect(after.json<TTeamStatistics>().joueurs[0]).toMatchObject({
+      const after = await asLeader.send(api.statistics.team, teamInput(u13.id, '2025-2026'));
+      expect(after.body.joueurs[0]).toMatchObject({
         entrainements: { presents: 0, total: 15 },
         tauxPresence: 0,
       });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@club/contract';
 import {
   createClub,
   createEvent,
@@ -114,9 +115,9 @@ const at = (iso: string) => clock.set(iso);
 describe('[teams] team cards: players, coaches, next event, last result', () => {
   it('answers every team of the club with its facts, from the team’s side', async () => {
     at('2026-03-11T12:00:00Z'); // 13:00 in Paris
-    const res = await asBoss.get(`/api/equipes/club/${club.id}/resume`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { idEquipe: number }[];
+    const res = await asBoss.send(api.teams.summaries, { params: { clubId: club.id } });
+    expect(res.status, res.text).toBe(200);
+    const body = res.body;
     expect(body.map((t) => t.idEquipe)).toHaveLength(3);
     const s = body.find((t) => t.idEquipe === seniors.id);
     expect(s).toEqual({
@@ -157,28 +158,28 @@ describe('[teams] team cards: players, coaches, next event, last result', () => 
 
   it('follows the clock: an event under way is still next, a finished one gives way', async () => {
     at('2026-03-15T14:30:00Z'); // 15:30 in Paris, during the seniors' match (no score yet)
-    let s = (await asBoss.get(`/api/equipes/club/${club.id}/resume`))
-      .json()
-      .find((t: { idEquipe: number }) => t.idEquipe === seniors.id);
+    let s = (await asBoss.send(api.teams.summaries, { params: { clubId: club.id } })).body.find(
+      (t) => t.idEquipe === seniors.id,
+    )!;
     expect(s.prochainEvenement).toMatchObject({ adversaire: 'Olympique Est' });
     at('2026-03-15T17:00:00Z');
-    s = (await asBoss.get(`/api/equipes/club/${club.id}/resume`))
-      .json()
-      .find((t: { idEquipe: number }) => t.idEquipe === seniors.id);
+    s = (await asBoss.send(api.teams.summaries, { params: { clubId: club.id } })).body.find(
+      (t) => t.idEquipe === seniors.id,
+    )!;
     expect(s.prochainEvenement).toMatchObject({ nom: 'Assemblée générale', adversaire: null });
     // Before any match: no result.
     at('2026-02-01T12:00:00Z');
-    s = (await asBoss.get(`/api/equipes/club/${club.id}/resume`))
-      .json()
-      .find((t: { idEquipe: number }) => t.idEquipe === seniors.id);
+    s = (await asBoss.send(api.teams.summaries, { params: { clubId: club.id } })).body.find(
+      (t) => t.idEquipe === seniors.id,
+    )!;
     expect(s.dernierResultat).toBeNull();
   });
 
   it('a player reads only what their rules show: other teams’ members and events stay hidden', async () => {
     at('2026-03-11T12:00:00Z');
-    const res = await asJuniorPlayer.get(`/api/equipes/club/${club.id}/resume`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as Record<string, unknown>[];
+    const res = await asJuniorPlayer.send(api.teams.summaries, { params: { clubId: club.id } });
+    expect(res.status, res.text).toBe(200);
+    const body = res.body;
     const s = body.find((t) => t.idEquipe === seniors.id)!;
     // Not their team: no members; the seniors' own match is not theirs, the club-wide meeting is;
     // the seniors–U17 match is theirs (U17 plays it), the FC Nord one is not.
@@ -192,7 +193,7 @@ describe('[teams] team cards: players, coaches, next event, last result', () => 
 
   it('another club’s id answers 404', async () => {
     const other = await createClub(ctx.app.db);
-    const res = await asBoss.get(`/api/equipes/club/${other.id}/resume`);
-    expect(res.statusCode).toBe(404);
+    const res = await asBoss.send(api.teams.summaries, { params: { clubId: other.id } });
+    expect(res.status).toBe(404);
   });
 });
