@@ -56,7 +56,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/auth/session.test.ts',
   'apps/server/src/features/calendar-feeds/calendar-feeds.test.ts',
   'apps/server/src/features/carpool/carpool.test.ts',
-  'apps/server/src/features/club-registration/registration.test.ts',
   'apps/server/src/features/clubs/clubs.test.ts',
   'apps/server/src/features/dashboard/dashboard.test.ts',
   'apps/server/src/features/events/events.seed.test.ts',
