@@ -68,7 +68,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/notifications/notifications.followups.test.ts',
   'apps/server/src/features/notifications/notifications.test.ts',
   'apps/server/src/features/notifications/presences.test.ts',
-  'apps/server/src/features/push/push.test.ts',
   'apps/server/src/features/site/site.test.ts',
   'apps/server/src/features/statistics/statistics.test.ts',
   'apps/server/src/features/teams/teams.summary.test.ts',
