@@ -59,7 +59,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/home-stats/home-stats.test.ts',
   'apps/server/src/features/matches/match-day.test.ts',
   'apps/server/src/features/matches/matches.test.ts',
-  'apps/server/src/features/members/member-restore.test.ts',
   'apps/server/src/features/members/members.test.ts',
   'apps/server/src/features/members/memberships.test.ts',
   'apps/server/src/features/members/season.test.ts',
