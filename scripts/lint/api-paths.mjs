@@ -48,7 +48,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/faults/keepalive-drain.test.ts',
   'apps/server/src/faults/postgres-restart.test.ts',
   'apps/server/src/features/announcements/announcements.test.ts',
-  'apps/server/src/features/auth/account.test.ts',
   'apps/server/src/features/calendar-feeds/calendar-feeds.test.ts',
   'apps/server/src/features/carpool/carpool.test.ts',
   'apps/server/src/features/clubs/clubs.test.ts',
