@@ -59,7 +59,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/matches/match-day.test.ts',
   'apps/server/src/features/matches/matches.test.ts',
   'apps/server/src/features/members/members.test.ts',
-  'apps/server/src/features/members/memberships.test.ts',
   'apps/server/src/features/members/season.test.ts',
   'apps/server/src/features/notifications/notifications.delivery.test.ts',
   'apps/server/src/features/notifications/notifications.followups.test.ts',
