@@ -146,20 +146,28 @@ describe('[privacy] GET /api/compte/donnees — the export', () => {
 
     // A real sign-in (a refresh token), a calendar feed, a preference, a profile change.
     const device = new TestClient(ctx.app);
-    const login = await device.post(
-      '/auth/connexion/login',
-      { email: parent.email, password: DEFAULT_TEST_PASSWORD, deviceFingerprint: 'appareil-42' },
-      { remoteAddress: freshIp(), headers: { 'user-agent': 'Navigateur de test' } },
-    );
-    expect(login.statusCode, login.body).toBe(200);
-    const feed = await device.post('/api/calendrier/abonnement', { matchesSeulement: true });
-    expect(feed.statusCode, feed.body).toBe(201);
-    const feedToken = /([A-Za-z0-9_-]{43})\.ics/.exec(feed.json().url)![1]!;
-    const prefs = await device.put('/api/notifications/preferences', {
-      emails: false,
-      canaux: { annonces: { push: false } },
+    // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
+    const login = await device.raw({
+      method: api.auth.login.method,
+      url: api.auth.login.path,
+      payload: {
+        email: parent.email,
+        password: DEFAULT_TEST_PASSWORD,
+        deviceFingerprint: 'appareil-42',
+      },
+      remoteAddress: freshIp(),
+      headers: { 'user-agent': 'Navigateur de test' },
     });
-    expect(prefs.statusCode, prefs.body).toBe(200);
+    expect(login.statusCode, login.body).toBe(200);
+    const feed = await device.send(api.calendarFeeds.subscribe, {
+      body: { matchesSeulement: true },
+    });
+    expect(feed.status, feed.text).toBe(201);
+    const feedToken = /([A-Za-z0-9_-]{43})\.ics/.exec(feed.body.url)![1]!;
+    const prefs = await device.send(api.notifications.setPreferences, {
+      body: { emails: false, canaux: { annonces: { push: false } } },
+    });
+    expect(prefs.status, prefs.text).toBe(200);
     // A device subscribed to Web Push (its endpoint and keys let anyone push to it: never exported).
     await db.insert(pushSubscriptions).values({
       clubId: w.club.id,
@@ -179,7 +187,12 @@ describe('[privacy] GET /api/compte/donnees — the export', () => {
       heureDepart: '2099-01-01 13:00:00',
     });
     expect(
-      (await device.put(`/api/membres/${parent.id}`, { numeroTelephone: '0699887766' })).statusCode,
+      (
+        await device.send(api.members.update, {
+          params: { id: parent.id },
+          body: { numeroTelephone: '0699887766' },
+        })
+      ).status,
     ).toBe(200);
     await db.insert(oneTimeTokens).values({
       memberId: parent.id,
@@ -189,13 +202,13 @@ describe('[privacy] GET /api/compte/donnees — the export', () => {
       expiresAt: new Date(Date.now() + 3600_000),
     });
 
-    const res = await device.get('/api/compte/donnees');
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await device.send(api.auth.exportData);
+    expect(res.status, res.text).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="mes-donnees-club-manager-\d{4}-\d{2}-\d{2}\.json"$/,
     );
-    const data = ZAccountDataSchema.parse(res.json());
+    const data = ZAccountDataSchema.parse(res.body);
 
     expect(data.moi.profil).toMatchObject({
       id: parent.id,
@@ -283,7 +296,7 @@ describe('[privacy] GET /api/compte/donnees — the export', () => {
   });
 
   it('signed out: 401', async () => {
-    expect((await new TestClient(ctx.app).get('/api/compte/donnees')).statusCode).toBe(401);
+    expect((await new TestClient(ctx.app).send(api.auth.exportData)).status).toBe(401);
   });
 });
 
@@ -344,18 +357,24 @@ describe('[privacy] DELETE /api/compte — erasure', () => {
     const w = await world();
     const player = await createMember(ctx.app.db, w.club.id, { role: 'JOUEUR', teamId: w.team.id });
     const as = await signIn(ctx.app, player);
-    const missing = await as.delete('/api/compte');
+    // A missing body is what the declaration cannot send: raw(), to the declared URL.
+    const missing = await as.raw({
+      method: api.auth.deleteAccount.method,
+      url: api.auth.deleteAccount.path,
+    });
     expect(missing.statusCode).toBe(400);
-    const empty = await as.delete('/api/compte', { motDePasse: '' });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toEqual({ motDePasse: PRIVACY_MESSAGES.passwordRequired });
-    const wrong = await as.delete('/api/compte', { motDePasse: 'Mauvais-mot-de-passe-1!' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({
+    const empty = await as.send(api.auth.deleteAccount, { body: { motDePasse: '' } });
+    expect(empty.status).toBe(400);
+    expect(empty.error.errors).toEqual({ motDePasse: PRIVACY_MESSAGES.passwordRequired });
+    const wrong = await as.send(api.auth.deleteAccount, {
+      body: { motDePasse: 'Mauvais-mot-de-passe-1!' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.error).toEqual({
       message: PRIVACY_MESSAGES.passwordWrong,
       errors: { motDePasse: PRIVACY_MESSAGES.passwordWrong },
     });
-    expect((await as.get('/api/dashboard/infos')).statusCode).toBe(200);
+    expect((await as.send(api.dashboard.infos)).status).toBe(200);
     const [row] = await ctx.app.db.select().from(members).where(eq(members.id, player.id));
     expect(row!.erasedAt).toBeNull();
     expect(row!.email).toBe(player.email);
@@ -402,16 +421,22 @@ describe('[privacy] DELETE /api/compte — erasure', () => {
     ]);
     // Two devices: a real sign-in (refresh token) and a back-door session.
     const device = new TestClient(ctx.app);
+    // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
     const login = () =>
-      device.post(
-        '/auth/connexion/login',
-        { email: player.email, password: DEFAULT_TEST_PASSWORD, deviceFingerprint: 'fp-efface' },
-        { remoteAddress: freshIp() },
-      );
+      device.raw({
+        method: api.auth.login.method,
+        url: api.auth.login.path,
+        payload: {
+          email: player.email,
+          password: DEFAULT_TEST_PASSWORD,
+          deviceFingerprint: 'fp-efface',
+        },
+        remoteAddress: freshIp(),
+      });
     expect((await login()).statusCode).toBe(200);
     const refreshToken = device.cookies.get(COOKIE_REFRESH_TOKEN)!;
     const other = await signIn(ctx.app, player);
-    expect((await device.post('/api/calendrier/abonnement', {})).statusCode).toBe(201);
+    expect((await device.send(api.calendarFeeds.subscribe, { body: {} })).status).toBe(201);
     // A device subscribed to Web Push: it must stop receiving the club's notifications.
     await db.insert(pushSubscriptions).values({
       clubId: w.club.id,
@@ -448,11 +473,13 @@ describe('[privacy] DELETE /api/compte — erasure', () => {
       .insert(carpoolSeats)
       .values({ clubId: w.club.id, offerId: bossRide!.id, memberId: player.id });
 
-    const res = await device.delete('/api/compte', { motDePasse: DEFAULT_TEST_PASSWORD });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: PRIVACY_MESSAGES.accountDeleted });
+    const res = await device.send(api.auth.deleteAccount, {
+      body: { motDePasse: DEFAULT_TEST_PASSWORD },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ message: PRIVACY_MESSAGES.accountDeleted });
     // The cookies are cleared.
-    const cleared = (res.cookies as { name: string; value: string }[]).map((c) => c.name);
+    const cleared = [res.headers['set-cookie'] ?? []].flat().map((c) => c.split('=')[0]);
     expect(cleared).toEqual(expect.arrayContaining([COOKIE_ACCESS_TOKEN, COOKIE_REFRESH_TOKEN]));
 
     // The row: anonymised, no password, no personal field; the e-mail replaced.
@@ -504,7 +531,8 @@ describe('[privacy] DELETE /api/compte — erasure', () => {
       .where(eq(eventPresences.memberId, player.id));
     expect(pres.map((p) => [p.eventId, p.justification])).toEqual([[w.pastTraining.id, null]]);
     const asBoss = await signIn(ctx.app, w.boss);
-    const list = (await asBoss.get(`/api/matches/${w.past.match.id}/convocations`)).json();
+    const list = (await asBoss.send(api.matches.convocations, { params: { id: w.past.match.id } }))
+      .body;
     expect(list).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -514,9 +542,12 @@ describe('[privacy] DELETE /api/compte — erasure', () => {
       ]),
     );
     // In no list, not readable by id.
-    const members_ = (await asBoss.get(`/api/membres/club/${w.club.id}`)).json();
-    expect(members_.map((m: { id: number }) => m.id)).not.toContain(player.id);
-    expect((await asBoss.get(`/api/membres/${player.id}`)).statusCode).toBe(404);
+    const members_ = (await asBoss.send(api.members.listClub, { params: { clubId: w.club.id } }))
+      .body;
+    // Without a page asked, the list itself (not a page of it).
+    if (!Array.isArray(members_)) throw new Error(`liste attendue : ${JSON.stringify(members_)}`);
+    expect(members_.map((m) => m.id)).not.toContain(player.id);
+    expect((await asBoss.send(api.members.get, { params: { id: player.id } })).status).toBe(404);
     // An audit line without personal data.
     const [erased] = await db
       .select()
@@ -526,17 +557,18 @@ describe('[privacy] DELETE /api/compte — erasure', () => {
     expect(JSON.stringify(erased!.details)).not.toContain('Durand');
 
     // Every session is over: cookies of both devices, the refresh token, a new sign-in.
-    expect((await other.get('/api/dashboard/infos')).statusCode).toBe(401);
+    expect((await other.send(api.dashboard.infos)).status).toBe(401);
     device.cookies.set(COOKIE_REFRESH_TOKEN, refreshToken);
     expect(
-      (await device.post('/auth/connexion/refresh', { deviceFingerprint: 'fp-efface' })).statusCode,
+      (await device.send(api.auth.refresh, { body: { deviceFingerprint: 'fp-efface' } })).status,
     ).toBe(401);
     expect((await login()).statusCode).toBe(401);
 
     // The e-mail is free: a new account (a club registration) can use it.
-    const again = await new TestClient(ctx.app).post(
-      '/api/club/inscription',
-      {
+    const again = await new TestClient(ctx.app).raw({
+      method: api.publicSite.register.method,
+      url: api.publicSite.register.path,
+      payload: {
         nom: 'Durand',
         prenom: 'Léa',
         email: player.email,
@@ -546,22 +578,26 @@ describe('[privacy] DELETE /api/compte — erasure', () => {
         sportNom: 'Football',
         genre: 'Femme',
       },
-      { remoteAddress: freshIp() },
-    );
+      remoteAddress: freshIp(),
+    });
     expect(again.statusCode, again.body).toBe(201);
   });
 
   it('the last DIRIGEANT is refused in French; with another DIRIGEANT the account goes', async () => {
     const w = await world();
     const asBoss = await signIn(ctx.app, w.boss);
-    const refused = await asBoss.delete('/api/compte', { motDePasse: DEFAULT_TEST_PASSWORD });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(PRIVACY_MESSAGES.lastManager);
-    expect((await asBoss.get('/api/dashboard/infos')).statusCode).toBe(200);
+    const refused = await asBoss.send(api.auth.deleteAccount, {
+      body: { motDePasse: DEFAULT_TEST_PASSWORD },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.error.message).toBe(PRIVACY_MESSAGES.lastManager);
+    expect((await asBoss.send(api.dashboard.infos)).status).toBe(200);
 
     await createMember(ctx.app.db, w.club.id, { role: 'DIRIGEANT' });
-    const ok = await asBoss.delete('/api/compte', { motDePasse: DEFAULT_TEST_PASSWORD });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect((await asBoss.get('/api/dashboard/infos')).statusCode).toBe(401);
+    const ok = await asBoss.send(api.auth.deleteAccount, {
+      body: { motDePasse: DEFAULT_TEST_PASSWORD },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect((await asBoss.send(api.dashboard.infos)).status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { SERVER_MESSAGES } from '@club/contract';
-import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
+import { SERVER_MESSAGES, api } from '@club/contract';
+import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { createClub, createMember, createTeam } from '../../db/factories.ts';
 import { members } from '../../db/schema.ts';
 import type { Actor } from '../../authz/index.ts';
@@ -61,23 +61,23 @@ describe('[auth] actor cache in the signed-in scope (ACTOR_CACHE_MS=60000)', () 
 
   it('reuses the session check, and any write of this instance empties it', async () => {
     const { member, client } = await setup();
-    expect((await client.get('/api/dashboard/infos')).json().nom).toBe(member.nom);
+    expect((await client.send(api.dashboard.infos)).body.nom).toBe(member.nom);
     // A change the change feed does not announce (no trigger fires) is not seen while cached…
     await ctx.app.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.update(members).set({ nom: 'Renommé' }).where(eq(members.id, member.id));
     });
-    expect((await client.get('/api/dashboard/infos')).json().nom).toBe(member.nom);
+    expect((await client.send(api.dashboard.infos)).body.nom).toBe(member.nom);
     // …and is once any state-changing request of this instance has answered (even a refused one).
     const other = await setup();
-    expect((await other.client.post('/auth/connexion/logout')).statusCode).toBeLessThan(300);
-    expect((await client.get('/api/dashboard/infos')).json().nom).toBe('Renommé');
+    expect((await other.client.send(api.auth.logout, { body: null })).status).toBeLessThan(300);
+    expect((await client.send(api.dashboard.infos)).body.nom).toBe('Renommé');
   });
 
   it('a change of a club’s data elsewhere (another instance) empties that club’s entries when the change feed announces it', async () => {
     const { member, client } = await setup();
     const stranger = await setup();
-    expect((await client.get('/api/dashboard/infos')).json().nom).toBe(member.nom);
+    expect((await client.send(api.dashboard.infos)).body.nom).toBe(member.nom);
     const quiet = async (nom: string) =>
       ctx.app.db.transaction(async (tx) => {
         await tx.execute(sql`set local session_replication_role = replica`);
@@ -90,21 +90,23 @@ describe('[auth] actor cache in the signed-in scope (ACTOR_CACHE_MS=60000)', () 
       .set({ prenom: 'Autre' })
       .where(eq(members.id, stranger.member.id));
     await new Promise((r) => setTimeout(r, 300));
-    expect((await client.get('/api/dashboard/infos')).json().nom).toBe(member.nom);
+    expect((await client.send(api.dashboard.infos)).body.nom).toBe(member.nom);
     // This club's change (a hat removed on another instance, say): seen without any local write.
     await ctx.app.db.update(members).set({ statut: 'Blessé' }).where(eq(members.id, member.id));
     await expect
-      .poll(async () => (await client.get('/api/dashboard/infos')).json().nom, { timeout: 5_000 })
+      .poll(async () => (await client.send(api.dashboard.infos)).body.nom, { timeout: 5_000 })
       .toBe('Caché');
   });
 
   it('logout refuses the old access token at once', async () => {
     const { client } = await setup();
-    expect((await client.get('/api/dashboard/infos')).statusCode).toBe(200);
-    const cookie = client.cookieHeader();
-    expect((await client.post('/auth/connexion/logout')).statusCode).toBeLessThan(300);
-    const res = await ctx.app.inject({ url: '/api/dashboard/infos', headers: { cookie } });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SERVER_MESSAGES.sessionExpired });
+    expect((await client.send(api.dashboard.infos)).status).toBe(200);
+    // The same cookies, kept aside: the old access token after the logout.
+    const oldSession = new TestClient(ctx.app);
+    oldSession.cookies = new Map(client.cookies);
+    expect((await client.send(api.auth.logout, { body: null })).status).toBeLessThan(300);
+    const res = await oldSession.send(api.dashboard.infos);
+    expect(res.status).toBe(401);
+    expect(res.error).toEqual({ message: SERVER_MESSAGES.sessionExpired });
   });
 });

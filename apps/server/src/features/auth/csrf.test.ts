@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE_XSRF_TOKEN, SERVER_MESSAGES } from '@club/contract';
+import { COOKIE_XSRF_TOKEN, SERVER_MESSAGES, api, routeKey } from '@club/contract';
 import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
 import { createClub, createMember } from '../../db/factories.ts';
 
@@ -23,17 +23,17 @@ describe('[auth] CSRF on every state-changing route', () => {
     const urls = ctx.app.registeredRoutes
       .filter((r) => STATE_CHANGING.has(r.method))
       .map((r) => r.url);
-    for (const url of [
-      '/auth/connexion/login',
-      '/auth/connexion/refresh',
-      '/auth/connexion/logout',
-      '/auth/connexion/mdpOublie',
-      '/auth/connexion/mdpUpdte',
-      '/api/club/inscription',
-      '/api/compte/mot-de-passe',
-      '/api/membres/invitation',
+    for (const endpoint of [
+      api.auth.login,
+      api.auth.refresh,
+      api.auth.logout,
+      api.auth.forgotPassword,
+      api.auth.resetPassword,
+      api.publicSite.register,
+      api.auth.changePassword,
+      api.auth.activate,
     ])
-      expect(urls).toContain(url);
+      expect(urls).toContain(endpoint.path);
   });
 
   it('only the e-mail link routes skip it (their signed token is the proof)', () => {
@@ -41,11 +41,11 @@ describe('[auth] CSRF on every state-changing route', () => {
       .filter((r) => r.csrfExempt)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    expect(exempt).toEqual([
-      'POST /api/annonces/lecture',
-      'POST /api/convocations/reponse',
-      'POST /api/notifications/desabonnement',
-    ]);
+    expect(exempt).toEqual(
+      [api.announcements.readByLink, api.notifications.answerByLink, api.notifications.unsubscribe]
+        .map(routeKey)
+        .sort(),
+    );
   });
 
   it('each refuses a missing, wrong or cross-site token with 403, and accepts a good one', async () => {
@@ -86,7 +86,9 @@ describe('[auth] CSRF on every state-changing route', () => {
       });
       let message: unknown;
       try {
-        message = (JSON.parse(ok.body) as { message?: unknown }).message;
+        const answer: unknown = JSON.parse(ok.body);
+        if (typeof answer === 'object' && answer !== null && 'message' in answer)
+          message = answer.message;
       } catch {
         message = undefined; // not JSON: certainly not the anti-forgery refusal
       }
@@ -99,7 +101,7 @@ describe('[auth] CSRF on every state-changing route', () => {
     const a = await signIn(ctx.app, await createMember(ctx.app.db, club.id));
     const b = await signIn(ctx.app, await createMember(ctx.app.db, club.id));
     b.cookies.set(COOKIE_XSRF_TOKEN, a.cookies.get(COOKIE_XSRF_TOKEN)!);
-    const res = await b.post('/auth/connexion/logout', {});
-    expect(res.statusCode).toBe(403);
+    const res = await b.send(api.auth.logout, { body: {} });
+    expect(res.status).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, LOGIN_MESSAGES } from '@club/contract';
+import { AUTH_MESSAGES, LOGIN_MESSAGES, api } from '@club/contract';
 import { buildTestApp, TestClient, type TestContext } from '../../test/helper.ts';
 import { createClub, createMember, createTeam } from '../../db/factories.ts';
 import { oneTimeTokens } from '../../db/schema.ts';
@@ -47,12 +47,14 @@ async function invited() {
   );
   return { club, team, leader, player, mail, token: tokenFromLink(mail.text, '/activation') };
 }
+// The caller's address is no part of a declaration: raw() sends it, to the declared URL.
 const login = (email: string, password: string) =>
-  new TestClient(ctx.app).post(
-    '/auth/connexion/login',
-    { email, password, deviceFingerprint: 'fp' },
-    { remoteAddress: freshIp() },
-  );
+  new TestClient(ctx.app).raw({
+    method: api.auth.login.method,
+    url: api.auth.login.path,
+    payload: { email, password, deviceFingerprint: 'fp' },
+    remoteAddress: freshIp(),
+  });
 
 describe('[auth] invitations', () => {
   it('mails a French invitation with a link to /activation', async () => {
@@ -66,9 +68,9 @@ describe('[auth] invitations', () => {
   it('GET tells who is invited; POST sets the password once; then the member can log in', async () => {
     const { token, player, club } = await invited();
     const c = new TestClient(ctx.app);
-    const info = await c.get(`/api/membres/invitation/${token}`);
-    expect(info.statusCode).toBe(200);
-    expect(info.json()).toEqual({
+    const info = await c.send(api.auth.invitation, { params: { token } });
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({
       prenom: 'Inès',
       nom: player.nom,
       email: player.email,
@@ -76,17 +78,16 @@ describe('[auth] invitations', () => {
       compteExistant: false,
     });
     expect((await login(player.email, PASSWORD)).statusCode).toBe(401);
-    const res = await c.post('/api/membres/invitation', { token, password: PASSWORD });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: AUTH_MESSAGES.activated });
+    const res = await c.send(api.auth.activate, { body: { token, password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: AUTH_MESSAGES.activated });
     expect((await login(player.email, PASSWORD)).statusCode).toBe(200);
-    const again = await c.post('/api/membres/invitation', {
-      token,
-      password: 'Autre-Passe-Solide-3',
+    const again = await c.send(api.auth.activate, {
+      body: { token, password: 'Autre-Passe-Solide-3' },
     });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: AUTH_MESSAGES.invitationInvalid });
-    expect((await c.get(`/api/membres/invitation/${token}`)).statusCode).toBe(404);
+    expect(again.status).toBe(400);
+    expect(again.error).toEqual({ message: AUTH_MESSAGES.invitationInvalid });
+    expect((await c.send(api.auth.invitation, { params: { token } })).status).toBe(404);
   });
 
   it('expires after 7 days', async () => {
@@ -96,12 +97,12 @@ describe('[auth] invitations', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(oneTimeTokens.memberId, player.id));
     const c = new TestClient(ctx.app);
-    expect((await c.get(`/api/membres/invitation/${token}`)).json()).toEqual({
+    expect((await c.send(api.auth.invitation, { params: { token } })).error).toEqual({
       message: AUTH_MESSAGES.invitationInvalid,
     });
-    expect(
-      (await c.post('/api/membres/invitation', { token, password: PASSWORD })).statusCode,
-    ).toBe(400);
+    expect((await c.send(api.auth.activate, { body: { token, password: PASSWORD } })).status).toBe(
+      400,
+    );
     expect((await login(player.email, PASSWORD)).json()).toEqual({
       message: LOGIN_MESSAGES.badCredentials,
     });
@@ -109,19 +110,18 @@ describe('[auth] invitations', () => {
 
   it('applies the password rules', async () => {
     const { token } = await invited();
-    const res = await new TestClient(ctx.app).post('/api/membres/invitation', {
-      token,
-      password: 'faible',
+    const res = await new TestClient(ctx.app).send(api.auth.activate, {
+      body: { token, password: 'faible' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.password).toBeTypeOf('string');
+    expect(res.status).toBe(400);
+    expect(res.error.errors?.password).toBeTypeOf('string');
   });
 
   it('a newer invitation voids the older link', async () => {
     const { token, player } = await invited();
     await sendInvitation(ctx.app, player);
-    expect((await new TestClient(ctx.app).get(`/api/membres/invitation/${token}`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await new TestClient(ctx.app).send(api.auth.invitation, { params: { token } })).status,
+    ).toBe(404);
   });
 });

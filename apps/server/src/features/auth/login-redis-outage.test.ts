@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOGIN_MESSAGES, SERVER_MESSAGES } from '@club/contract';
+import { LOGIN_MESSAGES, SERVER_MESSAGES, api } from '@club/contract';
 import { createClub, createMember, DEFAULT_TEST_PASSWORD } from '../../db/factories.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { freshIp } from '../../test/http-utils.ts';
@@ -85,12 +85,14 @@ describe('[defects] Redis down during logins', { timeout: 60_000 }, () => {
     const other = await createMember(ctx.app.db, club.id, { role: 'DIRIGEANT' });
     const asOther = await signIn(ctx.app, other);
     const ip = freshIp();
+    // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
     const login = (email: string, password: string) =>
-      new TestClient(ctx.app).post(
-        '/auth/connexion/login',
-        { email, password, deviceFingerprint: 'fp' },
-        { remoteAddress: ip },
-      );
+      new TestClient(ctx.app).raw({
+        method: api.auth.login.method,
+        url: api.auth.login.path,
+        payload: { email, password, deviceFingerprint: 'fp' },
+        remoteAddress: ip,
+      });
 
     // Three failures lock the e-mail: even the right password is refused.
     for (let i = 0; i < 3; i++)
@@ -121,22 +123,24 @@ describe('[defects] Redis down during logins', { timeout: 60_000 }, () => {
       expect(elapsed).toBeLessThan(500);
     }
     // Calls that do not go through the throttle store are unaffected.
-    expect((await asOther.get(`/api/membres/${other.id}`)).statusCode).toBe(200);
+    expect((await asOther.send(api.members.get, { params: { id: other.id } })).status).toBe(200);
     // Writes too, and their idempotency keys (decision 0027) live in the database, not in Redis.
     const newMember = {
-      nom: 'Panne',
-      prenom: 'Redis',
-      dateDeNaissance: '2001-02-03',
-      genre: 'Femme',
-      numeroTelephone: '06 12 34 56 78',
-      email: `panne.redis.${process.pid}@example.org`,
-      role: 'JOUEUR',
-      clubId: club.id,
-    };
+      body: {
+        nom: 'Panne',
+        prenom: 'Redis',
+        dateDeNaissance: '2001-02-03',
+        genre: 'Femme',
+        numeroTelephone: '06 12 34 56 78',
+        email: `panne.redis.${process.pid}@example.org`,
+        role: 'JOUEUR',
+        clubId: club.id,
+      },
+    } as const;
     const key = { headers: { 'idempotency-key': `redis-${process.pid}` } };
-    expect((await asOther.post('/api/membres', newMember, key)).statusCode).toBe(201);
-    const replayed = await asOther.post('/api/membres', newMember, key);
-    expect(replayed.statusCode).toBe(201);
+    expect((await asOther.send(api.members.create, newMember, key)).status).toBe(201);
+    const replayed = await asOther.send(api.members.create, newMember, key);
+    expect(replayed.status).toBe(201);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
 
     // Redis back, empty (nothing on disk): logins resume by themselves…

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, routeKey } from '@club/contract';
 import {
   createClub,
   createMember,
@@ -59,27 +60,36 @@ afterAll(async () => {
 
 describe('[auth] a parent of children in two teams', () => {
   it('GET /api/dashboard/infos lists each child with their teams, by first name', async () => {
-    const res = await asParent.get('/api/dashboard/infos');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().enfants).toEqual([
+    const res = await asParent.send(api.dashboard.infos);
+    expect(res.status).toBe(200);
+    expect(res.body.enfants).toEqual([
       { id: emma.id, nom: 'Nicolas', prenom: 'Emma', equipes: [{ id: u15.id, nom: 'U15' }] },
       { id: hugo.id, nom: 'Nicolas', prenom: 'Hugo', equipes: [{ id: u17.id, nom: 'U17' }] },
     ]);
-    expect(res.json().equipes).toEqual([]);
+    expect(res.body.equipes).toEqual([]);
   });
 
   it('reads the pages of both children’s teams, not those of another team', async () => {
     for (const team of [u15, u17]) {
-      for (const url of [
-        `/api/dashboard/evenements/${team.id}`,
-        `/api/dashboard/membres/${team.id}`,
-        `/api/matches/equipe/${team.id}`,
-        `/api/statistiques/equipe/${team.id}`,
-        `/api/membres/${club.id}/equipe/${encodeURIComponent(team.nom)}`,
-      ])
-        expect((await asParent.get(url)).statusCode, url).toBe(200);
+      for (const call of [
+        () => asParent.send(api.dashboard.events, { params: { id: team.id } }),
+        () => asParent.send(api.dashboard.members, { params: { id: team.id } }),
+        () => asParent.send(api.matches.listTeam, { params: { id: team.id } }),
+        () => asParent.send(api.statistics.team, { params: { teamId: team.id } }),
+        () =>
+          asParent.send(api.members.listTeam, {
+            params: { clubId: club.id, nomEquipe: team.nom },
+          }),
+      ]) {
+        const res = await call();
+        expect(res.status, `${routeKey(res.endpoint)} (${team.nom})`).toBe(200);
+      }
     }
-    expect((await asParent.get(`/api/dashboard/evenements/${seniors.id}`)).statusCode).toBe(403);
-    expect((await asParent.get(`/api/matches/equipe/${seniors.id}`)).statusCode).toBe(403);
+    expect((await asParent.send(api.dashboard.events, { params: { id: seniors.id } })).status).toBe(
+      403,
+    );
+    expect((await asParent.send(api.matches.listTeam, { params: { id: seniors.id } })).status).toBe(
+      403,
+    );
   });
 });

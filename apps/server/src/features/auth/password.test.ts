@@ -6,6 +6,7 @@ import {
   PASSWORD_RESET_MESSAGES,
   REGISTRATION_MESSAGES,
   SETTINGS_MESSAGES,
+  api,
 } from '@club/contract';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { createClub, createMember, DEFAULT_TEST_PASSWORD } from '../../db/factories.ts';
@@ -35,21 +36,21 @@ async function hashOf(id: number) {
   return row!.h;
 }
 async function canLogin(email: string, password: string) {
-  const c = new TestClient(ctx.app);
-  const res = await c.post(
-    '/auth/connexion/login',
-    { email, password, deviceFingerprint: 'fp' },
-    { remoteAddress: freshIp() },
-  );
+  // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
+  const res = await new TestClient(ctx.app).raw({
+    method: api.auth.login.method,
+    url: api.auth.login.path,
+    payload: { email, password, deviceFingerprint: 'fp' },
+    remoteAddress: freshIp(),
+  });
   return res.statusCode === 200;
 }
 async function requestReset(email: string) {
-  const c = new TestClient(ctx.app);
-  return c.post('/auth/connexion/mdpOublie', { email });
+  return new TestClient(ctx.app).send(api.auth.forgotPassword, { body: { email } });
 }
 async function resetLink(email: string) {
   const before = ctx.smtp.mails.length;
-  expect((await requestReset(email)).statusCode).toBe(200);
+  expect((await requestReset(email)).status).toBe(200);
   const mail = await waitForMail(
     ctx,
     (m) =>
@@ -59,17 +60,18 @@ async function resetLink(email: string) {
   );
   return { mail, token: tokenFromLink(mail.text, '/mdpOublie') };
 }
-const update = (body: object) => new TestClient(ctx.app).post('/auth/connexion/mdpUpdte', body);
+const update = (body: { email: string; newPassword: string; token?: string }) =>
+  new TestClient(ctx.app).send(api.auth.resetPassword, { body });
 
 describe('[auth] password reset request', () => {
   it('answers the same neutral message for a known and an unknown e-mail', async () => {
     const m = await member();
     const known = await requestReset(m.email);
     const unknown = await requestReset('inconnu.total@example.org');
-    expect(known.statusCode).toBe(200);
-    expect(unknown.statusCode).toBe(200);
-    expect(known.json()).toEqual({ message: AUTH_MESSAGES.resetRequested });
-    expect(unknown.body).toBe(known.body);
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual({ message: AUTH_MESSAGES.resetRequested });
+    expect(unknown.text).toBe(known.text);
   });
 
   it('mails a single-use link to PUBLIC_URL/mdpOublie, in French, text and escaped HTML', async () => {
@@ -84,9 +86,9 @@ describe('[auth] password reset request', () => {
 
   it('6th request for one e-mail within 30 minutes → 429', async () => {
     const email = `limite.reset.${Date.now()}@example.org`;
-    for (let i = 0; i < 5; i++) expect((await requestReset(email)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await requestReset(email)).status).toBe(200);
     const res = await requestReset(email);
-    expect(res.statusCode).toBe(429);
+    expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
     expect(res.headers['x-rate-limit-retry-after-seconds']).toBeDefined();
   });
@@ -97,8 +99,8 @@ describe('[auth] password reset with the token', () => {
     const m = await member();
     const before = await hashOf(m.id);
     const res = await update({ email: m.email, newPassword: NEW_PASSWORD });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: AUTH_MESSAGES.resetTokenRequired });
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({ message: AUTH_MESSAGES.resetTokenRequired });
     expect(await hashOf(m.id)).toBe(before);
     expect(await canLogin(m.email, DEFAULT_TEST_PASSWORD)).toBe(true);
   });
@@ -108,18 +110,18 @@ describe('[auth] password reset with the token', () => {
     const session = await signIn(ctx.app, m);
     const { token } = await resetLink(m.email);
     const res = await update({ email: m.email.toUpperCase(), newPassword: NEW_PASSWORD, token });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.success });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: PASSWORD_RESET_MESSAGES.success });
     expect(await canLogin(m.email, NEW_PASSWORD)).toBe(true);
     expect(await canLogin(m.email, DEFAULT_TEST_PASSWORD)).toBe(false);
-    expect((await session.get('/api/dashboard/infos')).statusCode).toBe(401);
+    expect((await session.send(api.dashboard.infos)).status).toBe(401);
     await waitForMail(
       ctx,
       (x) => x.to.includes(m.email) && x.subject === 'Votre mot de passe a été modifié',
     );
     const again = await update({ email: m.email, newPassword: 'Encore-Autre-Passe-9', token });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: AUTH_MESSAGES.resetTokenInvalid });
+    expect(again.status).toBe(400);
+    expect(again.error).toEqual({ message: AUTH_MESSAGES.resetTokenInvalid });
     expect(await canLogin(m.email, NEW_PASSWORD)).toBe(true);
   });
 
@@ -131,8 +133,8 @@ describe('[auth] password reset with the token', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(oneTimeTokens.memberId, m.id));
     const res = await update({ email: m.email, newPassword: NEW_PASSWORD, token });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: AUTH_MESSAGES.resetTokenInvalid });
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({ message: AUTH_MESSAGES.resetTokenInvalid });
     expect(await canLogin(m.email, DEFAULT_TEST_PASSWORD)).toBe(true);
   });
 
@@ -141,7 +143,7 @@ describe('[auth] password reset with the token', () => {
     const first = await resetLink(m.email);
     await resetLink(m.email);
     const res = await update({ email: m.email, newPassword: NEW_PASSWORD, token: first.token });
-    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(400);
   });
 
   it('the token must belong to that e-mail', async () => {
@@ -149,7 +151,7 @@ describe('[auth] password reset with the token', () => {
     const b = await member();
     const { token } = await resetLink(a.email);
     const res = await update({ email: b.email, newPassword: NEW_PASSWORD, token });
-    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(400);
     expect(await canLogin(b.email, DEFAULT_TEST_PASSWORD)).toBe(true);
     expect(await canLogin(a.email, DEFAULT_TEST_PASSWORD)).toBe(true);
   });
@@ -166,12 +168,10 @@ describe('[auth] password reset with the token', () => {
     ];
     for (const [pw, message] of cases) {
       const res = await update({ email: m.email, newPassword: pw, token });
-      expect(res.statusCode, pw).toBe(400);
-      expect(res.json().errors?.newPassword ?? res.json().message, pw).toBe(message);
+      expect(res.status, pw).toBe(400);
+      expect(res.error.errors?.newPassword ?? res.error.message, pw).toBe(message);
     }
-    expect((await update({ email: m.email, newPassword: NEW_PASSWORD, token })).statusCode).toBe(
-      200,
-    );
+    expect((await update({ email: m.email, newPassword: NEW_PASSWORD, token })).status).toBe(200);
   });
 
   it('refuses the own e-mail as password', async () => {
@@ -183,8 +183,8 @@ describe('[auth] password reset with the token', () => {
       newPassword: 'Jean.Dupont-2024@example.org',
       token,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(AUTH_MESSAGES.passwordIsEmail);
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(AUTH_MESSAGES.passwordIsEmail);
   });
 });
 
@@ -192,12 +192,11 @@ describe('[auth] password change from the settings', () => {
   it('requires the current password', async () => {
     const m = await member();
     const c = await signIn(ctx.app, m);
-    const res = await c.post('/api/compte/mot-de-passe', {
-      currentPassword: 'Faux-Passe-12345',
-      newPassword: NEW_PASSWORD,
+    const res = await c.send(api.auth.changePassword, {
+      body: { currentPassword: 'Faux-Passe-12345', newPassword: NEW_PASSWORD },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(AUTH_MESSAGES.currentPasswordWrong);
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(AUTH_MESSAGES.currentPasswordWrong);
     expect(await canLogin(m.email, DEFAULT_TEST_PASSWORD)).toBe(true);
   });
 
@@ -206,17 +205,16 @@ describe('[auth] password change from the settings', () => {
     const mine = await signIn(ctx.app, m);
     const other = await signIn(ctx.app, m);
     const { token } = await resetLink(m.email);
-    const res = await mine.post('/api/compte/mot-de-passe', {
-      currentPassword: DEFAULT_TEST_PASSWORD,
-      newPassword: NEW_PASSWORD,
+    const res = await mine.send(api.auth.changePassword, {
+      body: { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: NEW_PASSWORD },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: SETTINGS_MESSAGES.passwordUpdated });
-    expect((await mine.get('/api/dashboard/infos')).statusCode).toBe(200);
-    expect((await other.get('/api/dashboard/infos')).statusCode).toBe(401);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: SETTINGS_MESSAGES.passwordUpdated });
+    expect((await mine.send(api.dashboard.infos)).status).toBe(200);
+    expect((await other.send(api.dashboard.infos)).status).toBe(401);
     expect(await canLogin(m.email, NEW_PASSWORD)).toBe(true);
     expect(
-      (await update({ email: m.email, newPassword: 'Encore-Autre-Passe-9', token })).statusCode,
+      (await update({ email: m.email, newPassword: 'Encore-Autre-Passe-9', token })).status,
     ).toBe(400);
   });
 
@@ -224,27 +222,24 @@ describe('[auth] password change from the settings', () => {
     const m = await member();
     const c = await signIn(ctx.app, m);
     for (let i = 0; i < 10; i++) {
-      const res = await c.post('/api/compte/mot-de-passe', {
-        currentPassword: 'Faux-Passe-12345',
-        newPassword: NEW_PASSWORD,
+      const res = await c.send(api.auth.changePassword, {
+        body: { currentPassword: 'Faux-Passe-12345', newPassword: NEW_PASSWORD },
       });
-      expect(res.statusCode).toBe(400);
+      expect(res.status).toBe(400);
     }
-    const res = await c.post('/api/compte/mot-de-passe', {
-      currentPassword: DEFAULT_TEST_PASSWORD,
-      newPassword: NEW_PASSWORD,
+    const res = await c.send(api.auth.changePassword, {
+      body: { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: NEW_PASSWORD },
     });
-    expect(res.statusCode).toBe(429);
+    expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
   });
 
   it('without a session → 401', async () => {
     const c = new TestClient(ctx.app);
-    const res = await c.post('/api/compte/mot-de-passe', {
-      currentPassword: 'x',
-      newPassword: NEW_PASSWORD,
+    const res = await c.send(api.auth.changePassword, {
+      body: { currentPassword: 'x', newPassword: NEW_PASSWORD },
     });
-    expect(res.statusCode).toBe(401);
+    expect(res.status).toBe(401);
   });
 });
 

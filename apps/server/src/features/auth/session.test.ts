@@ -6,6 +6,7 @@ import {
   COOKIE_XSRF_TOKEN,
   LOGIN_MESSAGES,
   SERVER_MESSAGES,
+  api,
 } from '@club/contract';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { createClub, createMember, createTeam, DEFAULT_TEST_PASSWORD } from '../../db/factories.ts';
@@ -31,12 +32,14 @@ async function setup(overrides: Parameters<typeof createMember>[2] = {}) {
   const member = await createMember(ctx.app.db, club.id, { teamId: team.id, ...overrides });
   const ip = freshIp();
   const client = new TestClient(ctx.app);
+  // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
   const login = (email: string, password: string, fp = FP) =>
-    client.post(
-      '/auth/connexion/login',
-      { email, password, deviceFingerprint: fp },
-      { remoteAddress: ip },
-    );
+    client.raw({
+      method: api.auth.login.method,
+      url: api.auth.login.path,
+      payload: { email, password, deviceFingerprint: fp },
+      remoteAddress: ip,
+    });
   return { club, team, member, client, login, ip };
 }
 
@@ -77,9 +80,9 @@ describe('[auth] login', () => {
       const club = await createClub(https.app.db);
       const member = await createMember(https.app.db, club.id, { role: 'DIRIGEANT' });
       const c = new TestClient(https.app);
-      const res = await c.post(
-        '/auth/connexion/login',
-        { email: member.email, password: DEFAULT_TEST_PASSWORD, deviceFingerprint: FP },
+      const res = await c.call(
+        api.auth.login,
+        { body: { email: member.email, password: DEFAULT_TEST_PASSWORD, deviceFingerprint: FP } },
         { headers: { origin: 'https://club.example' } },
       );
       expect(res.statusCode).toBe(200);
@@ -94,9 +97,9 @@ describe('[auth] login', () => {
   it('the access token carries the session and is usable at once', async () => {
     const { member, client, login } = await setup({ role: 'DIRIGEANT', teamId: null });
     await login(member.email, DEFAULT_TEST_PASSWORD);
-    const res = await client.get('/api/dashboard/infos');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    const res = await client.send(api.dashboard.infos);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
       id: member.id,
       role: 'DIRIGEANT',
       nomEquipe: null,
@@ -125,11 +128,12 @@ describe('[auth] login', () => {
 
   it('a malformed payload → 400 with French field messages', async () => {
     const { client, ip } = await setup();
-    const res = await client.post(
-      '/auth/connexion/login',
-      { email: 'pas-un-email', password: '', deviceFingerprint: FP },
-      { remoteAddress: ip },
-    );
+    const res = await client.raw({
+      method: api.auth.login.method,
+      url: api.auth.login.path,
+      payload: { email: 'pas-un-email', password: '', deviceFingerprint: FP },
+      remoteAddress: ip,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
       email: LOGIN_MESSAGES.emailInvalid,
@@ -212,9 +216,10 @@ describe('[auth] login', () => {
       expect(client.cookies.get(name)).not.toBe(before.get(name));
     }
     // The pre-login anti-forgery token no longer passes once the session exists.
-    const stale = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/compte/mot-de-passe',
+    const stale = await new TestClient(ctx.app).raw({
+      method: api.auth.changePassword.method,
+      url: api.auth.changePassword.path,
+      xsrf: false,
       headers: {
         cookie: `${COOKIE_ACCESS_TOKEN}=${client.cookies.get(COOKIE_ACCESS_TOKEN)}; ${COOKIE_XSRF_TOKEN}=${before.get(COOKIE_XSRF_TOKEN)}`,
         'x-xsrf-token': before.get(COOKIE_XSRF_TOKEN)!,
@@ -233,7 +238,7 @@ describe('[auth] refresh', () => {
     return s;
   }
   const refresh = (c: TestClient, fp = FP) =>
-    c.post('/auth/connexion/refresh', { deviceFingerprint: fp });
+    c.call(api.auth.refresh, { body: { deviceFingerprint: fp } });
 
   it('rotates the refresh token on every use', async () => {
     const { client, member } = await loggedIn();
@@ -248,7 +253,7 @@ describe('[auth] refresh', () => {
       sameSite: 'Strict',
       path: '/auth',
     });
-    expect((await client.get('/api/dashboard/infos')).statusCode).toBe(200);
+    expect((await client.send(api.dashboard.infos)).status).toBe(200);
     expect((await refresh(client)).statusCode).toBe(200);
     expect(client.cookies.get(COOKIE_REFRESH_TOKEN)).not.toBe(t2);
   });
@@ -264,7 +269,7 @@ describe('[auth] refresh', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: SERVER_MESSAGES.sessionExpired });
     // The legitimate holder is out too: access token and current refresh token refused.
-    expect((await client.get('/api/dashboard/infos')).statusCode).toBe(401);
+    expect((await client.send(api.dashboard.infos)).status).toBe(401);
     expect((await refresh(client)).statusCode).toBe(401);
   });
 
@@ -279,7 +284,7 @@ describe('[auth] refresh', () => {
     const grace = await refresh(tab);
     expect(grace.statusCode).toBe(200);
     expect(setCookie(grace, COOKIE_REFRESH_TOKEN)).toBeUndefined(); // the jar keeps t2
-    expect((await tab.get('/api/dashboard/infos')).statusCode).toBe(200);
+    expect((await tab.send(api.dashboard.infos)).status).toBe(200);
     // Ten seconds later the same re-use is theft.
     await ctx.app.db
       .update(sessions)
@@ -320,28 +325,25 @@ describe('[auth] logout', () => {
     await s.login(s.member.email, DEFAULT_TEST_PASSWORD);
     const access = s.client.cookies.get(COOKIE_ACCESS_TOKEN)!;
     const refreshToken = s.client.cookies.get(COOKIE_REFRESH_TOKEN)!;
-    const res = await s.client.post('/auth/connexion/logout', {});
+    const res = await s.client.call(api.auth.logout, { body: {} });
     expect(res.statusCode).toBe(200);
     for (const name of [COOKIE_ACCESS_TOKEN, COOKIE_REFRESH_TOKEN, COOKIE_XSRF_TOKEN]) {
       const c = setCookie(res, name)!;
       expect(c.value).toBe('');
     }
-    const old = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/dashboard/infos',
-      headers: { cookie: `${COOKIE_ACCESS_TOKEN}=${access}` },
-    });
-    expect(old.statusCode).toBe(401);
+    const old = new TestClient(ctx.app);
+    old.cookies.set(COOKIE_ACCESS_TOKEN, access);
+    expect((await old.send(api.dashboard.infos)).status).toBe(401);
     const again = new TestClient(ctx.app);
     again.cookies.set(COOKIE_REFRESH_TOKEN, refreshToken);
-    expect(
-      (await again.post('/auth/connexion/refresh', { deviceFingerprint: FP })).statusCode,
-    ).toBe(401);
+    expect((await again.send(api.auth.refresh, { body: { deviceFingerprint: FP } })).status).toBe(
+      401,
+    );
   });
 
   it('succeeds without any session and without a body', async () => {
     const c = new TestClient(ctx.app);
-    expect((await c.post('/auth/connexion/logout')).statusCode).toBe(200);
+    expect((await c.send(api.auth.logout, { body: undefined })).status).toBe(200);
   });
 });
 
@@ -356,8 +358,8 @@ describe('[auth] GET /api/dashboard/infos', () => {
       prenom: 'Léa',
     });
     const c = await signIn(ctx.app, m);
-    const res = await c.get('/api/dashboard/infos');
-    expect(res.json()).toEqual({
+    const res = await c.send(api.dashboard.infos);
+    expect(res.body).toEqual({
       id: m.id,
       idClub: club.id,
       idEquipe: team.id,
@@ -381,8 +383,8 @@ describe('[auth] GET /api/dashboard/infos', () => {
     });
   });
   it('without a session → 401', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard/infos' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SERVER_MESSAGES.unauthenticated });
+    const res = await new TestClient(ctx.app).send(api.dashboard.infos);
+    expect(res.status).toBe(401);
+    expect(res.error).toEqual({ message: SERVER_MESSAGES.unauthenticated });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SERVER_MESSAGES } from '@club/contract';
+import { SERVER_MESSAGES, api } from '@club/contract';
 import { buildTestApp, TestClient, type TestContext } from '../../test/helper.ts';
 import { clubs } from '../../db/schema.ts';
 
@@ -25,21 +25,20 @@ const body = (n: number) => ({
 
 describe('[club] registration is throttled per IP', () => {
   it('answers 429 with both retry headers past REGISTRATIONS_PER_IP, and creates nothing', async () => {
-    const from = (ip: string) => ({ remoteAddress: ip }) as never;
+    // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
+    const register = (payload: ReturnType<typeof body>, ip: string) =>
+      new TestClient(ctx.app).raw({
+        method: api.publicSite.register.method,
+        url: api.publicSite.register.path,
+        payload,
+        remoteAddress: ip,
+      });
     for (let n = 1; n <= 3; n++) {
-      const res = await new TestClient(ctx.app).post(
-        '/api/club/inscription',
-        body(n),
-        from('203.0.113.7'),
-      );
+      const res = await register(body(n), '203.0.113.7');
       expect(res.statusCode, res.body).toBe(201);
     }
     const refused = body(4);
-    const res = await new TestClient(ctx.app).post(
-      '/api/club/inscription',
-      refused,
-      from('203.0.113.7'),
-    );
+    const res = await register(refused, '203.0.113.7');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ message: SERVER_MESSAGES.tooManyRequests });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -49,11 +48,7 @@ describe('[club] registration is throttled per IP', () => {
     ).toHaveLength(0);
 
     // Another address is not affected.
-    const other = await new TestClient(ctx.app).post(
-      '/api/club/inscription',
-      body(5),
-      from('198.51.100.9'),
-    );
+    const other = await register(body(5), '198.51.100.9');
     expect(other.statusCode, other.body).toBe(201);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, REGISTRATION_MESSAGES, SERVER_MESSAGES } from '@club/contract';
+import { AUTH_MESSAGES, REGISTRATION_MESSAGES, SERVER_MESSAGES, api, urlOf } from '@club/contract';
 import { buildTestApp, TestClient, type TestContext } from '../../test/helper.ts';
 import { createClub, createMember } from '../../db/factories.ts';
 import { clubs, members, sports } from '../../db/schema.ts';
@@ -29,7 +29,14 @@ function payload(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-const register = (body: object) => new TestClient(ctx.app).post('/api/club/inscription', body);
+// The tests below send bodies the declaration refuses (a field missing or unknown): raw(), to the
+// declared URL.
+const register = (body: object) =>
+  new TestClient(ctx.app).raw({
+    method: api.publicSite.register.method,
+    url: api.publicSite.register.path,
+    payload: body,
+  });
 
 describe('[club] registration', () => {
   it('creates the club (with its sport) and its DIRIGEANT in one go; e-mail lowercased and trimmed', async () => {
@@ -55,11 +62,17 @@ describe('[club] registration', () => {
       .innerJoin(sports, eq(sports.id, clubs.sportId))
       .where(eq(clubs.id, m!.clubId));
     expect(club).toEqual({ nom: 'Les Canaris', sport: 'Handball' });
-    const login = await new TestClient(ctx.app).post(
-      '/auth/connexion/login',
-      { email: 'jeanne.mixte@example.org', password: body.password, deviceFingerprint: 'fp' },
-      { remoteAddress: freshIp() },
-    );
+    // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
+    const login = await new TestClient(ctx.app).raw({
+      method: api.auth.login.method,
+      url: api.auth.login.path,
+      payload: {
+        email: 'jeanne.mixte@example.org',
+        password: body.password,
+        deviceFingerprint: 'fp',
+      },
+      remoteAddress: freshIp(),
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({
       role: 'DIRIGEANT',
@@ -157,25 +170,19 @@ describe('[club] existence checks', () => {
     const body = payload();
     await register(body);
     const ip = freshIp();
-    const get = (url: string) => ctx.app.inject({ method: 'GET', url, remoteAddress: ip });
-    expect(
-      (
-        await get(`/api/club/email-exists?email=${encodeURIComponent(body.email.toUpperCase())}`)
-      ).json(),
-    ).toEqual({ exists: true });
-    expect((await get('/api/club/email-exists?email=nouveau%40example.org')).json()).toEqual({
-      exists: false,
-    });
-    expect(
-      (
-        await get(`/api/club/club-exists?nomClub=${encodeURIComponent(body.nomClub.toLowerCase())}`)
-      ).json(),
-    ).toEqual({ exists: true });
-    expect((await get('/api/club/club-exists?nomClub=Inexistant')).json()).toEqual({
-      exists: false,
-    });
-    expect((await get('/api/club/club-exists?nomClub=Inexistant')).statusCode).toBe(200);
-    const limited = await get('/api/club/club-exists?nomClub=Inexistant');
+    // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
+    const get = (url: string) =>
+      new TestClient(ctx.app).raw({ method: 'GET', url, remoteAddress: ip });
+    const emailExists = (email: string) =>
+      get(urlOf(api.publicSite.emailExists, { query: { email } }));
+    const clubExists = (nomClub: string) =>
+      get(urlOf(api.publicSite.clubExists, { query: { nomClub } }));
+    expect((await emailExists(body.email.toUpperCase())).json()).toEqual({ exists: true });
+    expect((await emailExists('nouveau@example.org')).json()).toEqual({ exists: false });
+    expect((await clubExists(body.nomClub.toLowerCase())).json()).toEqual({ exists: true });
+    expect((await clubExists('Inexistant')).json()).toEqual({ exists: false });
+    expect((await clubExists('Inexistant')).statusCode).toBe(200);
+    const limited = await clubExists('Inexistant');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect(limited.headers['x-rate-limit-retry-after-seconds']).toBeDefined();

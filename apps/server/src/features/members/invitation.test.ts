@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { api } from '@club/contract';
 import { members } from '../../db/schema.ts';
 import { createClub, createMember } from '../../db/factories.ts';
 import { buildTestApp, signIn, type TestContext } from '../../test/helper.ts';
@@ -20,22 +21,24 @@ describe('[members] invitation when the mail cannot be sent', () => {
       ctx.app,
       await createMember(ctx.app.db, club.id, { role: 'DIRIGEANT' }),
     );
-    const res = await boss.post('/api/membres', {
-      nom: 'Sans',
-      prenom: 'Courrier',
-      dateDeNaissance: '2000-01-01',
-      genre: 'Femme',
-      email: 'sans.courrier@example.org',
-      numeroTelephone: '0600000000',
-      role: 'JOUEUR',
-      clubId: club.id,
+    const res = await boss.send(api.members.create, {
+      body: {
+        nom: 'Sans',
+        prenom: 'Courrier',
+        dateDeNaissance: '2000-01-01',
+        genre: 'Femme',
+        email: 'sans.courrier@example.org',
+        numeroTelephone: '0600000000',
+        role: 'JOUEUR',
+        clubId: club.id,
+      },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().invitationEnAttente).toBe(true);
-    const [row] = await ctx.app.db.select().from(members).where(eq(members.id, res.json().id));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.invitationEnAttente).toBe(true);
+    const [row] = await ctx.app.db.select().from(members).where(eq(members.id, res.body.id));
     expect(row).toBeDefined();
-    const resend = await boss.post(`/api/membres/${res.json().id}/invitation`);
-    expect(resend.statusCode, resend.body).toBe(200);
+    const resend = await boss.send(api.members.resendInvitation, { params: { id: res.body.id } });
+    expect(resend.status, resend.text).toBe(200);
     // Both mails failed their first attempt (nothing listens) and are kept for a retry, not lost.
     const deadline = Date.now() + 10_000;
     let stats = await ctx.app.mailQueue.stats();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { MEMBER_RESTORE_MESSAGES, MEMBER_RESTORE_WINDOW_MINUTES } from '@club/contract';
+import { MEMBER_RESTORE_MESSAGES, MEMBER_RESTORE_WINDOW_MINUTES, api } from '@club/contract';
 import {
   createClub,
   createConvocation,
@@ -127,19 +127,19 @@ describe('[members] deletion undone by a restore (decision 0087)', () => {
     const { player, parent, match, training } = await playerWithEverything();
     const before = await rowsOf(player.id);
 
-    const del = await asLeader.delete(`/api/membres/${player.id}`);
-    expect(del.statusCode, del.body).toBe(200);
+    const del = await asLeader.send(api.members.remove, { params: { id: player.id } });
+    expect(del.status, del.text).toBe(200);
     // Sent at once: nothing depends on the page staying open.
     const gone = await rowsOf(player.id);
     expect(gone.member).toEqual([]);
     expect(gone.teams).toEqual([]);
     expect(gone.parents).toEqual([]);
     expect(gone.convocations).toEqual([]);
-    expect((await asLeader.get(`/api/membres/${player.id}`)).statusCode).toBe(404);
+    expect((await asLeader.send(api.members.get, { params: { id: player.id } })).status).toBe(404);
 
-    const res = await asLeader.post(`/api/membres/${player.id}/restaurer`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: MEMBER_RESTORE_MESSAGES.restored });
+    const res = await asLeader.send(api.members.restore, { params: { id: player.id } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ message: MEMBER_RESTORE_MESSAGES.restored });
 
     const back = await rowsOf(player.id);
     expect(back).toEqual(before);
@@ -150,13 +150,11 @@ describe('[members] deletion undone by a restore (decision 0087)', () => {
     ]);
     expect(back.presences).toEqual([{ eventId: training.id, statutPresence: 'PRESENT' }]);
     expect(back.feeds).toHaveLength(1);
-    const seen = await asLeader.get(`/api/membres/${player.id}`);
-    expect(seen.statusCode).toBe(200);
-    expect(seen.json()).toMatchObject({ id: player.id, prenom: 'Lina' });
+    const seen = await asLeader.send(api.members.get, { params: { id: player.id } });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ id: player.id, prenom: 'Lina' });
     // The parent's answer lists the child again.
-    const parentSeen = (await asLeader.get(`/api/membres/${parent.id}`)).json() as {
-      enfants?: { id: number }[];
-    };
+    const parentSeen = (await asLeader.send(api.members.get, { params: { id: parent.id } })).body;
     expect(parentSeen.enfants?.map((c) => c.id)).toEqual([player.id]);
     // Restored: the snapshot is erased at once, a second restore finds nothing.
     expect(
@@ -165,8 +163,8 @@ describe('[members] deletion undone by a restore (decision 0087)', () => {
         .from(memberDeletions)
         .where(eq(memberDeletions.memberId, player.id)),
     ).toEqual([]);
-    const again = await asLeader.post(`/api/membres/${player.id}/restaurer`);
-    expect(again.statusCode).toBe(404);
+    const again = await asLeader.send(api.members.restore, { params: { id: player.id } });
+    expect(again.status).toBe(404);
   });
 
   it('a deleted parent comes back with their children', async () => {
@@ -176,8 +174,12 @@ describe('[members] deletion undone by a restore (decision 0087)', () => {
     const b = await createMember(db, club.id, { role: 'JOUEUR', teamId: seniors.id });
     await linkGuardian(db, club.id, parent.id, a.id);
     await linkGuardian(db, club.id, parent.id, b.id);
-    expect((await asLeader.delete(`/api/membres/${parent.id}`)).statusCode).toBe(200);
-    expect((await asLeader.post(`/api/membres/${parent.id}/restaurer`)).statusCode).toBe(200);
+    expect((await asLeader.send(api.members.remove, { params: { id: parent.id } })).status).toBe(
+      200,
+    );
+    expect((await asLeader.send(api.members.restore, { params: { id: parent.id } })).status).toBe(
+      200,
+    );
     const children = await db.select().from(guardians).where(eq(guardians.parentId, parent.id));
     expect(children.map((g) => g.childId).sort()).toEqual([a.id, b.id].sort());
   });
@@ -187,10 +189,14 @@ describe('[members] deletion undone by a restore (decision 0087)', () => {
     const parent = await createMember(db, club.id, { role: 'PARENT', teamId: null });
     const child = await createMember(db, club.id, { role: 'JOUEUR', teamId: u17.id });
     await linkGuardian(db, club.id, parent.id, child.id);
-    expect((await asLeader.delete(`/api/membres/${parent.id}`)).statusCode).toBe(200);
-    expect((await asLeader.delete(`/api/membres/${child.id}`)).statusCode).toBe(200);
-    const res = await asLeader.post(`/api/membres/${parent.id}/restaurer`);
-    expect(res.statusCode, res.body).toBe(200);
+    expect((await asLeader.send(api.members.remove, { params: { id: parent.id } })).status).toBe(
+      200,
+    );
+    expect((await asLeader.send(api.members.remove, { params: { id: child.id } })).status).toBe(
+      200,
+    );
+    const res = await asLeader.send(api.members.restore, { params: { id: parent.id } });
+    expect(res.status, res.text).toBe(200);
     expect(await db.select().from(members).where(eq(members.id, parent.id))).toHaveLength(1);
     expect(await db.select().from(guardians).where(eq(guardians.parentId, parent.id))).toEqual([]);
   });
@@ -198,12 +204,14 @@ describe('[members] deletion undone by a restore (decision 0087)', () => {
   it('after the window: 404 with the French message, and the member stays deleted', async () => {
     const player = await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId: seniors.id });
     clock.set(new Date());
-    expect((await asLeader.delete(`/api/membres/${player.id}`)).statusCode).toBe(200);
+    expect((await asLeader.send(api.members.remove, { params: { id: player.id } })).status).toBe(
+      200,
+    );
     clock.set(new Date(Date.now() + MEMBER_RESTORE_WINDOW_MINUTES * 60_000 + 1000));
-    const res = await asLeader.post(`/api/membres/${player.id}/restaurer`);
+    const res = await asLeader.send(api.members.restore, { params: { id: player.id } });
     clock.set(undefined);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(MEMBER_RESTORE_MESSAGES.expired);
+    expect(res.status).toBe(404);
+    expect(res.error.message).toBe(MEMBER_RESTORE_MESSAGES.expired);
     expect(await ctx.app.db.select().from(members).where(eq(members.id, player.id))).toEqual([]);
   });
 
@@ -214,13 +222,15 @@ describe('[members] deletion undone by a restore (decision 0087)', () => {
       teamId: seniors.id,
       email: 'reprise@example.org',
     });
-    expect((await asLeader.delete(`/api/membres/${player.id}`)).statusCode).toBe(200);
+    expect((await asLeader.send(api.members.remove, { params: { id: player.id } })).status).toBe(
+      200,
+    );
     // Another club's new member takes the address (e-mails are unique across clubs).
     const other = await createClub(db);
     await createMember(db, other.id, { email: 'Reprise@example.org' });
-    const res = await asLeader.post(`/api/membres/${player.id}/restaurer`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MEMBER_RESTORE_MESSAGES.emailTaken);
+    const res = await asLeader.send(api.members.restore, { params: { id: player.id } });
+    expect(res.status).toBe(409);
+    expect(res.error.message).toBe(MEMBER_RESTORE_MESSAGES.emailTaken);
     expect(await db.select().from(members).where(eq(members.id, player.id))).toEqual([]);
     // The snapshot stays for the rest of the window (the address may be freed).
     expect(
@@ -230,16 +240,26 @@ describe('[members] deletion undone by a restore (decision 0087)', () => {
 
   it('another club’s leader cannot restore (404), nor can a never-deleted id', async () => {
     const player = await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId: seniors.id });
-    expect((await asLeader.delete(`/api/membres/${player.id}`)).statusCode).toBe(200);
-    expect((await asOtherLeader.post(`/api/membres/${player.id}/restaurer`)).statusCode).toBe(404);
-    expect((await asLeader.post(`/api/membres/2000000000/restaurer`)).statusCode).toBe(404);
-    expect((await asLeader.post(`/api/membres/${player.id}/restaurer`)).statusCode).toBe(200);
+    expect((await asLeader.send(api.members.remove, { params: { id: player.id } })).status).toBe(
+      200,
+    );
+    expect(
+      (await asOtherLeader.send(api.members.restore, { params: { id: player.id } })).status,
+    ).toBe(404);
+    expect((await asLeader.send(api.members.restore, { params: { id: 2000000000 } })).status).toBe(
+      404,
+    );
+    expect((await asLeader.send(api.members.restore, { params: { id: player.id } })).status).toBe(
+      200,
+    );
   });
 
   it('the deletion queues the snapshot’s erasure for the window’s end; a refused one keeps nothing', async () => {
     const db = ctx.app.db;
     const player = await createMember(db, club.id, { role: 'JOUEUR', teamId: seniors.id });
-    expect((await asLeader.delete(`/api/membres/${player.id}`)).statusCode).toBe(200);
+    expect((await asLeader.send(api.members.remove, { params: { id: player.id } })).status).toBe(
+      200,
+    );
     const [snap] = await db
       .select()
       .from(memberDeletions)
@@ -261,13 +281,15 @@ describe('[members] deletion undone by a restore (decision 0087)', () => {
     expect(Number(job!.delay)).toBeGreaterThanOrEqual(windowMs / 1000);
     // What the job does when due: the snapshot is erased, the member can no longer come back.
     expect(await memberDeletion.erase(db, snap!.id)).toBe(1);
-    expect((await asLeader.post(`/api/membres/${player.id}/restaurer`)).statusCode).toBe(404);
+    expect((await asLeader.send(api.members.restore, { params: { id: player.id } })).status).toBe(
+      404,
+    );
 
     // A refused deletion (one's own row goes through DELETE /api/compte) keeps no snapshot.
     const lone = await createClub(db);
     const boss = await createMember(db, lone.id, { role: 'DIRIGEANT' });
     const asBoss = await signIn(ctx.app, boss);
-    expect((await asBoss.delete(`/api/membres/${boss.id}`)).statusCode).toBe(403);
+    expect((await asBoss.send(api.members.remove, { params: { id: boss.id } })).status).toBe(403);
     expect(
       await db.select().from(memberDeletions).where(eq(memberDeletions.clubId, lone.id)),
     ).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_FIELD_MESSAGES } from '@club/contract';
+import { MEMBER_FIELD_MESSAGES, api, type EndpointInput } from '@club/contract';
 import { createClub, createMember, createTeam, setMemberTeams } from '../../db/factories.ts';
 import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
 
@@ -14,7 +14,8 @@ let foreignTeam: { id: number };
 let asLeader: TestClient;
 let seq = 0;
 
-const body = (overrides: Record<string, unknown> = {}) => ({
+type NewMember = EndpointInput<typeof api.members.create>['body'];
+const body = (overrides: Partial<NewMember> = {}): NewMember => ({
   nom: 'Moreau',
   prenom: 'Léo',
   dateDeNaissance: '2008-04-03',
@@ -43,9 +44,11 @@ afterAll(async () => {
 
 describe('[members] several teams per member', () => {
   it('creates a member of two teams: the first is the primary team (idEquipe, nomEquipe)', async () => {
-    const res = await asLeader.post('/api/membres', body({ equipesIds: [u17.id, seniors.id] }));
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({
+    const res = await asLeader.send(api.members.create, {
+      body: body({ equipesIds: [u17.id, seniors.id] }),
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
       idEquipe: u17.id,
       nomEquipe: 'U17',
       equipes: [
@@ -57,58 +60,76 @@ describe('[members] several teams per member', () => {
 
   it('lists the member on both teams’ pages', async () => {
     const created = (
-      await asLeader.post('/api/membres', body({ equipesIds: [seniors.id, u15.id] }))
-    ).json();
-    for (const team of [seniors, u15]) {
-      const list = await asLeader.get(`/api/membres/${club.id}/equipe/${team.nom}`);
-      expect(list.json().map((m: { id: number }) => m.id)).toContain(created.id);
-    }
-    const u17List = await asLeader.get(`/api/membres/${club.id}/equipe/U17`);
-    expect(u17List.json().map((m: { id: number }) => m.id)).not.toContain(created.id);
+      await asLeader.send(api.members.create, { body: body({ equipesIds: [seniors.id, u15.id] }) })
+    ).body;
+    // Without a page asked, the list itself (not a page of it).
+    const idsOf = async (nomEquipe: string) => {
+      const list = (
+        await asLeader.send(api.members.listTeam, { params: { clubId: club.id, nomEquipe } })
+      ).body;
+      if (!Array.isArray(list)) throw new Error(`liste attendue : ${JSON.stringify(list)}`);
+      return list.map((m) => m.id);
+    };
+    for (const team of [seniors, u15]) expect(await idsOf(team.nom)).toContain(created.id);
+    expect(await idsOf('U17')).not.toContain(created.id);
   });
 
   it('reordering equipesIds changes the primary team', async () => {
     const { id } = (
-      await asLeader.post('/api/membres', body({ equipesIds: [seniors.id, u17.id] }))
-    ).json();
-    const res = await asLeader.put(`/api/membres/${id}`, { equipesIds: [u17.id, seniors.id] });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ idEquipe: u17.id, nomEquipe: 'U17' });
-    expect(res.json().equipes.map((t: { id: number }) => t.id)).toEqual([u17.id, seniors.id]);
+      await asLeader.send(api.members.create, { body: body({ equipesIds: [seniors.id, u17.id] }) })
+    ).body;
+    const res = await asLeader.send(api.members.update, {
+      params: { id: id },
+      body: { equipesIds: [u17.id, seniors.id] },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ idEquipe: u17.id, nomEquipe: 'U17' });
+    expect(res.body.equipes.map((t: { id: number }) => t.id)).toEqual([u17.id, seniors.id]);
   });
 
   it('the spec’s single nomEquipe replaces the primary team and keeps the others', async () => {
     const { id } = (
-      await asLeader.post('/api/membres', body({ equipesIds: [seniors.id, u17.id] }))
-    ).json();
-    const res = await asLeader.put(`/api/membres/${id}`, { nomEquipe: 'U15' });
-    expect(res.json().equipes.map((t: { id: number }) => t.id)).toEqual([u15.id, u17.id]);
-    const cleared = await asLeader.put(`/api/membres/${id}`, { nomEquipe: null });
-    expect(cleared.json()).toMatchObject({ idEquipe: u17.id, equipes: [{ id: u17.id }] });
+      await asLeader.send(api.members.create, { body: body({ equipesIds: [seniors.id, u17.id] }) })
+    ).body;
+    const res = await asLeader.send(api.members.update, {
+      params: { id: id },
+      body: { nomEquipe: 'U15' },
+    });
+    expect(res.body.equipes.map((t: { id: number }) => t.id)).toEqual([u15.id, u17.id]);
+    const cleared = await asLeader.send(api.members.update, {
+      params: { id: id },
+      body: { nomEquipe: null },
+    });
+    expect(cleared.body).toMatchObject({ idEquipe: u17.id, equipes: [{ id: u17.id }] });
   });
 
   it('equipesIds [] leaves the member without team', async () => {
-    const { id } = (await asLeader.post('/api/membres', body({ equipesIds: [u17.id] }))).json();
-    const res = await asLeader.put(`/api/membres/${id}`, { equipesIds: [] });
-    expect(res.json()).toMatchObject({ idEquipe: null, nomEquipe: null, equipes: [] });
+    const { id } = (
+      await asLeader.send(api.members.create, { body: body({ equipesIds: [u17.id] }) })
+    ).body;
+    const res = await asLeader.send(api.members.update, {
+      params: { id: id },
+      body: { equipesIds: [] },
+    });
+    expect(res.body).toMatchObject({ idEquipe: null, nomEquipe: null, equipes: [] });
   });
 
   it('refuses another club’s team or an unknown id with the French message', async () => {
     for (const ids of [[foreignTeam.id], [u17.id, 999_999]]) {
-      const res = await asLeader.post('/api/membres', body({ equipesIds: ids }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ equipesIds: MEMBER_FIELD_MESSAGES.teamUnknown });
+      const res = await asLeader.send(api.members.create, { body: body({ equipesIds: ids }) });
+      expect(res.status).toBe(400);
+      expect(res.error.errors).toEqual({ equipesIds: MEMBER_FIELD_MESSAGES.teamUnknown });
     }
   });
 
   it('deleting the primary team promotes the member’s next team', async () => {
     const temp = await createTeam(ctx.app.db, club.id, { nom: `Temp ${++seq}` });
     const { id } = (
-      await asLeader.post('/api/membres', body({ equipesIds: [temp.id, u15.id] }))
-    ).json();
-    expect((await asLeader.delete(`/api/equipes/${temp.id}`)).statusCode).toBe(200);
-    const res = await asLeader.get(`/api/membres/${id}`);
-    expect(res.json()).toMatchObject({
+      await asLeader.send(api.members.create, { body: body({ equipesIds: [temp.id, u15.id] }) })
+    ).body;
+    expect((await asLeader.send(api.teams.remove, { params: { id: temp.id } })).status).toBe(200);
+    const res = await asLeader.send(api.members.get, { params: { id: id } });
+    expect(res.body).toMatchObject({
       idEquipe: u15.id,
       nomEquipe: 'U15',
       equipes: [{ id: u15.id }],
@@ -119,19 +140,25 @@ describe('[members] several teams per member', () => {
     const player = await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId: u17.id });
     await setMemberTeams(ctx.app.db, club.id, player.id, [u17.id, seniors.id]);
     const me = await signIn(ctx.app, player);
-    const res = await me.get('/api/dashboard/infos');
-    expect(res.json()).toMatchObject({ idEquipe: u17.id, nomEquipe: 'U17' });
+    const res = await me.send(api.dashboard.infos);
+    expect(res.body).toMatchObject({ idEquipe: u17.id, nomEquipe: 'U17' });
     // and reads both teams' members
     for (const team of ['U17', 'Seniors'])
-      expect((await me.get(`/api/membres/${club.id}/equipe/${team}`)).statusCode).toBe(200);
-    expect((await me.get(`/api/membres/${club.id}/equipe/U15`)).statusCode).toBe(403);
+      expect(
+        (await me.send(api.members.listTeam, { params: { clubId: club.id, nomEquipe: team } }))
+          .status,
+      ).toBe(200);
+    expect(
+      (await me.send(api.members.listTeam, { params: { clubId: club.id, nomEquipe: 'U15' } }))
+        .status,
+    ).toBe(403);
   });
 
   it('/api/dashboard/infos lists every team of the signed-in member, primary first', async () => {
     const player = await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId: seniors.id });
     await setMemberTeams(ctx.app.db, club.id, player.id, [seniors.id, u15.id]);
     const me = await signIn(ctx.app, player);
-    expect((await me.get('/api/dashboard/infos')).json()).toMatchObject({
+    expect((await me.send(api.dashboard.infos)).body).toMatchObject({
       idEquipe: seniors.id,
       nomEquipe: 'Seniors',
       equipes: [
@@ -141,15 +168,20 @@ describe('[members] several teams per member', () => {
     });
     // A change of teams shows on the next call (the switcher reads it).
     expect(
-      (await asLeader.put(`/api/membres/${player.id}`, { equipesIds: [u15.id] })).statusCode,
+      (
+        await asLeader.send(api.members.update, {
+          params: { id: player.id },
+          body: { equipesIds: [u15.id] },
+        })
+      ).status,
     ).toBe(200);
-    expect((await me.get('/api/dashboard/infos')).json()).toMatchObject({
+    expect((await me.send(api.dashboard.infos)).body).toMatchObject({
       idEquipe: u15.id,
       nomEquipe: 'U15',
       equipes: [{ id: u15.id, nom: 'U15' }],
     });
     const loner = await signIn(ctx.app, await createMember(ctx.app.db, club.id, { teamId: null }));
-    expect((await loner.get('/api/dashboard/infos')).json()).toMatchObject({
+    expect((await loner.send(api.dashboard.infos)).body).toMatchObject({
       idEquipe: null,
       nomEquipe: null,
       equipes: [],
@@ -166,8 +198,11 @@ describe('[members] several teams per member', () => {
       [u15.id, 403],
     ] as const) {
       const player = await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId });
-      const res = await asCoach.put(`/api/membres/${player.id}`, { numero: 7, poste: 'Pivot' });
-      expect(res.statusCode, `team ${teamId}`).toBe(status);
+      const res = await asCoach.send(api.members.update, {
+        params: { id: player.id },
+        body: { numero: 7, poste: 'Pivot' },
+      });
+      expect(res.status, `team ${teamId}`).toBe(status);
     }
   });
 });
@@ -184,35 +219,35 @@ describe('[members] a parent’s children', () => {
       nom: 'Bernard',
       prenom: 'Adam',
     });
-    const res = await asLeader.post(
-      '/api/membres',
-      body({ role: 'PARENT', equipesIds: [u17.id], enfantsIds: [a.id, b.id] }),
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().enfants).toEqual([
+    const res = await asLeader.send(api.members.create, {
+      body: body({ role: 'PARENT', equipesIds: [u17.id], enfantsIds: [a.id, b.id] }),
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.enfants).toEqual([
       { id: b.id, nom: 'Bernard', prenom: 'Adam' },
       { id: a.id, nom: 'Bernard', prenom: 'Zoé' },
     ]);
-    const parent = res.json();
+    const parent = res.body;
     // a child may have two parents
-    const second = await asLeader.post(
-      '/api/membres',
-      body({ role: 'PARENT', enfantsIds: [a.id] }),
-    );
-    expect(second.json().enfants).toEqual([{ id: a.id, nom: 'Bernard', prenom: 'Zoé' }]);
+    const second = await asLeader.send(api.members.create, {
+      body: body({ role: 'PARENT', enfantsIds: [a.id] }),
+    });
+    expect(second.body.enfants).toEqual([{ id: a.id, nom: 'Bernard', prenom: 'Zoé' }]);
     // unlinking one child keeps the other
-    const updated = await asLeader.put(`/api/membres/${parent.id}`, { enfantsIds: [b.id] });
-    expect(updated.json().enfants.map((c: { id: number }) => c.id)).toEqual([b.id]);
+    const updated = await asLeader.send(api.members.update, {
+      params: { id: parent.id },
+      body: { enfantsIds: [b.id] },
+    });
+    expect(updated.body.enfants?.map((c: { id: number }) => c.id)).toEqual([b.id]);
   });
 
   it('the parent reads their child’s record and the child’s team, even in another team', async () => {
     const child = await createMember(ctx.app.db, club.id, { teamId: u15.id });
     const { id, email } = (
-      await asLeader.post(
-        '/api/membres',
-        body({ role: 'PARENT', equipesIds: [u17.id], enfantsIds: [child.id] }),
-      )
-    ).json();
+      await asLeader.send(api.members.create, {
+        body: body({ role: 'PARENT', equipesIds: [u17.id], enfantsIds: [child.id] }),
+      })
+    ).body;
     const asParent = await signIn(ctx.app, {
       id,
       clubId: club.id,
@@ -220,15 +255,24 @@ describe('[members] a parent’s children', () => {
       statut: 'Actif',
     });
     expect(email).toMatch(/@/);
-    expect((await asParent.get(`/api/membres/${child.id}`)).statusCode).toBe(200);
-    expect((await asParent.get(`/api/membres/${club.id}/equipe/U15`)).statusCode).toBe(200);
-    expect((await asParent.get(`/api/membres/${club.id}/equipe/Seniors`)).statusCode).toBe(403);
+    expect((await asParent.send(api.members.get, { params: { id: child.id } })).status).toBe(200);
+    expect(
+      (await asParent.send(api.members.listTeam, { params: { clubId: club.id, nomEquipe: 'U15' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await asParent.send(api.members.listTeam, {
+          params: { clubId: club.id, nomEquipe: 'Seniors' },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('any adult may have children; not a minor, not themself; only members of the club', async () => {
     const child = await createMember(ctx.app.db, club.id);
     const outsider = await createMember(ctx.app.db, other.id);
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Partial<NewMember>, string][] = [
       [
         { role: 'JOUEUR', dateDeNaissance: '2015-06-01', enfantsIds: [child.id] },
         MEMBER_FIELD_MESSAGES.guardianMinor,
@@ -237,40 +281,51 @@ describe('[members] a parent’s children', () => {
       [{ role: 'PARENT', enfantsIds: [999_999] }, MEMBER_FIELD_MESSAGES.childUnknown],
     ];
     for (const [extra, message] of cases) {
-      const res = await asLeader.post('/api/membres', body(extra));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ enfantsIds: message });
+      const res = await asLeader.send(api.members.create, { body: body(extra) });
+      expect(res.status).toBe(400);
+      expect(res.error.errors).toEqual({ enfantsIds: message });
     }
-    const coach = await asLeader.post(
-      '/api/membres',
-      body({
+    const coach = await asLeader.send(api.members.create, {
+      body: body({
         role: 'ENTRAINEUR',
         dateDeNaissance: '1985-02-01',
         equipesIds: [u15.id],
         enfantsIds: [child.id],
       }),
-    );
-    expect(coach.statusCode, coach.body).toBe(201);
-    expect(coach.json()).toMatchObject({
+    });
+    expect(coach.status, coach.text).toBe(201);
+    expect(coach.body).toMatchObject({
       role: 'ENTRAINEUR',
       equipes: [{ id: u15.id, role: 'ENTRAINEUR' }],
       enfants: [{ id: child.id }],
     });
-    const { id } = (await asLeader.post('/api/membres', body({ role: 'PARENT' }))).json();
-    const self = await asLeader.put(`/api/membres/${id}`, { enfantsIds: [id] });
-    expect(self.statusCode).toBe(400);
-    expect(self.json().errors).toEqual({ enfantsIds: MEMBER_FIELD_MESSAGES.childSelf });
+    const { id } = (await asLeader.send(api.members.create, { body: body({ role: 'PARENT' }) }))
+      .body;
+    const self = await asLeader.send(api.members.update, {
+      params: { id: id },
+      body: { enfantsIds: [id] },
+    });
+    expect(self.status).toBe(400);
+    expect(self.error.errors).toEqual({ enfantsIds: MEMBER_FIELD_MESSAGES.childSelf });
   });
 
   it('a parent who becomes a player keeps their children links', async () => {
     const child = await createMember(ctx.app.db, club.id);
     const { id } = (
-      await asLeader.post('/api/membres', body({ role: 'PARENT', enfantsIds: [child.id] }))
-    ).json();
-    const res = await asLeader.put(`/api/membres/${id}`, { role: 'JOUEUR' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ role: 'JOUEUR', enfants: [{ id: child.id }] });
-    const back = await asLeader.put(`/api/membres/${id}`, { role: 'PARENT' });
-    expect(back.json()).toMatchObject({ role: 'PARENT', enfants: [{ id: child.id }] });
+      await asLeader.send(api.members.create, {
+        body: body({ role: 'PARENT', enfantsIds: [child.id] }),
+      })
+    ).body;
+    const res = await asLeader.send(api.members.update, {
+      params: { id: id },
+      body: { role: 'JOUEUR' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ role: 'JOUEUR', enfants: [{ id: child.id }] });
+    const back = await asLeader.send(api.members.update, {
+      params: { id: id },
+      body: { role: 'PARENT' },
+    });
+    expect(back.body).toMatchObject({ role: 'PARENT', enfants: [{ id: child.id }] });
   });
 });

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  PUSH_MESSAGES,
-  ZPushMessageSchema,
-  type TAnnouncement,
-  type TEvent,
-  type TPushMessage,
-} from '@club/contract';
+import { PUSH_MESSAGES, ZPushMessageSchema, api, type TPushMessage } from '@club/contract';
 import { createClub, createMember, createTeam } from '../../db/factories.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
@@ -69,9 +63,9 @@ afterAll(async () => {
 /** A browser subscribed through the API, with its own path on the push service. */
 async function subscribe(as: TestClient, path = `/push/${++seq}`): Promise<BrowserSubscription> {
   const sub = browserSubscription(`${receiver.origin}${path}`);
-  const res = await as.post('/api/push/abonnements', sub.json);
-  expect(res.statusCode, res.body).toBe(201);
-  expect(res.json().message).toBe(PUSH_MESSAGES.subscribed);
+  const res = await as.send(api.push.subscribe, { body: sub.json });
+  expect(res.status, res.text).toBe(201);
+  expect(res.body.message).toBe(PUSH_MESSAGES.subscribed);
   return sub;
 }
 const pushesTo = (sub: BrowserSubscription) =>
@@ -84,9 +78,9 @@ const subscriptionRows = (endpoint: string) =>
 
 describe('subscriptions', () => {
   it('the public key is the one that signs the pushes', async () => {
-    const res = await asPlayer.get('/api/push/cle');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().clePublique).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    const res = await asPlayer.send(api.push.key);
+    expect(res.status).toBe(200);
+    expect(res.body.clePublique).toMatch(/^[A-Za-z0-9_-]{87}$/);
   });
 
   it('subscribing twice keeps one row; unsubscribing removes it; only one’s own', async () => {
@@ -94,20 +88,22 @@ describe('subscriptions', () => {
     await subscribe(asOther, new URL(sub.endpoint).pathname);
     expect(await subscriptionRows(sub.endpoint)).toHaveLength(1);
     // Another member cannot remove it.
-    await asPlayer.delete('/api/push/abonnements', { endpoint: sub.endpoint });
+    await asPlayer.send(api.push.unsubscribe, { body: { endpoint: sub.endpoint } });
     expect(await subscriptionRows(sub.endpoint)).toHaveLength(1);
-    const res = await asOther.delete('/api/push/abonnements', { endpoint: sub.endpoint });
-    expect(res.statusCode).toBe(200);
+    const res = await asOther.send(api.push.unsubscribe, { body: { endpoint: sub.endpoint } });
+    expect(res.status).toBe(200);
     expect(await subscriptionRows(sub.endpoint)).toHaveLength(0);
   });
 
   it('bad keys are refused with a French 400', async () => {
-    const res = await asPlayer.post('/api/push/abonnements', {
-      endpoint: `${receiver.origin}/push/bad`,
-      keys: { p256dh: 'pas une clé !', auth: '' },
+    const res = await asPlayer.send(api.push.subscribe, {
+      body: {
+        endpoint: `${receiver.origin}/push/bad`,
+        keys: { p256dh: 'pas une clé !', auth: '' },
+      },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors['keys.p256dh']).toBe(PUSH_MESSAGES.keysInvalid);
+    expect(res.status).toBe(400);
+    expect(res.error.errors?.['keys.p256dh']).toBe(PUSH_MESSAGES.keysInvalid);
   });
 
   it('keys that cannot be encrypted to are refused (p256dh: a P-256 point, 65 bytes, 0x04 first; auth: 16 bytes)', async () => {
@@ -127,12 +123,11 @@ describe('subscriptions', () => {
       ['keys.p256dh', { p256dh: offCurve.toString('base64url'), auth: good.auth }],
     ];
     for (const [field, keys] of cases) {
-      const res = await asPlayer.post('/api/push/abonnements', {
-        endpoint: `${receiver.origin}/push/cles-${++seq}`,
-        keys,
+      const res = await asPlayer.send(api.push.subscribe, {
+        body: { endpoint: `${receiver.origin}/push/cles-${++seq}`, keys },
       });
-      expect(res.statusCode, JSON.stringify(keys)).toBe(400);
-      expect(res.json().errors[field], JSON.stringify(keys)).toBe(PUSH_MESSAGES.keysInvalid);
+      expect(res.status, JSON.stringify(keys)).toBe(400);
+      expect(res.error.errors?.[field], JSON.stringify(keys)).toBe(PUSH_MESSAGES.keysInvalid);
     }
     expect(
       await ctx.app.db
@@ -180,9 +175,9 @@ describe('[security] server-side request forgery', () => {
       // the allowed host on another port
       `http://127.0.0.1:${Number(new URL(receiver.origin).port) + 1}/x`,
     ]) {
-      const res = await asPlayer.post('/api/push/abonnements', { endpoint, keys });
-      expect(res.statusCode, endpoint).toBe(400);
-      expect(res.json().message, endpoint).toBe(PUSH_MESSAGES.endpointRefused);
+      const res = await asPlayer.send(api.push.subscribe, { body: { endpoint, keys } });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.error.message, endpoint).toBe(PUSH_MESSAGES.endpointRefused);
     }
     expect(
       await ctx.app.db
@@ -280,20 +275,22 @@ describe('[security] server-side request forgery', () => {
 describe('sending', () => {
   it('an announcement reaches the device: encrypted (aes128gcm), signed (VAPID), and decrypts to its JSON', async () => {
     const sub = await subscribe(asPlayer);
-    const res = await asCoach.post('/api/annonces', {
-      titre: 'Terrain fermé',
-      contenu: 'Le terrain est fermé ce soir à cause de la pluie. Entraînement au gymnase.',
-      equipesIds: [team.id],
+    const res = await asCoach.send(api.announcements.create, {
+      body: {
+        titre: 'Terrain fermé',
+        contenu: 'Le terrain est fermé ce soir à cause de la pluie. Entraînement au gymnase.',
+        equipesIds: [team.id],
+      },
     });
-    expect(res.statusCode).toBe(201);
-    const a = res.json<TAnnouncement>();
+    expect(res.status).toBe(201);
+    const a = res.body;
     await until('push reçu', () => pushesTo(sub).length === 1);
     const [push] = pushesTo(sub);
     expect(push!.headers['content-encoding']).toBe('aes128gcm');
     expect(push!.headers['content-type']).toBe('application/octet-stream');
     expect(Number(push!.headers.ttl)).toBeGreaterThan(0);
     const claims = verifyVapid(push!.headers.authorization, receiver.origin);
-    expect(claims.k).toBe((await asPlayer.get('/api/push/cle')).json().clePublique);
+    expect(claims.k).toBe((await asPlayer.send(api.push.key)).body.clePublique);
     expect(claims.sub).toBe('mailto:contact@example.org');
     // The body is not the plain text.
     expect(push!.body.toString('latin1')).not.toContain('Terrain');
@@ -308,30 +305,34 @@ describe('sending', () => {
 
   it('a convocation reaches the player’s devices; a kind turned off on push does not', async () => {
     const sub = await subscribe(asOther);
-    const off = await asOther.put('/api/notifications/preferences', {
-      canaux: { annonces: { push: false } },
+    const off = await asOther.send(api.notifications.setPreferences, {
+      body: { canaux: { annonces: { push: false } } },
     });
-    expect(off.statusCode).toBe(200);
-    expect(off.json().canaux.annonces).toEqual({ email: true, push: false });
-    expect(off.json().canaux.convocations).toEqual({ email: true, push: true });
+    expect(off.status).toBe(200);
+    expect(off.body.canaux.annonces).toEqual({ email: true, push: false });
+    expect(off.body.canaux.convocations).toEqual({ email: true, push: true });
     const start = clubLocalDateTime('Europe/Paris', new Date(Date.now() + 5 * 86_400_000));
     const end = clubLocalDateTime(
       'Europe/Paris',
       new Date(Date.now() + 5 * 86_400_000 + 7_200_000),
     );
-    const event = await asCoach.post('/api/evenements', {
-      nom: 'Match de coupe',
-      type: 'MATCH',
-      dateDebut: start,
-      dateFin: end,
-      lieux: 'Stade',
-      equipesIds: [team.id],
-      adversaireNom: 'FC Voisin',
-      clubId: club.id,
+    const event = await asCoach.send(api.events.create, {
+      body: {
+        nom: 'Match de coupe',
+        type: 'MATCH',
+        dateDebut: start,
+        dateFin: end,
+        lieux: 'Stade',
+        equipesIds: [team.id],
+        adversaireNom: 'FC Voisin',
+        clubId: club.id,
+      },
     });
-    expect(event.statusCode, event.body).toBe(201);
-    expect(event.json<TEvent>().match).toBeTruthy();
-    await asCoach.post('/api/annonces', { titre: 'Muette', contenu: 'x', equipesIds: [team.id] });
+    expect(event.status, event.text).toBe(201);
+    expect(event.body.match).toBeTruthy();
+    await asCoach.send(api.announcements.create, {
+      body: { titre: 'Muette', contenu: 'x', equipesIds: [team.id] },
+    });
     await until('convocation reçue', () => pushesTo(sub).length >= 1);
     // The announcement's job ran too (Paul got it), but not on Olga's device.
     await until('annonce pour Paul', async () =>
