@@ -121,6 +121,12 @@ export class Api {
   }
 
   /**
+   * A path under /api/ that no route answers (a 404 probe): with the contract, the one API path
+   * the browser tests write (scripts/lint/api-paths.mjs).
+   */
+  static readonly missingPath = '/api/route-qui-n-existe-pas';
+
+  /**
    * A hand-built request, for what the typed calls cannot send (a forged anti-forgery token, a
    * malformed body, a path outside the API). Everything else calls an endpoint (`client`, `send`).
    */

@@ -29,6 +29,21 @@ import {
   HEADER_XSRF_TOKEN,
 } from '@club/contract';
 
+/**
+ * The API paths that are no endpoint, on purpose: a route a plugin test registers on its own app
+ * (the plugin's behaviour, not an endpoint's) and paths no route answers (a 404 probe). With the
+ * contract, the one place of the server's tests that writes an API path (scripts/lint/api-paths.mjs);
+ * every other request names its endpoint (`send`, `call`, `api`, `urlOf`).
+ */
+export const offContract = {
+  /** The path of a route the test registers itself: `/api/test/<name>`. */
+  testRoute: (name: string) => `/api/test/${name}`,
+  /** A path under /api/ that no route answers. */
+  missingApi: '/api/route-qui-n-existe-pas',
+  /** A path under /auth/ that no route answers. */
+  missingAuth: '/auth/route-qui-n-existe-pas',
+} as const;
+
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 /** The machine's own PostgreSQL (trust auth): the server these machines and CI run. */
