@@ -1,7 +1,8 @@
 // The API is called through its declarations (packages/contract/src/api), never by a path written
 // by hand (docs/conventions.md §3): a renamed path then fails to compile wherever it is used. The
 // lint rule below fails on a string or template literal that starts with '/api/' or '/auth/' (or
-// 'GET /api/…', a route's name) anywhere but in the contract and the files generated from it.
+// 'GET /api/…', a route's name) anywhere but in the contract (which holds the tables generated
+// from its declarations for the web app, decision 0145).
 //
 // For what no declaration can send (a malformed body, a forged anti-forgery token, a path that
 // does not exist), tests use the one raw helper of their side: `client.raw()` in
@@ -29,8 +30,8 @@ export const API_PATH_RULE = [
   },
 ];
 
-/** Where a path is declared: the contract, and the tables generated from it for the web app. */
-export const DECLARING_FILES = ['packages/contract/**', 'apps/web/src/lib/endpoint-*.generated.ts'];
+/** Where a path is declared: the contract, with the tables generated from it for the web app. */
+export const DECLARING_FILES = ['packages/contract/**'];
 
 /**
  * The raw helpers of the tests: they write the paths that are no endpoint on purpose (a route a

@@ -4,7 +4,7 @@ import {
   publicSiteHomeStats,
   publicSiteSite,
   publicSiteSportStats,
-} from './endpoint-paths.generated.ts';
+} from '@club/contract/generated/endpoint-paths';
 
 /** Paths of the calls made before the typed client is loaded (entry-calls.ts, session-prefetch.ts). */
 export const ENTRY_PATHS = {
