@@ -56,8 +56,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/announcements/announcements.test.ts',
   'apps/server/src/features/clubs/clubs.test.ts',
   'apps/server/src/features/home-stats/home-stats.test.ts',
-  'apps/server/src/features/members/members.test.ts',
-  'apps/server/src/features/members/season.test.ts',
   'apps/server/src/features/notifications/notifications.delivery.test.ts',
   'apps/server/src/features/site/site.test.ts',
   'apps/server/src/jobs/mail.queue.test.ts',
