@@ -53,7 +53,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/faults/embedded-faults.test.ts',
   'apps/server/src/faults/keepalive-drain.test.ts',
   'apps/server/src/faults/postgres-restart.test.ts',
-  'apps/server/src/features/clubs/clubs.test.ts',
   'apps/server/src/features/home-stats/home-stats.test.ts',
   'apps/server/src/features/notifications/notifications.delivery.test.ts',
   'apps/server/src/features/site/site.test.ts',
