@@ -65,8 +65,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/lib/response-serializer.test.ts',
   'apps/server/src/plugins/client-abort.test.ts',
   'apps/server/src/plugins/etag.test.ts',
-  'apps/server/src/plugins/idempotency.test.ts',
-  'apps/server/src/plugins/response-cache.test.ts',
   'apps/server/src/plugins/security-headers.test.ts',
   'apps/server/src/plugins/shutdown.test.ts',
   'apps/server/src/plugins/signed-in.test.ts',
