@@ -61,8 +61,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/notifications/notifications.delivery.test.ts',
   'apps/server/src/features/site/site.test.ts',
   'apps/server/src/jobs/mail.queue.test.ts',
-  'apps/server/src/lib/public-url.test.ts',
-  'apps/server/src/lib/response-serializer.test.ts',
   'apps/server/src/process.test.ts',
   'apps/server/src/test/control-chars.test.ts',
   'apps/server/src/test/security/fuzz.ts',
