@@ -45,8 +45,6 @@ export const RAW_HELPER_FILES = ['apps/server/src/test/helper.ts', 'e2e/fixtures
  * added: it uses the typed client from its first line.
  */
 export const HAND_WRITTEN_API_PATHS = [
-  'apps/server/src/app.test.ts',
-  'apps/server/src/client-errors.test.ts',
   'apps/server/src/db/hot-queries-plan.test.ts',
   'apps/server/src/db/postgres-outage.test.ts',
   'apps/server/src/faults/backup-live.test.ts',
@@ -61,7 +59,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/features/notifications/notifications.delivery.test.ts',
   'apps/server/src/features/site/site.test.ts',
   'apps/server/src/jobs/mail.queue.test.ts',
-  'apps/server/src/process.test.ts',
   'apps/server/src/test/control-chars.test.ts',
   'apps/server/src/test/security/fuzz.ts',
   'e2e/tests/smoke.spec.ts',
