@@ -174,7 +174,7 @@ async function expectServerHealthy() {
   // And a signed-in request still runs to its end.
   const infos = await within<number | string>(
     3_000,
-    leader.get(urlOf(api.dashboard.infos)).then((r) => r.statusCode),
+    leader.send(api.dashboard.infos).then((r) => r.status),
     'no answer',
   );
   expect(infos).toBe(200);

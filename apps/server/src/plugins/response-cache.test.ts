@@ -8,7 +8,7 @@ import { createClub, createMember, createTeam, setMemberTeams } from '../db/fact
 import { buildTestApp, signIn, TestClient, type TestContext } from '../test/helper.ts';
 import { CLUB_DATA_CHANNEL, clubOfNotification } from './response-cache.ts';
 
-let ctx: TestContext;
+let ctx: TestContext & { database: { url?: string } };
 beforeAll(async () => {
   ctx = await buildTestApp({ RESPONSE_CACHE_MS: '60000' });
 });
@@ -284,7 +284,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   () => {
     let second: FastifyInstance;
     beforeAll(async () => {
-      const url = (ctx.database as { url?: string }).url!;
+      const url = ctx.database.url!;
       second = await buildApp({
         config: ctx.config,
         database: openPostgres(url, 3),
