@@ -1,20 +1,25 @@
 import {
   ANNOUNCEMENT_LIMITS,
   ANNOUNCEMENT_MESSAGES,
-  ANNOUNCEMENT_PERMISSIONS,
   holdsClubRole,
-  type PermissionTarget,
   type TAnnouncement,
   type TAnnouncementReceipts,
   type TAnnouncementReminder,
   type ZAnnouncementCreateSchema,
 } from '@club/contract';
 import type { z } from 'zod';
-import { found, policy, type Actor } from '../../authz/index.ts';
+import { found, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { AnnouncementNotifier } from './announcements.jobs.ts';
+import {
+  announcementsPolicy,
+  assertMayAnnounceToOwnTeams,
+  assertMayManageOwnAnnouncement,
+  assertMayReadOwnAudienceAnnouncement,
+  targetOf,
+} from './announcements.policy.ts';
 import {
   announcementsRepository as repo,
   type AnnouncementRow,
@@ -22,27 +27,12 @@ import {
 } from './announcements.repository.ts';
 
 type CreateInput = z.output<typeof ZAnnouncementCreateSchema>;
-const announcementsPolicy = policy(ANNOUNCEMENT_PERMISSIONS);
 
 const readerOf = (actor: Actor): Reader => ({
   id: actor.id,
   clubId: actor.clubId,
   leader: holdsClubRole(actor),
   audienceTeamIds: [...new Set([...actor.teamIds, ...actor.childTeamIds])],
-});
-
-/**
- * What the permission table sees of an announcement: its author and its teams ([] = club-wide).
- * A team announcement whose teams were all deleted reaches nobody: its teams become [0] (no team
- * has that id), never [] (which would read as club-wide).
- */
-const targetOf = (a: {
-  authorId: number | null;
-  clubWide: boolean;
-  teamIds: readonly number[];
-}): PermissionTarget => ({
-  ...(a.authorId !== null ? { memberId: a.authorId } : {}),
-  teamIds: a.clubWide ? [] : a.teamIds.length ? a.teamIds : [0],
 });
 
 export interface AnnouncementsDeps {
@@ -83,14 +73,18 @@ export function createAnnouncementsService({ db, notifier }: AnnouncementsDeps) 
     });
   }
 
-  /** The announcement's target (404 when missing or of another club) and the table's check. */
+  /**
+   * The announcement's target (404 when missing or of another club), then whether the actor is in
+   * its audience (read) or wrote it (the others): announcements.policy.ts.
+   */
   async function authorised(
     actor: Actor,
     id: number,
     action: 'read' | 'receipts' | 'remind' | 'delete',
   ) {
     const target = found(await repo.target(db, actor.clubId, id));
-    announcementsPolicy.assert(actor, action, targetOf(target));
+    if (action === 'read') assertMayReadOwnAudienceAnnouncement(actor, target);
+    else assertMayManageOwnAnnouncement(actor, action, target);
     return target;
   }
 
@@ -110,12 +104,7 @@ export function createAnnouncementsService({ db, notifier }: AnnouncementsDeps) 
     async create(actor: Actor, input: CreateInput): Promise<TAnnouncement> {
       // The table first: a coach naming a team they do not coach (or an unknown one) is refused
       // the same way; then a leader's unknown team is a field error.
-      announcementsPolicy.assert(
-        actor,
-        'create',
-        { teamIds: input.equipesIds },
-        ANNOUNCEMENT_MESSAGES.coachOwnTeams,
-      );
+      assertMayAnnounceToOwnTeams(actor, input.equipesIds);
       const teams = await repo.teamsOfClub(db, actor.clubId, input.equipesIds);
       if (teams.length !== input.equipesIds.length)
         throw badRequest(ANNOUNCEMENT_MESSAGES.teamUnknown, {

@@ -3,7 +3,6 @@ import ical from 'ical-generator';
 import {
   CALENDAR_FEED_FILE,
   CALENDAR_FEED_MESSAGES,
-  EVENT_PERMISSIONS,
   EVENT_TYPE_LABELS,
   matchTitle,
   type EventType,
@@ -11,18 +10,15 @@ import {
   type TCalendarSubscriptionState,
   type TEvent,
 } from '@club/contract';
-import { found, policy, type Actor } from '../../authz/index.ts';
+import { found, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { findMemberActor } from '../auth/index.ts';
 import { dutiesRepository } from '../duties/index.ts';
-import { listVisibleEvents } from '../events/index.ts';
+import { assertMayReadOwnTeamEvents, listVisibleEvents } from '../events/index.ts';
 import { calendarFeedsRepository as repo } from './calendar-feeds.repository.ts';
-
-/** A team's events are read with the calendar's rule (EVENT_PERMISSIONS.read). */
-const eventsPolicy = policy(EVENT_PERMISSIONS);
 
 /**
  * A Date whose local fields are the club's wall clock: with the event's `timezone` set,
@@ -69,7 +65,7 @@ export function createCalendarFeedsService({ db }: CalendarFeedsDeps) {
       const teamId = input.equipeId ?? null;
       if (teamId !== null) {
         const team = found(await repo.findTeam(db, actor.clubId, teamId));
-        eventsPolicy.assert(actor, 'read', { teamIds: [team.id] });
+        assertMayReadOwnTeamEvents(actor, team.id);
       }
       const token = randomToken(32);
       await db.transaction(async (tx) => {

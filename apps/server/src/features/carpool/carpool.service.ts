@@ -1,12 +1,11 @@
 import {
   CARPOOL_MESSAGES,
-  CARPOOL_PERMISSIONS,
   wantsNotification,
   type TCarpoolOffer,
   type TCarpoolOfferWrite,
 } from '@club/contract';
 import type { FastifyInstance } from 'fastify';
-import { found, memberRef, policy, type Actor } from '../../authz/index.ts';
+import { found, memberRef, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { transactionExecutor } from '../../jobs/job-queue.ts';
 import { audit } from '../../lib/audit.ts';
@@ -15,9 +14,14 @@ import { clubLocalDateTime } from '../../lib/club-time.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { renderNotificationMail, type Links } from '../notifications/index.ts';
+import {
+  assertMayBookSeatForSelfOrChild,
+  assertMayCancelOwnRide,
+  assertMayGiveBackSeatOfSelfOrChild,
+  assertMayOfferRideToOwnTeamsEvent,
+  assertMayReadOwnTeamsEventRides,
+} from './carpool.policy.ts';
 import { carpoolRepository as repo, type OfferRow, type Passenger } from './carpool.repository.ts';
-
-const carpoolPolicy = policy(CARPOOL_PERMISSIONS);
 
 /** 'YYYY-MM-DDTHH:mm:ss' → 'le 05/12 à 13h30'. */
 const shortDateTime = (v: string) =>
@@ -47,8 +51,8 @@ export interface CarpoolDeps {
 }
 
 /**
- * Carpooling (docs/decisions/0061-carpool-seats-in-the-database.md): CARPOOL_PERMISSIONS, and
- * the seat count kept by the database. Another club's or a missing id answers 404 first.
+ * Carpooling (docs/decisions/0061-carpool-seats-in-the-database.md): CARPOOL_PERMISSIONS
+ * (carpool.policy.ts), and the seat count kept by the database. Another club's or a missing id answers 404 first.
  */
 export function createCarpoolService({ db, mailer, push, links, clock }: CarpoolDeps) {
   /** Once the event has started, rides are neither offered nor booked (409 in French). */
@@ -58,7 +62,7 @@ export function createCarpoolService({ db, mailer, push, links, clock }: Carpool
   }
   async function loadEvent(tx: DbOrTx, actor: Actor, eventId: number) {
     const event = found(await repo.event(tx, actor.clubId, eventId));
-    carpoolPolicy.assert(actor, 'read', { teamIds: event.teamIds });
+    assertMayReadOwnTeamsEventRides(actor, event);
     return event;
   }
   async function loadOffer(tx: DbOrTx, actor: Actor, offerId: number) {
@@ -87,7 +91,7 @@ export function createCarpoolService({ db, mailer, push, links, clock }: Carpool
     /** POST /api/evenements/{id}/covoiturage: the signed-in member drives. */
     async offer(actor: Actor, eventId: number, input: TCarpoolOfferWrite): Promise<TCarpoolOffer> {
       const event = await loadEvent(db, actor, eventId);
-      carpoolPolicy.assert(actor, 'offer', { teamIds: event.teamIds });
+      assertMayOfferRideToOwnTeamsEvent(actor, event);
       assertNotStarted(event);
       const id = await repo.insertOffer(db, {
         clubId: actor.clubId,
@@ -115,7 +119,7 @@ export function createCarpoolService({ db, mailer, push, links, clock }: Carpool
      */
     async book(actor: Actor, offerId: number, memberId: number): Promise<TCarpoolOffer> {
       const { offer, event } = await loadOffer(db, actor, offerId);
-      carpoolPolicy.assert(actor, 'book', { memberId, teamIds: event.teamIds });
+      assertMayBookSeatForSelfOrChild(actor, memberId, event);
       if (memberId === offer.driverId) throw new HttpError(409, CARPOOL_MESSAGES.driverOwnCar);
       assertNotStarted(event);
       // A seat for a child goes to a child who plays: convoked to the match, or of the event's
@@ -149,7 +153,7 @@ export function createCarpoolService({ db, mailer, push, links, clock }: Carpool
     /** DELETE /api/covoiturage/{offreId}/passagers/{membreId}: gives the seat back. */
     async unbook(actor: Actor, offerId: number, memberId: number): Promise<TCarpoolOffer> {
       const { event } = await loadOffer(db, actor, offerId);
-      carpoolPolicy.assert(actor, 'unbook', { memberId, teamIds: event.teamIds });
+      assertMayGiveBackSeatOfSelfOrChild(actor, memberId, event);
       if (await repo.releaseSeat(db, actor.clubId, offerId, memberId))
         await audit(db, {
           clubId: actor.clubId,
@@ -165,7 +169,7 @@ export function createCarpoolService({ db, mailer, push, links, clock }: Carpool
     /** DELETE /api/covoiturage/{offreId}: the driver (or a leader); the passengers are told. */
     async cancel(actor: Actor, offerId: number): Promise<{ message: string }> {
       const { offer, event } = await loadOffer(db, actor, offerId);
-      carpoolPolicy.assert(actor, 'cancel', { memberId: offer.driverId, teamIds: event.teamIds });
+      assertMayCancelOwnRide(actor, offer, event);
       const passengers = await repo.passengers(db, actor.clubId, [offer.id]);
       // The passengers, and whoever booked for them (a parent for a child).
       const ids = new Set<number>();

@@ -1,13 +1,6 @@
-import {
-  api,
-  urlOf,
-  CLUB_MESSAGES,
-  CLUB_PERMISSIONS,
-  type TClub,
-  type ZClubUpdateSchema,
-} from '@club/contract';
+import { api, urlOf, CLUB_MESSAGES, type TClub, type ZClubUpdateSchema } from '@club/contract';
 import type { z } from 'zod';
-import { assertOwnClub, found, policy, type Actor } from '../../authz/index.ts';
+import { assertOwnClub, found, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
@@ -16,8 +9,6 @@ import { reencodeLogo } from './clubs.logo.ts';
 import { clubsRepository as repo, type ClubRow } from './clubs.repository.ts';
 
 type ClubInput = z.output<typeof ZClubUpdateSchema>;
-
-const clubsPolicy = policy(CLUB_PERMISSIONS);
 
 /** The logo's version: its upload time. It names the cached copy (logoUrl) and is its ETag. */
 export const logoVersion = (updatedAt: Date) => updatedAt.getTime().toString(36);
@@ -55,13 +46,13 @@ export interface ClubsDeps {
 /**
  * The club settings (spec §2, §6, §7; docs/security.md, docs/architecture.md §7): every member of
  * the club reads the information and the logo; only the DIRIGEANT changes them or deletes the club.
- * Another club's id answers 404.
+ * Another club's id answers 404. CLUB_PERMISSIONS has only 'club' and 'none' cells: the route
+ * applies them with the declaration's message (docs/decisions/0144-ownership-checks-in-one-place-per-feature.md).
  */
 export function createClubsService({ db, confirmPassword }: ClubsDeps) {
   return {
     async get(actor: Actor, id: number) {
       assertOwnClub(actor, id);
-      clubsPolicy.assert(actor, 'read');
       return toClubJson(found(await repo.findById(db, actor.clubId)));
     },
 
@@ -69,7 +60,6 @@ export function createClubsService({ db, confirmPassword }: ClubsDeps) {
       assertOwnClub(actor, id);
       if (input.id !== undefined && input.id !== id)
         throw badRequest(undefined, { id: 'Identifiant incohérent avec l’adresse.' });
-      clubsPolicy.assert(actor, 'update', undefined, CLUB_MESSAGES.onlyManagerEdit);
       try {
         return await db.transaction(async (tx) => {
           const before = found(await repo.findById(tx, actor.clubId));
@@ -114,16 +104,17 @@ export function createClubsService({ db, confirmPassword }: ClubsDeps) {
     /** The stored logo, or 404 when the club has none. */
     async logo(actor: Actor, id: number) {
       assertOwnClub(actor, id);
-      clubsPolicy.assert(actor, 'read');
       const row = await repo.findLogo(db, actor.clubId);
       if (!row?.logo || !row.mime || !row.updatedAt) throw notFound();
       return { data: row.logo, mime: row.mime, version: logoVersion(row.updatedAt) };
     },
 
-    /** Checks the permission before a byte of the upload is read (`read` runs afterwards). */
+    /**
+     * Checks the club before a byte of the upload is read (the route has already refused a member
+     * who may not change the logo, with CLUB_MESSAGES.onlyManagerEdit's wording).
+     */
     assertMayChangeLogo(actor: Actor, id: number) {
       assertOwnClub(actor, id);
-      clubsPolicy.assert(actor, 'logo', undefined, CLUB_MESSAGES.onlyManagerEdit);
     },
 
     async setLogo(actor: Actor, id: number, upload: Buffer) {
@@ -147,7 +138,6 @@ export function createClubsService({ db, confirmPassword }: ClubsDeps) {
     /** DELETE /api/clubs/{id} {motDePasse}: the DIRIGEANT, who types the password again. */
     async remove(actor: Actor, id: number, password: string) {
       assertOwnClub(actor, id);
-      clubsPolicy.assert(actor, 'delete', undefined, CLUB_MESSAGES.onlyManagerDelete);
       await confirmPassword(actor, password);
       await db.transaction(async (tx) => {
         found((await repo.deleteClub(tx, actor.clubId)) ? true : null);

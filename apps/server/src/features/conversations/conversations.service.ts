@@ -1,7 +1,6 @@
 import {
   CONVERSATION_LIMITS,
   CONVERSATION_MESSAGES,
-  CONVERSATION_PERMISSIONS,
   conversationsPagePath,
   excerpt,
   isLeader,
@@ -13,7 +12,7 @@ import {
   type ZMessageCreateSchema,
 } from '@club/contract';
 import type { z } from 'zod';
-import { found, memberRef, policy, type Actor } from '../../authz/index.ts';
+import { found, memberRef, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -27,10 +26,15 @@ import {
   type ParticipantRow,
   type Person,
 } from './conversations.repository.ts';
+import {
+  assertMayOpenOwnTeamsConversation,
+  assertMayReadOwnTeamsConversation,
+  assertMayRemoveOwnMessage,
+  assertMayWriteToTeamMate,
+} from './conversations.policy.ts';
 
 type CreateInput = z.output<typeof ZConversationCreateSchema>;
 type SendInput = z.output<typeof ZMessageCreateSchema>;
-const conversationsPolicy = policy(CONVERSATION_PERMISSIONS);
 
 /** What the service needs of the messages' notifications (conversations.jobs.ts). */
 export interface MessageNotifier {
@@ -136,7 +140,7 @@ export function createConversationsService({ db, clock, notifier }: Conversation
     const row = rows.find((r) => r.memberId === actor.id);
     if (row) return { conv, rows, row };
     if (conv.type === 'GROUPE') throw notFound();
-    conversationsPolicy.assert(actor, 'read', { teamIds: await basisTeams(conv) });
+    assertMayReadOwnTeamsConversation(actor, await basisTeams(conv));
     // The table lets them in, the safeguarding rule does not (too young, no guardian).
     throw forbidden(CONVERSATION_MESSAGES.tooYoung);
   }
@@ -235,12 +239,7 @@ export function createConversationsService({ db, clock, notifier }: Conversation
       let values: { type: string; titre: string | null; teamId?: number; eventId?: number };
       let wanted: Person[] | null = null;
       if (input.equipeId !== undefined) {
-        conversationsPolicy.assert(
-          actor,
-          'createForTeam',
-          { teamIds: [input.equipeId] },
-          CONVERSATION_MESSAGES.staffOnly,
-        );
+        assertMayOpenOwnTeamsConversation(actor, [input.equipeId]);
         const team = await repo.teamExists(db, actor.clubId, input.equipeId);
         if (!team)
           throw badRequest(CONVERSATION_MESSAGES.teamUnknown, {
@@ -253,12 +252,7 @@ export function createConversationsService({ db, clock, notifier }: Conversation
           throw badRequest(CONVERSATION_MESSAGES.eventUnknown, {
             evenementId: CONVERSATION_MESSAGES.eventUnknown,
           });
-        conversationsPolicy.assert(
-          actor,
-          'createForTeam',
-          { teamIds: event.teamIds },
-          CONVERSATION_MESSAGES.staffOnly,
-        );
+        assertMayOpenOwnTeamsConversation(actor, event.teamIds);
         values = { type: 'EVENEMENT', titre: input.titre ?? event.nom, eventId: event.id };
       } else {
         const ids = input.membresIds!.filter((id) => id !== actor.id);
@@ -268,12 +262,7 @@ export function createConversationsService({ db, clock, notifier }: Conversation
           const p = known.get(id);
           // An unknown id (or another club's) shares no team: refused as such, except for a
           // leader, who may name anyone and gets the field error.
-          conversationsPolicy.assert(
-            actor,
-            'create',
-            { memberId: id, teamIds: p?.teamIds ?? [] },
-            CONVERSATION_MESSAGES.memberNotShared,
-          );
+          assertMayWriteToTeamMate(actor, id, p?.teamIds ?? []);
           if (!p)
             throw badRequest(CONVERSATION_MESSAGES.memberUnknown, {
               [`membresIds.${i}`]: CONVERSATION_MESSAGES.memberUnknown,
@@ -425,12 +414,7 @@ export function createConversationsService({ db, clock, notifier }: Conversation
     /** DELETE /api/messages/{id}: its author within 15 minutes (deleted), a leader (masked). */
     async remove(actor: Actor, messageId: number): Promise<{ message: string }> {
       const m = found(await repo.message(db, actor.clubId, messageId));
-      conversationsPolicy.assert(
-        actor,
-        'delete',
-        m.authorId !== null ? { memberId: m.authorId } : {},
-        CONVERSATION_MESSAGES.notAuthor,
-      );
+      assertMayRemoveOwnMessage(actor, m.authorId);
       if (m.deletedAt || m.maskedAt) throw conflict(CONVERSATION_MESSAGES.alreadyRemoved);
       const mine = m.authorId === actor.id;
       const fresh = clock.now().getTime() - new Date(m.createdAt).getTime() < REMOVAL_MS;

@@ -1,7 +1,6 @@
 import {
   CONVOCATION_PERMISSIONS,
   DASHBOARD_UPCOMING_DEFAULT_LIMIT,
-  EVENT_PERMISSIONS,
   HOME_AGENDA_DAYS,
   HOME_AWAITING_DAYS,
   HOME_LIST_MAX,
@@ -13,7 +12,6 @@ import {
   type THomeMemberRef,
   type THomeSelected,
   type THomeTeam,
-  MEMBER_PERMISSIONS,
   eventVisibleTo,
   type TDashboardEvent,
   type TDashboardMember,
@@ -31,6 +29,8 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { clubLocalDateTime, clubToday } from '../../lib/club-time.ts';
 import { dutiesRepository } from '../duties/index.ts';
+import { assertMayReadOwnTeamEvents } from '../events/index.ts';
+import { assertMayReadOwnTeamsMembers } from '../members/index.ts';
 import { dashboardRepository as repo } from './dashboard.repository.ts';
 import {
   homeRepository as home,
@@ -41,9 +41,10 @@ import {
 
 type EventsQuery = z.output<typeof ZDashboardEventsQuerySchema>;
 
-/** The dashboards read the calendar's rule and the team members page's rule: no table of their own. */
-const eventsPolicy = policy(EVENT_PERMISSIONS);
-const membersPolicy = policy(MEMBER_PERMISSIONS);
+/**
+ * The dashboards read the calendar's rule and the team members page's rule (events.policy.ts,
+ * members.policy.ts) and the convocations' table: no table of their own.
+ */
 const convocationsPolicy = policy(CONVOCATION_PERMISSIONS);
 
 /** The calendar day `days` after `date` ('YYYY-MM-DD'). */
@@ -286,7 +287,7 @@ export function createDashboardService(deps: DashboardDeps) {
      */
     async teamEvents(actor: Actor, teamId: number, q: EventsQuery): Promise<TDashboardEvent[]> {
       const team = await teamOf(actor, teamId);
-      eventsPolicy.assert(actor, 'read', { teamIds: [team.id] });
+      assertMayReadOwnTeamEvents(actor, team.id);
       const timeZone = await repo.clubTimeZone(db, actor.clubId);
       const at = now();
       let rows: TDashboardEvent[];
@@ -314,7 +315,7 @@ export function createDashboardService(deps: DashboardDeps) {
      */
     async teamMembers(actor: Actor, teamId: number): Promise<TDashboardMember[]> {
       const team = await teamOf(actor, teamId);
-      membersPolicy.assert(actor, 'readTeam', { teamIds: [team.id] });
+      assertMayReadOwnTeamsMembers(actor, team.id);
       const rows = await repo.teamMembers(db, actor.clubId, team.id);
       const reader = await memberReader(db, actor, now());
       return rows.map(({ dateNaissance, partageCoordonnees, ...card }) =>

@@ -1,6 +1,5 @@
 import {
   DUTY_MESSAGES,
-  DUTY_PERMISSIONS,
   feeFamilies,
   initialOf,
   isStaffFor,
@@ -19,7 +18,7 @@ import {
   type TDutiesWrite,
 } from '@club/contract';
 import type { FastifyInstance } from 'fastify';
-import { found, policy, type Actor } from '../../authz/index.ts';
+import { found, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { clubSeasonContext } from '../../db/club-settings.ts';
 import { transactionExecutor } from '../../jobs/job-queue.ts';
@@ -32,13 +31,20 @@ import { writeCsv } from '../members/index.ts';
 import { renderNotificationMail, type Links } from '../notifications/index.ts';
 import { shortDateTime, type DutyReminders } from './duties.jobs.ts';
 import {
+  assertMayEditOwnTeamTemplates,
+  assertMayEditOwnTeamsEventDuties,
+  assertMayReadOwnTeamsEventDuties,
+  assertMaySignUpSelfChildOrOwnTeamMember,
+  assertMayTallyOwnTeam,
+  dutyPolicy,
+} from './duties.policy.ts';
+import {
   dutiesRepository as repo,
   type DutyEvent,
   type DutyRow,
   type VolunteerRow,
 } from './duties.repository.ts';
 
-const dutyPolicy = policy(DUTY_PERMISSIONS);
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export interface DutiesDeps {
@@ -88,7 +94,7 @@ export function createDutiesService({
   }
   async function loadEvent(tx: DbOrTx, actor: Actor, eventId: number) {
     const event = found(await repo.event(tx, actor.clubId, eventId));
-    dutyPolicy.assert(actor, 'read', { teamIds: event.teamIds });
+    assertMayReadOwnTeamsEventDuties(actor, event);
     return event;
   }
   async function loadDuty(tx: DbOrTx, actor: Actor, dutyId: number) {
@@ -204,11 +210,9 @@ export function createDutiesService({
   }
 
   async function tallyRows(actor: Actor, q: TDutyTallyQuery): Promise<TDutyTally> {
-    if (q.equipeId !== undefined) {
-      const teamIds = [q.equipeId];
-      if (!(await repo.teamExists(db, actor.clubId, q.equipeId))) found(undefined);
-      dutyPolicy.assert(actor, 'tally', { teamIds });
-    } else dutyPolicy.assert(actor, 'tally', {});
+    if (q.equipeId !== undefined && !(await repo.teamExists(db, actor.clubId, q.equipeId)))
+      found(undefined);
+    assertMayTallyOwnTeam(actor, q.equipeId);
     const teamIds = q.equipeId !== undefined ? [q.equipeId] : [];
     const season = await seasonRange(actor.clubId, q.saison);
     const { byMember, people } = await familiesOf(db, actor.clubId);
@@ -294,7 +298,7 @@ export function createDutiesService({
      */
     async replace(actor: Actor, eventId: number, input: TDutiesWrite): Promise<TDuty[]> {
       const event = await loadEvent(db, actor, eventId);
-      dutyPolicy.assert(actor, 'edit', { teamIds: event.teamIds });
+      assertMayEditOwnTeamsEventDuties(actor, event);
       return db.transaction(async (tx) => {
         const current = await repo.duties(tx, actor.clubId, eventId);
         const key = (l: string) => l.trim().toLocaleLowerCase('fr');
@@ -351,7 +355,7 @@ export function createDutiesService({
       if (memberId !== actor.id && !(await repo.memberExists(db, actor.clubId, memberId)))
         throw badRequest(undefined, { membreId: DUTY_MESSAGES.notInEvent });
       const teamIds = await targetTeams(db, actor, event, memberId);
-      dutyPolicy.assert(actor, 'signUp', { memberId, teamIds });
+      assertMaySignUpSelfChildOrOwnTeamMember(actor, memberId, teamIds);
       assertNotStarted(event);
       const forChild = memberId !== actor.id && actor.childIds.includes(memberId);
       // Someone else than oneself takes part in the event: one of its teams (any, club-wide).
@@ -440,7 +444,7 @@ export function createDutiesService({
      */
     async propose(actor: Actor, eventId: number, simulation: boolean): Promise<TDutyProposal> {
       const event = await loadEvent(db, actor, eventId);
-      dutyPolicy.assert(actor, 'edit', { teamIds: event.teamIds });
+      assertMayEditOwnTeamsEventDuties(actor, event);
       if (!simulation) assertNotStarted(event);
       const day = event.dateDebut.slice(0, 10);
       const season = await seasonRange(actor.clubId, undefined, day);
@@ -549,7 +553,7 @@ export function createDutiesService({
     /** GET /api/equipes/{id}/modeles-taches */
     async templates(actor: Actor, teamId: number): Promise<TDutyTemplates> {
       if (!(await repo.teamExists(db, actor.clubId, teamId))) found(undefined);
-      dutyPolicy.assert(actor, 'templates', { teamIds: [teamId] });
+      assertMayEditOwnTeamTemplates(actor, teamId);
       return (await repo.templates(db, actor.clubId, teamId)) as TDutyTemplates;
     },
 
@@ -560,7 +564,7 @@ export function createDutiesService({
       input: TDutyTemplatesWrite,
     ): Promise<TDutyTemplates> {
       if (!(await repo.teamExists(db, actor.clubId, teamId))) found(undefined);
-      dutyPolicy.assert(actor, 'templates', { teamIds: [teamId] });
+      assertMayEditOwnTeamTemplates(actor, teamId);
       await db.transaction(async (tx) => {
         await repo.replaceTemplates(
           tx,

@@ -25,6 +25,14 @@ export function assertMayRead(actor: PermissionSubject, event: EventTeams): void
   eventsPolicy.assert(actor, 'read', { teamIds: event.equipesIds });
 }
 
+/**
+ * 403 unless the actor reads the events of this team: one of their teams or their children's
+ * (leaders: any team). A team's calendar (the dashboard's, a calendar feed's).
+ */
+export function assertMayReadOwnTeamEvents(actor: PermissionSubject, teamId: number): void {
+  eventsPolicy.assert(actor, 'read', { teamIds: [teamId] });
+}
+
 /** 403 (the coach's message) unless the actor may write the event as it is, or will be. */
 export function assertMayWrite(
   actor: PermissionSubject,

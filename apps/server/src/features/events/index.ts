@@ -7,4 +7,4 @@ export default signedIn(eventsRoutes);
 export { listVisibleEvents, toEventJson } from './events.service.ts';
 /** For the team cards: which events (SQL) an actor reads, with the calendar's rule. */
 export { concernsTeamSql, eventsOfTeamsSql } from './events.repository.ts';
-export { readPrefilter } from './events.policy.ts';
+export { assertMayReadOwnTeamEvents, readPrefilter } from './events.policy.ts';

@@ -1,6 +1,5 @@
 import {
   FEE_MESSAGES,
-  FEE_PERMISSIONS,
   PAYMENT_METHOD_LABELS,
   computeFees,
   feeFamilies,
@@ -18,7 +17,7 @@ import {
   type TTariffsWrite,
   type FeeDue,
 } from '@club/contract';
-import { assertOwnClub, found, memberRef, policy, type Actor } from '../../authz/index.ts';
+import { assertOwnClub, found, memberRef, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { clubSeasonContext, clubTimeZone } from '../../db/club-settings.ts';
 import { clubToday } from '../../lib/club-time.ts';
@@ -29,10 +28,10 @@ import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { writeCsv } from '../members/index.ts';
 import { feeReminderMail } from './fees.mails.ts';
+import { assertMayGetOwnOrChildReceipt } from './fees.policy.ts';
 import { receiptPdf } from './fees.receipt.ts';
 import * as repo from './fees.repository.ts';
 
-const feePolicy = policy(FEE_PERMISSIONS);
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export interface FeesDeps {
@@ -46,7 +45,8 @@ export interface FeesDeps {
  * Membership fees (docs/decisions/0135-membership-fees.md). The dues are computed when read, from
  * the season's tariffs, each member's category in that season (their birth year and the club's
  * `moisDebutSaison`), the families of the guardian links and the exemptions (contract
- * fee-rules.ts `computeFees`); payments are stored. Tenant first (404), then FEE_PERMISSIONS (403).
+ * fee-rules.ts `computeFees`); payments are stored. The route applies FEE_PERMISSIONS (403); here
+ * the tenant (404), then whose receipt (fees.policy.ts).
  */
 export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
   /** The season asked (first year) or the club's current one, with the club's today. */
@@ -146,15 +146,9 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
     reste: rows.reduce((n, r) => n + r.reste, 0),
   });
 
-  /** A member of the actor's club whose fee the actor may act on (404 first, then 403). */
-  async function targetMember(
-    actor: Actor,
-    memberId: number,
-    action: 'record' | 'exempt' | 'receipt',
-  ) {
-    const member = found(await repo.clubMember(db, actor.clubId, memberId));
-    feePolicy.assert(actor, action, { memberId, teamIds: [] });
-    return member;
+  /** A member of the actor's club (404 otherwise). */
+  async function clubMember(actor: Actor, memberId: number) {
+    return found(await repo.clubMember(db, actor.clubId, memberId));
   }
 
   async function oneRow(
@@ -172,7 +166,6 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
     /** GET /api/clubs/{id}/tarifs?saison= */
     async tariffs(actor: Actor, clubId: number, q: TFeeSeasonQuery) {
       assertOwnClub(actor, clubId);
-      feePolicy.assert(actor, 'readTariffs');
       const s = await season(actor.clubId, q.saison);
       const settings = await repo.seasonSettings(db, actor.clubId, s.first);
       return { saison: s.json, ...settings };
@@ -181,7 +174,6 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
     /** PUT /api/clubs/{id}/tarifs?saison= */
     async setTariffs(actor: Actor, clubId: number, q: TFeeSeasonQuery, body: TTariffsWrite) {
       assertOwnClub(actor, clubId);
-      feePolicy.assert(actor, 'writeTariffs');
       const s = await season(actor.clubId, q.saison);
       const settings = {
         tarifs: body.tarifs.map((t) => ({ ...t, categories: [...t.categories] })),
@@ -202,7 +194,6 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
 
     /** GET /api/cotisations?saison=&statut= */
     async list(actor: Actor, q: TFeeListQuery) {
-      feePolicy.assert(actor, 'list');
       const s = await season(actor.clubId, q.saison);
       const { settings, rows } = await feeRows(actor.clubId, s.first, s.startMonth, s.today);
       return {
@@ -229,7 +220,7 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
 
     /** POST /api/cotisations/{membreId}/paiements */
     async record(actor: Actor, memberId: number, body: TPaymentWrite) {
-      const member = await targetMember(actor, memberId, 'record');
+      const member = await clubMember(actor, memberId);
       const s = await season(actor.clubId, body.saison);
       if (body.moyen === 'PASS_SPORT' && body.reference) {
         if (await repo.passSportCodeTaken(db, actor.clubId, body.reference))
@@ -263,7 +254,7 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
 
     /** PUT /api/cotisations/{membreId}/exoneration */
     async exempt(actor: Actor, memberId: number, body: TExemptionWrite) {
-      await targetMember(actor, memberId, 'exempt');
+      await clubMember(actor, memberId);
       const s = await season(actor.clubId, body.saison);
       await repo.setExemption(
         db,
@@ -286,7 +277,6 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
     /** DELETE /api/paiements/{id}: marked cancelled (who, when), never deleted. */
     async cancel(actor: Actor, paymentId: number) {
       const payment = found(await repo.paymentForUpdate(db, actor.clubId, paymentId));
-      feePolicy.assert(actor, 'cancel');
       if (payment.cancelledAt) throw conflict(FEE_MESSAGES.alreadyCancelled);
       const row = await repo.markCancelled(db, actor.clubId, paymentId, actor, clock.now());
       await audit(db, {
@@ -302,7 +292,8 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
 
     /** GET /api/cotisations/{membreId}/attestation.pdf?saison= */
     async receipt(actor: Actor, memberId: number, q: TFeeSeasonQuery) {
-      const member = await targetMember(actor, memberId, 'receipt');
+      const member = await clubMember(actor, memberId);
+      assertMayGetOwnOrChildReceipt(actor, memberId);
       const s = await season(actor.clubId, q.saison);
       const row = await oneRow(actor, memberId, s.first, s.startMonth, s.today);
       const counted = (row?.paiements ?? []).filter((p) => p.annule === null);
@@ -334,7 +325,6 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
      * themselves. A simulation sends nothing and answers the same list.
      */
     async remind(actor: Actor, body: TReminderWrite) {
-      feePolicy.assert(actor, 'remind');
       const s = await season(actor.clubId, body.saison);
       const { settings, rows, members, links } = await feeRows(
         actor.clubId,
@@ -409,7 +399,6 @@ export function createFeesService({ db, clock, mailer, publicUrl }: FeesDeps) {
 
     /** GET /api/cotisations/export?saison=: every payment of the season, cancelled ones marked. */
     async exportCsv(actor: Actor, q: TFeeSeasonQuery) {
-      feePolicy.assert(actor, 'export');
       const s = await season(actor.clubId, q.saison);
       const list = await repo.seasonPayments(db, actor.clubId, s.first);
       const timeZone = await clubTimeZone(db, actor.clubId);

@@ -29,8 +29,14 @@ import { clubNow } from './matches.clock.ts';
 import type { MatchPush } from './matches.push.ts';
 import {
   answersAsStaff,
+  assertMayCancelOwnTeamsMatch,
+  assertMayEditOwnTeamsMatchScore,
+  assertMayReadOwnTeamMatches,
+  assertMayReadOwnTeamsConvocations,
+  assertMayReadOwnTeamsMatch,
+  assertMaySelectForOwnTeamsMatch,
+  assertMaySetOwnTeamsReplyDeadline,
   convocationsPolicy,
-  matchesPolicy,
   rowTarget,
   teamsOf,
 } from './matches.policy.ts';
@@ -181,7 +187,7 @@ export function createMatchesService({ db, notifier, matchPush, clock }: Matches
       q: { statut?: MatchStatus; page?: number; size?: number },
     ): Promise<TMatch[] | TMatchPage> {
       if (!(await repo.teamExists(db, actor.clubId, teamId))) throw notFound();
-      matchesPolicy.assert(actor, 'read', { teamIds: [teamId] });
+      assertMayReadOwnTeamMatches(actor, teamId);
       const nowLocal = await now(db, actor.clubId);
       const paged = q.page !== undefined || q.size !== undefined;
       const size = q.size ?? 20;
@@ -198,7 +204,7 @@ export function createMatchesService({ db, notifier, matchPush, clock }: Matches
     /** GET /api/matches/{id} */
     async get(actor: Actor, id: number): Promise<TMatch> {
       const { row } = await loadMatch(db, actor, id);
-      matchesPolicy.assert(actor, 'read', teamsOf(row));
+      assertMayReadOwnTeamsMatch(actor, row);
       return json(actor, row);
     },
 
@@ -217,8 +223,7 @@ export function createMatchesService({ db, notifier, matchPush, clock }: Matches
         throw badRequest(undefined, { version: SERVER_MESSAGES.invalidValue });
       return db.transaction(async (tx) => {
         const { row, nowLocal } = await loadMatch(tx, actor, id, true);
-        matchesPolicy.assert(actor, 'read', teamsOf(row));
-        matchesPolicy.assert(actor, 'editScore', teamsOf(row));
+        assertMayEditOwnTeamsMatchScore(actor, row);
         if (!canEditScore(row.statut)) throw forbidden(MATCH_SERVER_MESSAGES.scoreNotEditable);
         const scores = { scoreDomicile: input.scoreDomicile, scoreExterieur: input.scoreExterieur };
         if (!(await repo.updateScore(tx, actor.clubId, id, scores, version)))
@@ -256,8 +261,7 @@ export function createMatchesService({ db, notifier, matchPush, clock }: Matches
     async setCancelled(actor: Actor, id: number, annule: boolean): Promise<TMatch> {
       return db.transaction(async (tx) => {
         const { row, nowLocal } = await loadMatch(tx, actor, id, true);
-        matchesPolicy.assert(actor, 'read', teamsOf(row));
-        matchesPolicy.assert(actor, 'cancel', teamsOf(row));
+        assertMayCancelOwnTeamsMatch(actor, row);
         if (row.cancelled === annule) return json(actor, row);
         // A match that has started or is over cannot be cancelled (restoring one stays possible).
         if (annule && row.statut !== 'A_VENIR')
@@ -289,8 +293,7 @@ export function createMatchesService({ db, notifier, matchPush, clock }: Matches
     async select(actor: Actor, id: number, input: SelectionInput): Promise<TConvocation[]> {
       return db.transaction(async (tx) => {
         const { row: match } = await loadMatch(tx, actor, id, true);
-        convocationsPolicy.assert(actor, 'read', teamsOf(match));
-        convocationsPolicy.assert(actor, 'select', teamsOf(match));
+        assertMaySelectForOwnTeamsMatch(actor, match);
         if (match.cancelled) throw new HttpError(409, MATCH_SERVER_MESSAGES.cancelled);
         const rows = await repo.listConvocations(tx, actor.clubId, id);
         const byMember = new Map(rows.map((r) => [r.memberId, r]));
@@ -355,7 +358,7 @@ export function createMatchesService({ db, notifier, matchPush, clock }: Matches
     /** GET /api/matches/{id}/convocations */
     async listConvocations(actor: Actor, id: number): Promise<TConvocation[]> {
       const { row } = await loadMatch(db, actor, id);
-      convocationsPolicy.assert(actor, 'read', teamsOf(row));
+      assertMayReadOwnTeamsConvocations(actor, row);
       return convocationJson(actor, row, await repo.listConvocations(db, actor.clubId, id));
     },
 
@@ -371,7 +374,7 @@ export function createMatchesService({ db, notifier, matchPush, clock }: Matches
     ): Promise<TConvocation[]> {
       return db.transaction(async (tx) => {
         const { row: match } = await loadMatch(tx, actor, id, true);
-        convocationsPolicy.assert(actor, 'read', teamsOf(match));
+        assertMayReadOwnTeamsConvocations(actor, match);
         const rows = await repo.listConvocations(tx, actor.clubId, id);
         const byMember = new Map(rows.map((r) => [r.memberId, r]));
         const staff = answersAsStaff(actor, match);
@@ -408,7 +411,7 @@ export function createMatchesService({ db, notifier, matchPush, clock }: Matches
         if ((writes.length || deadlineGiven) && match.cancelled)
           throw new HttpError(409, MATCH_SERVER_MESSAGES.cancelled);
         if (deadlineGiven) {
-          convocationsPolicy.assert(actor, 'setDeadline', teamsOf(match));
+          assertMaySetOwnTeamsReplyDeadline(actor, match);
           const deadline = input.dateLimiteReponse ?? null;
           if (deadline !== null && deadline >= localDateTime(match.dateDebut)) {
             const message = NOTIFICATION_MESSAGES.deadlineAfterStart;

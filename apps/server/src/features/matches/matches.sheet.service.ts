@@ -1,6 +1,5 @@
 import {
   MATCH_ACTION_LABELS,
-  MATCH_SHEET_PERMISSIONS,
   MATCH_SHEET_MESSAGES,
   actionTypesFor,
   isOpponentAction,
@@ -12,7 +11,7 @@ import {
   type ZSheetUpdateSchema,
 } from '@club/contract';
 import type { z } from 'zod';
-import { found, memberRef, policy, type Actor } from '../../authz/index.ts';
+import { found, memberRef, type Actor } from '../../authz/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
@@ -21,7 +20,12 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { publishMatchChange, type LiveMatch } from '../live/index.ts';
 import { clubNow } from './matches.clock.ts';
 import type { MatchPush } from './matches.push.ts';
-import { teamsOf } from './matches.policy.ts';
+import {
+  assertMayReadOwnTeamsSheet,
+  assertMayShareOwnTeamsSheet,
+  assertMayWriteOwnTeamsSheet,
+  teamsOf,
+} from './matches.policy.ts';
 import { sides } from './matches.sides.ts';
 import { matchesRepository, type MatchRow } from './matches.repository.ts';
 import {
@@ -32,9 +36,6 @@ import {
 
 type SheetInput = z.output<typeof ZSheetUpdateSchema>;
 type ActionInput = z.output<typeof ZMatchActionInputSchema>;
-
-/** docs/architecture.md §7 "match sheet, live actions" (MATCH_SHEET_PERMISSIONS). */
-export const sheetPolicy = policy(MATCH_SHEET_PERMISSIONS);
 
 const live = (row: MatchRow): LiveMatch => ({ id: row.id, eventId: row.eventId, ...teamsOf(row) });
 const localDateTime = (v: string) => v.replace(' ', 'T').slice(0, 19);
@@ -78,7 +79,7 @@ export function createSheetService({ db, clock, matchPush }: SheetDeps) {
     const nowLocal = clubNow(await matchesRepository.clubTimezone(tx, actor.clubId), clock);
     const row = found(await matchesRepository.findById(tx, actor.clubId, id, nowLocal, forUpdate));
     // Another club's match: 404 (found); another team's of the club: 403, as GET /api/matches/{id}.
-    sheetPolicy.assert(actor, 'read', teamsOf(row));
+    assertMayReadOwnTeamsSheet(actor, row);
     return row;
   }
 
@@ -131,7 +132,7 @@ export function createSheetService({ db, clock, matchPush }: SheetDeps) {
     async updateSheet(actor: Actor, id: number, input: SheetInput): Promise<TSheet> {
       return db.transaction(async (tx) => {
         const row = await loadMatch(tx, actor, id, true);
-        sheetPolicy.assert(actor, 'write', teamsOf(row));
+        assertMayWriteOwnTeamsSheet(actor, row);
         if (row.cancelled) throw new HttpError(409, MATCH_SHEET_MESSAGES.cancelled);
         const convoked = await repo.convokedIds(tx, actor.clubId, id);
         const seen = new Set<number>();
@@ -190,7 +191,7 @@ export function createSheetService({ db, clock, matchPush }: SheetDeps) {
     ): Promise<{ created: boolean; action: TMatchActionEntry }> {
       return db.transaction(async (tx) => {
         const row = await loadMatch(tx, actor, id, true);
-        sheetPolicy.assert(actor, 'write', teamsOf(row));
+        assertMayWriteOwnTeamsSheet(actor, row);
         if (input.cle) {
           const replay = await repo.actionByKey(tx, actor.clubId, id, input.cle);
           if (replay) return { created: false, action: actionJson(replay) };
@@ -259,7 +260,7 @@ export function createSheetService({ db, clock, matchPush }: SheetDeps) {
     async removeAction(actor: Actor, id: number, actionId: number): Promise<TMatchLive> {
       return db.transaction(async (tx) => {
         const row = await loadMatch(tx, actor, id, true);
-        sheetPolicy.assert(actor, 'write', teamsOf(row));
+        assertMayWriteOwnTeamsSheet(actor, row);
         const action = await repo.actionById(tx, actor.clubId, id, actionId);
         if (!action) throw notFound(MATCH_SHEET_MESSAGES.actionNotFound);
         await repo.deleteAction(tx, actor.clubId, id, actionId);
@@ -286,7 +287,7 @@ export function createSheetService({ db, clock, matchPush }: SheetDeps) {
     async share(actor: Actor, id: number): Promise<string> {
       return db.transaction(async (tx) => {
         const row = await loadMatch(tx, actor, id, true);
-        sheetPolicy.assert(actor, 'share', teamsOf(row));
+        assertMayShareOwnTeamsSheet(actor, row);
         await repo.revokeLinks(tx, actor.clubId, id);
         const token = randomToken(32);
         await repo.createLink(tx, {
@@ -310,7 +311,7 @@ export function createSheetService({ db, clock, matchPush }: SheetDeps) {
     async revokeShare(actor: Actor, id: number): Promise<{ message: string }> {
       return db.transaction(async (tx) => {
         const row = await loadMatch(tx, actor, id, true);
-        sheetPolicy.assert(actor, 'share', teamsOf(row));
+        assertMayShareOwnTeamsSheet(actor, row);
         await repo.revokeLinks(tx, actor.clubId, id);
         await audit(tx, {
           clubId: actor.clubId,

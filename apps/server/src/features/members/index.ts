@@ -7,6 +7,8 @@ import membersRoutes from './members.routes.ts';
 
 /** The CSV writer of the members export, for the other exports (same format rules). */
 export { writeCsv } from './members.csv.ts';
+/** The team members page's rule, for the dashboard's team card (docs/architecture.md §7). */
+export { assertMayReadOwnTeamsMembers } from './members.policy.ts';
 
 /**
  * The members feature: club members, team members, one member (signed in), the season's members

@@ -47,7 +47,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { parseCsv, writeCsv, type CsvRow } from './members.csv.ts';
 import { MEMBER_COLUMNS, SCALAR_MEMBER_FIELDS, sameMemberValue } from './members.fields.ts';
 import { resolveHats } from './members.hats.ts';
-import { assertMayChange, assertMayGrant, membersPolicy } from './members.policy.ts';
+import { assertMayChange, assertMayCreateFromImportRow } from './members.policy.ts';
 import { membersRepository as repo, type MemberRow } from './members.repository.ts';
 import { seasonFilters, toMemberJson } from './members.service.ts';
 
@@ -163,7 +163,6 @@ export function createMemberImport(deps: MemberImportDeps) {
     /** GET /api/membres/club/{clubId}/export: the CSV text and a file name. */
     async export(actor: Actor, clubId: number, q: ExportQuery | TMemberExportQuery) {
       assertOwnClub(actor, clubId);
-      membersPolicy.assert(actor, 'export');
       const season = await clubSeasonContext(db, actor.clubId);
       const { categorie, sansEquipe, ...filters } = q as ExportQuery;
       const { rows } = await repo.list(db, actor.clubId, {
@@ -197,7 +196,6 @@ export function createMemberImport(deps: MemberImportDeps) {
       simulation: boolean,
     ): Promise<{ status: 200 | 422; report: TImportReport }> {
       assertOwnClub(actor, clubId);
-      membersPolicy.assert(actor, 'import');
       const file = parseCsv(bytes);
       const errors: TImportError[] = [];
       const columns = file.headers.map((entete) => ({ entete, champ: importFieldOf(entete) }));
@@ -543,8 +541,7 @@ export function createMemberImport(deps: MemberImportDeps) {
         const data = parsed.data as CreateInput;
         const roleClub = newHats ? newHats.roleClub : normalizeClubRole(data.role);
         try {
-          membersPolicy.assert(actor, 'create');
-          assertMayGrant(actor, null, roleClub);
+          assertMayCreateFromImportRow(actor, roleClub);
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
           fail(clubRoleCell !== undefined ? 'roleClub' : 'role', err.message);

@@ -37,6 +37,31 @@ export interface TargetMember {
 /** The table's target for a member: itself and its teams. */
 export const memberTarget = (m: TargetMember) => ({ memberId: m.id, teamIds: m.teamIds });
 
+/**
+ * 403 unless the actor reaches this member: self, a team mate, their child or a member of their
+ * child's team (leaders: anyone of the club).
+ */
+export function assertMayReadOwnTeamsMember(actor: PermissionSubject, target: TargetMember): void {
+  membersPolicy.assert(actor, 'read', memberTarget(target));
+}
+
+/** 403 unless the team's members page is one of the actor's teams or a child's (leaders: any). */
+export function assertMayReadOwnTeamsMembers(actor: PermissionSubject, teamId: number): void {
+  membersPolicy.assert(actor, 'readTeam', { teamIds: [teamId] });
+}
+
+/**
+ * A new member on an import row: the route applied `import`, not `create`, so the row's own rule
+ * is checked here (its answer goes to the report's line), then who grants a leader role.
+ */
+export function assertMayCreateFromImportRow(
+  actor: PermissionSubject & { role: Role },
+  roleClub: ClubRole | null,
+): void {
+  membersPolicy.assert(actor, 'create');
+  assertMayGrant(actor, null, roleClub);
+}
+
 const forbiddenFields = (message: string, errors?: Record<string, string>) =>
   new HttpError(403, message, errors);
 

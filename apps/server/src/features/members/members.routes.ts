@@ -9,7 +9,6 @@ import { HttpError, badRequest } from '../../lib/http-error.ts';
 import { uploadError, uploadedFile } from '../../lib/uploads.ts';
 import { createInvitationService } from '../auth/index.ts';
 import { createMemberImport } from './members.import.ts';
-import { membersPolicy } from './members.policy.ts';
 import type { ImportFollowUp } from './members.import-jobs.ts';
 import type { DeletionPurge } from './members.deletion.ts';
 import { createMembersService } from './members.service.ts';
@@ -138,9 +137,9 @@ const membersRoutes =
     });
 
     route(app, endpoints.import, async (request, reply) => {
-      // Refused callers never get their upload read.
+      // Refused callers never get their upload read: the route applied `import` already
+      // (docs/decisions/0142-the-route-applies-the-declared-permission.md), here the club.
       assertOwnClub(request.actor, request.params.clubId);
-      membersPolicy.assert(request.actor, 'import');
       let bytes: Buffer;
       try {
         const part = await uploadedFile(request);

@@ -51,6 +51,8 @@ import {
   assertMayChangeOwnBirthDate,
   assertMayDelete,
   assertMayGrant,
+  assertMayReadOwnTeamsMember,
+  assertMayReadOwnTeamsMembers,
   memberTarget,
   membersPolicy,
 } from './members.policy.ts';
@@ -303,7 +305,7 @@ export function createMembersService(deps: MembersDeps) {
 
   async function teamOf(actor: Actor, nomEquipe: string) {
     const team = found(await repo.findTeamByName(db, actor.clubId, nomEquipe));
-    membersPolicy.assert(actor, 'readTeam', { teamIds: [team.id] });
+    assertMayReadOwnTeamsMembers(actor, team.id);
     return team;
   }
 
@@ -322,7 +324,6 @@ export function createMembersService(deps: MembersDeps) {
     /** GET /api/membres/club/{clubId} */
     async listClub(actor: Actor, clubId: number, q: ClubListQuery) {
       assertOwnClub(actor, clubId);
-      membersPolicy.assert(actor, 'listClub');
       const { page, size, ...filters } = q;
       const season = await clubSeasonContext(db, actor.clubId);
       return list(actor, seasonFilters(filters, season), { page, size }, season);
@@ -331,7 +332,6 @@ export function createMembersService(deps: MembersDeps) {
     /** GET /api/membres/club/{clubId}/recherche */
     async searchClub(actor: Actor, clubId: number, q: ClubSearch) {
       assertOwnClub(actor, clubId);
-      membersPolicy.assert(actor, 'searchClub');
       const { page, size, categorie, sansEquipe, ...filters } = q;
       const season = await clubSeasonContext(db, actor.clubId);
       return list(
@@ -368,7 +368,7 @@ export function createMembersService(deps: MembersDeps) {
     /** GET /api/membres/{id} */
     async get(actor: Actor, id: number) {
       const row = found(await repo.findById(db, actor.clubId, id));
-      membersPolicy.assert(actor, 'read', memberTarget(targetOf(row)));
+      assertMayReadOwnTeamsMember(actor, targetOf(row));
       const season = await clubSeasonContext(db, actor.clubId);
       return toMemberJson(row, { subject: actor, today: season.today }, season);
     },
@@ -376,7 +376,6 @@ export function createMembersService(deps: MembersDeps) {
     /** POST /api/membres — creates the member (no password yet) and mails the invitation. */
     async create(actor: Actor, input: CreateInput) {
       assertOwnClub(actor, input.clubId);
-      membersPolicy.assert(actor, 'create');
       const id = await db.transaction(async (tx) => {
         const teams = await requestedTeams(tx, actor.clubId, input, []);
         const hats = resolveHats(
@@ -703,7 +702,6 @@ export function createMembersService(deps: MembersDeps) {
      * a DIRIGEANT); one refusal refuses all. Another club's id answers 404.
      */
     async assignTeam(actor: Actor, teamId: number, memberIds: number[]) {
-      membersPolicy.assert(actor, 'assignTeam');
       const team = found(await repo.findTeamById(db, actor.clubId, teamId));
       const added = await db.transaction(async (tx) => {
         const joined: { id: number; from: number[]; to: number[] }[] = [];
@@ -754,7 +752,6 @@ export function createMembersService(deps: MembersDeps) {
     async resendInvitation(actor: Actor, id: number) {
       const row = await db.transaction(async (tx) => {
         const row = await loadTarget(tx, actor, id);
-        membersPolicy.assert(actor, 'resendInvitation', memberTarget(targetOf(row)));
         if (row.activated) throw conflict(MEMBER_FIELD_MESSAGES.alreadyActivated);
         if (row.email === null) throw conflict(MEMBER_FIELD_MESSAGES.noEmail);
         await audit(tx, {

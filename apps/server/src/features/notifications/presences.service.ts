@@ -1,5 +1,4 @@
 import {
-  EVENT_PRESENCE_PERMISSIONS,
   MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
   NOTIFICATION_MESSAGES,
@@ -13,11 +12,12 @@ import {
 } from '@club/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { z } from 'zod';
-import { found, memberRef, policy, type Actor } from '../../authz/index.ts';
+import { found, memberRef, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import { HttpError, badRequest, forbidden } from '../../lib/http-error.ts';
+import { assertMayReadOwnTeamsTrainingPresences, presencePolicy } from './presences.policy.ts';
 import {
   presencesRepository as repo,
   type TrainingPlayer,
@@ -26,9 +26,6 @@ import {
 
 type PresenceInput = z.output<typeof ZEventPresenceUpdateSchema>;
 type RollCallInput = z.output<typeof ZEventRollCallSchema>;
-
-/** EVENT_PRESENCE_PERMISSIONS (contract): the one place that says who reads and answers. */
-const presencePolicy = policy(EVENT_PRESENCE_PERMISSIONS);
 
 /**
  * Leaders and the coaches of the player's teams answer whatever the player's status; the player
@@ -48,7 +45,7 @@ export function createPresencesService({ db, clock }: { db: DbOrTx; clock: Clock
   async function load(actor: Actor, eventId: number, lock = false, tx: DbOrTx = db) {
     const training = found(await repo.training(tx, actor.clubId, eventId, lock));
     if (training.type !== 'ENTRAINEMENT') throw badRequest(NOTIFICATION_MESSAGES.notTraining);
-    presencePolicy.assert(actor, 'read', { teamIds: training.teamIds });
+    assertMayReadOwnTeamsTrainingPresences(actor, training);
     return training;
   }
   const started = (t: TrainingRow) => clubLocalDateTime(t.timezone, clock.now()) >= t.dateDebut;

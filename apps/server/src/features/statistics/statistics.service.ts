@@ -1,5 +1,4 @@
 import {
-  STATISTICS_PERMISSIONS,
   fairnessAlerts,
   percent,
   playingTimeAlerts,
@@ -13,7 +12,7 @@ import {
   type TStatisticsQuery,
   type TTeamStatistics,
 } from '@club/contract';
-import { assertOwnClub, found, memberRef, policy, type Actor } from '../../authz/index.ts';
+import { assertOwnClub, found, memberRef, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { writeCsv } from '../members/index.ts';
@@ -23,8 +22,11 @@ import {
   type SeasonFigures,
   type TeamFigures,
 } from './statistics.repository.ts';
-
-const statisticsPolicy = policy(STATISTICS_PERMISSIONS);
+import {
+  assertMayExportOwnTeamStatistics,
+  assertMayReadOwnTeamStatistics,
+  statisticsPolicy,
+} from './statistics.policy.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -120,7 +122,7 @@ export function createStatisticsService({ db, clock }: { db: DbOrTx; clock: Cloc
       }),
     );
     const team = found(figures.teams[0]);
-    statisticsPolicy.assert(actor, 'read', { teamIds: [teamId] });
+    assertMayReadOwnTeamStatistics(actor, teamId);
     return { figures, team };
   }
 
@@ -150,7 +152,7 @@ export function createStatisticsService({ db, clock }: { db: DbOrTx; clock: Cloc
     /** GET /api/statistiques/equipe/{teamId}/export?saison=: the CSV text and a file name. */
     async teamExport(actor: Actor, teamId: number, q: TStatisticsQuery) {
       const { figures, team } = await teamFigures(actor, teamId, q);
-      statisticsPolicy.assert(actor, 'export', { teamIds: [teamId] });
+      assertMayExportOwnTeamStatistics(actor, teamId);
       const { rows } = playerRows(team);
       const csv = writeCsv(
         CSV_HEADERS,
@@ -185,7 +187,6 @@ export function createStatisticsService({ db, clock }: { db: DbOrTx; clock: Cloc
     /** GET /api/statistiques/club/{clubId}?saison= */
     async club(actor: Actor, clubId: number, q: TStatisticsQuery): Promise<TClubStatistics> {
       assertOwnClub(actor, clubId);
-      statisticsPolicy.assert(actor, 'club');
       const figures = found(
         await seasonFigures(db, actor.clubId, {
           firstYear: q.saison ? seasonFirstYear(q.saison) : undefined,

@@ -2,7 +2,6 @@ import {
   MATCH_PERMISSIONS,
   MEMBER_PERMISSIONS,
   TEAM_FIELD_MESSAGES,
-  TEAM_PERMISSIONS,
   permits,
   type TTeam,
   type TTeamResult,
@@ -11,7 +10,7 @@ import {
 } from '@club/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { z } from 'zod';
-import { assertOwnClub, found, policy, type Actor } from '../../authz/index.ts';
+import { assertOwnClub, found, type Actor } from '../../authz/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
@@ -21,8 +20,6 @@ import { clubNow } from '../matches/index.ts';
 import { teamsRepository as repo, type TeamRow, type TeamSummaryRow } from './teams.repository.ts';
 
 type TeamInput = z.output<typeof ZTeamWriteSchema>;
-
-const teamsPolicy = policy(TEAM_PERMISSIONS);
 
 /** Both spellings of the category (spec §3). */
 export function toTeamJson(row: TeamRow): TTeam {
@@ -73,18 +70,17 @@ export interface TeamsDeps {
 
 /**
  * Teams of spec §7 with docs/architecture.md §7 (TEAM_PERMISSIONS): every member reads, leaders
- * write.
+ * write. The table's cells are only 'club' or 'none': the route applies them (`route()`,
+ * docs/decisions/0144-ownership-checks-in-one-place-per-feature.md); no row here has an owner.
  */
 export function createTeamsService({ db, clock }: TeamsDeps) {
   return {
     async get(actor: Actor, id: number) {
-      teamsPolicy.assert(actor, 'read');
       return toTeamJson(found(await repo.findById(db, actor.clubId, id)));
     },
 
     async listClub(actor: Actor, clubId: number) {
       assertOwnClub(actor, clubId);
-      teamsPolicy.assert(actor, 'read');
       return (await repo.listByClub(db, actor.clubId)).map(toTeamJson);
     },
 
@@ -94,7 +90,6 @@ export function createTeamsService({ db, clock }: TeamsDeps) {
      */
     async summaries(actor: Actor, clubId: number) {
       assertOwnClub(actor, clubId);
-      teamsPolicy.assert(actor, 'read');
       const nowLocal = clubNow(await repo.clubTimeZone(db, actor.clubId), clock);
       const rows = await repo.summaries(
         db,
@@ -115,7 +110,6 @@ export function createTeamsService({ db, clock }: TeamsDeps) {
       actor: Actor,
       q: { categorie: string; division: string; excludeId?: number },
     ) {
-      teamsPolicy.assert(actor, 'read');
       const rows = await repo.byCategoryDivision(
         db,
         actor.clubId,
@@ -128,7 +122,6 @@ export function createTeamsService({ db, clock }: TeamsDeps) {
 
     async create(actor: Actor, input: TeamInput) {
       assertOwnClub(actor, input.idClub);
-      teamsPolicy.assert(actor, 'create');
       try {
         return await db.transaction(async (tx) => {
           if (await repo.nameTaken(tx, actor.clubId, input.nom)) throw nameConflict();
@@ -159,7 +152,6 @@ export function createTeamsService({ db, clock }: TeamsDeps) {
       assertOwnClub(actor, input.idClub);
       if (input.id !== undefined && input.id !== id)
         throw badRequest(undefined, { id: 'Identifiant incohérent avec l’adresse.' });
-      teamsPolicy.assert(actor, 'update');
       try {
         return await db.transaction(async (tx) => {
           const current = found(await repo.findById(tx, actor.clubId, id, true));
@@ -194,7 +186,6 @@ export function createTeamsService({ db, clock }: TeamsDeps) {
     },
 
     async remove(actor: Actor, id: number) {
-      teamsPolicy.assert(actor, 'delete');
       await db.transaction(async (tx) => {
         const current = found(await repo.findById(tx, actor.clubId, id, true));
         const detached = await repo.countMembers(tx, actor.clubId, id);
