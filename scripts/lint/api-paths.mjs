@@ -47,8 +47,6 @@ export const RAW_HELPER_FILES = ['apps/server/src/test/helper.ts', 'e2e/fixtures
 export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/app.test.ts',
   'apps/server/src/client-errors.test.ts',
-  'apps/server/src/db/hot-queries-plan.test.ts',
-  'apps/server/src/db/postgres-outage.test.ts',
   'apps/server/src/faults/backup-live.test.ts',
   'apps/server/src/faults/embedded-faults.test.ts',
   'apps/server/src/faults/keepalive-drain.test.ts',
