@@ -47,10 +47,6 @@ export const RAW_HELPER_FILES = ['apps/server/src/test/helper.ts', 'e2e/fixtures
 export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/app.test.ts',
   'apps/server/src/client-errors.test.ts',
-  'apps/server/src/faults/backup-live.test.ts',
-  'apps/server/src/faults/embedded-faults.test.ts',
-  'apps/server/src/faults/keepalive-drain.test.ts',
-  'apps/server/src/faults/postgres-restart.test.ts',
   'apps/server/src/features/announcements/announcements.test.ts',
   'apps/server/src/features/clubs/clubs.test.ts',
   'apps/server/src/features/home-stats/home-stats.test.ts',
@@ -69,7 +65,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/plugins/shutdown.test.ts',
   'apps/server/src/plugins/signed-in.test.ts',
   'apps/server/src/process.test.ts',
-  'apps/server/src/test/control-chars.test.ts',
   'apps/server/src/test/security/fuzz.ts',
   'e2e/tests/smoke.spec.ts',
   'scripts/bench-reads/read-calls.test.ts',
