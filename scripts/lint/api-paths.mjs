@@ -65,7 +65,6 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/plugins/shutdown.test.ts',
   'apps/server/src/plugins/signed-in.test.ts',
   'apps/server/src/process.test.ts',
-  'apps/server/src/test/security/fuzz.ts',
   'e2e/tests/smoke.spec.ts',
   'scripts/bench-reads/read-calls.test.ts',
 ];
