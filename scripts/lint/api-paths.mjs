@@ -65,6 +65,4 @@ export const HAND_WRITTEN_API_PATHS = [
   'apps/server/src/plugins/shutdown.test.ts',
   'apps/server/src/plugins/signed-in.test.ts',
   'apps/server/src/process.test.ts',
-  'e2e/tests/smoke.spec.ts',
-  'scripts/bench-reads/read-calls.test.ts',
 ];

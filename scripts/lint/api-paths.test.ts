@@ -13,7 +13,7 @@ import { API_PATH_RULE, HAND_WRITTEN_API_PATHS } from './api-paths.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The number of listed files when the list was last shortened: lower it, never raise it. */
-const LISTED_AT_MOST = 22;
+const LISTED_AT_MOST = 20;
 
 const linter = new Linter({ configType: 'flat' });
 const lint = (code: string, file = 'probe.ts') =>
