@@ -65,7 +65,7 @@ module.exports = {
     {
       name: 'web-shared-below-features',
       comment:
-        'Shared web code (lib, components, hooks, testing) imports no feature and no app code.',
+        'Shared web code (lib, components, hooks, testing, styles) imports no feature and no app code.',
       severity: 'error',
       from: { path: '^apps/web/src/(lib|components|hooks|testing|styles)/' },
       to: { path: '^apps/web/src/(features|app)/' },

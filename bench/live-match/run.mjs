@@ -11,7 +11,6 @@
 // and the fan-out (the POST's answer to the last stream's event). Server RSS before, with the
 // streams open, after. Exits 1 when an event is missing or p99 > 200 ms.
 // Usage: npm run build && node bench/live-match/run.mjs   (BENCH_PG_URL, BENCH_ACTIONS=100)
-import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
 import {
@@ -22,7 +21,8 @@ import {
   signIn,
   startServer,
 } from '../lib/server.mjs';
-import { api, urlOf } from '../lib/contract.mjs';
+import { benchClient } from '../lib/contract.mjs';
+import { openLiveStream } from '../lib/live-stream.mjs';
 
 const PLAYERS = 100;
 const STARTERS = 11;
@@ -93,61 +93,6 @@ const clubLocal = (timeZone, minutes) =>
     .format(new Date(Date.now() + minutes * 60_000))
     .replace(' ', 'T');
 
-/** One EventSource-like reader: calls onAction at each `match` event of a live action. */
-function openStream(base, cookie, onAction) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      base + api.live.stream.path,
-      { headers: { accept: 'text/event-stream', cookie }, agent: false },
-      (res) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`flux refusé (${res.statusCode})`));
-          res.resume();
-          return;
-        }
-        res.setEncoding('utf8');
-        let buffer = '';
-        let opened = false;
-        res.on('data', (chunk) => {
-          buffer += chunk;
-          let end;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (block.includes('event: connecte') && !opened) {
-              opened = true;
-              resolve({ close: () => req.destroy() });
-            }
-            if (block.includes('event: match')) {
-              const data = /data: (.*)/.exec(block)?.[1];
-              if (data && JSON.parse(data).changement === 'action') onAction(performance.now());
-            }
-          }
-        });
-        res.on('error', () => {});
-      },
-    );
-    req.on('error', reject);
-  });
-}
-
-async function call(base, cookie, endpoint, input) {
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1];
-  const res = await fetch(base + urlOf(endpoint, input), {
-    method: endpoint.method,
-    headers: {
-      'content-type': 'application/json',
-      cookie,
-      origin: base,
-      ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-    },
-    body: input.body ? JSON.stringify(input.body) : undefined,
-  });
-  if (!res.ok)
-    throw new Error(`${endpoint.method} ${endpoint.path} → ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 const loadAtStart = os
   .loadavg()
   .map((l) => l.toFixed(1))
@@ -170,7 +115,8 @@ try {
   const signInMs = performance.now() - signInStarted;
 
   // The match: started 30 minutes ago, 90 minutes long; the team's players are convoked.
-  const event = await call(server.base, leader, api.events.create, {
+  const asLeader = benchClient(server.base, leader);
+  const event = await asLeader.events.create({
     body: {
       clubId: world.clubId,
       nom: 'Match en direct',
@@ -184,7 +130,7 @@ try {
   });
   const matchId = event.match.id;
   const starters = world.players.slice(0, STARTERS);
-  await call(server.base, leader, api.matchSheet.updateSheet, {
+  await asLeader.matchSheet.updateSheet({
     params: { id: matchId },
     body: {
       joueurs: starters.map((p, i) => ({ membreId: p.id, titulaire: true, numero: i + 1 })),
@@ -199,7 +145,12 @@ try {
   };
   const openStarted = performance.now();
   const streams = [];
-  for (const cookie of families) streams.push(await openStream(server.base, cookie, onAction));
+  for (const cookie of families)
+    streams.push(
+      await openLiveStream(server.base, cookie, (name, data, at) => {
+        if (name === 'match' && data.changement === 'action') onAction(at);
+      }),
+    );
   const openMs = performance.now() - openStarted;
   await new Promise((r) => setTimeout(r, 2_000));
   const withStreams = server.rssMB();
@@ -214,7 +165,7 @@ try {
     arrivals[i] = [];
     current = i;
     const t0 = performance.now();
-    await call(server.base, leader, api.matchSheet.addAction, {
+    await asLeader.matchSheet.addAction({
       params: { id: matchId },
       body: {
         minute: 30 + Math.floor(i / 2),

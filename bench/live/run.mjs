@@ -6,7 +6,6 @@
 // the other; for each, the time from the send to its `message` event on every open stream of the
 // team (500 streams). Server RSS before, with the streams open, after. Exits 1 when p99 > 200 ms.
 // Usage: npm run build && node bench/live/run.mjs   (BENCH_PG_URL, BENCH_MESSAGES=20)
-import http from 'node:http';
 import pg from 'pg';
 import {
   DEMO_PASSWORD,
@@ -17,7 +16,8 @@ import {
   signIn,
   startServer,
 } from '../lib/server.mjs';
-import { api, urlOf } from '../lib/contract.mjs';
+import { benchClient } from '../lib/contract.mjs';
+import { openLiveStream } from '../lib/live-stream.mjs';
 
 const TEAM = 25;
 const OTHERS = 75;
@@ -60,61 +60,6 @@ async function seedMembers(url) {
   }
 }
 
-/** One EventSource-like reader: notes when each `message` event arrives (by message id). */
-function openStream(base, cookie, onMessage) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      base + api.live.stream.path,
-      { headers: { accept: 'text/event-stream', cookie }, agent: false },
-      (res) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`flux refusé (${res.statusCode})`));
-          res.resume();
-          return;
-        }
-        res.setEncoding('utf8');
-        let buffer = '';
-        let opened = false;
-        res.on('data', (chunk) => {
-          buffer += chunk;
-          let end;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (block.includes('event: connecte') && !opened) {
-              opened = true;
-              resolve({ close: () => req.destroy() });
-            }
-            if (block.includes('event: message')) {
-              const data = /data: (.*)/.exec(block)?.[1];
-              if (data) onMessage(JSON.parse(data).messageId, performance.now());
-            }
-          }
-        });
-        res.on('error', () => {});
-      },
-    );
-    req.on('error', reject);
-  });
-}
-
-async function call(base, cookie, endpoint, input) {
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1];
-  const res = await fetch(base + urlOf(endpoint, input), {
-    method: endpoint.method,
-    headers: {
-      'content-type': 'application/json',
-      cookie,
-      origin: base,
-      ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-    },
-    body: input.body ? JSON.stringify(input.body) : undefined,
-  });
-  if (!res.ok)
-    throw new Error(`${endpoint.method} ${endpoint.path} → ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 const database = await postgresDatabase();
 let server;
 try {
@@ -146,20 +91,25 @@ try {
   const streams = [];
   for (const s of sessions)
     for (let tab = 0; tab < TABS; tab++)
-      streams.push(await openStream(server.base, s.cookie, s.team ? onMessage : () => {}));
+      streams.push(
+        await openLiveStream(server.base, s.cookie, (name, data, at) => {
+          if (s.team && name === 'message') onMessage(data.messageId, at);
+        }),
+      );
   const openMs = performance.now() - started;
   const teamStreams = world.players.length * TABS;
   await new Promise((r) => setTimeout(r, 2_000));
   const withStreams = server.rssMB();
 
-  const conv = await call(server.base, leader, api.conversations.create, {
+  const asLeader = benchClient(server.base, leader);
+  const conv = await asLeader.conversations.create({
     body: { equipeId: world.teamId },
   });
   const latencies = [];
   let missing = 0;
   for (let i = 0; i < MESSAGES; i++) {
     const t0 = performance.now();
-    const m = await call(server.base, leader, api.conversations.send, {
+    const m = await asLeader.conversations.send({
       params: { id: conv.id },
       body: { contenu: `Message ${i + 1} à l’équipe` },
     });

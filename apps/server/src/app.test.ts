@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SERVER_MESSAGES } from '@club/contract';
-import { buildTestApp, TestClient, type TestContext } from './test/helper.ts';
+import { API_DOCS_PATH, SERVER_MESSAGES, api } from '@club/contract';
+import { buildTestApp, offContract, TestClient, type TestContext } from './test/helper.ts';
+
+const { health, healthLive, healthReady } = api.publicSite;
+/** The probe route this file registers (no endpoint of the contract). */
+const probe = offContract.testRoute('csrf-probe');
 
 let ctx: TestContext;
+/** A caller without session nor cookie. */
+let visitor: TestClient;
 beforeAll(async () => {
   ctx = await buildTestApp({}, (app) => {
     // A probe route that accepts JSON, to exercise the real pipeline (CSRF, parsing, validation).
     app.withTypeProvider<ZodTypeProvider>().post(
-      '/auth/csrf-probe',
+      probe,
       {
         schema: {
           body: z.object({ email: z.string().optional(), x: z.string().optional() }).strict(),
@@ -18,17 +24,18 @@ beforeAll(async () => {
       async () => ({ ok: true }),
     );
   });
+  visitor = new TestClient(ctx.app);
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
 describe('[foundation] application shell', () => {
-  it('GET /api/health answers 200 while the database answers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
+  it(`${health.method} ${health.path} answers 200 while the database answers`, async () => {
+    const res = await visitor.send(health);
+    expect(res.status).toBe(200);
     // Nothing queued yet: the mail queue's counts (decision 0020) are zero.
-    expect(res.json()).toEqual({
+    expect(res.body).toEqual({
       status: 'ok',
       database: 'up',
       mail: { pending: 0, retrying: 0, failed: 0 },
@@ -41,18 +48,18 @@ describe('[foundation] application shell', () => {
     const executeSql = vi.spyOn(ctx.app.database, 'executeSql');
     const transaction = vi.spyOn(ctx.app.db, 'transaction');
     try {
-      const live = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
-      expect(live.statusCode).toBe(200);
-      expect(live.json()).toEqual({ status: 'ok' });
+      const live = await visitor.send(healthLive);
+      expect(live.status).toBe(200);
+      expect(live.body).toEqual({ status: 'ok' });
       expect(live.headers['cache-control']).toBe('no-store');
       expect(ping).not.toHaveBeenCalled();
       expect(executeSql).not.toHaveBeenCalled();
       expect(transaction).not.toHaveBeenCalled();
-      // Readiness keeps the database test: 503 with the French message, /api/health alike.
-      for (const url of ['/api/health/ready', '/api/health']) {
-        const res = await ctx.app.inject({ method: 'GET', url });
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({
+      // Readiness keeps the database test: 503 with the French message, the health endpoint alike.
+      for (const endpoint of [healthReady, health]) {
+        const res = await visitor.send(endpoint);
+        expect(res.status).toBe(503);
+        expect(res.error).toEqual({
           status: 'degraded',
           database: 'down',
           message: SERVER_MESSAGES.unavailable,
@@ -66,10 +73,10 @@ describe('[foundation] application shell', () => {
     }
   });
 
-  it('readiness answers like /api/health; callers during one check share it', async () => {
-    const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
-    expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({
+  it('readiness answers like the health endpoint; callers during one check share it', async () => {
+    const ready = await visitor.send(healthReady);
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({
       status: 'ok',
       database: 'up',
       mail: { pending: 0, retrying: 0, failed: 0 },
@@ -77,14 +84,12 @@ describe('[foundation] application shell', () => {
     const ping = vi.spyOn(ctx.app.database, 'ping');
     try {
       const answers = await Promise.all(
-        ['/api/health/ready', '/api/health', '/api/health/ready'].map((url) =>
-          ctx.app.inject({ method: 'GET', url }),
-        ),
+        [healthReady, health, healthReady].map((endpoint) => visitor.send(endpoint)),
       );
-      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
       expect(ping).toHaveBeenCalledTimes(1);
       // The next call checks again (nothing is kept once a check is over).
-      await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+      await visitor.send(healthReady);
       expect(ping).toHaveBeenCalledTimes(2);
     } finally {
       ping.mockRestore();
@@ -92,7 +97,7 @@ describe('[foundation] application shell', () => {
   });
 
   it('an unknown API route answers a French JSON 404', async () => {
-    for (const url of ['/api/nope', '/auth/nope']) {
+    for (const url of [offContract.missingApi, offContract.missingAuth]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: SERVER_MESSAGES.routeNotFound });
@@ -100,7 +105,7 @@ describe('[foundation] application shell', () => {
   });
 
   it('security headers are set on every answer', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await visitor.call(health);
     const csp = String(res.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
@@ -118,10 +123,11 @@ describe('[foundation] application shell', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('serves the OpenAPI description at /api/docs', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it(`serves the OpenAPI description at ${API_DOCS_PATH}`, async () => {
+    // The OpenAPI page's own routes (swagger-ui under API_DOCS_PATH) are no endpoint of the API.
+    const res = await ctx.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` });
     expect(res.statusCode).toBe(200);
-    expect(res.json().paths['/api/health']).toBeDefined();
+    expect(res.json().paths[health.path]).toBeDefined();
   });
 });
 
@@ -135,7 +141,10 @@ describe('[foundation] bad requests get a French 4xx JSON answer', () => {
 
   it('malformed JSON → 400', async () => {
     const c = await client();
-    const res = await c.post('/auth/csrf-probe', '{"email": ', {
+    const res = await c.raw({
+      method: 'POST',
+      url: probe,
+      payload: '{"email": ',
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
@@ -144,7 +153,10 @@ describe('[foundation] bad requests get a French 4xx JSON answer', () => {
 
   it('a body over 100 KB → 413', async () => {
     const c = await client();
-    const res = await c.post('/auth/csrf-probe', JSON.stringify({ x: 'a'.repeat(110 * 1024) }), {
+    const res = await c.raw({
+      method: 'POST',
+      url: probe,
+      payload: JSON.stringify({ x: 'a'.repeat(110 * 1024) }),
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(413);
@@ -153,7 +165,10 @@ describe('[foundation] bad requests get a French 4xx JSON answer', () => {
 
   it('a wrong content type → 415', async () => {
     const c = await client();
-    const res = await c.post('/auth/csrf-probe', 'email=a', {
+    const res = await c.raw({
+      method: 'POST',
+      url: probe,
+      payload: 'email=a',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.statusCode).toBe(415);
@@ -163,7 +178,7 @@ describe('[foundation] bad requests get a French 4xx JSON answer', () => {
   it('a state-changing request without the anti-forgery token → 403', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/auth/csrf-probe',
+      url: probe,
       payload: { a: 1 },
     });
     expect(res.statusCode).toBe(403);
@@ -172,7 +187,7 @@ describe('[foundation] bad requests get a French 4xx JSON answer', () => {
 
   it('a schema violation → 400 with the field and its French message', async () => {
     const c = await client();
-    const res = await c.post('/auth/csrf-probe', { email: 42 });
+    const res = await c.raw({ method: 'POST', url: probe, payload: { email: 42 } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(SERVER_MESSAGES.validation);
     expect(res.json().errors.email).toBeTypeOf('string');

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '@club/contract';
+import { SERVER_MESSAGES, api, urlOf } from '@club/contract';
 import { buildTestApp, type TestContext } from './test/helper.ts';
 
 let ctx: TestContext;
@@ -18,6 +18,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+/** The request line of the health endpoint, written on the socket by hand. */
+const HEALTH = `${api.publicSite.health.method} ${urlOf(api.publicSite.health)} HTTP/1.1`;
 
 /** Sends raw bytes, reads until the server closes the connection, splits status, headers and body. */
 function rawRequest(bytes: string): Promise<{ status: number; headers: string; body: string }> {
@@ -41,7 +44,7 @@ function rawRequest(bytes: string): Promise<{ status: number; headers: string; b
 describe('[defects] errors of the HTTP parser', () => {
   it('20 KB of request headers → 431 with the French error body', async () => {
     const res = await rawRequest(
-      `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+      `${HEALTH}\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
     );
     expect(res.status).toBe(431);
     expect(res.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
@@ -49,17 +52,13 @@ describe('[defects] errors of the HTTP parser', () => {
   });
 
   it('a malformed request → 400 with the French error body', async () => {
-    const res = await rawRequest(
-      'GET /api/health HTTP/1.1\r\nHost: localhost\r\nBad\0Header: x\r\n\r\n',
-    );
+    const res = await rawRequest(`${HEALTH}\r\nHost: localhost\r\nBad\0Header: x\r\n\r\n`);
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toEqual({ message: SERVER_MESSAGES.badRequest });
   });
 
   it('the server still answers normally afterwards', async () => {
-    const res = await rawRequest(
-      'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
-    );
+    const res = await rawRequest(`${HEALTH}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
     expect(res.status).toBe(200);
   });
 });

@@ -119,12 +119,12 @@ export const ZConfigSchema = z.object({
       message: 'préfixes attendus : http(s)://hôte[:port], séparés par des virgules',
     }),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
-  /** How long an instance reuses a signed-in member's session check (0: never; default 5 s, 0 in tests). */
   /** Share of answered requests logged at info (5xx and slow ones are always logged). */
   REQUEST_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   REQUEST_LOG_SLOW_MS: positiveInt(1000),
-  /** zod: every answer checked against its schema (tests); compiled: fast-json-stringify. */
+  /** zod: every answer checked against its schema (a developer checking one); compiled (default, tests too): fast-json-stringify. */
   RESPONSE_SERIALIZER: z.enum(['zod', 'compiled']).optional(),
+  /** How long an instance reuses a signed-in member's session check (0: never; default 5 s, tests too). */
   ACTOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /**
    * The live stream (GET /api/flux, decision 0120): a keep-alive comment this often (default
@@ -133,7 +133,7 @@ export const ZConfigSchema = z.object({
    */
   LIVE_KEEPALIVE_MS: z.coerce.number().int().min(50).max(120_000).default(25_000),
   LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
-  /** How long a hot list's answer is reused while the club data is unchanged (0: never; default 5 s, 0 in tests). */
+  /** How long a hot list's answer is reused while the club data is unchanged (0: never; default 5 s, tests too). */
   RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /**
    * Argon2id hashes run at once (0: every core but one) and sign-ins waiting for one;

@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE_XSRF_TOKEN, HEADER_XSRF_TOKEN, SERVER_MESSAGES } from '@club/contract';
+import { COOKIE_XSRF_TOKEN, HEADER_XSRF_TOKEN, SERVER_MESSAGES, api, urlOf } from '@club/contract';
 import { openDatabase } from './db/client.ts';
 import { createClub } from './db/factories.ts';
 import { clubs } from './db/schema.ts';
@@ -21,7 +21,11 @@ import {
   waitHealthy,
   type Proc,
 } from './test/built-server.ts';
-import { buildTestApp } from './test/helper.ts';
+import { buildTestApp, offContract } from './test/helper.ts';
+
+/** The URLs the built server is called on (fetch and http.get: no test client there). */
+const HEALTH = urlOf(api.publicSite.health);
+const CSRF = urlOf(api.auth.csrf);
 
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -86,14 +90,14 @@ describe('[foundation] the built server honours its configuration', { timeout: 1
     const dataDir = path.join(tmpDir(), 'mes-données');
     const r = await startServer({ PORT: String(port), HOST: '127.0.0.2', DATA_DIR: dataDir });
     expect(r.url).toBe(`http://127.0.0.2:${port}`);
-    const res = await fetch(`${r.url}/api/health`);
+    const res = await fetch(`${r.url}${HEALTH}`);
     expect(await res.json()).toEqual({
       status: 'ok',
       database: 'up',
       mail: { pending: 0, retrying: 0, failed: 0 },
     });
     // Bound to 127.0.0.2 only: the same port on 127.0.0.1 is not served.
-    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${port}${HEALTH}`)).rejects.toThrow();
     // The embedded database and the generated signing key live under DATA_DIR.
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
     expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o077).toBe(0);
@@ -101,7 +105,7 @@ describe('[foundation] the built server honours its configuration', { timeout: 1
     const second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toContain('est déjà ouverte par un autre processus');
-    expect((await fetch(`${r.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${r.url}${HEALTH}`)).status).toBe(200);
     expect(await r.stop()).toBe(0);
     templateDataDir = dataDir;
   });
@@ -173,7 +177,7 @@ describe('[foundation] PostgreSQL through DATABASE_URL', { timeout: 180_000 }, (
 
       // The database goes away under the running server.
       await withAdmin((c) => c.query(`drop database ${name} with (force)`));
-      const res = await fetch(`${r.url}/api/health`);
+      const res = await fetch(`${r.url}${HEALTH}`);
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({
         status: 'degraded',
@@ -190,15 +194,15 @@ describe('[foundation] PostgreSQL through DATABASE_URL', { timeout: 180_000 }, (
 });
 
 describe(
-  '[foundation] /api/health with the embedded database stopped',
+  `[foundation] ${api.publicSite.health.path} with the embedded database stopped`,
   { timeout: 180_000 },
   () => {
     it('answers 503 with a French message, and 200 while it answers', async () => {
       const ctx = await buildTestApp();
       try {
-        expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        expect((await ctx.app.inject({ url: HEALTH })).statusCode).toBe(200);
         await ctx.database.close();
-        const res = await ctx.app.inject({ url: '/api/health' });
+        const res = await ctx.app.inject({ url: HEALTH });
         expect(res.statusCode).toBe(503);
         expect(res.json()).toMatchObject({
           database: 'down',
@@ -220,7 +224,7 @@ describe('[foundation] graceful shutdown', { timeout: 180_000 }, () => {
     const body = JSON.stringify({ note: 'x'.repeat(2_000) });
     return new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        `${base}/api/route-lente-inexistante`,
+        `${base}${offContract.missingApi}`,
         {
           method: 'POST',
           agent: false,
@@ -246,7 +250,7 @@ describe('[foundation] graceful shutdown', { timeout: 180_000 }, () => {
   it('SIGTERM lets in-flight requests finish, answers new ones 503 and exits 0 within 10 s', async () => {
     const r = await startServer({ SHUTDOWN_DRAIN_MS: '1000' });
     // A pre-login anti-forgery token, as a browser would hold it.
-    const csrf = await fetch(`${r.url}/auth/csrf`);
+    const csrf = await fetch(`${r.url}${CSRF}`);
     const setCookie = csrf.headers
       .getSetCookie()
       .find((c) => c.startsWith(`${COOKIE_XSRF_TOKEN}=`))!;
@@ -266,7 +270,7 @@ describe('[foundation] graceful shutdown', { timeout: 180_000 }, () => {
     // While closing: the process is still there, and a new request is not served.
     expect(r.child.exitCode).toBeNull();
     // While draining (SHUTDOWN_DRAIN_MS), a new request gets a French 503.
-    const late = await fetch(`${r.url}/api/health`);
+    const late = await fetch(`${r.url}${HEALTH}`);
     expect(late.status).toBe(503);
     expect(late.headers.get('retry-after')).toBe('5');
     expect(await late.json()).toEqual({ message: SERVER_MESSAGES.shuttingDown });
@@ -292,14 +296,10 @@ describe('[foundation] graceful shutdown', { timeout: 180_000 }, () => {
       { length: 100 },
       (_, i) =>
         new Promise<number | string>((resolve) => {
-          const req = http.get(
-            `${r.url}${i % 2 ? '/api/health' : '/auth/csrf'}`,
-            { agent },
-            (res) => {
-              res.resume();
-              res.on('end', () => resolve(res.statusCode!));
-            },
-          );
+          const req = http.get(`${r.url}${i % 2 ? HEALTH : CSRF}`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode!));
+          });
           req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'erreur'));
           sent.push(new Promise((ok) => req.on('finish', () => ok())));
         }),

@@ -32,9 +32,9 @@ export const CONVERSATION_TYPES = ['EQUIPE', 'EVENEMENT', 'GROUPE'] as const;
 export type TConversationType = (typeof CONVERSATION_TYPES)[number];
 
 export const CONVERSATION_MESSAGES = {
-  /** docs/architecture.md §6d: the safeguarding rule. */
+  /** Decision 0121: the safeguarding rule. */
   guardianRequired: 'Un parent du mineur doit faire partie de la conversation.',
-  /** docs/architecture.md §6d: what a leader's masking leaves in place of the text. */
+  /** Decision 0121: what a leader's masking leaves in place of the text. */
   masked: 'Message masqué par un responsable du club.',
   deleted: 'Message supprimé par son auteur.',
   /** The author of a message whose account was erased or who left the club. */
@@ -68,7 +68,7 @@ export const CONVERSATION_MESSAGES = {
 } as const;
 
 /**
- * Who may do what with conversations (docs/architecture.md §6, §6d). Targets: a team's (or an
+ * Who may do what with conversations (docs/architecture.md §7, decision 0121). Targets: a team's (or an
  * event's) conversation → {teamIds: its teams}; a member added to a group → {memberId, teamIds:
  * the member's teams}; a message → {memberId: its author}.
  * - create: a group of members who share a team with the author (a parent: a team of their
@@ -133,7 +133,7 @@ export interface SafeguardResult {
 }
 
 /**
- * docs/architecture.md §6d, applied to who would take part (`wanted`): a member under the club's
+ * Decision 0121's safeguarding, applied to who would take part (`wanted`): a member under the club's
  * `ageMinimumMessagerie` (0: off) is replaced by their guardians; a minor (under 18, or of unknown
  * birth date: it fails closed) brings their guardians (who read what their child reads); a minor
  * none of whose guardians

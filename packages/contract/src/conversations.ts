@@ -22,7 +22,7 @@ export {
 } from './conversation-rules.ts';
 
 /**
- * Conversations and messages (docs/architecture.md §6d, docs/decisions/0121-conversations-and-safeguarding.md):
+ * Conversations and messages (docs/decisions/0121-conversations-and-safeguarding.md):
  *
  *   GET    /api/conversations                              → TConversation[] (newest activity first)
  *   POST   /api/conversations {titre?, equipeId? | evenementId? | membresIds[]} → 201 TConversation

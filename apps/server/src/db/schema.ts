@@ -45,7 +45,7 @@ export const clubs = pgTable('clubs', {
   timezone: text('timezone').notNull().default('Europe/Paris'),
   /** The month (1–12) the sports season starts in; age categories follow it (contract season.ts). */
   seasonStartMonth: smallint('season_start_month').notNull().default(7),
-  /** Members younger than this neither send nor receive messages; 0: no limit (docs/architecture.md §6d). */
+  /** Members younger than this neither send nor receive messages; 0: no limit (decision 0121). */
   messagingMinimumAge: smallint('messaging_minimum_age').notNull().default(0),
   /** Messages are kept this many seasons, the current one included (the daily retention job). */
   messagesRetentionSeasons: smallint('messages_retention_seasons').notNull().default(2),
@@ -99,8 +99,8 @@ export const members = pgTable(
     numeroLicence: text('numero_licence'),
     /**
      * The principal hat, the spec's `role` (DIRIGEANT > RESPONSABLE > ENTRAINEUR > JOUEUR >
-     * PARENT), kept equal to the hats below by the triggers of migration 0015
-     * (`member_principal_role`, the contract's `principalRole`); written alone, it is the spec's
+     * PARENT), kept equal to the hats below by the triggers of migration 0016
+     * (`members_principal_role`, the contract's `principalRole`); written alone, it is the spec's
      * single role (a leader role becomes the club role). Without any hat it is the team role the
      * member was given.
      */
@@ -169,7 +169,7 @@ export const teamMemberships = pgTable(
     /**
      * The member's role in this team (hats): ENTRAINEUR, JOUEUR, PARENT (a family member following
      * the team) or null (attached without a team role: a leader's team). Inserted without one, it
-     * takes the member's team role (migration 0015).
+     * takes the member's team role (migration 0016).
      */
     role: text('role'),
     createdAt: createdAt(),

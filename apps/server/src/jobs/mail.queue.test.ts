@@ -7,6 +7,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { api } from '@club/contract';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createClub, createMember } from '../db/factories.ts';
@@ -68,13 +69,18 @@ const sharedDatabase = () => sharedTestDatabase(cleanups, 'club-jobs-');
 
 /** A member who asks for a password reset: the request queues one mail to them. */
 async function askReset(app: FastifyInstance, email: string) {
-  const res = await new TestClient(app).post(
-    '/auth/connexion/mdpOublie',
-    { email },
-    { remoteAddress: freshIp() },
-  );
+  // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
+  const res = await new TestClient(app).raw({
+    method: api.auth.forgotPassword.method,
+    url: api.auth.forgotPassword.path,
+    payload: { email },
+    remoteAddress: freshIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
+
+/** The health answer, which counts the mail queue's waiting and failed mails. */
+const mailHealth = (app: FastifyInstance) => new TestClient(app).send(api.publicSite.health);
 
 async function aMember(app: FastifyInstance) {
   const club = await createClub(app.db, { nom: `Club ${Math.random().toString(36).slice(2, 8)}` });
@@ -101,15 +107,15 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
     const leader = await createMember(app.db, member.clubId, { role: 'DIRIGEANT' });
     const invited = await createMember(app.db, member.clubId, { role: 'JOUEUR', password: null });
     const asLeader = await signIn(app, leader);
-    const res = await asLeader.post(`/api/membres/${invited.id}/invitation`);
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await asLeader.send(api.members.resendInvitation, { params: { id: invited.id } });
+    expect(res.status, res.text).toBe(200);
     await askReset(app, member.email);
 
     // Both mails failed at least once and wait for a retry; health shows it.
     await until('deux essais échoués', async () => (await app.mailQueue.stats()).retrying === 2);
-    const health = await app.inject('/api/health');
-    expect(health.statusCode).toBe(200);
-    expect(health.json()).toMatchObject({ status: 'ok', mail: { retrying: 2, failed: 0 } });
+    const health = await mailHealth(app);
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'ok', mail: { retrying: 2, failed: 0 } });
     const failures = logs.filter((l) => l.msg === 'échec d’envoi d’un e-mail ; nouvel essai prévu');
     expect(failures.length).toBeGreaterThanOrEqual(2);
     expect(failures[0]).toMatchObject({ level: 40, queue: 'mail', attempt: 1, attempts: 11 });
@@ -125,7 +131,7 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
     expect(mailsTo(smtp, invited.email)[0]!.subject).toMatch(/^Invitation à rejoindre /);
     expect(mailsTo(smtp, member.email)).toHaveLength(1);
     expect(smtp.mails).toHaveLength(2);
-    expect((await app.inject('/api/health')).json().mail).toEqual({
+    expect((await mailHealth(app)).body.mail).toEqual({
       pending: 0,
       retrying: 0,
       failed: 0,
@@ -139,7 +145,7 @@ describe('[jobs] mail queue', { timeout: 60_000 }, () => {
     const member = await aMember(app);
     await askReset(app, member.email);
     await until('échec définitif', async () => (await app.mailQueue.stats()).failed === 1);
-    expect((await app.inject('/api/health')).json().mail).toEqual({
+    expect((await mailHealth(app)).body.mail).toEqual({
       pending: 0,
       retrying: 0,
       failed: 1,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
+import { api } from '@club/contract';
 import { createClub, createMember } from '../db/factories.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -57,11 +58,14 @@ describe('[defects] links in e-mails never come from request headers', () => {
     const club = await createClub(ctx.app.db);
     const victim = await createMember(ctx.app.db, club.id);
     const attacker = new TestClient(ctx.app);
-    const res = await attacker.post(
-      '/auth/connexion/mdpOublie',
-      { email: victim.email },
-      { headers: hostile, remoteAddress: freshIp() },
-    );
+    // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
+    const res = await attacker.raw({
+      method: api.auth.forgotPassword.method,
+      url: api.auth.forgotPassword.path,
+      payload: { email: victim.email },
+      headers: hostile,
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const mail = await waitForMail(ctx, (m) => m.to.includes(victim.email));
     expect(mail.text).toContain('http://127.0.0.1:3999/mdpOublie?token=');
@@ -73,21 +77,23 @@ describe('[defects] links in e-mails never come from request headers', () => {
     const boss = await createMember(ctx.app.db, club.id, { role: 'DIRIGEANT' });
     const asBoss = await signIn(ctx.app, boss);
     const email = `invite.${Date.now()}@example.org`;
-    const res = await asBoss.post(
-      '/api/membres',
+    const res = await asBoss.send(
+      api.members.create,
       {
-        nom: 'Invité',
-        prenom: 'Jean',
-        dateDeNaissance: '1990-01-01',
-        genre: 'Homme',
-        email,
-        numeroTelephone: '0612345678',
-        role: 'JOUEUR',
-        clubId: club.id,
+        body: {
+          nom: 'Invité',
+          prenom: 'Jean',
+          dateDeNaissance: '1990-01-01',
+          genre: 'Homme',
+          email,
+          numeroTelephone: '0612345678',
+          role: 'JOUEUR',
+          clubId: club.id,
+        },
       },
       { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } },
     );
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.status, res.text).toBe(201);
     const mail = await waitForMail(ctx, (m) => m.to.includes(email));
     expect(mail.text).toContain('http://127.0.0.1:3999/activation?token=');
     expect(mail.text + mail.html).not.toContain('evil.example');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { COOKIE_XSRF_TOKEN, HEADER_XSRF_TOKEN } from '@club/contract';
+import { COOKIE_XSRF_TOKEN, HEADER_XSRF_TOKEN, api } from '@club/contract';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -63,7 +63,8 @@ describe('[defects] a client abort mid-body', () => {
       const socket = net.connect(port, '127.0.0.1');
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       socket.write(
-        `POST /api/membres HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+        `${api.members.create.method} ${api.members.create.path} HTTP/1.1\r\n` +
+          `Host: 127.0.0.1:${port}\r\n` +
           `Content-Type: application/json\r\nContent-Length: 4000\r\n` +
           `Cookie: ${client.cookieHeader()}\r\n` +
           `${HEADER_XSRF_TOKEN}: ${client.cookies.get(COOKIE_XSRF_TOKEN)}\r\n\r\n` +
@@ -86,6 +87,6 @@ describe('[defects] a client abort mid-body', () => {
     );
     expect(lines.slice(before).filter((l) => l.level >= 40)).toEqual([]);
     // The server still answers.
-    expect((await client.get('/api/dashboard/infos')).statusCode).toBe(200);
+    expect((await client.send(api.dashboard.infos)).status).toBe(200);
   });
 });

@@ -13,7 +13,7 @@ import { until } from '../test/http-utils.ts';
  * Signed-in requests whose client goes away (a closed tab during an import) at every moment of
  * their life: the request's transaction always ends (decision 0100). Before, a request whose
  * client left while its transaction was being opened kept it open for ever: on PGlite the one
- * connection, so `/api/health` answered 503 until the process was killed; on PostgreSQL a pooled
+ * connection, so the health endpoint answered 503 until the process was killed; on PostgreSQL a pooled
  * connection « idle in transaction » per dropped import. Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL (where pg_stat_activity is checked too).
  */
@@ -174,7 +174,7 @@ async function expectServerHealthy() {
   // And a signed-in request still runs to its end.
   const infos = await within<number | string>(
     3_000,
-    leader.get(urlOf(api.dashboard.infos)).then((r) => r.statusCode),
+    leader.send(api.dashboard.infos).then((r) => r.status),
     'no answer',
   );
   expect(infos).toBe(200);

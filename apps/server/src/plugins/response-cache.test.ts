@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { api, urlOf, type CallResult } from '@club/contract';
 import { buildApp } from '../app.ts';
 import { openPostgres } from '../db/client.ts';
 import { createClub, createMember, createTeam, setMemberTeams } from '../db/factories.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../test/helper.ts';
 import { CLUB_DATA_CHANNEL, clubOfNotification } from './response-cache.ts';
 
-let ctx: TestContext;
+let ctx: TestContext & { database: { url?: string } };
 beforeAll(async () => {
   ctx = await buildTestApp({ RESPONSE_CACHE_MS: '60000' });
 });
@@ -23,8 +24,21 @@ async function until(check: () => boolean, what: string, ms = 5_000) {
   }
 }
 
-const names = (res: { json(): unknown }) =>
-  (res.json() as { nom: string }[]).map((m) => m.nom).sort();
+/** The names of a member list asked without page nor size: the plain list. */
+const names = (res: CallResult<typeof api.members.listClub | typeof api.members.listTeam>) => {
+  const listed = res.body;
+  if (!Array.isArray(listed)) throw new Error(`une liste attendue : ${res.text}`);
+  return listed.map((m) => m.nom).sort();
+};
+/** A club's members, the cached list the tests read most (its URL is the cache key's end). */
+const clubList = (clubId: number) => ({ params: { clubId } });
+const clubListUrl = (clubId: number) => urlOf(api.members.listClub, clubList(clubId));
+const readClubList = (client: TestClient, clubId: number) =>
+  client.send(api.members.listClub, clubList(clubId));
+/** A team's members (by the team's name), cached like the club's list. */
+const teamList = (clubId: number) => ({ params: { clubId, nomEquipe: 'Seniors' } });
+const removeMember = (client: TestClient, id: number) =>
+  client.send(api.members.remove, { params: { id } });
 
 async function demoClub(app: FastifyInstance) {
   const club = await createClub(app.db);
@@ -93,18 +107,19 @@ describe('[perf] response cache of the hot lists', () => {
   it('answers the second read from the cache with the same body and headers', async () => {
     const { club, boss } = await demoClub(ctx.app);
     const client = await signIn(ctx.app, boss);
-    const url = `/api/membres/club/${club.id}`;
-    const first = await client.get(url);
-    expect(first.statusCode).toBe(200);
+    const first = await readClubList(client, club.id);
+    expect(first.status).toBe(200);
     expect(first.headers['x-cache']).toBe('miss');
     // Writes made by the factories above may still be announced: wait for the feed to settle.
     await new Promise((r) => setTimeout(r, 100));
-    const stored = await client.get(url);
-    expect(ctx.app.responseCache.get(`${club.id}:${boss.id}:${url}`)).toBe(stored.body);
-    const again = await client.get(url);
-    expect(again.statusCode).toBe(200);
+    const stored = await readClubList(client, club.id);
+    expect(ctx.app.responseCache.get(`${club.id}:${boss.id}:${clubListUrl(club.id)}`)).toBe(
+      stored.text,
+    );
+    const again = await readClubList(client, club.id);
+    expect(again.status).toBe(200);
     expect(again.headers['x-cache']).toBe('hit');
-    expect(again.body).toBe(stored.body);
+    expect(again.text).toBe(stored.text);
     expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(again.headers['cache-control']).toBe('no-store');
   });
@@ -112,71 +127,72 @@ describe('[perf] response cache of the hot lists', () => {
   it('concurrent misses of one list all get the same answer (single flight)', async () => {
     const { club, boss } = await demoClub(ctx.app);
     const client = await signIn(ctx.app, boss);
-    const url = `/api/membres/club/${club.id}`;
     await new Promise((r) => setTimeout(r, 100));
-    const answers = await Promise.all(Array.from({ length: 5 }, () => client.get(url)));
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => readClubList(client, club.id)),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => r.text)).size).toBe(1);
     expect(names(answers[0]!)).toEqual(['Autre', 'Boss', 'Joueur']);
   });
 
   it('a write through the API is visible on the very next read (same instance)', async () => {
     const { club, boss, outsider } = await demoClub(ctx.app);
     const client = await signIn(ctx.app, boss);
-    const url = `/api/membres/club/${club.id}`;
-    await client.get(url);
+    await readClubList(client, club.id);
     await new Promise((r) => setTimeout(r, 100));
-    expect(names(await client.get(url))).toContain('Autre');
-    const del = await client.delete(`/api/membres/${outsider.id}`);
-    expect(del.statusCode).toBeLessThan(300);
-    expect(names(await client.get(url))).not.toContain('Autre');
+    expect(names(await readClubList(client, club.id))).toContain('Autre');
+    const del = await removeMember(client, outsider.id);
+    expect(del.status).toBeLessThan(300);
+    expect(names(await readClubList(client, club.id))).not.toContain('Autre');
   });
 
   it('a write made directly in the database (a job, another instance) empties the cache', async () => {
     const { club, boss } = await demoClub(ctx.app);
     const client = await signIn(ctx.app, boss);
-    const url = `/api/membres/club/${club.id}`;
-    await client.get(url);
+    await readClubList(client, club.id);
     await new Promise((r) => setTimeout(r, 100));
-    await client.get(url);
-    const key = `${club.id}:${boss.id}:${url}`;
+    await readClubList(client, club.id);
+    const key = `${club.id}:${boss.id}:${clubListUrl(club.id)}`;
     expect(ctx.app.responseCache.get(key)).toBeDefined();
     await ctx.app.db.execute(sql`update members set nom = 'Renommé' where id = ${boss.id}`);
     await until(() => ctx.app.responseCache.get(key) === undefined, 'notification club_data');
-    expect(names(await client.get(url))).toContain('Renommé');
+    expect(names(await readClubList(client, club.id))).toContain('Renommé');
   });
 
   it('two members never share an entry: a player is refused what the leader was served', async () => {
     const { club, other, boss, player } = await demoClub(ctx.app);
     const leader = await signIn(ctx.app, boss);
     const joueur = await signIn(ctx.app, player);
-    const url = `/api/dashboard/membres/${other.id}`;
+    const team = { params: { id: other.id } };
     await new Promise((r) => setTimeout(r, 100));
-    expect((await leader.get(url)).statusCode).toBe(200);
-    expect((await leader.get(url)).statusCode).toBe(200);
-    expect(ctx.app.responseCache.get(`${club.id}:${boss.id}:${url}`)).toBeDefined();
+    expect((await leader.send(api.dashboard.members, team)).status).toBe(200);
+    expect((await leader.send(api.dashboard.members, team)).status).toBe(200);
+    expect(
+      ctx.app.responseCache.get(`${club.id}:${boss.id}:${urlOf(api.dashboard.members, team)}`),
+    ).toBeDefined();
     // The player is not in that team: 403, never the leader's stored answer.
-    expect((await joueur.get(url)).statusCode).toBe(403);
-    expect((await joueur.get(`/api/membres/club/${club.id}`)).statusCode).toBe(403);
+    expect((await joueur.send(api.dashboard.members, team)).status).toBe(403);
+    expect((await readClubList(joueur, club.id)).status).toBe(403);
   });
 
   it('bypasses the cache while the change feed is down', async () => {
     const { club, boss } = await demoClub(ctx.app);
     const client = await signIn(ctx.app, boss);
-    const url = `/api/equipes/club/${club.id}`;
+    const teams = () => client.send(api.teams.listClub, { params: { clubId: club.id } });
     await new Promise((r) => setTimeout(r, 100));
-    await client.get(url);
+    await teams();
     ctx.app.responseCache.setListening(false);
     try {
       expect(ctx.app.responseCache.active).toBe(false);
-      await client.get(url);
+      await teams();
       expect(ctx.app.responseCache.size).toBe(0);
     } finally {
       ctx.app.responseCache.setListening(true);
     }
     // The ETag still comes with a stored answer.
-    await client.get(url);
-    const hit = await client.get(url);
+    await teams();
+    const hit = await teams();
     expect(hit.headers.etag).toMatch(/^W\/".+"$/);
   });
 });
@@ -223,45 +239,43 @@ describe('[perf] invalidation per club (decision 0089)', () => {
     const onA = await signIn(ctx.app, a.boss);
     const onB = await signIn(ctx.app, b.boss);
     const cache = ctx.app.responseCache;
-    const listA = `/api/membres/club/${a.club.id}`;
-    const listB = `/api/membres/club/${b.club.id}`;
-    const teamB = `/api/membres/${b.club.id}/equipe/Seniors`;
-    const keyA = `${a.club.id}:${a.boss.id}:${listA}`;
-    const keyB = `${b.club.id}:${b.boss.id}:${listB}`;
-    const keyTeamB = `${b.club.id}:${b.boss.id}:${teamB}`;
+    const teamB = teamList(b.club.id);
+    const keyA = `${a.club.id}:${a.boss.id}:${clubListUrl(a.club.id)}`;
+    const keyB = `${b.club.id}:${b.boss.id}:${clubListUrl(b.club.id)}`;
+    const keyTeamB = `${b.club.id}:${b.boss.id}:${urlOf(api.members.listTeam, teamB)}`;
     await settle();
-    await onA.get(listA);
-    const servedB = await onB.get(listB);
-    const servedTeamB = await onB.get(teamB);
+    await readClubList(onA, a.club.id);
+    const servedB = await readClubList(onB, b.club.id);
+    const servedTeamB = await onB.send(api.members.listTeam, teamB);
     expect(names(servedTeamB)).toEqual(['Joueur']);
     expect(cache.get(keyA)).toBeDefined();
-    expect(cache.get(keyB)).toBe(servedB.body);
+    expect(cache.get(keyB)).toBe(servedB.text);
     // The team's members are kept like the club's list.
-    expect(cache.get(keyTeamB)).toBe(servedTeamB.body);
+    expect(cache.get(keyTeamB)).toBe(servedTeamB.text);
 
     // Through the API: A's entries go before the answer leaves, B's stay, also once the change
     // feed has announced the write.
-    expect((await onA.delete(`/api/membres/${a.outsider.id}`)).statusCode).toBeLessThan(300);
+    expect((await removeMember(onA, a.outsider.id)).status).toBeLessThan(300);
     expect(cache.get(keyA)).toBeUndefined();
-    expect(cache.get(keyB)).toBe(servedB.body);
+    expect(cache.get(keyB)).toBe(servedB.text);
     await settle();
-    expect(cache.get(keyB)).toBe(servedB.body);
-    expect(cache.get(keyTeamB)).toBe(servedTeamB.body);
-    expect(names(await onA.get(listA))).not.toContain('Autre');
+    expect(cache.get(keyB)).toBe(servedB.text);
+    expect(cache.get(keyTeamB)).toBe(servedTeamB.text);
+    expect(names(await readClubList(onA, a.club.id))).not.toContain('Autre');
 
     // Directly in the database (a job, another instance): the notification names club A.
     await settle();
-    await onA.get(listA);
+    await readClubList(onA, a.club.id);
     expect(cache.get(keyA)).toBeDefined();
     await ctx.app.db.execute(sql`update members set nom = 'Renommé' where id = ${a.boss.id}`);
     await until(() => cache.get(keyA) === undefined, 'notification of club A');
-    expect(cache.get(keyB)).toBe(servedB.body);
-    expect(names(await onA.get(listA))).toContain('Renommé');
+    expect(cache.get(keyB)).toBe(servedB.text);
+    expect(names(await readClubList(onA, a.club.id))).toContain('Renommé');
 
     // And the other way round: B's team changes, its team list is read afresh.
     await ctx.app.db.execute(sql`update members set nom = 'Joueuse' where id = ${b.player.id}`);
     await until(() => cache.get(keyTeamB) === undefined, 'notification of club B');
-    expect(names(await onB.get(teamB))).toEqual(['Joueuse']);
+    expect(names(await onB.send(api.members.listTeam, teamB))).toEqual(['Joueuse']);
   });
 });
 
@@ -270,7 +284,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   () => {
     let second: FastifyInstance;
     beforeAll(async () => {
-      const url = (ctx.database as { url?: string }).url!;
+      const url = ctx.database.url!;
       second = await buildApp({
         config: ctx.config,
         database: openPostgres(url, 3),
@@ -289,18 +303,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const onA = await signIn(ctx.app, boss);
       const onB = new TestClient(second);
       onB.cookies = new Map(onA.cookies);
-      const url = `/api/membres/club/${club.id}`;
       await new Promise((r) => setTimeout(r, 100));
-      expect(names(await onB.get(url))).toContain('Autre');
-      expect(names(await onB.get(url))).toContain('Autre');
-      const key = `${club.id}:${boss.id}:${url}`;
+      expect(names(await readClubList(onB, club.id))).toContain('Autre');
+      expect(names(await readClubList(onB, club.id))).toContain('Autre');
+      const key = `${club.id}:${boss.id}:${clubListUrl(club.id)}`;
       expect(second.responseCache.get(key)).toBeDefined();
-      expect((await onA.delete(`/api/membres/${outsider.id}`)).statusCode).toBeLessThan(300);
+      expect((await removeMember(onA, outsider.id)).status).toBeLessThan(300);
       await until(
         () => second.responseCache.get(key) === undefined,
         'notification on the other instance',
       );
-      expect(names(await onB.get(url))).not.toContain('Autre');
+      expect(names(await readClubList(onB, club.id))).not.toContain('Autre');
     });
 
     it('a write in club A on one instance empties club A on the other and keeps club B', async () => {
@@ -311,22 +324,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       readerA.cookies = new Map(writer.cookies);
       const readerB = new TestClient(second);
       readerB.cookies = new Map((await signIn(ctx.app, b.boss)).cookies);
-      const listA = `/api/membres/club/${a.club.id}`;
-      const teamB = `/api/membres/${b.club.id}/equipe/Seniors`;
-      const keyA = `${a.club.id}:${a.boss.id}:${listA}`;
-      const keyB = `${b.club.id}:${b.boss.id}:${teamB}`;
+      const teamB = teamList(b.club.id);
+      const keyA = `${a.club.id}:${a.boss.id}:${clubListUrl(a.club.id)}`;
+      const keyB = `${b.club.id}:${b.boss.id}:${urlOf(api.members.listTeam, teamB)}`;
       await settle();
-      expect(names(await readerA.get(listA))).toContain('Autre');
-      const servedB = await readerB.get(teamB);
+      expect(names(await readClubList(readerA, a.club.id))).toContain('Autre');
+      const servedB = await readerB.send(api.members.listTeam, teamB);
       expect(second.responseCache.get(keyA)).toBeDefined();
-      expect(second.responseCache.get(keyB)).toBe(servedB.body);
-      expect((await writer.delete(`/api/membres/${a.outsider.id}`)).statusCode).toBeLessThan(300);
+      expect(second.responseCache.get(keyB)).toBe(servedB.text);
+      expect((await removeMember(writer, a.outsider.id)).status).toBeLessThan(300);
       await until(
         () => second.responseCache.get(keyA) === undefined,
         'club A on the other instance',
       );
-      expect(second.responseCache.get(keyB)).toBe(servedB.body);
-      expect(names(await readerA.get(listA))).not.toContain('Autre');
+      expect(second.responseCache.get(keyB)).toBe(servedB.text);
+      expect(names(await readClubList(readerA, a.club.id))).not.toContain('Autre');
     });
   },
 );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../test/helper.ts';
+import { api, urlOf } from '@club/contract';
+import { TestClient, buildTestApp, offContract, type TestContext } from '../test/helper.ts';
 
 /**
  * helmet's headers are computed once at start (plugins/security-headers.ts) and still sent, with
@@ -34,10 +35,10 @@ const HELMET_HEADERS = {
 
 describe('security headers (helmet, computed once)', () => {
   it.each([
-    ['an API answer', '/api/health'],
+    ['an API answer', urlOf(api.publicSite.health)],
     ['a page', '/connexion'],
-    ['an unknown API route (404)', '/api/inconnue'],
-    ['a signed-in route refused (401)', '/api/dashboard/infos'],
+    ['an unknown API route (404)', offContract.missingApi],
+    ['a signed-in route refused (401)', urlOf(api.dashboard.infos)],
   ])('on %s', async (_what, url) => {
     const res = await ctx.app.inject({ method: 'GET', url });
     expect(res.headers).toMatchObject(HELMET_HEADERS);
@@ -46,8 +47,9 @@ describe('security headers (helmet, computed once)', () => {
   });
 
   it('the same headers on two answers in a row (nothing consumed per request)', async () => {
-    const first = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    const second = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const visitor = new TestClient(ctx.app);
+    const first = await visitor.call(api.publicSite.health);
+    const second = await visitor.call(api.publicSite.health);
     for (const name of Object.keys(HELMET_HEADERS))
       expect(second.headers[name], name).toBe(first.headers[name]);
   });

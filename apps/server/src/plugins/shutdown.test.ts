@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import net from 'node:net';
-import { SERVER_MESSAGES } from '@club/contract';
+import { SERVER_MESSAGES, api, urlOf } from '@club/contract';
 import { buildTestApp, type TestContext } from '../test/helper.ts';
 import { until } from '../test/http-utils.ts';
 import { gracefulShutdown } from './shutdown.ts';
@@ -79,13 +79,13 @@ describe('[defects] the drain closes keep-alive connections cleanly', () => {
     // Before: `connection: keep-alive`, and the client sent its next request on a connection that
     // the end of the drain destroyed.
     expect(await inFlight).toMatchObject({ status: 200, connection: 'close' });
-    const next = await get(agent, port, '/api/health');
+    const next = await get(agent, port, urlOf(api.publicSite.health));
     expect(next).toMatchObject({ status: 503, connection: 'close', reused: false });
     expect(JSON.parse((next as { body: string }).body)).toEqual({
       message: SERVER_MESSAGES.shuttingDown,
     });
     // Liveness and readiness alike (docs/operations.md): a balancer probing either stops sending.
-    for (const url of ['/api/health/live', '/api/health/ready'])
+    for (const url of [urlOf(api.publicSite.healthLive), urlOf(api.publicSite.healthReady)])
       expect(await get(agent, port, url)).toMatchObject({ status: 503, connection: 'close' });
     agent.destroy();
     await until('exit', () => exits.length > 0);
@@ -106,7 +106,9 @@ describe('[defects] the drain closes keep-alive connections cleanly', () => {
     const closed = new Promise<void>((r) => socket.once('close', () => r()));
     // …its request sent just after it.
     await new Promise((r) => setTimeout(r, 100));
-    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+    socket.write(
+      `GET ${urlOf(api.publicSite.health)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`,
+    );
     await closed;
     expect(failure).toBeNull();
     expect(received).toMatch(/^HTTP\/1\.1 503 /);
@@ -125,7 +127,7 @@ describe('[defects] the drain closes keep-alive connections cleanly', () => {
     const writer = async () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       for (;;) {
-        const r = await get(agent, port, '/api/health/live');
+        const r = await get(agent, port, urlOf(api.publicSite.healthLive));
         if ('error' in r) {
           if (r.error === 'ECONNREFUSED') break;
           failures.push(r.error);

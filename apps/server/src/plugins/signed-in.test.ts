@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildTestApp, signIn, type TestClient, type TestContext } from '../test/helper.ts';
+import { api } from '@club/contract';
+import {
+  buildTestApp,
+  offContract,
+  signIn,
+  type TestClient,
+  type TestContext,
+} from '../test/helper.ts';
 import { createClub, createMember } from '../db/factories.ts';
 import { TENANT_ROLE } from '../db/tenant-scope.ts';
 import { signedIn } from './signed-in.ts';
@@ -17,20 +24,29 @@ let ctx: TestContext;
 let client: TestClient;
 let clubId: number;
 
+/** The routes this file registers: the plugin's behaviour, no endpoint of the contract. */
+const route = {
+  noDatabase: offContract.testRoute('sans-base'),
+  noDatabaseQuery: offContract.testRoute('sans-base-requete'),
+  noDatabaseJob: offContract.testRoute('sans-base-tache'),
+  jobOutsideTransaction: offContract.testRoute('tache-hors-transaction'),
+  withDatabase: offContract.testRoute('avec-base'),
+};
+
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/test/sans-base', { config: { database: false } }, async ({ actor }) => ({
+  app.get(route.noDatabase, { config: { database: false } }, async ({ actor }) => ({
     id: actor.id,
   }));
   // The refusal's name is answered so that the test knows which error stopped the access.
   const refusal = (err: unknown) => ({ refus: (err as Error).name });
-  app.get('/api/test/sans-base-requete', { config: { database: false } }, async (request) => {
+  app.get(route.noDatabaseQuery, { config: { database: false } }, async (request) => {
     try {
       return (await request.db.execute(sql`select current_user as role`)).rows[0];
     } catch (err) {
       return refusal(err);
     }
   });
-  app.get('/api/test/sans-base-tache', { config: { database: false } }, async () => {
+  app.get(route.noDatabaseJob, { config: { database: false } }, async () => {
     try {
       await app.jobs.boss.send('test-sans-base', {});
       return { ok: true };
@@ -38,7 +54,7 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
       return refusal(err);
     }
   });
-  app.get('/api/test/tache-hors-transaction', async () => {
+  app.get(route.jobOutsideTransaction, async () => {
     try {
       await app.jobs.boss.send('test-hors-transaction', {});
       return { ok: true };
@@ -46,13 +62,16 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
       return refusal(err);
     }
   });
-  app.get('/api/test/avec-base', async (request) => {
+  app.get(route.withDatabase, async (request) => {
     const result = await request.db.execute(
       sql`select current_user as role, current_setting('app.club_id', true) as club`,
     );
     return result.rows[0];
   });
 };
+
+/** Reads one of the routes above as the signed-in member. */
+const probe = (url: string) => client.raw({ method: 'GET', url });
 
 beforeAll(async () => {
   ctx = await buildTestApp({}, async (app) => {
@@ -68,17 +87,17 @@ afterAll(async () => {
 });
 
 describe('signed-in routes declared without database', () => {
-  it('GET /api/dashboard/infos and a flagged route open no transaction; an unflagged one does', async () => {
+  it(`${api.dashboard.infos.method} ${api.dashboard.infos.path} and a flagged route open no transaction; an unflagged one does`, async () => {
     const transaction = vi.spyOn(ctx.database.db, 'transaction');
     try {
-      const infos = await client.get('/api/dashboard/infos');
-      expect(infos.statusCode).toBe(200);
-      expect(infos.json()).toMatchObject({ idClub: clubId, role: 'DIRIGEANT' });
-      const probe = await client.get('/api/test/sans-base');
-      expect(probe.statusCode).toBe(200);
+      const infos = await client.send(api.dashboard.infos);
+      expect(infos.status).toBe(200);
+      expect(infos.body).toMatchObject({ idClub: clubId, role: 'DIRIGEANT' });
+      const flagged = await probe(route.noDatabase);
+      expect(flagged.statusCode).toBe(200);
       expect(transaction).not.toHaveBeenCalled();
 
-      const scoped = await client.get('/api/test/avec-base');
+      const scoped = await probe(route.withDatabase);
       expect(scoped.statusCode).toBe(200);
       expect(transaction).toHaveBeenCalledTimes(1);
     } finally {
@@ -87,28 +106,28 @@ describe('signed-in routes declared without database', () => {
   });
 
   it('an unflagged route still runs as the member’s club (row-level security)', async () => {
-    const res = await client.get('/api/test/avec-base');
+    const res = await probe(route.withDatabase);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ role: TENANT_ROLE, club: String(clubId) });
   });
 
   it('a database query from a flagged route fails instead of using the owner role', async () => {
-    const res = await client.get('/api/test/sans-base-requete');
+    const res = await probe(route.noDatabaseQuery);
     expect(res.json()).toEqual({ refus: 'NoDatabaseScopeError' });
   });
 
   it('a job sent without the request’s transaction is refused (it would use the owner role)', async () => {
-    const res = await client.get('/api/test/tache-hors-transaction');
+    const res = await probe(route.jobOutsideTransaction);
     expect(res.json()).toEqual({ refus: 'JobOutsideRequestTransactionError' });
   });
 
   it('a job sent from a flagged route fails too (the queue would use the owner role)', async () => {
-    const res = await client.get('/api/test/sans-base-tache');
+    const res = await probe(route.noDatabaseJob);
     expect(res.json()).toEqual({ refus: 'NoDatabaseScopeError' });
   });
 
   it('a flagged route still requires a session', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/test/sans-base' });
+    const res = await ctx.app.inject({ method: 'GET', url: route.noDatabase });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -120,14 +139,14 @@ describe('response-cache hit path', () => {
       const club = await createClub(cached.database.db);
       const member = await createMember(cached.database.db, club.id, { role: 'DIRIGEANT' });
       const session = await signIn(cached.app, member);
-      const url = `/api/equipes/club/${club.id}`;
-      const first = await session.get(url);
-      expect(first.statusCode).toBe(200);
+      const teams = () => session.send(api.teams.listClub, { params: { clubId: club.id } });
+      const first = await teams();
+      expect(first.status).toBe(200);
       const transaction = vi.spyOn(cached.database.db, 'transaction');
       try {
-        const hit = await session.get(url);
-        expect(hit.statusCode).toBe(200);
-        expect(hit.body).toBe(first.body);
+        const hit = await teams();
+        expect(hit.status).toBe(200);
+        expect(hit.text).toBe(first.text);
         expect(transaction).not.toHaveBeenCalled();
       } finally {
         transaction.mockRestore();

@@ -5,7 +5,7 @@ import {
   type EndpointSpec,
   type Transport,
 } from '@club/contract';
-import { ENDPOINT_ROUTES } from './endpoint-routes.generated.ts';
+import { ENDPOINT_ROUTES } from '@club/contract/generated/endpoint-routes';
 import { request } from './http.ts';
 
 /**

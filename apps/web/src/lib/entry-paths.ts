@@ -5,7 +5,7 @@ import {
   publicSiteHomeStats,
   publicSiteSite,
   publicSiteSportStats,
-} from './endpoint-paths.generated.ts';
+} from '@club/contract/generated/endpoint-paths';
 
 /**
  * The declarations of the calls made before the typed client is loaded (entry-calls.ts,

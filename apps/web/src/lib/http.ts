@@ -5,7 +5,12 @@ import {
   SERVER_MESSAGES,
 } from '@club/contract';
 import { storedDeviceFingerprint } from './device.ts';
-import { authCsrf, authLogin, authRefresh, authResetPassword } from './endpoint-paths.generated.ts';
+import {
+  authCsrf,
+  authLogin,
+  authRefresh,
+  authResetPassword,
+} from '@club/contract/generated/endpoint-paths';
 
 /**
  * The HTTP client of spec §7: cookies sent, 15 s timeout, X-XSRF-TOKEN from the XSRF-TOKEN cookie,

@@ -17,7 +17,7 @@ import { PUBLIC, SESSION, defineEndpoint } from './endpoint.ts';
 
 const tags = ['auth'];
 
-/** Sessions, the two-step password reset, the account and the invitations (docs/architecture.md §5). */
+/** Sessions, the two-step password reset, the account and the invitations (docs/architecture.md §6). */
 export const authEndpoints = {
   csrf: defineEndpoint({
     method: 'GET',

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANNOUNCEMENT_MESSAGES,
+  api,
   type TAnnouncement,
-  type TAnnouncementReceipts,
+  type TAnnouncementCreate,
 } from '@club/contract';
 import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
-import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { until, waitForMailQueueIdle } from '../../test/http-utils.ts';
 import { ANNOUNCEMENT_QUEUE } from './announcements.jobs.ts';
 
@@ -58,22 +59,30 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function post(author: Member, body: unknown) {
-  return (await client(author)).post('/api/annonces', body);
+async function post(author: Member, body: TAnnouncementCreate) {
+  return (await client(author)).send(api.announcements.create, { body });
 }
-async function publish(
-  author: Member,
-  body: { titre: string; contenu: string; equipesIds?: number[] },
-) {
+async function publish(author: Member, body: TAnnouncementCreate) {
   const res = await post(author, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<TAnnouncement>();
+  expect(res.status, res.text).toBe(201);
+  return res.body;
 }
 async function listOf(m: Member) {
-  const res = await (await client(m)).get('/api/annonces');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TAnnouncement[]>();
+  const res = await (await client(m)).send(api.announcements.list);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
 }
+const markRead = async (m: Member, id: number) =>
+  (await client(m)).send(api.announcements.markRead, { params: { id } });
+const receiptsOf = async (m: Member, id: number) =>
+  (await client(m)).send(api.announcements.receipts, { params: { id } });
+const remind = async (m: Member, id: number) =>
+  (await client(m)).send(api.announcements.remind, { params: { id } });
+const remove = async (m: Member, id: number) =>
+  (await client(m)).send(api.announcements.remove, { params: { id } });
+/** The mail's read link posted by its page: no session, no cookie. */
+const readByLink = (jeton: string) =>
+  new TestClient(ctx.app).send(api.announcements.readByLink, { body: { jeton } }, { xsrf: false });
 /** Waits for the announcement's notification job, then for the mail queue. */
 async function sent(announcementId: number) {
   await until('annonce envoyée', async () => {
@@ -139,8 +148,8 @@ describe('audiences', () => {
     const seenByBoss = (await listOf(boss)).find((x) => x.id === a.id)!;
     expect(seenByBoss).toMatchObject({ destinataire: false, lu: true, gerable: true });
     // A member outside its audience cannot mark it read.
-    const res = await (await client(p3)).post(`/api/annonces/${a.id}/lecture`);
-    expect(res.statusCode).toBe(403);
+    const res = await markRead(p3, a.id);
+    expect(res.status).toBe(403);
   });
 
   it('a parent receives the announcements of their child’s team', async () => {
@@ -164,15 +173,15 @@ describe('permissions', () => {
       { titre: 'x', contenu: 'y' },
     ]) {
       const res = await post(coach, body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(403);
-      expect(res.json().message).toBe(ANNOUNCEMENT_MESSAGES.coachOwnTeams);
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.error.message).toBe(ANNOUNCEMENT_MESSAGES.coachOwnTeams);
     }
   });
 
   it('players and parents cannot publish', async () => {
     for (const m of [p1, parent]) {
       const res = await post(m, { titre: 'x', contenu: 'y', equipesIds: [t1.id] });
-      expect(res.statusCode).toBe(403);
+      expect(res.status).toBe(403);
     }
   });
 
@@ -181,31 +190,30 @@ describe('permissions', () => {
     const foreign = await createTeam(ctx.app.db, other.id, { nom: 'Étrangère' });
     for (const id of [foreign.id, 999_999]) {
       const res = await post(boss, { titre: 'x', contenu: 'y', equipesIds: [id] });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
+      expect(res.status).toBe(400);
+      expect(res.error).toEqual({
         message: ANNOUNCEMENT_MESSAGES.teamUnknown,
         errors: { equipesIds: ANNOUNCEMENT_MESSAGES.teamUnknown },
       });
       // A coach is refused as for a team they do not coach.
       const coachRes = await post(coach, { titre: 'x', contenu: 'y', equipesIds: [id] });
-      expect(coachRes.statusCode).toBe(403);
+      expect(coachRes.status).toBe(403);
     }
     const empty = await post(boss, { titre: '  ', contenu: '' });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toMatchObject({
+    expect(empty.status).toBe(400);
+    expect(empty.error.errors).toMatchObject({
       titre: ANNOUNCEMENT_MESSAGES.titreRequired,
       contenu: ANNOUNCEMENT_MESSAGES.contenuRequired,
     });
     const long = await post(boss, { titre: 't', contenu: 'x'.repeat(5001) });
-    expect(long.json().errors.contenu).toBe(ANNOUNCEMENT_MESSAGES.contenuTooLong);
+    expect(long.error.errors?.contenu).toBe(ANNOUNCEMENT_MESSAGES.contenuTooLong);
     // Another club's DIRIGEANT sees none of it: 404 on the announcement, an empty list.
     const otherBoss = await createMember(ctx.app.db, other.id, { role: 'DIRIGEANT' });
     const a = await publish(boss, { titre: 'Interne', contenu: 'Réservé au club.' });
-    const outsider = await signIn(ctx.app, otherBoss);
-    expect((await outsider.get(`/api/annonces/${a.id}/lectures`)).statusCode).toBe(404);
-    expect((await outsider.post(`/api/annonces/${a.id}/lecture`)).statusCode).toBe(404);
-    expect((await outsider.delete(`/api/annonces/${a.id}`)).statusCode).toBe(404);
-    expect((await outsider.get('/api/annonces')).json()).toEqual([]);
+    expect((await receiptsOf(otherBoss, a.id)).status).toBe(404);
+    expect((await markRead(otherBoss, a.id)).status).toBe(404);
+    expect((await remove(otherBoss, a.id)).status).toBe(404);
+    expect(await listOf(otherBoss)).toEqual([]);
   });
 });
 
@@ -225,12 +233,12 @@ describe('read receipts', () => {
       contenu: 'Déjà lue.',
       equipesIds: [t1.id],
     });
-    await (await client(p1)).post(`/api/annonces/${older.id}/lecture`);
-    const res = await (await client(p1)).post(`/api/annonces/${a.id}/lecture`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json<TAnnouncement>()).toMatchObject({ id: a.id, lu: true });
+    await markRead(p1, older.id);
+    const res = await markRead(p1, a.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: a.id, lu: true });
     // Opening again changes nothing.
-    expect((await (await client(p1)).post(`/api/annonces/${a.id}/lecture`)).statusCode).toBe(200);
+    expect((await markRead(p1, a.id)).status).toBe(200);
     const p2List = await listOf(p2);
     expect(p2List.find((x) => x.id === a.id)!.lu).toBe(false);
     const list = await listOf(p1);
@@ -247,9 +255,9 @@ describe('read receipts', () => {
       lus: 1,
       destinataires: 6,
     });
-    const res = await (await client(coach)).get(`/api/annonces/${a.id}/lectures`);
-    expect(res.statusCode).toBe(200);
-    const r = res.json<TAnnouncementReceipts>();
+    const res = await receiptsOf(coach, a.id);
+    expect(res.status).toBe(200);
+    const r = res.body;
     expect(r.destinataires).toBe(6);
     expect(r.lus.map((x) => x.id)).toEqual([p1.id]);
     expect(r.nonLus.map((x) => x.prenom).sort()).toEqual(
@@ -260,40 +268,39 @@ describe('read receipts', () => {
       expect(Object.keys(person).sort()).toEqual(
         'luLe' in person ? ['id', 'luLe', 'nom', 'prenom'] : ['id', 'nom', 'prenom'],
       );
-    expect(res.body).not.toMatch(/@example\.org|Blessé|0600000000|2014-04-01/);
-    expect((await (await client(resp)).get(`/api/annonces/${a.id}/lectures`)).statusCode).toBe(200);
-    for (const m of [p1, parent, coach2])
-      expect((await (await client(m)).get(`/api/annonces/${a.id}/lectures`)).statusCode).toBe(403);
+    expect(res.text).not.toMatch(/@example\.org|Blessé|0600000000|2014-04-01/);
+    expect((await receiptsOf(resp, a.id)).status).toBe(200);
+    for (const m of [p1, parent, coach2]) expect((await receiptsOf(m, a.id)).status).toBe(403);
   });
 
   it('the reminder goes to those who have not read it, once an hour at most', async () => {
-    await (await client(p1)).post(`/api/annonces/${a.id}/lecture`);
+    await markRead(p1, a.id);
     await sent(a.id);
     const before = mailsAbout('Rappel : Horaires des entraînements').length;
     expect(before).toBe(0);
-    expect((await (await client(p1)).post(`/api/annonces/${a.id}/rappel`)).statusCode).toBe(403);
-    const res = await (await client(coach)).post(`/api/annonces/${a.id}/rappel`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'Rappel envoyé à 5 membres.', envoyes: 5 });
+    expect((await remind(p1, a.id)).status).toBe(403);
+    const res = await remind(coach, a.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ message: 'Rappel envoyé à 5 membres.', envoyes: 5 });
     await sent(a.id);
     // p1 read it; Quentin turned e-mails off; Émile turned announcement e-mails off.
     expect(recipientsOf('Rappel : Horaires des entraînements')).toEqual(
       [p2.email, kid.email, parent.email].sort(),
     );
-    const again = await (await client(coach)).post(`/api/annonces/${a.id}/rappel`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(ANNOUNCEMENT_MESSAGES.reminderTooSoon);
-    const receipts = await (await client(coach)).get(`/api/annonces/${a.id}/lectures`);
-    expect(receipts.json<TAnnouncementReceipts>().dernierRappel).not.toBeNull();
+    const again = await remind(coach, a.id);
+    expect(again.status).toBe(409);
+    expect(again.error.message).toBe(ANNOUNCEMENT_MESSAGES.reminderTooSoon);
+    const receipts = await receiptsOf(coach, a.id);
+    expect(receipts.body.dernierRappel).not.toBeNull();
   }, 30_000);
 
   it('when everyone has read it, there is nobody to remind', async () => {
     const b = await publish(boss, { titre: 'Pour Pierre', contenu: 'x', equipesIds: [t2.id] });
-    await (await client(p3)).post(`/api/annonces/${b.id}/lecture`);
-    await (await client(coach2)).post(`/api/annonces/${b.id}/lecture`);
-    const res = await (await client(boss)).post(`/api/annonces/${b.id}/rappel`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(ANNOUNCEMENT_MESSAGES.everyoneRead);
+    await markRead(p3, b.id);
+    await markRead(coach2, b.id);
+    const res = await remind(boss, b.id);
+    expect(res.status).toBe(409);
+    expect(res.error.message).toBe(ANNOUNCEMENT_MESSAGES.everyoneRead);
     expect((await listOf(boss)).find((x) => x.id === b.id)!.lecture).toEqual({
       lus: 2,
       destinataires: 2,
@@ -318,16 +325,14 @@ describe('read from the e-mail (decision 0139)', () => {
     expect(mail.html).toContain('Lire l’annonce');
     expect(mail.text).toContain(`http://localhost:3000/AS%20Annonces/annonces?annonce=${a.id}`);
     const jeton = new URL(link!).searchParams.get('jeton')!;
-    const readers = async () =>
-      (await (await client(coach)).get(`/api/annonces/${a.id}/lectures`))
-        .json<TAnnouncementReceipts>()
-        .lus.map((x) => x.id);
+    const readers = async () => (await receiptsOf(coach, a.id)).body.lus.map((x) => x.id);
     expect(await readers()).toEqual([]);
 
-    // What a mail scanner does: fetch the link. The API has no GET for it; nothing is recorded.
+    // What a mail scanner does: fetch the link. The API has no GET for it (the read link's path
+    // answers a POST only); nothing is recorded.
     const scanned = await ctx.app.inject({
       method: 'GET',
-      url: `/api/annonces/lecture?jeton=${encodeURIComponent(jeton)}`,
+      url: `${api.announcements.readByLink.path}?jeton=${encodeURIComponent(jeton)}`,
     });
     expect(scanned.statusCode).not.toBe(200);
     expect(await readers()).toEqual([]);
@@ -337,24 +342,16 @@ describe('read from the e-mail (decision 0139)', () => {
       mail.text.match(/https?:\/\/\S+\/notifications\/desabonnement\?jeton=\S+/)![0],
     ).searchParams.get('jeton')!;
     for (const bad of [`${jeton}x`, unsubscribe]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/annonces/lecture',
-        payload: { jeton: bad },
-      });
-      expect(res.statusCode).toBe(404);
-      expect(res.json<{ message: string }>().message).toBe("Ce lien n'est pas valide.");
+      const res = await readByLink(bad);
+      expect(res.status).toBe(404);
+      expect(res.error.message).toBe("Ce lien n'est pas valide.");
     }
     expect(await readers()).toEqual([]);
 
     // The page's POST, without cookie: read, for that member only.
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/annonces/lecture',
-      payload: { jeton },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await readByLink(jeton);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
       titre: 'Réunion des parents',
       contenu: 'Samedi 10h au club-house.',
       clubNom: 'AS Annonces',
@@ -364,12 +361,8 @@ describe('read from the e-mail (decision 0139)', () => {
     expect((await listOf(parent)).find((x) => x.id === a.id)!.lu).toBe(true);
     expect((await listOf(kid)).find((x) => x.id === a.id)!.lu).toBe(false);
     // Opened again: still one reading.
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/annonces/lecture',
-      payload: { jeton },
-    });
-    expect(again.statusCode).toBe(200);
+    const again = await readByLink(jeton);
+    expect(again.status).toBe(200);
     expect(await readers()).toEqual([parent.id]);
   }, 30_000);
 });
@@ -417,13 +410,12 @@ describe('e-mails and text', () => {
 
   it('the author or a leader deletes it; the others cannot; then it is gone', async () => {
     const a = await publish(coach, { titre: 'À supprimer', contenu: 'x', equipesIds: [t1.id] });
-    for (const m of [p1, coach2, parent])
-      expect((await (await client(m)).delete(`/api/annonces/${a.id}`)).statusCode).toBe(403);
-    const res = await (await client(resp)).delete(`/api/annonces/${a.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(ANNOUNCEMENT_MESSAGES.deleted);
+    for (const m of [p1, coach2, parent]) expect((await remove(m, a.id)).status).toBe(403);
+    const res = await remove(resp, a.id);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(ANNOUNCEMENT_MESSAGES.deleted);
     expect((await listOf(p1)).some((x) => x.id === a.id)).toBe(false);
-    expect((await (await client(coach)).delete(`/api/annonces/${a.id}`)).statusCode).toBe(404);
+    expect((await remove(coach, a.id)).status).toBe(404);
   });
 });
 
@@ -446,14 +438,11 @@ describe('quiet hours', () => {
       await createMember(quiet.app.db, c.id, {});
       const res = await (
         await signIn(quiet.app, leader)
-      ).post('/api/annonces', {
-        titre: 'La nuit',
-        contenu: 'Pas de réveil.',
-      });
-      expect(res.statusCode).toBe(201);
+      ).send(api.announcements.create, { body: { titre: 'La nuit', contenu: 'Pas de réveil.' } });
+      expect(res.status).toBe(201);
       const { rows } = await quiet.app.database.executeSql(
         `select start_after from pgboss.job where name = $1 and (data->>'announcementId')::int = $2`,
-        [ANNOUNCEMENT_QUEUE, res.json<TAnnouncement>().id],
+        [ANNOUNCEMENT_QUEUE, res.body.id],
       );
       const startAfter = new Date(rows[0]!.start_after as string).getTime();
       expect(startAfter).toBeGreaterThan(Date.now() + 55 * 60_000);

@@ -7,7 +7,25 @@ import { members } from '../../db/schema.ts';
 import type { Actor } from '../../authz/index.ts';
 import { createActorCache } from './actor-cache.ts';
 
-const actor = (nom: string) => ({ id: 1, nom }) as unknown as Actor;
+/** An actor the cache keeps: only its name matters here. */
+const actor = (nom: string): Actor => ({
+  id: 1,
+  clubId: 1,
+  role: 'JOUEUR',
+  roleClub: null,
+  teamRoles: [],
+  statut: 'Actif',
+  email: 'acteur@example.org',
+  nom,
+  prenom: 'Test',
+  clubNom: 'Club',
+  teams: [],
+  teamIds: [],
+  primaryTeam: null,
+  childIds: [],
+  childTeamIds: [],
+  sessionId: 's',
+});
 
 describe('[auth] actor cache (unit)', () => {
   it('answers from memory within its lifetime, reloads after it', async () => {

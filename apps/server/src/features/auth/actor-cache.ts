@@ -2,8 +2,7 @@ import type { Actor } from '../../authz/index.ts';
 
 /**
  * A short-lived cache of the signed-in scope's one query (session + member + teams + children),
- * keyed by session and member (docs/architecture.md §6: "an instance may cache that answer for a
- * few seconds"; decision 0030-request-path-caching).
+ * keyed by session and member (docs/architecture.md §3.4; decision 0030-request-path-caching).
  *
  * Safety within this process: every state-changing request (POST, PUT, PATCH, DELETE — logout,
  * revocation, password reset, member or team edits, a hat removed) empties the cache before its

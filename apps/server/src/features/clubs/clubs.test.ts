@@ -9,7 +9,13 @@ import {
   PRIVACY_MESSAGES,
   REGISTRATION_MESSAGES,
   SETTINGS_MESSAGES,
+  api,
+  callResult,
+  urlOf,
+  type EndpointSpec,
+  type TClubUpdate,
 } from '@club/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import * as schema from '../../db/schema.ts';
 import { auditLog, clubs, members, oneTimeTokens } from '../../db/schema.ts';
 import {
@@ -24,7 +30,7 @@ import {
   setMemberTeams,
 } from '../../db/factories.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
-import { freshIp, multipartFile } from '../../test/http-utils.ts';
+import { freshIp } from '../../test/http-utils.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -73,17 +79,51 @@ const image = (
   return base[format]().toBuffer();
 };
 
-function upload(client: TestClient, clubId: number, bytes: Buffer, opts = {}) {
-  const { payload, headers } = multipartFile(bytes, opts);
-  return client.post(`/api/clubs/${clubId}/logo`, payload, { headers });
+/** The logo's upload, as the browser's FormData sends it (field « file » unless given). */
+function upload(
+  client: TestClient,
+  id: number,
+  bytes: Buffer,
+  {
+    field = 'file',
+    filename = 'logo.png',
+    type = 'image/png',
+  }: { field?: string; filename?: string; type?: string } = {},
+) {
+  const body = new FormData();
+  body.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
+  return client.send(api.clubs.setLogo, { params: { id }, body });
 }
+/** A hand-built call's answer typed by its endpoint (raw() below: no body, the caller's address). */
+const typed = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
+  callResult(endpoint, {
+    status: res.statusCode,
+    headers: Object.fromEntries(
+      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+    ),
+    text: res.body,
+  });
+const getClub = (client: TestClient, id: number) => client.send(api.clubs.get, { params: { id } });
+const update = (client: TestClient, id: number, body: TClubUpdate) =>
+  client.send(api.clubs.update, { params: { id }, body });
+const remove = (client: TestClient, id: number, motDePasse: string) =>
+  client.send(api.clubs.remove, { params: { id }, body: { motDePasse } });
+/** The logo at the address an answer gave (`logoUrl`), read through the declaration. */
+const logoAt = (client: TestClient, logoUrl: string, headers?: Record<string, string>) => {
+  const url = new URL(logoUrl, 'http://localhost');
+  const id = Number(/\/(\d+)\/logo$/.exec(url.pathname)?.[1]);
+  const v = url.searchParams.get('v') ?? undefined;
+  // The address is the declaration's, so that reading it through the declaration reads it.
+  expect(urlOf(api.clubs.logo, { params: { id }, query: { v } })).toBe(logoUrl);
+  return client.call(api.clubs.logo, { params: { id }, query: { v } }, { headers });
+};
 
 describe('[club] information', () => {
   it('every member reads it; another club’s id answers 404', async () => {
     const w = await world();
-    const res = await w.asPlayer.get(`/api/clubs/${w.club.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await getClub(w.asPlayer, w.club.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       id: w.club.id,
       nom: w.club.nom,
       description: 'Un club',
@@ -98,10 +138,8 @@ describe('[club] information', () => {
       conservationMessagesSaisons: 2,
     });
     const other = await world();
-    expect((await w.asBoss.get(`/api/clubs/${other.club.id}`)).statusCode).toBe(404);
-    expect((await w.asBoss.put(`/api/clubs/${other.club.id}`, { nom: 'Pris' })).statusCode).toBe(
-      404,
-    );
+    expect((await getClub(w.asBoss, other.club.id)).status).toBe(404);
+    expect((await update(w.asBoss, other.club.id, { nom: 'Pris' })).status).toBe(404);
   });
 
   it('only the DIRIGEANT updates it, with the spec’s refusal message for others', async () => {
@@ -115,13 +153,13 @@ describe('[club] information', () => {
       numeroTelephone: '02 40 00 00 00',
     };
     for (const client of [w.asLeader, w.asPlayer]) {
-      const refused = await client.put(`/api/clubs/${w.club.id}`, body);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(SETTINGS_MESSAGES.onlyManagerEdit);
+      const refused = await update(client, w.club.id, body);
+      expect(refused.status).toBe(403);
+      expect(refused.error.message).toBe(SETTINGS_MESSAGES.onlyManagerEdit);
     }
-    const res = await w.asBoss.put(`/api/clubs/${w.club.id}`, body);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ...body, nom: `${w.club.nom} bis` });
+    const res = await update(w.asBoss, w.club.id, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...body, nom: `${w.club.nom} bis` });
     const [audit] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.clubId, w.club.id));
     expect(audit).toMatchObject({ entity: 'club', action: 'update', actorMemberId: w.boss.id });
   });
@@ -129,21 +167,21 @@ describe('[club] information', () => {
   it('bad input answers 400 in French; a name already taken answers 409', async () => {
     const w = await world();
     const other = await world();
-    const bad = await w.asBoss.put(`/api/clubs/${w.club.id}`, {
-      nom: 'A',
-      numeroTelephone: 'pas un numéro',
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors)).toEqual(
+    const bad = await update(w.asBoss, w.club.id, { nom: 'A', numeroTelephone: 'pas un numéro' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.error.errors ?? {})).toEqual(
       expect.arrayContaining(['nom', 'numeroTelephone']),
     );
-    const extra = await w.asBoss.put(`/api/clubs/${w.club.id}`, { nom: 'Club X', clubId: 9 });
-    expect(extra.statusCode).toBe(400);
-    const taken = await w.asBoss.put(`/api/clubs/${w.club.id}`, {
-      nom: other.club.nom.toUpperCase(),
+    // An unknown field is no body the declaration allows: sent by hand.
+    const extra = await w.asBoss.raw({
+      method: 'PUT',
+      url: urlOf(api.clubs.update, { params: { id: w.club.id }, body: { nom: 'Club X' } }),
+      payload: { nom: 'Club X', clubId: 9 },
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({
+    expect(extra.statusCode).toBe(400);
+    const taken = await update(w.asBoss, w.club.id, { nom: other.club.nom.toUpperCase() });
+    expect(taken.status).toBe(409);
+    expect(taken.error).toEqual({
       message: CLUB_MESSAGES.nameTaken,
       errors: { nom: CLUB_MESSAGES.nameTaken },
     });
@@ -157,50 +195,49 @@ describe('[club] logo', () => {
       filename: 'logo.jpg',
       type: 'image/jpeg',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const logoUrl = res.json().logoUrl as string;
-    expect(logoUrl).toMatch(new RegExp(`^/api/clubs/${w.club.id}/logo\\?v=\\w+$`));
-    expect((await w.asPlayer.get(`/api/clubs/${w.club.id}`)).json().logoUrl).toBe(logoUrl);
+    expect(res.status, res.text).toBe(200);
+    const logoUrl = res.body.logoUrl!;
+    const bareUrl = urlOf(api.clubs.logo, { params: { id: w.club.id } });
+    expect(logoUrl).toMatch(new RegExp(`^${bareUrl}\\?v=\\w+$`));
+    expect((await getClub(w.asPlayer, w.club.id)).body.logoUrl).toBe(logoUrl);
 
-    const got = await w.asPlayer.get(logoUrl);
+    const got = await logoAt(w.asPlayer, logoUrl);
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/webp');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     // Its versioned address never changes content: a year; the bare address a day.
     expect(got.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    const bare = await w.asPlayer.get(`/api/clubs/${w.club.id}/logo`);
+    const bare = await w.asPlayer.call(api.clubs.logo, { params: { id: w.club.id } });
     expect(bare.headers['cache-control']).toBe('private, max-age=86400');
     const etag = got.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
     const meta = await sharp(got.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 341 });
 
-    const again = await w.asPlayer.get(logoUrl, { headers: { 'if-none-match': etag } });
+    const again = await logoAt(w.asPlayer, logoUrl, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
 
     // A new upload changes the address and the ETag.
     await new Promise((r) => setTimeout(r, 5));
     const second = await upload(w.asBoss, w.club.id, await image(64, 64, 'png'));
-    expect(second.json().logoUrl).not.toBe(logoUrl);
-    const fresh = await w.asPlayer.get(second.json().logoUrl, {
-      headers: { 'if-none-match': etag },
-    });
+    expect(second.body.logoUrl).not.toBe(logoUrl);
+    const fresh = await logoAt(w.asPlayer, second.body.logoUrl!, { 'if-none-match': etag });
     expect(fresh.statusCode).toBe(200);
     expect((await sharp(fresh.rawPayload).metadata()).width).toBe(64);
   });
 
   it('a club without logo answers 404 (the screen then shows none)', async () => {
     const w = await world();
-    expect((await w.asPlayer.get(`/api/clubs/${w.club.id}/logo`)).statusCode).toBe(404);
+    expect((await w.asPlayer.send(api.clubs.logo, { params: { id: w.club.id } })).status).toBe(404);
   });
 
   it('others are refused before their file is read', async () => {
     const w = await world();
     for (const client of [w.asLeader, w.asPlayer]) {
       const res = await upload(client, w.club.id, await image(16, 16));
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(SETTINGS_MESSAGES.onlyManagerEdit);
+      expect(res.status).toBe(403);
+      expect(res.error.message).toBe(SETTINGS_MESSAGES.onlyManagerEdit);
     }
     const [row] = await ctx.app.db.select().from(clubs).where(eq(clubs.id, w.club.id));
     expect(row!.logo).toBeNull();
@@ -213,8 +250,8 @@ describe('[club] logo', () => {
     });
     const refused = async (bytes: Buffer, status: number, message: string, opts = {}) => {
       const res = await upload(w.asBoss, w.club.id, bytes, opts);
-      expect(res.statusCode, res.body).toBe(status);
-      expect(res.json().message).toBe(message);
+      expect(res.status, res.text).toBe(status);
+      expect(res.error.message).toBe(message);
       const [row] = await ctx.app.db.select().from(clubs).where(eq(clubs.id, w.club.id));
       expect(row!.logo).toBeNull();
     };
@@ -274,7 +311,12 @@ describe('[club] logo', () => {
 
     it('a part that is not named file, or no file at all', async () => {
       await refused(await image(8, 8), 400, CLUB_MESSAGES.logoMissing, { field: 'logo' });
-      const res = await w.asBoss.post(`/api/clubs/${w.club.id}/logo`, { file: 'x' });
+      // A JSON body is no upload the declaration sends: by hand.
+      const res = await w.asBoss.raw({
+        method: 'POST',
+        url: urlOf(api.clubs.setLogo, { params: { id: w.club.id }, body: new FormData() }),
+        payload: { file: 'x' },
+      });
       expect(res.statusCode).toBe(415);
     });
 
@@ -302,8 +344,8 @@ describe('[club] logo', () => {
           filename: `logo.${format}`,
           type: `image/${format}`,
         });
-        expect(res.statusCode, res.body).toBe(200);
-        const served = await w.asBoss.get(res.json().logoUrl);
+        expect(res.status, res.text).toBe(200);
+        const served = await logoAt(w.asBoss, res.body.logoUrl!);
         const meta = await sharp(served.rawPayload).metadata();
         expect(meta).toMatchObject({ format: 'webp', width: 40, height: 30 });
         expect(meta.exif).toBeUndefined();
@@ -378,45 +420,40 @@ describe('[club] deletion', () => {
   it('only the DIRIGEANT deletes, with the spec’s refusal message for others', async () => {
     const w = await world();
     for (const client of [w.asLeader, w.asPlayer]) {
-      const res = await client.delete(`/api/clubs/${w.club.id}`, {
-        motDePasse: DEFAULT_TEST_PASSWORD,
-      });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(SETTINGS_MESSAGES.onlyManagerDelete);
+      const res = await remove(client, w.club.id, DEFAULT_TEST_PASSWORD);
+      expect(res.status).toBe(403);
+      expect(res.error.message).toBe(SETTINGS_MESSAGES.onlyManagerDelete);
     }
     const other = await world();
-    expect(
-      (
-        await w.asBoss.delete(`/api/clubs/${other.club.id}`, {
-          motDePasse: DEFAULT_TEST_PASSWORD,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await remove(w.asBoss, other.club.id, DEFAULT_TEST_PASSWORD)).status).toBe(404);
     expect(await count('clubs', 'id', [w.club.id, other.club.id])).toBe(2);
   });
 
   it('asks the DIRIGEANT’s password again: missing or wrong → 400 in French, nothing deleted', async () => {
     const w = await world();
-    const missing = await w.asBoss.delete(`/api/clubs/${w.club.id}`);
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toMatch(/[éèà]|Veuillez|Saisissez|requête/i);
-    const empty = await w.asBoss.delete(`/api/clubs/${w.club.id}`, { motDePasse: '' });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toEqual({ motDePasse: PRIVACY_MESSAGES.passwordRequired });
-    const wrong = await w.asBoss.delete(`/api/clubs/${w.club.id}`, {
-      motDePasse: 'Pas-le-bon-mot-2026!',
-    });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({
+    // No body at all is no request the declaration sends: by hand.
+    const missing = typed(
+      api.clubs.remove,
+      await w.asBoss.raw({
+        method: 'DELETE',
+        url: urlOf(api.clubs.remove, { params: { id: w.club.id }, body: { motDePasse: '' } }),
+      }),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.error.message).toMatch(/[éèà]|Veuillez|Saisissez|requête/i);
+    const empty = await remove(w.asBoss, w.club.id, '');
+    expect(empty.status).toBe(400);
+    expect(empty.error.errors).toEqual({ motDePasse: PRIVACY_MESSAGES.passwordRequired });
+    const wrong = await remove(w.asBoss, w.club.id, 'Pas-le-bon-mot-2026!');
+    expect(wrong.status).toBe(400);
+    expect(wrong.error).toEqual({
       message: PRIVACY_MESSAGES.passwordWrong,
       errors: { motDePasse: PRIVACY_MESSAGES.passwordWrong },
     });
     expect(await count('clubs', 'id', [w.club.id])).toBe(1);
-    expect((await w.asBoss.get(`/api/clubs/${w.club.id}`)).statusCode).toBe(200);
-    const right = await w.asBoss.delete(`/api/clubs/${w.club.id}`, {
-      motDePasse: DEFAULT_TEST_PASSWORD,
-    });
-    expect(right.statusCode, right.body).toBe(200);
+    expect((await getClub(w.asBoss, w.club.id)).status).toBe(200);
+    const right = await remove(w.asBoss, w.club.id, DEFAULT_TEST_PASSWORD);
+    expect(right.status, right.text).toBe(200);
     expect(await count('clubs', 'id', [w.club.id])).toBe(0);
   });
 
@@ -446,18 +483,24 @@ describe('[club] deletion', () => {
         tokenHash: `h-${c.club.id}-${Math.random()}`,
         expiresAt: new Date(Date.now() + 3600_000),
       });
-      await c.asBoss.put(`/api/clubs/${c.club.id}`, { nom: c.club.nom }); // an audit row
+      await update(c.asBoss, c.club.id, { nom: c.club.nom }); // an audit row
       await upload(c.asBoss, c.club.id, await image(20, 20));
     }
     // The player signs in for real (a refresh token), then the club goes.
     const ip = freshIp();
     const device = new TestClient(ctx.app);
+    // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
     const login = () =>
-      device.post(
-        '/auth/connexion/login',
-        { email: w.player.email, password: DEFAULT_TEST_PASSWORD, deviceFingerprint: 'fp-1' },
-        { remoteAddress: ip },
-      );
+      device.raw({
+        method: api.auth.login.method,
+        url: api.auth.login.path,
+        payload: {
+          email: w.player.email,
+          password: DEFAULT_TEST_PASSWORD,
+          deviceFingerprint: 'fp-1',
+        },
+        remoteAddress: ip,
+      });
     expect((await login()).statusCode).toBe(200);
     const refreshToken = device.cookies.get(COOKIE_REFRESH_TOKEN)!;
 
@@ -477,11 +520,9 @@ describe('[club] deletion', () => {
       links.filter((l) => l.to === 'clubs').map((l) => count(l.table, l.column, [keep.club.id])),
     );
 
-    const res = await w.asBoss.delete(`/api/clubs/${w.club.id}`, {
-      motDePasse: DEFAULT_TEST_PASSWORD,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: SETTINGS_MESSAGES.clubDeleted });
+    const res = await remove(w.asBoss, w.club.id, DEFAULT_TEST_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: SETTINGS_MESSAGES.clubDeleted });
 
     for (const l of links) {
       const ids = l.to === 'clubs' ? [w.club.id] : memberIds;
@@ -492,33 +533,38 @@ describe('[club] deletion', () => {
       links.filter((l) => l.to === 'clubs').map((l) => count(l.table, l.column, [keep.club.id])),
     );
     expect(keptAfter).toEqual(keptBefore);
-    expect((await keep.asPlayer.get(`/api/clubs/${keep.club.id}`)).statusCode).toBe(200);
+    expect((await getClub(keep.asPlayer, keep.club.id)).status).toBe(200);
 
     // Its members are out: open sessions, refresh and sign-in all fail.
     for (const client of [w.asBoss, w.asPlayer, w.asLeader])
-      expect((await client.get('/api/dashboard/infos')).statusCode).toBe(401);
+      expect((await client.send(api.dashboard.infos)).status).toBe(401);
     device.cookies.set(COOKIE_REFRESH_TOKEN, refreshToken);
     expect(
-      (await device.post('/auth/connexion/refresh', { deviceFingerprint: 'fp-1' })).statusCode,
+      (await device.send(api.auth.refresh, { body: { deviceFingerprint: 'fp-1' } })).status,
     ).toBe(401);
     expect((await login()).statusCode).toBe(401);
 
     // The club name and the e-mail are free again.
-    const again = await new TestClient(ctx.app).post(
-      '/api/club/inscription',
-      {
-        nom: 'Dupont',
-        prenom: 'Jeanne',
-        email: w.boss.email,
-        password: 'Club-Solide-Passe-1',
-        dateNaissance: '1985-04-12',
-        nomClub: w.club.nom,
-        sportNom: 'Handball',
-        genre: 'Femme',
-      },
-      { remoteAddress: freshIp() },
+    // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
+    const again = typed(
+      api.publicSite.register,
+      await new TestClient(ctx.app).raw({
+        method: api.publicSite.register.method,
+        url: api.publicSite.register.path,
+        payload: {
+          nom: 'Dupont',
+          prenom: 'Jeanne',
+          email: w.boss.email,
+          password: 'Club-Solide-Passe-1',
+          dateNaissance: '1985-04-12',
+          nomClub: w.club.nom,
+          sportNom: 'Handball',
+          genre: 'Femme',
+        },
+        remoteAddress: freshIp(),
+      }),
     );
-    expect(again.statusCode, again.body).toBe(201);
-    expect(again.json().message).toBe(REGISTRATION_MESSAGES.success);
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.message).toBe(REGISTRATION_MESSAGES.success);
   });
 });

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import {
   CONVERSATION_MESSAGES,
   api,
+  type EndpointInput,
   type TConversation,
-  type TConversationMessage,
-  type TMessagePage,
+  type TConversationCreate,
 } from '@club/contract';
 import {
   createClub,
@@ -43,27 +43,31 @@ const as = async (m: Member) => {
 const year = new Date().getUTCFullYear();
 const born = (age: number) => `${year - age}-01-01`;
 
-async function create(by: Member, input: { body: object }) {
-  return (await as(by)).call(api.conversations.create, input as never);
+async function create(by: Member, input: EndpointInput<typeof api.conversations.create>) {
+  return (await as(by)).send(api.conversations.create, input);
 }
-async function createOk(by: Member, body: object): Promise<TConversation> {
-  const res = await (await as(by)).call(api.conversations.create, { body } as never);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
+async function createOk(by: Member, body: TConversationCreate): Promise<TConversation> {
+  const res = await create(by, { body });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
 }
 async function send(by: Member, id: number, contenu: string, cle?: string) {
-  return (await as(by)).call(api.conversations.send, {
+  return (await as(by)).send(api.conversations.send, {
     params: { id },
     body: { contenu, ...(cle ? { cle } : {}) },
   });
 }
-async function page(by: Member, id: number, query: object = {}) {
-  return (await as(by)).call(api.conversations.messages, { params: { id }, query } as never);
+async function page(
+  by: Member,
+  id: number,
+  query: EndpointInput<typeof api.conversations.messages>['query'] = {},
+) {
+  return (await as(by)).send(api.conversations.messages, { params: { id }, query });
 }
 const list = async (by: Member): Promise<TConversation[]> => {
-  const res = await (await as(by)).call(api.conversations.list);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  const res = await (await as(by)).send(api.conversations.list);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
 };
 
 beforeAll(async () => {
@@ -138,12 +142,12 @@ describe('[messages] safeguarding of minors (docs/architecture.md §6d)', () => 
 
   it('a minor none of whose guardians can join is refused with 422 (a group with an adult)', async () => {
     const res = await create(coach, { body: { membresIds: [orphan.id] } });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(CONVERSATION_MESSAGES.guardianRequired);
+    expect(res.status).toBe(422);
+    expect(res.error.message).toBe(CONVERSATION_MESSAGES.guardianRequired);
     // Another minor brings their parent, an adult who is not the unguarded minor's.
     const kids = await create(kid, { body: { membresIds: [orphan.id] } });
-    expect(kids.statusCode).toBe(422);
-    expect(kids.json().message).toBe(CONVERSATION_MESSAGES.guardianRequired);
+    expect(kids.status).toBe(422);
+    expect(kids.error.message).toBe(CONVERSATION_MESSAGES.guardianRequired);
   });
 
   it('a team’s conversation gathers its members and their guardians, leaves out an unguarded minor', async () => {
@@ -157,17 +161,17 @@ describe('[messages] safeguarding of minors (docs/architecture.md §6d)', () => 
     expect(ids).not.toContain(senior.id);
     expect(ids).not.toContain(boss.id);
     // Another team's player and a leader outside the team do not read it.
-    expect((await page(senior, c.id)).statusCode).toBe(403);
-    expect((await page(boss, c.id)).statusCode).toBe(403);
+    expect((await page(senior, c.id)).status).toBe(403);
+    expect((await page(boss, c.id)).status).toBe(403);
     // Another club: as if it did not exist.
     expect(
-      (await (await as(stranger)).call(api.conversations.messages, { params: { id: c.id } }))
-        .statusCode,
+      (await (await as(stranger)).send(api.conversations.messages, { params: { id: c.id } }))
+        .status,
     ).toBe(404);
     // Only its coaches and the leaders open a team's conversation.
     const byPlayer = await create(p3, { body: { equipeId: u13.id } });
-    expect(byPlayer.statusCode).toBe(403);
-    expect(byPlayer.json().message).toBe(CONVERSATION_MESSAGES.staffOnly);
+    expect(byPlayer.status).toBe(403);
+    expect(byPlayer.error.message).toBe(CONVERSATION_MESSAGES.staffOnly);
   });
 
   it('the club’s messaging age, both ways: younger members are replaced by their guardians, older ones take part', async () => {
@@ -186,11 +190,11 @@ describe('[messages] safeguarding of minors (docs/architecture.md §6d)', () => 
         expect.arrayContaining([parent.id, teen.id, teenParent.id]),
       );
       const young = await create(kid, { body: { membresIds: [orphan.id] } });
-      expect(young.statusCode).toBe(403);
-      expect(young.json().message).toBe(CONVERSATION_MESSAGES.tooYoung);
+      expect(young.status).toBe(403);
+      expect(young.error.message).toBe(CONVERSATION_MESSAGES.tooYoung);
       // Nor do they read the team's conversation meanwhile.
-      expect((await page(kid, c.id)).statusCode).toBe(403);
-      expect((await send(teen, c.id, 'Salut')).statusCode).toBe(201);
+      expect((await page(kid, c.id)).status).toBe(403);
+      expect((await send(teen, c.id, 'Salut')).status).toBe(201);
     } finally {
       await ctx.app.db.execute(
         sql`update clubs set messaging_minimum_age = 0 where id = ${club.id}`,
@@ -200,14 +204,12 @@ describe('[messages] safeguarding of minors (docs/architecture.md §6d)', () => 
 
   it('a group may only gather members who share a team with its author (leaders: the club)', async () => {
     const res = await create(p3, { body: { membresIds: [senior.id] } });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(CONVERSATION_MESSAGES.memberNotShared);
-    expect((await create(boss, { body: { membresIds: [senior.id, coach.id] } })).statusCode).toBe(
-      201,
-    );
+    expect(res.status).toBe(403);
+    expect(res.error.message).toBe(CONVERSATION_MESSAGES.memberNotShared);
+    expect((await create(boss, { body: { membresIds: [senior.id, coach.id] } })).status).toBe(201);
     // Another club's member: shares no team (403); a leader, who may name anyone, gets 400.
-    expect((await create(coach, { body: { membresIds: [stranger.id] } })).statusCode).toBe(403);
-    expect((await create(boss, { body: { membresIds: [stranger.id] } })).statusCode).toBe(400);
+    expect((await create(coach, { body: { membresIds: [stranger.id] } })).status).toBe(403);
+    expect((await create(boss, { body: { membresIds: [stranger.id] } })).status).toBe(400);
   });
 });
 
@@ -219,22 +221,20 @@ describe('[messages] writing, reading, paging', () => {
 
   it('plain text of at most 2,000 characters; 2,001 refused in French', async () => {
     const ok = await send(coach, team.id, 'é'.repeat(2_000));
-    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.status, ok.text).toBe(201);
     const tooLong = await send(coach, team.id, 'é'.repeat(2_001));
-    expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().errors.contenu).toBe(CONVERSATION_MESSAGES.contenuTooLong);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.error.errors?.contenu).toBe(CONVERSATION_MESSAGES.contenuTooLong);
     const html = await send(coach, team.id, '<b>pas du HTML</b> https://exemple.fr');
-    expect((html.json() as TConversationMessage).contenu).toBe(
-      '<b>pas du HTML</b> https://exemple.fr',
-    );
+    expect(html.body.contenu).toBe('<b>pas du HTML</b> https://exemple.fr');
   });
 
   it('the same `cle` twice stores one message', async () => {
     const a = await send(kid, team.id, 'Je serai là', 'hors-ligne-1');
     const b = await send(kid, team.id, 'Je serai là', 'hors-ligne-1');
-    expect(a.statusCode).toBe(201);
-    expect(b.statusCode).toBe(201);
-    expect(b.json().id).toBe(a.json().id);
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(b.body.id).toBe(a.body.id);
     const r = await ctx.app.db.execute(
       sql`select count(*)::int as n from messages where cle = 'hors-ligne-1'`,
     );
@@ -244,34 +244,30 @@ describe('[messages] writing, reading, paging', () => {
   it('unread counts and read marks', async () => {
     const before = (await list(parent)).find((c) => c.id === team.id)!;
     expect(before.nonLus).toBeGreaterThanOrEqual(3);
-    const last = (await page(parent, team.id)).json() as TMessagePage;
+    const last = (await page(parent, team.id)).body;
     const lastId = last.messages.at(-1)!.id;
     const read = await (
       await as(parent)
-    ).call(api.conversations.markRead, {
+    ).send(api.conversations.markRead, {
       params: { id: team.id },
       body: { jusquA: lastId },
     });
-    expect(read.json()).toEqual({ nonLus: 0 });
+    expect(read.body).toEqual({ nonLus: 0 });
     expect((await list(parent)).find((c) => c.id === team.id)!.nonLus).toBe(0);
-    const seen = (await page(coach, team.id)).json() as TMessagePage;
+    const seen = (await page(coach, team.id)).body;
     expect(seen.lectures).toContainEqual({ membreId: parent.id, jusquA: lastId });
   });
 
   it('pages back with `avant` and `limite`, oldest first within a page', async () => {
     const c = await createOk(coach, { membresIds: [p3.id] });
     const ids: number[] = [];
-    for (let i = 1; i <= 5; i++) ids.push((await send(coach, c.id, `m${i}`)).json().id);
-    const last2 = (await page(p3, c.id, { limite: 2 })).json() as TMessagePage;
+    for (let i = 1; i <= 5; i++) ids.push((await send(coach, c.id, `m${i}`)).body.id);
+    const last2 = (await page(p3, c.id, { limite: 2 })).body;
     expect(last2.messages.map((m) => m.contenu)).toEqual(['m4', 'm5']);
     expect(last2.plusAnciens).toBe(true);
-    const before = (
-      await page(p3, c.id, { limite: 2, avant: last2.messages[0]!.id })
-    ).json() as TMessagePage;
+    const before = (await page(p3, c.id, { limite: 2, avant: last2.messages[0]!.id })).body;
     expect(before.messages.map((m) => m.contenu)).toEqual(['m2', 'm3']);
-    const first = (
-      await page(p3, c.id, { limite: 2, avant: before.messages[0]!.id })
-    ).json() as TMessagePage;
+    const first = (await page(p3, c.id, { limite: 2, avant: before.messages[0]!.id })).body;
     expect(first.messages.map((m) => m.contenu)).toEqual(['m1']);
     expect(first.plusAnciens).toBe(false);
   });
@@ -280,8 +276,8 @@ describe('[messages] writing, reading, paging', () => {
     await send(kid, team.id, 'Coucou');
     const bodies = [
       JSON.stringify(await list(coach)),
-      (await page(coach, team.id)).body,
-      (await page(parent, team.id)).body,
+      (await page(coach, team.id)).text,
+      (await page(parent, team.id)).text,
     ];
     for (const b of bodies) {
       expect(b).not.toContain('kylian@example.org');
@@ -296,12 +292,12 @@ describe('[messages] writing, reading, paging', () => {
     await send(coach, team.id, 'Après son départ');
     const mine = (await list(p3)).find((c) => c.id === team.id)!;
     expect(mine.lectureSeule).toBe(true);
-    const seen = ((await page(p3, team.id)).json() as TMessagePage).messages.map((m) => m.contenu);
+    const seen = (await page(p3, team.id)).body.messages.map((m) => m.contenu);
     expect(seen).toContain('Avant mon départ');
     expect(seen).not.toContain('Après son départ');
     const refused = await send(p3, team.id, 'Encore moi');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(CONVERSATION_MESSAGES.readOnly);
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toBe(CONVERSATION_MESSAGES.readOnly);
     await setMemberTeams(ctx.app.db, club.id, p3.id, [u13.id]);
   });
 });
@@ -313,15 +309,15 @@ describe('[messages] reports, masking, deletion', () => {
   });
 
   it('a participant reports a message to the leaders, a leader masks it', async () => {
-    const m = (await send(coach, c.id, 'Message limite')).json() as TConversationMessage;
+    const m = (await send(coach, c.id, 'Message limite')).body;
     const report = await (
       await as(parent)
-    ).call(api.conversations.report, {
+    ).send(api.conversations.report, {
       params: { id: m.id },
       body: { motif: 'Propos déplacés' },
     });
-    expect(report.statusCode, report.body).toBe(201);
-    expect(report.json().message).toBe(CONVERSATION_MESSAGES.reported);
+    expect(report.status, report.text).toBe(201);
+    expect(report.body.message).toBe(CONVERSATION_MESSAGES.reported);
     const mail = await waitForMail(
       ctx,
       (x) => x.to.includes(boss.email) && /signalé/.test(x.subject + x.text),
@@ -332,41 +328,36 @@ describe('[messages] reports, masking, deletion', () => {
       (
         await (
           await as(senior)
-        ).call(api.conversations.report, { params: { id: m.id }, body: { motif: 'x' } })
-      ).statusCode,
+        ).send(api.conversations.report, { params: { id: m.id }, body: { motif: 'x' } })
+      ).status,
     ).toBe(404);
-    const masked = await (await as(boss)).call(api.conversations.remove, { params: { id: m.id } });
-    expect(masked.statusCode, masked.body).toBe(200);
-    const seen = ((await page(kid, c.id)).json() as TMessagePage).messages.find(
-      (x) => x.id === m.id,
-    )!;
+    const masked = await (await as(boss)).send(api.conversations.remove, { params: { id: m.id } });
+    expect(masked.status, masked.text).toBe(200);
+    const seen = (await page(kid, c.id)).body.messages.find((x) => x.id === m.id)!;
     expect(seen.statut).toBe('MASQUE');
     expect(seen.contenu).toBe(CONVERSATION_MESSAGES.masked);
     expect(JSON.stringify(seen)).not.toContain('Message limite');
   });
 
   it('the author deletes within 15 minutes, not after; nobody else but a leader', async () => {
-    const m = (await send(coach, c.id, 'Oups')).json() as TConversationMessage;
+    const m = (await send(coach, c.id, 'Oups')).body;
     expect(m.supprimable).toBe(true);
     expect(
-      (await (await as(parent)).call(api.conversations.remove, { params: { id: m.id } }))
-        .statusCode,
+      (await (await as(parent)).send(api.conversations.remove, { params: { id: m.id } })).status,
     ).toBe(403);
     expect(
-      (await (await as(coach)).call(api.conversations.remove, { params: { id: m.id } })).statusCode,
+      (await (await as(coach)).send(api.conversations.remove, { params: { id: m.id } })).status,
     ).toBe(200);
-    const gone = ((await page(kid, c.id)).json() as TMessagePage).messages.find(
-      (x) => x.id === m.id,
-    )!;
+    const gone = (await page(kid, c.id)).body.messages.find((x) => x.id === m.id)!;
     expect(gone.statut).toBe('SUPPRIME');
-    const late = (await send(coach, c.id, 'Trop tard')).json() as TConversationMessage;
+    const late = (await send(coach, c.id, 'Trop tard')).body;
     clock.set(new Date(Date.now() + 16 * 60_000));
     try {
       const res = await (
         await as(coach)
-      ).call(api.conversations.remove, { params: { id: late.id } });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(CONVERSATION_MESSAGES.deleteTooLate);
+      ).send(api.conversations.remove, { params: { id: late.id } });
+      expect(res.status).toBe(403);
+      expect(res.error.message).toBe(CONVERSATION_MESSAGES.deleteTooLate);
     } finally {
       clock.set(undefined);
     }
@@ -429,24 +420,24 @@ describe('[messages] data rights and retention', () => {
     });
     const c = await createOk(writer, { membresIds: [senior.id] });
     await send(writer, c.id, 'Mon message à moi');
-    const exported = await (await as(writer)).call(api.auth.exportData);
-    expect(exported.statusCode).toBe(200);
-    expect(exported.body).toContain('Mon message à moi');
+    const exported = await (await as(writer)).send(api.auth.exportData);
+    expect(exported.status).toBe(200);
+    expect(exported.text).toContain('Mon message à moi');
     const erased = await (
       await as(writer)
-    ).call(api.auth.deleteAccount, {
+    ).send(api.auth.deleteAccount, {
       body: { motDePasse: 'Motdepasse-Solide-42' },
     });
-    expect(erased.statusCode, erased.body).toBe(200);
-    const seen = ((await page(senior, c.id)).json() as TMessagePage).messages;
+    expect(erased.status, erased.text).toBe(200);
+    const seen = (await page(senior, c.id)).body.messages;
     expect(seen[0]!.auteur).toBeNull();
     expect(seen[0]!.contenu).toBe('Mon message à moi');
   });
 
   it('the daily job deletes messages older than the club’s seasons (default 2)', async () => {
     const c = await createOk(coach, { membresIds: [p3.id] });
-    const old = (await send(coach, c.id, 'Il y a trois saisons')).json().id as number;
-    const recent = (await send(coach, c.id, 'La saison dernière')).json().id as number;
+    const old = (await send(coach, c.id, 'Il y a trois saisons')).body.id;
+    const recent = (await send(coach, c.id, 'La saison dernière')).body.id;
     await ctx.app.db.execute(
       sql`update messages set created_at = now() - interval '3 years' where id = ${old}`,
     );

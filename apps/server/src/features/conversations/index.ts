@@ -6,7 +6,7 @@ import { conversationRoutes } from './conversations.routes.ts';
 
 /**
  * Conversations of a team, of an event, and groups of members, with the safeguarding of minors
- * (docs/architecture.md §6d, docs/decisions/0121-conversations-and-safeguarding.md); new
+ * (docs/decisions/0121-conversations-and-safeguarding.md); new
  * messages reach open tabs through the live stream and the others by Web Push.
  */
 async function conversationsFeature(app: FastifyInstance) {

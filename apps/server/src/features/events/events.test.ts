@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  API_DOCS_PATH,
   EVENT_FIELD_MESSAGES,
   EVENT_MESSAGES,
   SERVER_MESSAGES,
   api,
   callResult,
+  hatsFromRole,
   urlOf,
   type CallResult,
   type EndpointSpec,
+  type Role,
   type TEventWrite,
 } from '@club/contract';
 import {
@@ -394,8 +397,28 @@ describe('[events] listVisibleEvents (the dashboards’ entry point)', () => {
     const ofA = await createEvent(ctx.app.db, c.id, { teamIds: [a.id] });
     const ofB = await createEvent(ctx.app.db, c.id, { teamIds: [b.id] });
     const all = await createEvent(ctx.app.db, c.id);
-    const actor = (role: string, teamIds: number[]) =>
-      ({ id: 1, clubId: c.id, role, teamIds, childIds: [], childTeamIds: [] }) as unknown as Actor;
+    // The spec's single role over the given teams (hats.ts `hatsFromRole`), as a session loads it.
+    const actor = (role: Role, teamIds: number[]): Actor => {
+      const single = hatsFromRole(role, teamIds);
+      return {
+        id: 1,
+        clubId: c.id,
+        role,
+        roleClub: single.roleClub,
+        teamRoles: single.equipes,
+        statut: 'Actif',
+        email: 'acteur@example.org',
+        nom: 'Acteur',
+        prenom: 'Test',
+        clubNom: 'Club',
+        teams: [],
+        teamIds,
+        primaryTeam: null,
+        childIds: [],
+        childTeamIds: [],
+        sessionId: 'test',
+      };
+    };
     const list = async (who: Actor, filter: Parameters<typeof listVisibleEvents>[2]) =>
       ids(await listVisibleEvents(ctx.app.db, who, filter));
     expect(await list(actor('DIRIGEANT', []), { teamId: a.id })).toEqual([ofA.id]);
@@ -608,8 +631,8 @@ const openApi = (endpoint: EndpointSpec) => endpoint.path.replace(/:(\w+)/g, '{$
 
 describe('[events] documentation', () => {
   it('the events routes are in the OpenAPI description, with the body and answer shapes', async () => {
-    // eslint-disable-next-line no-restricted-syntax -- the OpenAPI document is no endpoint of the contract
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    // The OpenAPI document is no endpoint of the contract: its path is the contract's constant.
+    const res = await ctx.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` });
     expect(res.statusCode).toBe(200);
     const { paths } = res.json();
     expect(Object.keys(paths[openApi(api.events.listClub)])).toEqual(['get']);

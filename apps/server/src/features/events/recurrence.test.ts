@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  API_DOCS_PATH,
   RECURRENCE_MESSAGES,
   SERVER_MESSAGES,
   api,
@@ -437,8 +438,8 @@ describe('[recurrence] edits and deletes by portee', () => {
 
 describe('[recurrence] OpenAPI', () => {
   it('documents recurrence in the body, serie in the answers and portee on PUT and DELETE', async () => {
-    // eslint-disable-next-line no-restricted-syntax -- the OpenAPI document is no endpoint of the contract
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    // The OpenAPI document is no endpoint of the contract: its path is the contract's constant.
+    const res = await ctx.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` });
     expect(res.statusCode).toBe(200);
     const { paths } = res.json();
     const post = paths[api.events.create.path].post;

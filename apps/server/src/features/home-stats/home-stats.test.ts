@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@club/contract';
 import { createClub, createMember, createTeam } from '../../db/factories.ts';
-import { buildTestApp, type TestContext } from '../../test/helper.ts';
+import { buildTestApp, TestClient, type TestContext } from '../../test/helper.ts';
 import { createHomeStatsService } from './home-stats.service.ts';
 
 let ctx: TestContext;
@@ -11,7 +12,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('[home] GET /api/accueil/stats and /stats/sports', () => {
+const { homeStats, sportStats } = api.publicSite;
+describe(`[home] ${homeStats.method} ${homeStats.path} and ${sportStats.path}`, () => {
   it('count the real members, clubs and teams, and the teams of each sport', async () => {
     const db = ctx.database.db;
     // Uncached service over the same database, to see the data just written.
@@ -29,13 +31,14 @@ describe('[home] GET /api/accueil/stats and /stats/sports', () => {
     await createMember(db, rugby.id, { password: null });
     await createMember(db, rugby.id, { password: null });
 
-    const stats = await ctx.app.inject({ method: 'GET', url: '/api/accueil/stats' });
-    expect(stats.statusCode).toBe(200);
-    expect(stats.json()).toEqual({ members: 3, clubs: 3, equipes: 4 });
+    const visitor = new TestClient(ctx.app);
+    const stats = await visitor.send(homeStats);
+    expect(stats.status).toBe(200);
+    expect(stats.body).toEqual({ members: 3, clubs: 3, equipes: 4 });
 
-    const sports = await ctx.app.inject({ method: 'GET', url: '/api/accueil/stats/sports' });
-    expect(sports.statusCode).toBe(200);
-    expect(sports.json()).toEqual([
+    const sports = await visitor.send(sportStats);
+    expect(sports.status).toBe(200);
+    expect(sports.body).toEqual([
       { sportNom: 'Football', nombreEquipes: 3 },
       { sportNom: 'Basketball', nombreEquipes: 0 },
       { sportNom: 'Handball', nombreEquipes: 0 },

@@ -46,8 +46,9 @@ const messagesOf = (sub: BrowserSubscription): TPushMessage[] =>
     .filter((r) => `${receiver.origin}${r.path}` === sub.endpoint)
     .map((r) => ZPushMessageSchema.parse(JSON.parse(sub.decrypt(r.body).toString())));
 
-async function liveMatch(clubId: number, teamId: number) {
-  const event = await createEvent(ctx.app.db, clubId, {
+/** A match of `teamId` that started 30 minutes ago, against FC Voisin. */
+async function liveMatch(db: TestContext['app']['db'], clubId: number, teamId: number) {
+  const event = await createEvent(db, clubId, {
     nom: 'Match',
     type: 'MATCH',
     lieux: 'Stade',
@@ -55,7 +56,7 @@ async function liveMatch(clubId: number, teamId: number) {
     dateFin: local(60 * MIN),
     teamIds: [teamId],
   });
-  const { matchId } = await ctx.app.db.transaction((tx) =>
+  const { matchId } = await db.transaction((tx) =>
     matchSync.upsertForEvent(tx, clubId, event.id, {
       homeTeamId: teamId,
       awayTeamId: null,
@@ -63,6 +64,31 @@ async function liveMatch(clubId: number, teamId: number) {
     }),
   );
   return matchId;
+}
+
+/**
+ * A club of its own on `app`, its live match with one starting player subscribed to pushes: the
+ * set-up of the tests that build an app with other settings (the undo delay, the quiet hours).
+ */
+async function onePlayerMatch(app: TestContext['app'], clubName: string, prenom: string) {
+  const club = await createClub(app.db, { timezone: TZ, sport: 'Football', nom: clubName });
+  const team = await createTeam(app.db, club.id, { nom: 'Seniors' });
+  const coach = await createMember(app.db, club.id, { role: 'ENTRAINEUR', teamId: team.id });
+  const player = await createMember(app.db, club.id, { teamId: team.id, prenom });
+  const id = await liveMatch(app.db, club.id, team.id);
+  const coachClient = await signIn(app, coach);
+  const sub = browserSubscription(`${receiver.origin}/push/${prenom.toLowerCase()}-${++seq}`);
+  const playerClient = await signIn(app, player);
+  expect((await playerClient.call(api.push.subscribe, { body: sub.json })).statusCode).toBe(201);
+  expect(
+    (
+      await coachClient.call(api.matchSheet.updateSheet, {
+        params: { id },
+        body: { joueurs: [{ membreId: player.id, titulaire: true }] },
+      })
+    ).statusCode,
+  ).toBe(200);
+  return { id, coachClient, player, sub };
 }
 
 let matchId: number;
@@ -97,8 +123,8 @@ beforeAll(async () => {
   const otherClub = await createClub(db, { timezone: TZ, sport: 'Football', nom: 'Autre club' });
   const otherSeniors = await createTeam(db, otherClub.id, { nom: 'Seniors' });
   const otherClubPlayer = await createMember(db, otherClub.id, { teamId: otherSeniors.id });
-  await liveMatch(otherClub.id, otherSeniors.id); // the other club plays too
-  matchId = await liveMatch(club.id, team.id);
+  await liveMatch(ctx.app.db, otherClub.id, otherSeniors.id); // the other club plays too
+  matchId = await liveMatch(ctx.app.db, club.id, team.id);
 
   asCoach = await signIn(ctx.app, coach);
   const asAlice = await signIn(ctx.app, alice);
@@ -227,38 +253,12 @@ describe('[matches] a goal undone before its push leaves (decision 0140)', () =>
       NOTIFICATION_DELAY_SECONDS: '2',
       PUSH_ENDPOINTS_ALLOWED: receiver.origin,
     });
-    const db = undoCtx.app.db;
-    const club = await createClub(db, { timezone: TZ, sport: 'Football', nom: 'US Annule' });
-    const team = await createTeam(db, club.id, { nom: 'Seniors' });
-    const coach = await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: team.id });
-    const dora = await createMember(db, club.id, { teamId: team.id, prenom: 'Dora' });
-    const event = await createEvent(db, club.id, {
-      nom: 'Match',
-      type: 'MATCH',
-      lieux: 'Stade',
-      dateDebut: local(-30 * MIN),
-      dateFin: local(60 * MIN),
-      teamIds: [team.id],
-    });
-    const { matchId: id } = await db.transaction((tx) =>
-      matchSync.upsertForEvent(tx, club.id, event.id, {
-        homeTeamId: team.id,
-        awayTeamId: null,
-        opponentName: 'FC Voisin',
-      }),
-    );
-    const coachClient = await signIn(undoCtx.app, coach);
-    const doraClient = await signIn(undoCtx.app, dora);
-    const sub = browserSubscription(`${receiver.origin}/push/annule-${++seq}`);
-    expect((await doraClient.call(api.push.subscribe, { body: sub.json })).statusCode).toBe(201);
-    expect(
-      (
-        await coachClient.call(api.matchSheet.updateSheet, {
-          params: { id },
-          body: { joueurs: [{ membreId: dora.id, titulaire: true }] },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const {
+      id,
+      coachClient,
+      player: dora,
+      sub,
+    } = await onePlayerMatch(undoCtx.app, 'US Annule', 'Dora');
     const goal = (minute: number) =>
       coachClient.call(api.matchSheet.addAction, {
         params: { id },
@@ -297,33 +297,12 @@ describe('[matches] the quiet hours (decision 0140)', () => {
       PUSH_ENDPOINTS_ALLOWED: receiver.origin,
     });
     const db = quietCtx.app.db;
-    const club = await createClub(db, { timezone: TZ, sport: 'Football', nom: 'US Nuit' });
-    const team = await createTeam(db, club.id, { nom: 'Seniors' });
-    const coach = await createMember(db, club.id, { role: 'ENTRAINEUR', teamId: team.id });
-    const eve = await createMember(db, club.id, { teamId: team.id, prenom: 'Eve' });
-    const event = await createEvent(db, club.id, {
-      nom: 'Match',
-      type: 'MATCH',
-      lieux: 'Stade',
-      dateDebut: local(-30 * MIN),
-      dateFin: local(60 * MIN),
-      teamIds: [team.id],
-    });
-    const { matchId: id } = await db.transaction((tx) =>
-      matchSync.upsertForEvent(tx, club.id, event.id, {
-        homeTeamId: team.id,
-        awayTeamId: null,
-        opponentName: 'FC Voisin',
-      }),
-    );
-    const coachClient = await signIn(quietCtx.app, coach);
-    const sub = browserSubscription(`${receiver.origin}/push/nuit-${++seq}`);
-    const eveClient = await signIn(quietCtx.app, eve);
-    expect((await eveClient.call(api.push.subscribe, { body: sub.json })).statusCode).toBe(201);
-    await coachClient.call(api.matchSheet.updateSheet, {
-      params: { id },
-      body: { joueurs: [{ membreId: eve.id, titulaire: true }] },
-    });
+    const {
+      id,
+      coachClient,
+      player: eve,
+      sub,
+    } = await onePlayerMatch(quietCtx.app, 'US Nuit', 'Eve');
     const goal = await coachClient.call(api.matchSheet.addAction, {
       params: { id },
       body: { minute: 5, type: 'BUT', membreId: eve.id },

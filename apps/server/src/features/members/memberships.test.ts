@@ -136,7 +136,7 @@ describe('[members] several teams per member', () => {
     });
   });
 
-  it('the signed-in member keeps the primary team in /api/dashboard/infos', async () => {
+  it(`the signed-in member keeps the primary team in ${api.dashboard.infos.method} ${api.dashboard.infos.path}`, async () => {
     const player = await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId: u17.id });
     await setMemberTeams(ctx.app.db, club.id, player.id, [u17.id, seniors.id]);
     const me = await signIn(ctx.app, player);
@@ -154,7 +154,7 @@ describe('[members] several teams per member', () => {
     ).toBe(403);
   });
 
-  it('/api/dashboard/infos lists every team of the signed-in member, primary first', async () => {
+  it(`${api.dashboard.infos.method} ${api.dashboard.infos.path} lists every team of the signed-in member, primary first`, async () => {
     const player = await createMember(ctx.app.db, club.id, { role: 'JOUEUR', teamId: seniors.id });
     await setMemberTeams(ctx.app.db, club.id, player.id, [seniors.id, u15.id]);
     const me = await signIn(ctx.app, player);

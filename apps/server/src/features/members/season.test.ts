@@ -7,10 +7,15 @@ import {
   SETTINGS_MESSAGES,
   ageCategory,
   api,
+  callResult,
   seasonOf,
+  urlOf,
+  type CallResult,
+  type EndpointSpec,
   type TImportReport,
-  type TMember,
+  type TMemberList,
 } from '@club/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, guardians, members, teamMemberships } from '../../db/schema.ts';
 import {
   createClub,
@@ -21,7 +26,7 @@ import {
 } from '../../db/factories.ts';
 import { JOB_SCHEMA } from '../../jobs/job-queue.ts';
 import { clubToday } from '../../lib/club-time.ts';
-import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
 import { multipartFile, waitForMail, waitForMailQueueIdle } from '../../test/http-utils.ts';
 import { MEMBER_IMPORT_QUEUE } from './members.import-jobs.ts';
 
@@ -88,24 +93,47 @@ async function world() {
 }
 type World = Awaited<ReturnType<typeof world>>;
 
+/** The import of a file, as the browser's FormData sends it (field « fichier » unless given). */
 function upload(
   client: TestClient,
   clubId: number,
   bytes: Buffer | string,
   {
     simulation,
+    field = 'fichier',
     filename = 'membres.csv',
     type = 'text/csv',
-  }: { simulation?: boolean; filename?: string; type?: string } = {},
+  }: { simulation?: boolean; field?: string; filename?: string; type?: string } = {},
 ) {
-  const { payload, headers } = multipartFile(
-    typeof bytes === 'string' ? Buffer.from(bytes) : bytes,
-    { field: 'fichier', filename, type },
-  );
-  const q = simulation === undefined ? '' : `?simulation=${simulation}`;
-  return client.post(`/api/membres/club/${clubId}/import${q}`, payload, { headers });
+  const body = new FormData();
+  const content = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  body.append(field, new Blob([new Uint8Array(content)], { type }), filename);
+  return client.send(api.members.import, {
+    params: { clubId },
+    query: simulation === undefined ? {} : { simulation: simulation ? 'true' : 'false' },
+    body,
+  });
 }
-const report = (res: { json(): unknown }) => res.json() as TImportReport;
+/** The import's report: the 200's, or the 422's of a refused import (the same schema). */
+const report = (res: CallResult<typeof api.members.import>): TImportReport =>
+  res.status === 422 ? api.members.import.responses[422].parse(JSON.parse(res.text)) : res.body;
+/** A hand-built call's answer typed by its endpoint (the malformed requests below go through raw()). */
+const typed = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
+  callResult(endpoint, {
+    status: res.statusCode,
+    headers: Object.fromEntries(
+      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+    ),
+    text: res.body,
+  });
+/** A club list without page nor size: the plain list. */
+const listOf = (list: TMemberList) => {
+  if (!Array.isArray(list)) throw new Error(`une liste attendue : ${JSON.stringify(list)}`);
+  return list;
+};
+/** The members file (CSV) of a club, its bytes as received. */
+const exportOf = async (client: TestClient, clubId: number) =>
+  (await client.call(api.members.export, { params: { clubId } })).rawPayload;
 
 /** Everything about the club's members that an import could change. */
 async function snapshot(clubId: number) {
@@ -155,40 +183,56 @@ describe('[season] age categories and the season setting', () => {
       dateNaissance: `${ref - 13}-05-20`,
       email: `kid.${uid()}@example.org`,
     });
-    const one = await w.asBoss.get(`/api/membres/${kid.id}`);
-    expect(one.statusCode).toBe(200);
-    expect(one.json().categorie).toBe('U13');
-    const club = await w.asBoss.get(`/api/clubs/${w.club.id}`);
-    expect(club.json().moisDebutSaison).toBe(7);
+    const one = await w.asBoss.send(api.members.get, { params: { id: kid.id } });
+    expect(one.status).toBe(200);
+    expect(one.body.categorie).toBe('U13');
+    const club = await w.asBoss.send(api.clubs.get, { params: { id: w.club.id } });
+    expect(club.body.moisDebutSaison).toBe(7);
 
     // A season starting next month: today still belongs to the season that began a year ago.
     const month = Number(today.slice(5, 7));
     const next = (month % 12) + 1;
     const body = { nom: w.club.nom, moisDebutSaison: next };
-    const refused = await w.asLeader.put(`/api/clubs/${w.club.id}`, body);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(SETTINGS_MESSAGES.onlyManagerEdit);
-    const saved = await w.asBoss.put(`/api/clubs/${w.club.id}`, body);
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().moisDebutSaison).toBe(next);
+    const params = { id: w.club.id };
+    const refused = await w.asLeader.send(api.clubs.update, { params, body });
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toBe(SETTINGS_MESSAGES.onlyManagerEdit);
+    const saved = await w.asBoss.send(api.clubs.update, { params, body });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.moisDebutSaison).toBe(next);
     const expected = ageCategory(`${ref - 13}-05-20`, today, next);
-    expect((await w.asBoss.get(`/api/membres/${kid.id}`)).json().categorie).toBe(expected);
+    const kidParams = { params: { id: kid.id } };
+    expect((await w.asBoss.send(api.members.get, kidParams)).body.categorie).toBe(expected);
     // A season starting this very month started today or earlier this month: a new season.
-    await w.asBoss.put(`/api/clubs/${w.club.id}`, { nom: w.club.nom, moisDebutSaison: month });
-    expect((await w.asBoss.get(`/api/membres/${kid.id}`)).json().categorie).toBe(
+    await w.asBoss.send(api.clubs.update, {
+      params,
+      body: { nom: w.club.nom, moisDebutSaison: month },
+    });
+    expect((await w.asBoss.send(api.members.get, kidParams)).body.categorie).toBe(
       ageCategory(`${ref - 13}-05-20`, today, month),
     );
     // The spec's form, without the field, leaves it as it is.
-    const unchanged = await w.asBoss.put(`/api/clubs/${w.club.id}`, { nom: w.club.nom });
-    expect(unchanged.json().moisDebutSaison).toBe(month);
+    const unchanged = await w.asBoss.send(api.clubs.update, { params, body: { nom: w.club.nom } });
+    expect(unchanged.body.moisDebutSaison).toBe(month);
 
     for (const bad of [0, 13, 6.5, '7']) {
-      const res = await w.asBoss.put(`/api/clubs/${w.club.id}`, {
-        nom: w.club.nom,
-        moisDebutSaison: bad,
-      });
-      expect(res.statusCode, String(bad)).toBe(400);
-      expect(res.json().errors.moisDebutSaison).toBe(
+      const res =
+        typeof bad === 'number'
+          ? await w.asBoss.send(api.clubs.update, {
+              params,
+              body: { nom: w.club.nom, moisDebutSaison: bad },
+            })
+          : // A string is no month for the declaration: sent by hand.
+            typed(
+              api.clubs.update,
+              await w.asBoss.raw({
+                method: 'PUT',
+                url: urlOf(api.clubs.update, { params, body: { nom: w.club.nom } }),
+                payload: { nom: w.club.nom, moisDebutSaison: bad },
+              }),
+            );
+      expect(res.status, String(bad)).toBe(400);
+      expect(res.error.errors?.moisDebutSaison).toBe(
         'Choisissez un mois entre janvier et décembre.',
       );
     }
@@ -196,7 +240,10 @@ describe('[season] age categories and the season setting', () => {
 
   it('?categorie= and ?sansEquipe=true filter the club list and the search; a bad category answers 400', async () => {
     const w = await world();
-    await w.asBoss.put(`/api/clubs/${w.club.id}`, { nom: w.club.nom, moisDebutSaison: 7 });
+    await w.asBoss.send(api.clubs.update, {
+      params: { id: w.club.id },
+      body: { nom: w.club.nom, moisDebutSaison: 7 },
+    });
     const ref = seasonOf(clubToday('Europe/Paris'), 7).anneeReference;
     const db = ctx.app.db;
     const u13a = await createMember(db, w.club.id, {
@@ -223,34 +270,46 @@ describe('[season] age categories and the season setting', () => {
       email: `n.${uid()}@example.org`,
     });
 
-    const ids = (res: { json(): { id: number }[] }) => res.json().map((m) => m.id);
-    const cat = await w.asBoss.get(`/api/membres/club/${w.club.id}?categorie=u13`);
-    expect(cat.statusCode).toBe(200);
+    const params = { clubId: w.club.id };
+    const ids = (res: CallResult<typeof api.members.listClub | typeof api.members.searchClub>) =>
+      listOf(res.body).map((m) => m.id);
+    const cat = await w.asBoss.send(api.members.listClub, { params, query: { categorie: 'u13' } });
+    expect(cat.status).toBe(200);
     expect(ids(cat)).toEqual([u13a.id, u13b.id]);
-    expect(cat.json().every((m: { categorie: string }) => m.categorie === 'U13')).toBe(true);
+    expect(listOf(cat.body).every((m) => m.categorie === 'U13')).toBe(true);
     expect(
-      ids(await w.asBoss.get(`/api/membres/club/${w.club.id}?categorie=V%C3%A9t%C3%A9ran`)),
+      ids(await w.asBoss.send(api.members.listClub, { params, query: { categorie: 'Vétéran' } })),
     ).toEqual([veteran.id]);
-    const noTeam = ids(await w.asBoss.get(`/api/membres/club/${w.club.id}?sansEquipe=true`));
+    const noTeam = ids(
+      await w.asBoss.send(api.members.listClub, { params, query: { sansEquipe: 'true' } }),
+    );
     expect(noTeam).toEqual(expect.arrayContaining([u13a.id, u13b.id, veteran.id, noBirth.id]));
     // leaders (DIRIGEANT, RESPONSABLE) are club-level: not members waiting for a team
     expect(noTeam).not.toContain(w.boss.id);
     expect(noTeam).not.toContain(w.leader.id);
     expect(noTeam).not.toContain(u14.id);
     expect(noTeam).not.toContain(w.player.id);
-    const search = await w.asBoss.get(
-      `/api/membres/club/${w.club.id}/recherche?nom=bravo&categorie=U13&sansEquipe=true`,
-    );
+    const search = await w.asBoss.send(api.members.searchClub, {
+      params,
+      query: { nom: 'bravo', categorie: 'U13', sansEquipe: 'true' },
+    });
     expect(ids(search)).toEqual([u13b.id]);
-    const paged = await w.asBoss.get(`/api/membres/club/${w.club.id}?categorie=U13&page=0&size=1`);
-    expect(paged.json()).toMatchObject({ totalElements: 2, totalPages: 2 });
+    const paged = await w.asBoss.send(api.members.listClub, {
+      params,
+      query: { categorie: 'U13', page: 0, size: 1 },
+    });
+    expect(paged.body).toMatchObject({ totalElements: 2, totalPages: 2 });
 
-    const bad = await w.asBoss.get(`/api/membres/club/${w.club.id}?categorie=Poussins`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.categorie).toMatch(/^Catégorie inconnue/);
-    expect((await w.asCoach.get(`/api/membres/club/${w.club.id}?sansEquipe=true`)).statusCode).toBe(
-      403,
-    );
+    const bad = await w.asBoss.send(api.members.listClub, {
+      params,
+      query: { categorie: 'Poussins' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.error.errors?.categorie).toMatch(/^Catégorie inconnue/);
+    expect(
+      (await w.asCoach.send(api.members.listClub, { params, query: { sansEquipe: 'true' } }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -270,7 +329,7 @@ describe('[season] export', () => {
       numero: 10,
       teamId: w.u13.id,
     });
-    const res = await w.asBoss.get(`/api/membres/club/${w.club.id}/export`);
+    const res = await w.asBoss.call(api.members.export, { params: { clubId: w.club.id } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -306,7 +365,9 @@ describe('[season] export', () => {
       email: evil,
       telephone: '=0612"&HYPERLINK("http://evil.example")&"',
     });
-    const lines = (await w.asBoss.get(`/api/membres/club/${w.club.id}/export`)).body.split('\r\n');
+    const lines = (
+      await w.asBoss.send(api.members.export, { params: { clubId: w.club.id } })
+    ).body.split('\r\n');
     expect(lines.find((l: string) => l.includes(email))).toContain(`;${email};"=""0612345678""";`);
     expect(lines.find((l: string) => l.includes(evil))).toContain(
       `;${evil};"'=0612""&HYPERLINK(""http://evil.example"")&""";`,
@@ -316,17 +377,19 @@ describe('[season] export', () => {
   it('follows the list’s filters; leaders only; another club answers 404', async () => {
     const w = await world();
     const other = await world();
-    const res = await w.asBoss.get(`/api/membres/club/${w.club.id}/export?role=JOUEUR`);
+    const params = { clubId: w.club.id };
+    const res = await w.asBoss.send(api.members.export, { params, query: { role: 'JOUEUR' } });
     const rows = res.body
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(w.player.email);
-    const none = await w.asLeader.get(
-      `/api/membres/club/${w.club.id}/export?sansEquipe=true&role=JOUEUR`,
-    );
-    expect(none.statusCode).toBe(200);
+    const none = await w.asLeader.send(api.members.export, {
+      params,
+      query: { sansEquipe: 'true', role: 'JOUEUR' },
+    });
+    expect(none.status).toBe(200);
     expect(
       none.body
         .replace(/^\uFEFF/, '')
@@ -334,9 +397,9 @@ describe('[season] export', () => {
         .split('\r\n'),
     ).toHaveLength(1);
     for (const client of [w.asCoach, w.asPlayer])
-      expect((await client.get(`/api/membres/club/${w.club.id}/export`)).statusCode).toBe(403);
-    expect((await w.asBoss.get(`/api/membres/club/${other.club.id}/export`)).statusCode).toBe(404);
-    expect((await w.asBoss.get(`/api/membres/club/2000000000/export`)).statusCode).toBe(404);
+      expect((await client.send(api.members.export, { params })).status).toBe(403);
+    for (const clubId of [other.club.id, 2_000_000_000])
+      expect((await w.asBoss.send(api.members.export, { params: { clubId } })).status).toBe(404);
   });
 });
 
@@ -360,10 +423,10 @@ describe('[season] import', () => {
       email: `multi.${uid()}@example.org`,
     });
     await setMemberTeams(ctx.app.db, w.club.id, multi.id, [w.u13.id, w.seniors.id]);
-    const exported = (await w.asBoss.get(`/api/membres/club/${w.club.id}/export`)).rawPayload;
+    const exported = await exportOf(w.asBoss, w.club.id);
     const before = await snapshot(w.club.id);
     const sim = await upload(w.asBoss, w.club.id, exported, { simulation: true });
-    expect(sim.statusCode, sim.body).toBe(200);
+    expect(sim.status, sim.text).toBe(200);
     const total = before.rows.length;
     expect(report(sim)).toMatchObject({
       lignes: total,
@@ -375,7 +438,7 @@ describe('[season] import', () => {
     });
     expect(report(sim).apercu?.every((r) => r.resultat === 'INCHANGE')).toBe(true);
     const real = await upload(w.asBoss, w.club.id, exported, { simulation: false });
-    expect(real.statusCode, real.body).toBe(200);
+    expect(real.status, real.text).toBe(200);
     expect(report(real)).toMatchObject({
       crees: 0,
       misAJour: 0,
@@ -395,7 +458,7 @@ describe('[season] import', () => {
     const bytes = iconv.encode(text, 'windows-1252');
     expect(bytes.includes(Buffer.from('Lefèvre', 'utf8'))).toBe(false);
     const res = await upload(w.asBoss, w.club.id, bytes);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.text).toBe(200);
     expect(report(res)).toMatchObject({
       lignes: 2,
       crees: 2,
@@ -404,9 +467,9 @@ describe('[season] import', () => {
       erreurs: [],
     });
     expect(report(res).colonnes.at(-1)).toEqual({ entete: 'Commentaire', champ: null });
-    const list = (
-      await w.asBoss.get(`/api/membres/club/${w.club.id}/recherche?nom=lefevre`)
-    ).json();
+    const search = (query: { nom?: string; prenom?: string }) =>
+      w.asBoss.send(api.members.searchClub, { params: { clubId: w.club.id }, query });
+    const list = listOf((await search({ nom: 'lefevre' })).body);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       nom: 'Lefèvre',
@@ -419,25 +482,23 @@ describe('[season] import', () => {
       equipes: [{ id: w.u13.id, nom: 'U13' }],
       invitationEnAttente: true,
     });
-    const gaetan = (
-      await w.asBoss.get(`/api/membres/club/${w.club.id}/recherche?prenom=gaetan`)
-    ).json()[0];
+    const gaetan = listOf((await search({ prenom: 'gaetan' })).body)[0]!;
     expect(gaetan).toMatchObject({
       nom: 'Œuvray',
       role: 'ENTRAINEUR',
       dateDeNaissance: '2012-11-30',
     });
-    expect(gaetan.equipes.map((t: { nom: string }) => t.nom)).toEqual(['Seniors A', 'U13']);
+    expect(gaetan.equipes.map((t) => t.nom)).toEqual(['Seniors A', 'U13']);
 
     const before = await snapshot(w.club.id);
     const again = await upload(w.asBoss, w.club.id, bytes);
     expect(report(again)).toMatchObject({ crees: 0, misAJour: 0, inchanges: 2, erreurs: [] });
     expect(await snapshot(w.club.id)).toEqual(before);
     // Two invitations, not four.
-    await waitForMail(ctx, (m) => m.to.includes(gaetan.email), 15_000);
+    await waitForMail(ctx, (m) => m.to.includes(gaetan.email!), 15_000);
     await waitForMailQueueIdle(ctx, 15_000);
     const invited = ctx.smtp.mails.filter(
-      (m) => m.to.includes(gaetan.email) || m.to.includes(list[0].email),
+      (m) => m.to.includes(gaetan.email!) || m.to.includes(list[0]!.email!),
     );
     expect(invited).toHaveLength(2);
   });
@@ -484,15 +545,15 @@ describe('[season] import', () => {
       ['MIS_A_JOUR', ['E-mail', 'Statut']],
     ]);
     const res = await upload(w.asBoss, w.club.id, csv);
-    expect(res.statusCode, res.body).toBe(200);
-    const a = (await w.asBoss.get(`/api/membres/${byMail.id}`)).json();
+    expect(res.status, res.text).toBe(200);
+    const a = (await w.asBoss.send(api.members.get, { params: { id: byMail.id } })).body;
     expect(a).toMatchObject({
       numeroTelephone: '0699999999',
       numeroLicence: 'L-100',
       idEquipe: w.seniors.id,
     });
-    expect(a.equipes.map((t: { id: number }) => t.id)).toEqual([w.seniors.id, w.u13.id]);
-    const b = (await w.asBoss.get(`/api/membres/${byLicence.id}`)).json();
+    expect(a.equipes.map((t) => t.id)).toEqual([w.seniors.id, w.u13.id]);
+    const b = (await w.asBoss.send(api.members.get, { params: { id: byLicence.id } })).body;
     expect(b).toMatchObject({ email: newMail, statut: 'Blessé', numeroLicence: 'L 200' });
     const audits = await ctx.app.db
       .select()
@@ -551,7 +612,7 @@ describe('[season] import', () => {
     const csv = file(...rows);
     const before = await snapshot(w.club.id);
     const sim = await upload(w.asBoss, w.club.id, csv, { simulation: true });
-    expect(sim.statusCode, sim.body).toBe(200);
+    expect(sim.status, sim.text).toBe(200);
     const got = report(sim);
     expect(got.erreurs).toEqual([
       { ligne: 2, colonne: 'Téléphone', message: M.required },
@@ -578,7 +639,7 @@ describe('[season] import', () => {
     expect(got.apercu?.find((r) => r.ligne === 2)?.resultat).toBe('ERREUR');
 
     const real = await upload(w.asBoss, w.club.id, csv);
-    expect(real.statusCode).toBe(422);
+    expect(real.status).toBe(422);
     expect(report(real).message).toBe(M.refused(13));
     expect(report(real).erreurs).toEqual(got.erreurs);
     expect(await snapshot(w.club.id)).toEqual(before);
@@ -598,7 +659,7 @@ describe('[season] import', () => {
       { ligne: 3, colonne: '', message: MEMBER_FIELD_MESSAGES.leaderProtected },
       { ligne: 4, colonne: 'Rôle', message: MEMBER_FIELD_MESSAGES.roleForbidden },
     ]);
-    expect((await upload(w.asLeader, w.club.id, byLeader)).statusCode).toBe(422);
+    expect((await upload(w.asLeader, w.club.id, byLeader)).status).toBe(422);
 
     // The DIRIGEANT demotes a second DIRIGEANT and promotes the RESPONSABLE in one file.
     const second = await createMember(ctx.app.db, w.club.id, {
@@ -613,7 +674,7 @@ describe('[season] import', () => {
         line({ email: w.leader.email, role: 'Dirigeante', nom: 'Adjoint', prenom: 'Paul' }),
       ),
     );
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.text).toBe(200);
     expect(report(res)).toMatchObject({ misAJour: 2, erreurs: [] });
     const roles = await ctx.app.db
       .select({ id: members.id, role: members.role })
@@ -630,7 +691,7 @@ describe('[season] import', () => {
     const before = await snapshot(w.club.id);
     const csv = file(line({}), line({}), line({ equipes: 'Nulle part' }), line({}));
     const res = await upload(w.asBoss, w.club.id, csv, { simulation: false });
-    expect(res.statusCode).toBe(422);
+    expect(res.status).toBe(422);
     expect(report(res)).toMatchObject({ lignes: 4, crees: 3, simulation: true });
     expect(report(res).erreurs).toHaveLength(1);
     expect(await snapshot(w.club.id)).toEqual(before);
@@ -652,15 +713,17 @@ describe('[season] import', () => {
     expect(report(sim).crees).toBe(2);
     expect(await invitationJobs(w.club.id)).toBe(0);
     const res = await upload(w.asBoss, w.club.id, csv);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.text).toBe(200);
     expect(await invitationJobs(w.club.id)).toBe(1);
     for (const email of emails) {
       const mail = await waitForMail(ctx, (m) => m.to.includes(email), 15_000);
       expect(mail.subject).toBe(`Invitation à rejoindre ${w.club.nom}`);
       const token = /\/activation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-      const info = await ctx.app.inject({ method: 'GET', url: `/api/membres/invitation/${token}` });
-      expect(info.statusCode).toBe(200);
-      expect(info.json().email).toBe(email);
+      const info = await new TestClient(ctx.app).send(api.auth.invitation, {
+        params: { token: token! },
+      });
+      expect(info.status).toBe(200);
+      expect(info.body.email).toBe(email);
     }
     await waitForMailQueueIdle(ctx, 15_000);
     expect(ctx.smtp.mails.filter((m) => emails.some((e) => m.to.includes(e)))).toHaveLength(2);
@@ -687,7 +750,7 @@ describe('[season] import', () => {
     });
     expect(report(sim).crees).toBe(1);
     const res = await upload(w.asBoss, w.club.id, file(line({ email, equipes: 'U13' })));
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.text).toBe(200);
     const deadline = Date.now() + 15_000;
     while ((await convoked()) === 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
@@ -718,55 +781,56 @@ describe('[season] import', () => {
     const w = await world();
     const big = Buffer.alloc(2 * 1024 * 1024 + 10, 'a');
     const tooBig = await upload(w.asBoss, w.club.id, big, { simulation: true });
-    expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().message).toBe(M.tooLarge);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.error.message).toBe(M.tooLarge);
     const many = file(...Array.from({ length: 5001 }, (_, i) => `N${i};P;;;x${i}@e.org;;;;`));
     const tooMany = await upload(w.asBoss, w.club.id, many, { simulation: true });
-    expect(tooMany.statusCode).toBe(413);
-    expect(tooMany.json().message).toBe(M.tooManyRows);
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.error.message).toBe(M.tooManyRows);
     const xlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]);
     const sheet = await upload(w.asBoss, w.club.id, xlsx, {
       filename: 'membres.csv',
       type: 'text/csv',
     });
-    expect(sheet.statusCode).toBe(415);
-    expect(sheet.json().message).toBe(M.spreadsheet);
+    expect(sheet.status).toBe(415);
+    expect(sheet.error.message).toBe(M.spreadsheet);
     const named = await upload(w.asBoss, w.club.id, 'x', {
       filename: 'membres.xlsx',
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
-    expect(named.statusCode).toBe(415);
+    expect(named.status).toBe(415);
     const png = await upload(w.asBoss, w.club.id, Buffer.from([0x89, 0x50, 0x4e, 0x47]), {
       filename: 'photo.png',
       type: 'image/png',
     });
-    expect(png.statusCode).toBe(415);
-    expect(png.json().message).toBe(M.fileType);
+    expect(png.status).toBe(415);
+    expect(png.error.message).toBe(M.fileType);
     const binary = await upload(w.asBoss, w.club.id, Buffer.from('Nom;Prénom\u0000\u0001;x\n'), {
       simulation: true,
     });
-    expect(binary.statusCode).toBe(415);
-    const json = await w.asBoss.post(`/api/membres/club/${w.club.id}/import`, { nom: 'x' });
+    expect(binary.status).toBe(415);
+    // What the declaration cannot send: a JSON body, a query out of its values.
+    const importUrl = urlOf(api.members.import, {
+      params: { clubId: w.club.id },
+      body: new FormData(),
+    });
+    const json = await w.asBoss.raw({ method: 'POST', url: importUrl, payload: { nom: 'x' } });
     expect(json.statusCode).toBe(415);
-    const { payload, headers } = multipartFile(Buffer.from(file(line({}))), {
+    const wrongField = await upload(w.asBoss, w.club.id, file(line({})), {
       field: 'file',
       filename: 'm.csv',
-      type: 'text/csv',
     });
-    const wrongField = await w.asBoss.post(`/api/membres/club/${w.club.id}/import`, payload, {
-      headers,
-    });
-    expect(wrongField.statusCode).toBe(400);
-    expect(wrongField.json().message).toBe(M.fileMissing);
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.error.message).toBe(M.fileMissing);
     const empty = await upload(w.asBoss, w.club.id, '', { simulation: true });
-    expect(empty.statusCode).toBe(400);
+    expect(empty.status).toBe(400);
     const headerOnly = await upload(w.asBoss, w.club.id, HEADER + '\r\n', { simulation: true });
     expect(report(headerOnly)).toMatchObject({ lignes: 0, crees: 0, erreurs: [] });
 
     const noKey = await upload(w.asBoss, w.club.id, 'Nom;Prénom\r\nA;B\r\n', { simulation: true });
     expect(report(noKey).erreurs).toEqual([{ ligne: 1, colonne: '', message: M.missingKey }]);
     const twice = await upload(w.asBoss, w.club.id, 'Nom;Prénom;Courriel;E-mail\r\nA;B;c;d\r\n');
-    expect(twice.statusCode).toBe(422);
+    expect(twice.status).toBe(422);
     expect(report(twice).erreurs).toEqual([
       { ligne: 1, colonne: 'E-mail', message: M.duplicateColumn('E-mail') },
     ]);
@@ -776,8 +840,14 @@ describe('[season] import', () => {
     expect(report(noName).erreurs).toEqual([
       { ligne: 1, colonne: '', message: M.missingColumn('Nom') },
     ]);
-    const badQuery = await upload(w.asBoss, w.club.id, file(line({})), {
-      simulation: 'peut-être' as unknown as boolean,
+    const badQuery = await w.asBoss.raw({
+      method: 'POST',
+      url: `${importUrl}?simulation=peut-être`,
+      ...multipartFile(Buffer.from(file(line({}))), {
+        field: 'fichier',
+        filename: 'membres.csv',
+        type: 'text/csv',
+      }),
     });
     expect(badQuery.statusCode).toBe(400);
   });
@@ -788,18 +858,18 @@ describe('[season] import', () => {
     const csv = file(line({}));
     for (const client of [w.asCoach, w.asPlayer]) {
       const res = await upload(client, w.club.id, csv, { simulation: true });
-      expect(res.statusCode).toBe(403);
+      expect(res.status).toBe(403);
     }
-    expect((await upload(w.asBoss, other.club.id, csv, { simulation: true })).statusCode).toBe(404);
-    expect((await upload(w.asBoss, 2_000_000_000, csv, { simulation: true })).statusCode).toBe(404);
+    expect((await upload(w.asBoss, other.club.id, csv, { simulation: true })).status).toBe(404);
+    expect((await upload(w.asBoss, 2_000_000_000, csv, { simulation: true })).status).toBe(404);
     const anonymous = await ctx.app.inject({
       method: 'POST',
-      url: `/api/membres/club/${w.club.id}/import`,
+      url: urlOf(api.members.import, { params: { clubId: w.club.id }, body: new FormData() }),
       ...multipartFile(Buffer.from(csv), { field: 'fichier', filename: 'm.csv', type: 'text/csv' }),
     });
     expect([401, 403]).toContain(anonymous.statusCode);
     const res = await upload(w.asLeader, w.club.id, csv);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.text).toBe(200);
     expect(report(res).crees).toBe(1);
   });
 });
@@ -812,54 +882,52 @@ describe('[season] players without a team, several at once', () => {
     return out;
   }
 
-  it('PUT /api/equipes/{id}/membres adds members to a team (primary when they had none), keeps other teams', async () => {
+  it(`${api.members.assignTeam.method} ${api.members.assignTeam.path} adds members to a team (primary when they had none), keeps other teams`, async () => {
     const w = await world();
     const [a, b] = await unassigned(w, 2);
-    const res = await w.asLeader.put(`/api/equipes/${w.u13.id}/membres`, {
-      ajouter: [a!.id, b!.id, w.player.id, a!.id],
+    const params = { id: w.u13.id };
+    const res = await w.asLeader.send(api.members.assignTeam, {
+      params,
+      body: { ajouter: [a!.id, b!.id, w.player.id, a!.id] },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ajoutes: 3, message: '3 membres ajoutés à l’équipe U13.' });
-    expect((await w.asBoss.get(`/api/membres/${a!.id}`)).json()).toMatchObject({
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ ajoutes: 3, message: '3 membres ajoutés à l’équipe U13.' });
+    expect((await w.asBoss.send(api.members.get, { params: { id: a!.id } })).body).toMatchObject({
       idEquipe: w.u13.id,
       equipes: [{ id: w.u13.id, nom: 'U13' }],
     });
-    const p = (await w.asBoss.get(`/api/membres/${w.player.id}`)).json();
+    const p = (await w.asBoss.send(api.members.get, { params: { id: w.player.id } })).body;
     expect(p.idEquipe).toBe(w.seniors.id);
-    expect(p.equipes.map((t: { id: number }) => t.id)).toEqual([w.seniors.id, w.u13.id]);
-    const again = await w.asLeader.put(`/api/equipes/${w.u13.id}/membres`, { ajouter: [a!.id] });
-    expect(again.json().ajoutes).toBe(0);
-    const left = (await w.asBoss.get(`/api/membres/club/${w.club.id}?sansEquipe=true`)).json();
-    expect(left.map((m: { id: number }) => m.id)).not.toContain(a!.id);
+    expect(p.equipes.map((t) => t.id)).toEqual([w.seniors.id, w.u13.id]);
+    const again = await w.asLeader.send(api.members.assignTeam, {
+      params,
+      body: { ajouter: [a!.id] },
+    });
+    expect(again.body.ajoutes).toBe(0);
+    const left = await w.asBoss.send(api.members.listClub, {
+      params: { clubId: w.club.id },
+      query: { sansEquipe: 'true' },
+    });
+    expect(listOf(left.body).map((m) => m.id)).not.toContain(a!.id);
   });
 
   it('leaders only; another club’s team or member answers 404; a RESPONSABLE does not move a DIRIGEANT; one refusal refuses all', async () => {
     const w = await world();
     const other = await world();
     const [a] = await unassigned(w, 1);
+    const assign = (client: TestClient, id: number, ajouter: number[]) =>
+      client.send(api.members.assignTeam, { params: { id }, body: { ajouter } });
     for (const client of [w.asCoach, w.asPlayer])
-      expect(
-        (await client.put(`/api/equipes/${w.u13.id}/membres`, { ajouter: [a!.id] })).statusCode,
-      ).toBe(403);
-    expect(
-      (await w.asBoss.put(`/api/equipes/${other.u13.id}/membres`, { ajouter: [a!.id] })).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await w.asBoss.put(`/api/equipes/${w.u13.id}/membres`, {
-          ajouter: [a!.id, other.player.id],
-        })
-      ).statusCode,
-    ).toBe(404);
-    const refused = await w.asLeader.put(`/api/equipes/${w.u13.id}/membres`, {
-      ajouter: [a!.id, w.boss.id],
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(MEMBER_FIELD_MESSAGES.leaderProtected);
+      expect((await assign(client, w.u13.id, [a!.id])).status).toBe(403);
+    expect((await assign(w.asBoss, other.u13.id, [a!.id])).status).toBe(404);
+    expect((await assign(w.asBoss, w.u13.id, [a!.id, other.player.id])).status).toBe(404);
+    const refused = await assign(w.asLeader, w.u13.id, [a!.id, w.boss.id]);
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toBe(MEMBER_FIELD_MESSAGES.leaderProtected);
     const [row] = await ctx.app.db.select().from(members).where(eq(members.id, a!.id));
     expect(row!.teamId).toBeNull();
-    const empty = await w.asBoss.put(`/api/equipes/${w.u13.id}/membres`, { ajouter: [] });
-    expect(empty.statusCode).toBe(400);
+    const empty = await assign(w.asBoss, w.u13.id, []);
+    expect(empty.status).toBe(400);
   });
 });
 
@@ -868,7 +936,7 @@ describe('[season] the file carries the hats (decisions 0110, 0111)', () => {
   async function family(w: World) {
     const u11 = await createTeam(ctx.app.db, w.club.id, { nom: 'U11', categorie: 'U11' });
     const fatherEmail = `pere.${uid()}@example.org`;
-    const father = await w.asBoss.call(api.members.create, {
+    const father = await w.asBoss.send(api.members.create, {
       body: {
         nom: 'Petit',
         prenom: 'Marc',
@@ -880,20 +948,20 @@ describe('[season] the file carries the hats (decisions 0110, 0111)', () => {
         clubId: w.club.id,
       },
     });
-    expect(father.statusCode, father.body).toBe(201);
-    const child = await w.asBoss.call(api.members.create, {
+    expect(father.status, father.text).toBe(201);
+    const child = await w.asBoss.send(api.members.create, {
       body: {
         nom: 'Petit',
         prenom: 'Léo',
         dateDeNaissance: '2014-09-10',
         genre: 'Homme',
         equipes: [{ id: w.u13.id, role: 'JOUEUR' }],
-        parentsIds: [father.json().id],
+        parentsIds: [father.body.id],
         clubId: w.club.id,
       },
     });
-    expect(child.statusCode, child.body).toBe(201);
-    return { u11, fatherEmail, fatherId: father.json().id, childId: child.json().id };
+    expect(child.status, child.text).toBe(201);
+    return { u11, fatherEmail, fatherId: father.body.id, childId: child.body.id };
   }
   const guardianRows = (clubId: number) =>
     ctx.app.db
@@ -905,7 +973,7 @@ describe('[season] the file carries the hats (decisions 0110, 0111)', () => {
   it('export → import: « Rôle club », « Équipes (rôle) », « Parents »; the father-coach and the child without e-mail come back unchanged', async () => {
     const w = await world();
     const { fatherEmail } = await family(w);
-    const exported = (await w.asBoss.get(`/api/membres/club/${w.club.id}/export`)).rawPayload;
+    const exported = await exportOf(w.asBoss, w.club.id);
     const lines = exported.subarray(3).toString('utf8').split('\r\n');
     expect(lines.find((l) => l.includes(fatherEmail) && l.startsWith('Petit;Marc'))).toContain(
       ';Entraîneur;;Actif;U11 (Entraîneur);;',
@@ -918,11 +986,11 @@ describe('[season] the file carries the hats (decisions 0110, 0111)', () => {
 
     const before = { ...(await snapshot(w.club.id)), guardians: await guardianRows(w.club.id) };
     const sim = await upload(w.asBoss, w.club.id, exported, { simulation: true });
-    expect(sim.statusCode, sim.body).toBe(200);
+    expect(sim.status, sim.text).toBe(200);
     expect(report(sim)).toMatchObject({ crees: 0, misAJour: 0, erreurs: [] });
     expect(report(sim).apercu?.every((r) => r.resultat === 'INCHANGE')).toBe(true);
     const real = await upload(w.asBoss, w.club.id, exported, { simulation: false });
-    expect(real.statusCode, real.body).toBe(200);
+    expect(real.status, real.text).toBe(200);
     expect(report(real)).toMatchObject({ crees: 0, misAJour: 0, inchanges: before.rows.length });
     expect({ ...(await snapshot(w.club.id)), guardians: await guardianRows(w.club.id) }).toEqual(
       before,
@@ -932,9 +1000,7 @@ describe('[season] the file carries the hats (decisions 0110, 0111)', () => {
   it('the same rows in another club create the father-coach and his son without e-mail, the parent’s row after the child’s; no invitation for the child', async () => {
     const w = await world();
     const { fatherEmail } = await family(w);
-    const text = (await w.asBoss.get(`/api/membres/club/${w.club.id}/export`)).rawPayload
-      .subarray(3)
-      .toString('utf8');
+    const text = (await exportOf(w.asBoss, w.club.id)).subarray(3).toString('utf8');
     const [header, ...rows] = text.split('\r\n');
     const father = rows.find((l) => l.startsWith('Petit;Marc'))!;
     const son = rows.find((l) => l.startsWith('Petit;Léo'))!;
@@ -949,11 +1015,13 @@ describe('[season] the file carries the hats (decisions 0110, 0111)', () => {
       '',
     ].join('\r\n');
     const real = await upload(other.asBoss, other.club.id, csv, { simulation: false });
-    expect(real.statusCode, real.body).toBe(200);
+    expect(real.status, real.text).toBe(200);
     expect(report(real)).toMatchObject({ crees: 2, erreurs: [] });
 
-    const list = await other.asBoss.get(`/api/membres/club/${other.club.id}`);
-    const all = list.json() as TMember[];
+    const list = await other.asBoss.send(api.members.listClub, {
+      params: { clubId: other.club.id },
+    });
+    const all = listOf(list.body);
     const dad = all.find((m) => m.email === otherEmail)!;
     const kid = all.find((m) => m.prenom === 'Léo')!;
     expect(dad).toMatchObject({
@@ -999,7 +1067,7 @@ describe('[season] the file carries the hats (decisions 0110, 0111)', () => {
       '',
     ].join('\r\n');
     const sim = await upload(w.asBoss, w.club.id, csv, { simulation: true });
-    expect(sim.statusCode, sim.body).toBe(200);
+    expect(sim.status, sim.text).toBe(200);
     expect(report(sim).erreurs).toEqual([
       { ligne: 2, colonne: 'E-mail', message: M.childWithoutEmail },
       { ligne: 2, colonne: 'Téléphone', message: M.required },

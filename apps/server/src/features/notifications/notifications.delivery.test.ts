@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { TEvent } from '@club/contract';
+import { api } from '@club/contract';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -70,18 +70,20 @@ async function createMatch(app: FastifyInstance, w: Awaited<ReturnType<typeof wo
   const at = (ms: number) => clubLocalDateTime(TZ, new Date(Date.now() + ms));
   const res = await (
     await signIn(app, w.coach)
-  ).post('/api/evenements', {
-    nom: 'Match de coupe',
-    type: 'MATCH',
-    dateDebut: at(5 * 86_400_000),
-    dateFin: at(5 * 86_400_000 + 7_200_000),
-    lieux: 'Stade',
-    equipesIds: [w.team.id],
-    adversaireNom: 'FC Voisin',
-    clubId: w.club.id,
+  ).send(api.events.create, {
+    body: {
+      nom: 'Match de coupe',
+      type: 'MATCH',
+      dateDebut: at(5 * 86_400_000),
+      dateFin: at(5 * 86_400_000 + 7_200_000),
+      lieux: 'Stade',
+      equipesIds: [w.team.id],
+      adversaireNom: 'FC Voisin',
+      clubId: w.club.id,
+    },
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<TEvent>().match!.id;
+  expect(res.status, res.text).toBe(201);
+  return res.body.match!.id;
 }
 
 async function notificationJobs(app: FastifyInstance, matchId: number) {

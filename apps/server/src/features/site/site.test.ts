@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../test/helper.ts';
+import { api } from '@club/contract';
+import { buildTestApp, TestClient, type TestContext } from '../../test/helper.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,11 +16,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('[site] GET /api/site', () => {
+describe(`[site] ${api.publicSite.site.method} ${api.publicSite.site.path}`, () => {
   it('gives the editor details and only the configured http(s) social links', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/site' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await new TestClient(ctx.app).send(api.publicSite.site);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       editor: {
         name: 'Jean Dupont',
         email: 'jean@example.org',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { api, type EndpointSpec } from '@club/contract';
+import { API_DOCS_PATH, api, type EndpointSpec } from '@club/contract';
 import {
   announcements,
   announcementTeams,
@@ -304,8 +304,8 @@ const feeds: string[] = [];
 
 describe('[security] canary scan: nothing of club B reaches a member of club A', () => {
   it('each member of club A subscribes to a calendar feed (crawled like any GET)', async () => {
-    // eslint-disable-next-line no-restricted-syntax -- the OpenAPI document is no endpoint of the contract
-    openapi = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    // The OpenAPI document is no endpoint of the contract: its path is the contract's constant.
+    openapi = (await ctx.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` })).json();
     getRoutes = ctx.app.registeredRoutes
       .filter((r) => r.method === 'GET' && !isInfrastructureRoute(`GET ${r.url}`))
       .map((r) => r.url);

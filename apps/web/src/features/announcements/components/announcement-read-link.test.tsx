@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { announcementsReadByLink, authCsrf } from '../../../lib/endpoint-paths.generated.ts';
+import { announcementsReadByLink, authCsrf } from '@club/contract/generated/endpoint-paths';
 import { json, renderAt, stubFetch } from '../../../testing/render.tsx';
 import { ANNOUNCEMENT_TEXTS } from '../texts.ts';
 import { AnnouncementReadLink } from './announcement-read-link.tsx';

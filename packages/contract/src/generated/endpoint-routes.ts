@@ -1,7 +1,7 @@
-// Written by endpoint-routes.test.ts from the declarations of packages/contract (run it with -u
+// Written by generated-tables.test.ts from the declarations of packages/contract (run it with -u
 // after changing an endpoint). The production build ships this table instead of the
 // declarations: docs/decisions/0090-web-route-table.md.
-import type { RouteTree } from '@club/contract';
+import type { RouteTree } from '../api/index.ts';
 
 export const ENDPOINT_ROUTES: RouteTree = {
   "auth": {

@@ -1,4 +1,4 @@
-// Written by endpoint-routes.test.ts from the declarations of packages/contract (run it with -u
+// Written by generated-tables.test.ts from the declarations of packages/contract (run it with -u
 // after changing an endpoint): the path of each endpoint, for the calls made before the typed
 // client loads (the entry, lib/http.ts, the service worker).
 
