@@ -1,5 +1,7 @@
-import { SERVER_MESSAGES } from '@club/contract';
-import { expect, expectNoA11yViolations, test } from '../fixtures.ts';
+import { SERVER_MESSAGES, api as endpoints, urlOf } from '@club/contract';
+import { Api, expect, expectNoA11yViolations, test } from '../fixtures.ts';
+
+const health = endpoints.publicSite.health;
 
 test.describe('[foundation] production build served by the real server', () => {
   test('the landing page is the French app shell with a heading', async ({ page }) => {
@@ -11,12 +13,12 @@ test.describe('[foundation] production build served by the real server', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('GET /api/health answers ok from the browser', async ({ page }) => {
+  test(`${health.method} ${health.path} answers ok from the browser`, async ({ page }) => {
     await page.goto('/');
-    const body = await page.evaluate(async () => {
-      const res = await fetch('/api/health', { credentials: 'include' });
+    const body = await page.evaluate(async (url) => {
+      const res = await fetch(url, { credentials: 'include' });
       return { status: res.status, json: await res.json() };
-    });
+    }, urlOf(health));
     expect(body).toMatchObject({ status: 200, json: { status: 'ok', database: 'up' } });
     // The mail queue's counts (decision 0020); other tests' mails may be in flight.
     expect(body.json.mail).toEqual({
@@ -28,14 +30,14 @@ test.describe('[foundation] production build served by the real server', () => {
 
   test('an unknown API route answers a French JSON 404', async ({ page }) => {
     await page.goto('/');
-    const body = await page.evaluate(async () => {
-      const res = await fetch('/api/route-qui-n-existe-pas');
+    const body = await page.evaluate(async (url) => {
+      const res = await fetch(url);
       return {
         status: res.status,
         type: res.headers.get('content-type'),
         json: await res.json(),
       };
-    });
+    }, Api.missingPath);
     expect(body.status).toBe(404);
     expect(body.type).toContain('application/json');
     expect(body.json).toEqual({ message: SERVER_MESSAGES.routeNotFound });

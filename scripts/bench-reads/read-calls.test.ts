@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { api, listEndpoints } from '@club/contract';
+import { api, listEndpoints, urlOf } from '@club/contract';
 import {
   READ_FILLERS,
   isStream,
@@ -31,7 +31,7 @@ const DEMO: DemoData = {
   monthLast: '2026-11-30',
 };
 
-/** `/api/membres/:clubId/equipe/:nomEquipe` as a pattern matching the filled path. */
+/** A declared path (its `:clubId`, `:nomEquipe`…) as a pattern matching the filled path. */
 function pathPattern(path: string) {
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^${escaped.replace(/:([A-Za-z0-9_]+)/g, '(?<$1>[^/?]+)')}(\\?.*)?$`);
@@ -85,6 +85,10 @@ describe('[perf] the bench reads every signed-in GET of the contract', () => {
     const byName = new Map(calls.map((c) => [c.name, c]));
     expect(byName.get('matches.get')).toMatchObject({ url: null, missing: 'aucun match' });
     expect(byName.get('clubs.logo')?.url).toBeNull();
-    expect(byName.get('members.listTeam')?.url).toBe('/api/membres/1/equipe/Seniors%20A');
+    const team = byName.get('members.listTeam')?.url;
+    expect(team).toBe(
+      urlOf(api.members.listTeam, { params: { clubId: 1, nomEquipe: 'Seniors A' } }),
+    );
+    expect(team).toMatch(/\/1\/equipe\/Seniors%20A$/);
   });
 });

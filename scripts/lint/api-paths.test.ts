@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint, Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { API_PATH_RULE, HAND_WRITTEN_API_PATHS } from './api-paths.mjs';
+import { API_PATH_RULE, HAND_WRITTEN_API_PATHS, RAW_HELPER_FILES } from './api-paths.mjs';
 
 /**
  * The rule that keeps API paths in the contract (scripts/lint/api-paths.mjs), and its ratchet:
@@ -13,7 +13,7 @@ import { API_PATH_RULE, HAND_WRITTEN_API_PATHS } from './api-paths.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The number of listed files when the list was last shortened: lower it, never raise it. */
-const LISTED_AT_MOST = 10;
+const LISTED_AT_MOST = 0;
 
 const linter = new Linter({ configType: 'flat' });
 const lint = (code: string, file = 'probe.ts') =>
@@ -57,7 +57,8 @@ describe('API paths written by hand (lint rule)', () => {
     expect(await ruleOf('apps/web/src/features/a-new-feature/a-new-screen.test.tsx')).toBeTruthy();
     expect(await ruleOf('bench/a-new-bench/run.mjs')).toBeTruthy();
     expect(await ruleOf('packages/contract/src/api/members.ts')).toBeUndefined();
-    expect(await ruleOf(HAND_WRITTEN_API_PATHS[0]!)).toBeUndefined();
+    for (const file of HAND_WRITTEN_API_PATHS) expect(await ruleOf(file), file).toBeUndefined();
+    for (const file of RAW_HELPER_FILES) expect(await ruleOf(file), file).toBeUndefined();
     // Loading the lint configuration (typescript-eslint) takes seconds on a loaded machine.
   }, 60_000);
 });

@@ -27,8 +27,9 @@ const SHELL = '/spa.html';
 
 /**
  * GET answers kept for offline use: the screens' reads (never a file to download, an invitation
- * or an answer link, nor the live stream GET /api/flux, an endless answer the browser reads from
- * the network), as path patterns of their endpoints ('/api/matches/:id' → one segment).
+ * or an answer link, nor the live stream `api.live.stream`, an endless answer the browser reads
+ * from the network), as path patterns of their endpoints (`api.matches.get`'s `:id` → one
+ * segment).
  */
 const OFFLINE_API = [
   paths.dashboardInfos,

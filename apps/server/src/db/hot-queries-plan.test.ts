@@ -11,6 +11,7 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, urlOf, type EndpointInput, type EndpointSpec } from '@club/contract';
 import { bulkLoad } from './bulk-load.ts';
 import {
   LOCAL_POSTGRES_URL,
@@ -64,6 +65,18 @@ let asParent: TestClient;
 let capturing: string | null = null;
 const captured: Captured[] = [];
 const originalQuery = pg.Client.prototype.query;
+
+/** A hot read: the URL it requests (the capture's name) and the call through its declaration. */
+interface HotCall {
+  url: string;
+  send(client: TestClient): Promise<{ status: number }>;
+}
+function hot<S extends EndpointSpec>(endpoint: S, input: EndpointInput<S>): HotCall {
+  return {
+    url: urlOf<EndpointSpec>(endpoint, input),
+    send: (client) => client.send<EndpointSpec>(endpoint, input),
+  };
+}
 
 function seqScans(node: PlanNode, out: string[] = []): string[] {
   if (node['Node Type'] === 'Seq Scan' && TENANT_TABLES.has(node['Relation Name'] ?? ''))
@@ -143,34 +156,64 @@ describe('plans of the hot queries (PostgreSQL)', () => {
 
   it('reads tenant tables through indexes only, for every hot call and role', async () => {
     const { clubId, teamId, teamNom } = probe;
-    const calls: [string, TestClient, string][] = [];
+    const calls: [string, TestClient, HotCall][] = [];
     for (const [who, client] of [
       ['DIRIGEANT', asDirigeant],
       ['JOUEUR', asPlayer],
       ['PARENT', asParent],
     ] as const) {
       calls.push(
-        [who, client, '/api/dashboard/infos'],
-        [who, client, `/api/dashboard/membres/${teamId}`],
-        [who, client, `/api/dashboard/evenements/${teamId}?date=2026-03-10`],
-        [who, client, `/api/dashboard/evenements/${teamId}?aVenir=true&limite=5`],
-        [who, client, `/api/evenements/club/${clubId}?from=2026-03-01&to=2026-03-31`],
-        [who, client, `/api/matches/equipe/${teamId}`],
-        [who, client, `/api/equipes/club/${clubId}`],
-        [who, client, `/api/membres/${clubId}/equipe/${encodeURIComponent(teamNom)}`],
+        [who, client, hot(api.dashboard.infos, {})],
+        [who, client, hot(api.dashboard.members, { params: { id: teamId } })],
+        [
+          who,
+          client,
+          hot(api.dashboard.events, { params: { id: teamId }, query: { date: '2026-03-10' } }),
+        ],
+        [
+          who,
+          client,
+          hot(api.dashboard.events, {
+            params: { id: teamId },
+            query: { aVenir: 'true', limite: 5 },
+          }),
+        ],
+        [
+          who,
+          client,
+          hot(api.events.listClub, {
+            params: { clubId },
+            query: { from: '2026-03-01', to: '2026-03-31' },
+          }),
+        ],
+        [who, client, hot(api.matches.listTeam, { params: { id: teamId } })],
+        [who, client, hot(api.teams.listClub, { params: { clubId } })],
+        [who, client, hot(api.members.listTeam, { params: { clubId, nomEquipe: teamNom } })],
       );
     }
     calls.push(
-      ['DIRIGEANT', asDirigeant, `/api/membres/club/${clubId}`],
-      ['DIRIGEANT', asDirigeant, `/api/membres/club/${clubId}?page=0&size=20`],
-      ['DIRIGEANT', asDirigeant, `/api/membres/club/${clubId}/recherche?nom=lefevre`],
-      ['DIRIGEANT', asDirigeant, `/api/membres/club/${clubId}/recherche?prenom=helene`],
+      ['DIRIGEANT', asDirigeant, hot(api.members.listClub, { params: { clubId } })],
+      [
+        'DIRIGEANT',
+        asDirigeant,
+        hot(api.members.listClub, { params: { clubId }, query: { page: 0, size: 20 } }),
+      ],
+      [
+        'DIRIGEANT',
+        asDirigeant,
+        hot(api.members.searchClub, { params: { clubId }, query: { nom: 'lefevre' } }),
+      ],
+      [
+        'DIRIGEANT',
+        asDirigeant,
+        hot(api.members.searchClub, { params: { clubId }, query: { prenom: 'helene' } }),
+      ],
     );
-    for (const [who, client, url] of calls) {
-      capturing = `${who} GET ${url}`;
-      const res = await client.get(url);
+    for (const [who, client, call] of calls) {
+      capturing = `${who} GET ${call.url}`;
+      const res = await call.send(client);
       capturing = null;
-      expect(res.statusCode, `${who} GET ${url}`).toBe(200);
+      expect(res.status, `${who} GET ${call.url}`).toBe(200);
     }
 
     const reads = captured.filter((q) => /^\s*(select|with)\b/i.test(q.text));

@@ -1,15 +1,15 @@
 /**
  * PostgreSQL losing its connections under concurrent writes (DATABASE_URL mode).
  * The server's backends are terminated from a separate admin connection (as a restart does) while
- * 8 POST /api/membres run. Only meaningful on a real PostgreSQL: runs when TEST_DATABASE_URL is set
+ * 8 member creations (`api.members.create`) run. Only meaningful on a real PostgreSQL: runs when TEST_DATABASE_URL is set
  * (`npm run test:pg`, the PostgreSQL pass of .ci/run).
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SERVER_MESSAGES } from '@club/contract';
+import { SERVER_MESSAGES, api, type EndpointInput } from '@club/contract';
 import { createClub, createMember } from './factories.ts';
-import { buildTestApp, signIn, type TestClient, type TestContext } from '../test/helper.ts';
+import { buildTestApp, signIn, TestClient, type TestContext } from '../test/helper.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const WRITERS = 8;
@@ -24,7 +24,7 @@ const uncaught: unknown[] = [];
 const onUncaught = (err: unknown) => uncaught.push(err);
 let seq = 0;
 
-const memberBody = () => ({
+const memberBody = (): EndpointInput<typeof api.members.create>['body'] => ({
   nom: 'Panne',
   prenom: 'Base',
   dateDeNaissance: '2001-02-03',
@@ -82,15 +82,15 @@ describe.skipIf(!ADMIN_URL)(
       for (let round = 0; round < ROUNDS; round++) {
         const batch = Array.from({ length: WRITERS }, memberBody);
         bodies.push(...batch);
-        const inFlight = batch.map((b) => asDirigeant.post('/api/membres', b));
+        const inFlight = batch.map((b) => asDirigeant.send(api.members.create, { body: b }));
         const terminated = await terminateDuringTransaction();
         expect(terminated).toBeGreaterThan(0);
         const answers = await Promise.all(inFlight);
         for (const res of answers) {
-          expect([201, 503], res.body).toContain(res.statusCode);
-          if (res.statusCode === 503) {
+          expect([201, 503], res.text).toContain(res.status);
+          if (res.status === 503) {
             failed++;
-            expect(res.json()).toEqual({ message: SERVER_MESSAGES.unavailable });
+            expect(res.error).toEqual({ message: SERVER_MESSAGES.unavailable });
             expect(res.headers['retry-after']).toBeDefined();
           }
         }
@@ -102,12 +102,13 @@ describe.skipIf(!ADMIN_URL)(
       // Requests resume by themselves; every write retried with the same body (its e-mail is the
       // member's unique key) is either created now or found already stored — never twice.
       await vi.waitFor(
-        async () => expect((await ctx.app.inject('/api/health')).statusCode).toBe(200),
+        async () =>
+          expect((await new TestClient(ctx.app).send(api.publicSite.health)).status).toBe(200),
         { timeout: 10_000, interval: 100 },
       );
       for (const b of bodies) {
-        const res = await asDirigeant.post('/api/membres', b);
-        expect([201, 409], res.body).toContain(res.statusCode);
+        const res = await asDirigeant.send(api.members.create, { body: b });
+        expect([201, 409], res.text).toContain(res.status);
       }
       const counts = await ctx.app.db.execute(
         sql`select lower(email::text) as email, count(*)::int as n from members

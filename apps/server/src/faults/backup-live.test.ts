@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, urlOf } from '@club/contract';
 import { clubChecksums, type ClubChecksum } from '../backup/logical.ts';
 import { openDatabase } from '../db/client.ts';
 import { createClub, createMember, createTeam, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
@@ -82,15 +83,17 @@ describe.skipIf(process.env.FAULTS !== '1')(
       const server = spawnNode({ DATA_DIR: sourceDir, PORT: String(await freePort()) });
       await waitHealthy(server);
       const session = await signInHttp(server.url, leaderEmail, DEFAULT_TEST_PASSWORD);
-      const created = await session.post('/api/membres', {
-        nom: 'Sauvegarde',
-        prenom: 'Vive',
-        dateDeNaissance: '2001-02-03',
-        genre: 'Femme',
-        numeroTelephone: '06 12 34 56 78',
-        email: 'sauvegarde.vive@example.org',
-        role: 'JOUEUR',
-        clubId,
+      const created = await session.send(api.members.create, {
+        body: {
+          nom: 'Sauvegarde',
+          prenom: 'Vive',
+          dateDeNaissance: '2001-02-03',
+          genre: 'Femme',
+          numeroTelephone: '06 12 34 56 78',
+          email: 'sauvegarde.vive@example.org',
+          role: 'JOUEUR',
+          clubId,
+        },
       });
       expect(created.status).toBe(201);
 
@@ -100,7 +103,7 @@ describe.skipIf(process.env.FAULTS !== '1')(
       expect(backup.output).toContain(`Serveur en marche (pid ${server.child.pid})`);
       expect(fs.statSync(file).mode & 0o077).toBe(0);
       // The server kept serving.
-      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect((await fetch(server.url + urlOf(api.publicSite.health))).status).toBe(200);
       expect(await server.stop()).toBe(0);
       expected = await checksumsOf({ dataDir: sourceDir });
       expect(expected.find((c) => c.table === 'members' && c.clubId === clubId)?.rows).toBe(6);

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '@club/contract';
+import { SERVER_MESSAGES, api, urlOf, type EndpointInput } from '@club/contract';
 import { openDatabase } from '../db/client.ts';
 import { createClub, createMember, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
 import {
@@ -55,7 +55,7 @@ async function startServer(env: Record<string, string>): Promise<Proc> {
   return p;
 }
 
-const memberBody = (email: string) => ({
+const memberBody = (email: string): EndpointInput<typeof api.members.create>['body'] => ({
   nom: 'Panne',
   prenom: 'Process',
   dateDeNaissance: '2001-02-03',
@@ -82,9 +82,11 @@ function writeLoad(session: HttpSession, writers: number, stop: () => boolean, t
     Array.from({ length: writers }, async () => {
       while (!stop()) {
         const key = `${tag}.${n++}`;
-        const result = await session.post('/api/membres', memberBody(`${key}@example.org`), {
-          'idempotency-key': key,
-        });
+        const result = await session.send(
+          api.members.create,
+          { body: memberBody(`${key}@example.org`) },
+          { headers: { 'idempotency-key': key } },
+        );
         attempts.push({ key, result });
         // A well-behaved client: a pause after a refused connection, Retry-After honoured.
         const pauseMs = result.error ? 20 : Number(result.retryAfter ?? 0) * 1000;
@@ -100,9 +102,11 @@ function writeLoad(session: HttpSession, writers: number, stop: () => boolean, t
 async function retryUntilStored(session: HttpSession, key: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await session.post('/api/membres', memberBody(`${key}@example.org`), {
-      'idempotency-key': key,
-    });
+    const res = await session.send(
+      api.members.create,
+      { body: memberBody(`${key}@example.org`) },
+      { headers: { 'idempotency-key': key } },
+    );
     if (!res.error && res.status === 201) return;
     if (Date.now() > deadline) throw new Error(`${key}: ${JSON.stringify(res)}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -219,7 +223,7 @@ describe('[defects] faults of the embedded database server', { timeout: 120_000 
     // The previous server is draining: it answers 503 and still holds the database.
     await until(
       async () => {
-        const res = await fetch(`${first.url}/api/health`).catch(() => null);
+        const res = await fetch(first.url + urlOf(api.publicSite.health)).catch(() => null);
         return res?.status === 503;
       },
       5_000,

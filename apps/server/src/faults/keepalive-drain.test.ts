@@ -7,13 +7,15 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '@club/contract';
+import { SERVER_MESSAGES, api } from '@club/contract';
 import { openDatabase } from '../db/client.ts';
 import { createClub, createMember, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
 import {
   cleanupProcesses,
   ensureServerBuilt,
   freePort,
+  httpCall,
+  signInHttp,
   spawnNode,
   tmpDir,
   until,
@@ -39,9 +41,13 @@ type Result =
   | { error: string };
 
 /** One request on the writer's own keep-alive agent. */
-function send(agent: http.Agent, url: string, headers: Record<string, string>, body: string) {
+function send(
+  agent: http.Agent,
+  call: ReturnType<typeof httpCall>,
+  headers: Record<string, string>,
+) {
   return new Promise<Result>((resolve) => {
-    const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
+    const req = http.request(call.url, { method: call.method, agent, headers }, (res) => {
       let data = '';
       res.on('data', (c: Buffer) => (data += c));
       res.on('end', () =>
@@ -61,7 +67,7 @@ function send(agent: http.Agent, url: string, headers: Record<string, string>, b
     req.setTimeout(15_000, () =>
       req.destroy(Object.assign(new Error('TIMEOUT'), { code: 'TIMEOUT' })),
     );
-    req.end(body);
+    req.end(call.body);
   });
 }
 
@@ -71,32 +77,7 @@ describe('[defects] SIGTERM with keep-alive writers', { timeout: 120_000 }, () =
     const server = spawnNode({ DATA_DIR: dataDir, PORT, SHUTDOWN_DRAIN_MS: '1000' });
     await waitHealthy(server);
     // One sign-in: its cookies and anti-forgery token go with every writer's request.
-    let headers: Record<string, string> = {};
-    {
-      const jar = new Map<string, string>();
-      const keep = (res: Response) => {
-        for (const c of res.headers.getSetCookie()) {
-          const [pair] = c.split(';');
-          const i = pair!.indexOf('=');
-          jar.set(pair!.slice(0, i), pair!.slice(i + 1));
-        }
-      };
-      const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-      keep(await fetch(`${server.url}/auth/csrf`));
-      const xsrf = () => decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
-      const login = await fetch(`${server.url}/auth/connexion/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': xsrf() },
-        body: JSON.stringify({
-          email: leaderEmail,
-          password: DEFAULT_TEST_PASSWORD,
-          deviceFingerprint: 'keep-alive',
-        }),
-      });
-      expect(login.status).toBe(200);
-      keep(login);
-      headers = { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': xsrf() };
-    }
+    const session = await signInHttp(server.url, leaderEmail, DEFAULT_TEST_PASSWORD, 'keep-alive');
 
     let exited = false;
     let n = 0;
@@ -107,21 +88,24 @@ describe('[defects] SIGTERM with keep-alive writers', { timeout: 120_000 }, () =
       // it goes on until the server has exited.
       while (!exited) {
         const key = `ka.${n++}`;
-        const r = await send(
-          agent,
-          `${server.url}/api/membres`,
-          { ...headers, 'idempotency-key': key },
-          JSON.stringify({
-            nom: 'Connexion',
-            prenom: 'Persistante',
-            dateDeNaissance: '2001-02-03',
-            genre: 'Homme',
-            numeroTelephone: '0612345678',
-            email: `${key}@example.org`,
-            role: 'JOUEUR',
-            clubId,
-          }),
+        const call = httpCall(
+          server.url,
+          api.members.create,
+          {
+            body: {
+              nom: 'Connexion',
+              prenom: 'Persistante',
+              dateDeNaissance: '2001-02-03',
+              genre: 'Homme',
+              numeroTelephone: '0612345678',
+              email: `${key}@example.org`,
+              role: 'JOUEUR',
+              clubId,
+            },
+          },
+          { headers: { 'idempotency-key': key } },
         );
+        const r = await send(agent, call, { ...call.headers, ...session.headers() });
         results.push(r);
         const pauseMs = 'error' in r ? 20 : Number(r.retryAfter ?? 0) * 1000;
         const until_ = Date.now() + pauseMs;

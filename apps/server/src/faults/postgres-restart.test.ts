@@ -7,7 +7,7 @@
  * the PostgreSQL pass (TEST_DATABASE_URL set: `npm run test:pg`, or `npm run faults`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '@club/contract';
+import { SERVER_MESSAGES, api, type EndpointInput } from '@club/contract';
 import { openPostgres } from '../db/client.ts';
 import { createClub, createMember, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
 import {
@@ -67,7 +67,7 @@ describe.skipIf(!enabled)(
       let stop = false;
       // Events: one transaction per write and no natural unique key, so only the Idempotency-Key
       // keeps a retried write from being stored twice.
-      const body = (key: string) => ({
+      const body = (key: string): EndpointInput<typeof api.events.create>['body'] => ({
         nom: key,
         lieux: 'Gymnase',
         dateDebut: '2026-10-06T18:00:00',
@@ -81,9 +81,11 @@ describe.skipIf(!enabled)(
         while (!stop) {
           const key = `pgrestart.${n++}`;
           for (;;) {
-            const result = await session.post('/api/evenements', body(key), {
-              'idempotency-key': key,
-            });
+            const result = await session.send(
+              api.events.create,
+              { body: body(key) },
+              { headers: { 'idempotency-key': key } },
+            );
             attempts.push({ key, at: Date.now(), result });
             if (result.status === 201) {
               stored.add(key);

@@ -9,7 +9,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { api } from '@club/contract';
+import {
+  api,
+  queryString,
+  requestOf,
+  type CallOptions,
+  type EndpointInput,
+  type EndpointSpec,
+  urlOf,
+} from '@club/contract';
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const repoRoot = path.resolve(serverDir, '../..');
@@ -175,16 +183,47 @@ export function httpRequest(
   });
 }
 
+/** What a call to an endpoint takes: its input (optional when nothing is required) and options. */
+export type EndpointArgs<S extends EndpointSpec> =
+  object extends EndpointInput<S>
+    ? [input?: EndpointInput<S>, options?: CallOptions]
+    : [input: EndpointInput<S>, options?: CallOptions];
+
+/**
+ * A call to an endpoint of the contract on the server at `base`, as an HTTP request to send on a
+ * connection of the test's choosing: URL, method, the declaration's headers (and the options'),
+ * and the JSON body.
+ */
+export function httpCall<S extends EndpointSpec>(
+  base: string,
+  endpoint: S,
+  ...[input, options]: EndpointArgs<S>
+): { url: string; method: string; headers: Record<string, string>; body?: string } {
+  const req = requestOf(endpoint, input as Parameters<typeof requestOf>[1], options);
+  return {
+    url: `${base}${req.path}${queryString(req.query)}`,
+    method: req.method,
+    headers: {
+      ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...req.headers,
+    },
+    ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+  };
+}
+
 /** A signed-in browser over real HTTP: cookies kept, anti-forgery header on writes. */
 export interface HttpSession {
-  post(url: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>;
-  get(url: string): Promise<HttpResult>;
+  /** Calls an endpoint of the contract on a fresh connection (`httpRequest`). */
+  send<S extends EndpointSpec>(endpoint: S, ...args: EndpointArgs<S>): Promise<HttpResult>;
+  /** The session's cookie and anti-forgery headers, for a request on the test's own connection. */
+  headers(): Record<string, string>;
 }
 
 export async function signInHttp(
   base: string,
   email: string,
   password: string,
+  deviceFingerprint = 'faults',
 ): Promise<HttpSession> {
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
@@ -196,26 +235,25 @@ export async function signInHttp(
   };
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const xsrf = () => decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
-  keep(await fetch(base + api.auth.csrf.path));
-  const login = await fetch(base + api.auth.login.path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': xsrf() },
-    body: JSON.stringify({ email, password, deviceFingerprint: 'faults' }),
+  keep(await fetch(base + urlOf(api.auth.csrf)));
+  const login = httpCall(base, api.auth.login, { body: { email, password, deviceFingerprint } });
+  const answer = await fetch(login.url, {
+    method: login.method,
+    headers: { ...login.headers, cookie: cookie(), 'x-xsrf-token': xsrf() },
+    body: login.body,
   });
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  keep(login);
+  if (answer.status !== 200) throw new Error(`login: ${answer.status} ${await answer.text()}`);
+  keep(answer);
+  const headers = () => ({ cookie: cookie(), 'x-xsrf-token': xsrf() });
   return {
-    post: (url, body, headers = {}) =>
-      httpRequest(`${base}${url}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: cookie(),
-          'x-xsrf-token': xsrf(),
-          ...headers,
-        },
-        body: JSON.stringify(body),
-      }),
-    get: (url) => httpRequest(`${base}${url}`, { headers: { cookie: cookie() } }),
+    headers,
+    send: (endpoint, ...args) => {
+      const call = httpCall(base, endpoint, ...args);
+      return httpRequest(call.url, {
+        method: call.method,
+        headers: { ...call.headers, ...headers() },
+        body: call.body,
+      });
+    },
   };
 }

@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '@club/contract';
+import { SERVER_MESSAGES, ZApiErrorSchema, api, type EndpointSpec } from '@club/contract';
 import { createClub, createMember, createTeam, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
 import { buildTestApp, signIn, TestClient, type TestContext } from './helper.ts';
 
@@ -219,7 +219,8 @@ function call(method: string, url: string, where: Where, values: Record<string, 
           .join('&')}`
       : '';
   const withBody = !['GET', 'HEAD', 'DELETE'].includes(method) || where === 'body';
-  return asDirigeant.request({
+  // A fuzzed value in every part of any registered route: what no declaration sends.
+  return asDirigeant.raw({
     method: method as 'GET',
     url: path + query,
     ...(withBody ? { payload: where === 'body' ? values : {} } : {}),
@@ -228,19 +229,25 @@ function call(method: string, url: string, where: Where, values: Record<string, 
 
 describe('[defects] control characters in text inputs', () => {
   it('finds the string inputs of the routes from their schemas', () => {
-    const has = (method: string, url: string, where: Where, field: string) =>
+    const has = (endpoint: EndpointSpec, where: Where, field: string) =>
       targets.some(
-        (t) => t.method === method && t.url === url && t.where === where && t.field === field,
+        (t) =>
+          t.method === endpoint.method &&
+          t.url === endpoint.path &&
+          t.where === where &&
+          t.field === field,
       );
     // Known string inputs (e-mail check, login), as a check that the walk over the schemas sees them.
-    expect(has('GET', '/api/club/email-exists', 'querystring', 'email')).toBe(true);
-    expect(has('POST', '/auth/connexion/login', 'body', 'email')).toBe(true);
-    expect(has('POST', '/api/contact', 'body', 'message')).toBe(true);
-    expect(has('POST', '/api/equipes', 'body', 'nom')).toBe(true);
-    expect(has('GET', '/api/equipes/by-cat-div', 'querystring', 'division')).toBe(true);
-    expect(has('GET', '/api/membres/:clubId/equipe/:nomEquipe', 'params', 'nomEquipe')).toBe(true);
-    expect(has('GET', '/api/membres/:id', 'params', 'id')).toBe(true);
-    expect(targets.find((t) => t.url === '/api/membres/:id' && t.field === 'id')?.text).toBe(false);
+    expect(has(api.publicSite.emailExists, 'querystring', 'email')).toBe(true);
+    expect(has(api.auth.login, 'body', 'email')).toBe(true);
+    expect(has(api.publicSite.contact, 'body', 'message')).toBe(true);
+    expect(has(api.teams.create, 'body', 'nom')).toBe(true);
+    expect(has(api.teams.byCategoryDivision, 'querystring', 'division')).toBe(true);
+    expect(has(api.members.listTeam, 'params', 'nomEquipe')).toBe(true);
+    expect(has(api.members.get, 'params', 'id')).toBe(true);
+    expect(targets.find((t) => t.url === api.members.get.path && t.field === 'id')?.text).toBe(
+      false,
+    );
     expect(targets.filter((t) => t.text).length).toBeGreaterThan(50);
   });
 
@@ -290,7 +297,7 @@ describe('[defects] control characters in text inputs', () => {
           expect(res.statusCode, seen).toBeLessThan(500);
           if (!fields.some((f) => f.text)) return; // numbers only: read or refused, never a 500
           expect(res.statusCode, seen).toBe(400);
-          const body = res.json() as { message: string; errors?: Record<string, string> };
+          const body = ZApiErrorSchema.parse(res.json());
           expect(body.message, seen).toBe(SERVER_MESSAGES.validation);
           if (bodyFirst) return;
           for (const f of fields.filter((f) => f.text))
@@ -302,39 +309,43 @@ describe('[defects] control characters in text inputs', () => {
   });
 
   it('NUL in a query string and in a login body answers 400 with the control-character message', async () => {
-    const exists = await ctx.app.inject('/api/club/email-exists?email=a%00@b.fr');
-    expect(exists.statusCode).toBe(400);
-    expect(exists.json()).toEqual({
+    const anonymous = new TestClient(ctx.app);
+    const exists = await anonymous.send(api.publicSite.emailExists, {
+      query: { email: 'a\u0000@b.fr' },
+    });
+    expect(exists.status).toBe(400);
+    expect(exists.error).toEqual({
       message: SERVER_MESSAGES.validation,
       errors: { email: SERVER_MESSAGES.controlCharacters },
     });
-    const anonymous = new TestClient(ctx.app);
-    const login = await anonymous.post('/auth/connexion/login', {
-      email: 'a\u0000@b.fr',
-      password: 'x',
-      deviceFingerprint: 'fp',
+    const login = await anonymous.send(api.auth.login, {
+      body: { email: 'a\u0000@b.fr', password: 'x', deviceFingerprint: 'fp' },
     });
-    expect(login.statusCode).toBe(400);
-    expect(login.json().errors).toEqual({ email: SERVER_MESSAGES.controlCharacters });
-    const team = await asDirigeant.get(`/api/membres/${clubId}/equipe/Seniors%00`);
-    expect(team.statusCode).toBe(400);
-    expect(team.json().errors).toEqual({ nomEquipe: SERVER_MESSAGES.controlCharacters });
+    expect(login.status).toBe(400);
+    expect(login.error.errors).toEqual({ email: SERVER_MESSAGES.controlCharacters });
+    const team = await asDirigeant.send(api.members.listTeam, {
+      params: { clubId, nomEquipe: 'Seniors\u0000' },
+    });
+    expect(team.status).toBe(400);
+    expect(team.error.errors).toEqual({ nomEquipe: SERVER_MESSAGES.controlCharacters });
   });
 
   it('the contact message keeps its tab and line breaks', async () => {
     const anonymous = new TestClient(ctx.app);
-    const res = await anonymous.post('/api/contact', {
-      nom: 'Durand',
-      prenom: 'Léa',
-      email: 'lea@example.org',
-      sujet: 'Question',
-      message: 'Bonjour,\r\n\tune question\nsur deux lignes.',
-      token: '0f8fad5b-d9cb-469f-a165-70867728950e',
-      captcha: 'faux',
+    const res = await anonymous.send(api.publicSite.contact, {
+      body: {
+        nom: 'Durand',
+        prenom: 'Léa',
+        email: 'lea@example.org',
+        sujet: 'Question',
+        message: 'Bonjour,\r\n\tune question\nsur deux lignes.',
+        token: '0f8fad5b-d9cb-469f-a165-70867728950e',
+        captcha: 'faux',
+      },
     });
     // Refused for its captcha only: the message itself is valid.
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors?.message).toBeUndefined();
+    expect(res.status).toBe(400);
+    expect(res.error.errors?.message).toBeUndefined();
   });
 
   it('SQLSTATE 22021 and 22P05 from the database answer 400, as a last resort', async () => {

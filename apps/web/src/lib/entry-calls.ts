@@ -1,6 +1,5 @@
-import type { THomeStats, TSiteInfo, TSportStat } from '@club/contract';
-import { ENTRY_PATHS } from './entry-paths.ts';
-import { http } from './http.ts';
+import { ENTRY_PATHS, type EntryAnswer, type EntryEndpoints } from './entry-paths.ts';
+import { http, type RequestOptions } from './http.ts';
 
 export { ENTRY_PATHS };
 
@@ -9,21 +8,25 @@ export { ENTRY_PATHS };
  * They are in the first JavaScript a visitor downloads, which has a budget (decision 0005): unlike
  * the typed client (lib/api.ts), they do not pull the contract's schemas and zod into it. Their
  * paths (entry-paths.ts) are the contract's: entry-calls.test.ts compares them with the
- * declarations.
+ * declarations, and their answers are typed by the declarations (types only, nothing shipped).
  */
 
+/** An entry call: its path and its answer's type from the same declaration. */
+const entryGet = <K extends keyof EntryEndpoints>(
+  name: K,
+  opts: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<EntryAnswer<K>> => http.get(ENTRY_PATHS[name], opts);
+
 /** GET /api/accueil/stats (spec §7). */
-export const getHomeStats = (signal: AbortSignal) =>
-  http.get<THomeStats>(ENTRY_PATHS.homeStats, { signal });
+export const getHomeStats = (signal: AbortSignal) => entryGet('homeStats', { signal });
 
 /** GET /api/accueil/stats/sports (spec §7). */
-export const getSportStats = (signal: AbortSignal) =>
-  http.get<TSportStat[]>(ENTRY_PATHS.sportStats, { signal });
+export const getSportStats = (signal: AbortSignal) => entryGet('sportStats', { signal });
 
 /** GET /api/site once per page load: the editor's details and the social links (configuration). */
-let cached: Promise<TSiteInfo> | null = null;
-export function getSiteInfo(): Promise<TSiteInfo> {
-  cached ??= http.get<TSiteInfo>(ENTRY_PATHS.site).catch((err: unknown) => {
+let cached: Promise<EntryAnswer<'site'>> | null = null;
+export function getSiteInfo(): Promise<EntryAnswer<'site'>> {
+  cached ??= entryGet('site').catch((err: unknown) => {
     cached = null;
     throw err;
   });

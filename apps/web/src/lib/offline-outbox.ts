@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { buildPath, type EndpointSpec } from '@club/contract';
+import { buildPath, type EndpointAnswer, type EndpointSpec } from '@club/contract';
 import { HttpError, NetworkError, request } from './http.ts';
 
 /**
@@ -78,14 +78,14 @@ export type SendResult<T> = { queued: false; data: T } | { queued: true };
  * Sends a write now, or — with no network — keeps it to send later. The answer says which.
  * Any other failure (a refusal of the server) is thrown as usual.
  */
-export async function sendOrQueue<T>(opts: {
+export async function sendOrQueue<S extends EndpointSpec & { method: 'PUT' | 'POST' }>(opts: {
   memberId: number;
-  endpoint: EndpointSpec & { method: 'PUT' | 'POST' };
+  endpoint: S;
   params: Record<string, unknown>;
   body: unknown;
   headers?: Record<string, string>;
   label: string;
-}): Promise<SendResult<T>> {
+}): Promise<SendResult<EndpointAnswer<S>>> {
   const write: QueuedWrite = {
     memberId: opts.memberId,
     method: opts.endpoint.method,
@@ -98,7 +98,7 @@ export async function sendOrQueue<T>(opts: {
   };
   if (typeof navigator === 'undefined' || navigator.onLine !== false) {
     try {
-      const data = await request<T>(write.path, {
+      const data = await request<EndpointAnswer<S>>(write.path, {
         method: write.method,
         body: write.body,
         headers: write.headers,

@@ -4,34 +4,36 @@
  * after them. `useCurrentMember` takes it once; anything but a 200 falls back to the HTTP client
  * (silent refresh on 401, errors, timeout). No dependency: this module is in the entry chunk.
  */
-import { ENTRY_PATHS } from './entry-paths.ts';
+import { ENTRY_PATHS, type EntryAnswer, type EntryEndpoints } from './entry-paths.ts';
 
 /**
  * One request started by the entry and taken once by its screen: `start` sends it (once until
  * taken) and settles with the JSON of a 200 or null, never rejects; `take` hands the promise to
  * the first caller; `takeArrived` hands the value itself when it has already arrived (undefined
- * otherwise, or when it failed), so that a first render can draw it at once.
+ * otherwise, or when it failed), so that a first render can draw it at once. The answer is typed
+ * by the call's declaration (entry-paths.ts: types only, no dependency).
  */
-function entryPrefetch(path: string) {
-  let pending: Promise<unknown> | null = null;
+function entryPrefetch<K extends keyof EntryEndpoints>(name: K) {
+  type Answer = EntryAnswer<K>;
+  let pending: Promise<Answer | null> | null = null;
   /** The value once it arrived and until a caller takes it. */
-  let settled: { value: unknown } | null = null;
-  const take = (): Promise<unknown> | null => {
+  let settled: { value: Answer | null } | null = null;
+  const take = (): Promise<Answer | null> | null => {
     const p = pending;
     pending = null;
     settled = null;
     return p;
   };
   return {
-    start(): Promise<unknown> | null {
+    start(): Promise<Answer | null> | null {
       if (pending || typeof fetch !== 'function') return pending;
-      const request = fetch(path, {
+      const request = fetch(ENTRY_PATHS[name], {
         credentials: 'include',
         headers: { accept: 'application/json' },
       })
-        .then((res) => (res.ok ? res.json() : null))
+        .then((res): Promise<Answer> | null => (res.ok ? res.json() : null))
         .catch(() => null)
-        .then((value: unknown) => {
+        .then((value) => {
           if (pending === request) settled = { value };
           return value;
         });
@@ -39,7 +41,7 @@ function entryPrefetch(path: string) {
       return request;
     },
     take,
-    takeArrived(): unknown {
+    takeArrived(): Answer | undefined {
       if (!settled || settled.value === null) return undefined;
       const { value } = settled;
       take();
@@ -48,7 +50,7 @@ function entryPrefetch(path: string) {
   };
 }
 
-const member = entryPrefetch(ENTRY_PATHS.currentMember);
+const member = entryPrefetch('currentMember');
 
 /** Starts the request (once); the promise settles with the member or null, never rejects. */
 export const prefetchCurrentMember = member.start;
@@ -69,7 +71,7 @@ export const takeArrivedMember = member.takeArrived;
  * screen's first render (its largest text comes with these data, docs/decisions/0092-signed-in-app-shell.md).
  * `useDashboardHome` takes it once; anything but a 200 (null) falls back to the typed client.
  */
-const home = entryPrefetch(ENTRY_PATHS.dashboardHome);
+const home = entryPrefetch('dashboardHome');
 
 /** Starts the request (once until taken); settles with the home or null, never rejects. */
 export const prefetchDashboardHome = home.start;

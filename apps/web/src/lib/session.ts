@@ -17,7 +17,7 @@ export function useCurrentMember() {
     queryFn: async () => {
       // Awaited only when the entry started it: otherwise the request starts in this same tick.
       const prefetched = takePrefetchedMember();
-      const early = prefetched ? ((await prefetched) as TCurrentMember | null) : null;
+      const early = prefetched ? await prefetched : null;
       if (early) return early;
       try {
         return await fetchCurrentMember();
@@ -27,7 +27,7 @@ export function useCurrentMember() {
       }
     },
     // Already there when the entry's prefetch arrived before this first render (the app shell's).
-    initialData: () => takeArrivedMember() as TCurrentMember | undefined,
+    initialData: () => takeArrivedMember(),
     staleTime: 60_000,
     retry: (count, err) => !(err instanceof HttpError && err.status < 500) && count < 2,
   });

@@ -16,10 +16,11 @@ type Readiness =
 type MailStats = { pending: number; retrying: number; failed: number };
 
 /**
- * Liveness and readiness (docs/operations.md, decision 0089). Liveness (`/api/health/live`)
- * answers from the process alone. Readiness (`/api/health/ready`, and `/api/health` as before)
- * checks the database and reads the mail queue's counts; callers that arrive while a check is
- * under way share its outcome (no answer older than the check that was running when they came).
+ * Liveness and readiness (docs/operations.md, decision 0089). Liveness
+ * (`api.publicSite.healthLive`) answers from the process alone. Readiness
+ * (`api.publicSite.healthReady`, and `api.publicSite.health` as before) checks the database and
+ * reads the mail queue's counts; callers that arrive while a check is under way share its outcome
+ * (no answer older than the check that was running when they came).
  */
 const healthRoutes: FastifyPluginAsync = async (app) => {
   let running: Promise<Readiness> | null = null;

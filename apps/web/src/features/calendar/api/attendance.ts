@@ -24,7 +24,7 @@ export function useAnswerTraining(eventId: number, label = 'présence à un entr
   const { data: me } = useCurrentMember();
   return useMutation({
     mutationFn: async (body: TEventPresenceUpdate) => {
-      const result = await sendOrQueue<TEventPresence[]>({
+      const result = await sendOrQueue({
         memberId: me?.id ?? 0,
         endpoint: endpoints.events.answerPresence,
         params: { id: eventId },
@@ -61,7 +61,7 @@ export function useRollCall(eventId: number, label: string) {
   const { data: me } = useCurrentMember();
   return useMutation({
     mutationFn: (body: TEventRollCall) =>
-      sendOrQueue<TEventPresence[]>({
+      sendOrQueue({
         memberId: me?.id ?? 0,
         endpoint: endpoints.events.rollCall,
         params: { id: eventId },

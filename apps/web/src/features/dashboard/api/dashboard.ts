@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TConvocationItem, TDashboardHome } from '@club/contract';
+import type { TConvocationItem } from '@club/contract';
 import { api } from '../../../lib/api.ts';
 import {
   takeArrivedDashboardHome,
@@ -50,13 +50,11 @@ export function useDashboardHome() {
       // null (not a 200): the typed client asks again.
       const prefetched = takePrefetchedDashboardHome();
       if (!prefetched) return api.dashboard.home(undefined, { signal });
-      return prefetched.then(
-        (early) => (early as TDashboardHome | null) ?? api.dashboard.home(undefined, { signal }),
-      );
+      return prefetched.then((early) => early ?? api.dashboard.home(undefined, { signal }));
     },
     // Already there when the entry's prefetch arrived before the screen's first render; that
     // answer of this very page load is not asked again on mount (dataUpdateCount 0: no fetch yet).
-    initialData: () => takeArrivedDashboardHome() as TDashboardHome | undefined,
+    initialData: () => takeArrivedDashboardHome(),
     staleTime: (query) => (query.state.dataUpdateCount === 0 ? 30_000 : 0),
   });
 }

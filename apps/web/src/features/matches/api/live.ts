@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TMatchActionEntry, TMatchActionInput, TMatchLive } from '@club/contract';
+import type { TMatchActionInput, TMatchLive } from '@club/contract';
 import { api, endpoints } from '../../../lib/api.ts';
 import { sendOrQueue } from '../../../lib/offline-outbox.ts';
 import { useCurrentMember } from '../../../lib/session.ts';
@@ -39,7 +39,7 @@ export function useAddAction(matchId: number) {
     // The outbox decides what to do without network: TanStack Query must not pause the call.
     networkMode: 'always',
     mutationFn: ({ body, label }: { body: TMatchActionInput; label: string }) =>
-      sendOrQueue<TMatchActionEntry>({
+      sendOrQueue({
         memberId: me?.id ?? 0,
         endpoint: endpoints.matchSheet.addAction,
         params: { id: matchId },

@@ -40,7 +40,7 @@ export function useSaveScore() {
   const { data: me } = useCurrentMember();
   return useMutation({
     mutationFn: ({ id, body, label }: { id: number; body: TScoreInput; label?: string }) =>
-      sendOrQueue<TMatch>({
+      sendOrQueue({
         memberId: me?.id ?? 0,
         endpoint: endpoints.matches.score,
         params: { id },
