@@ -67,8 +67,12 @@ export class Api {
     this.client = createClient(endpoints, (req) => this.transport(req));
   }
 
+  /** The typed client's transport: the parsed answer, or an error naming the refused call. */
   private async transport(req: TransportRequest): Promise<unknown> {
-    return this.ok(this.fetchRequest(req));
+    const r = await this.fetchRequest(req);
+    if (!r.ok()) throw new Error(`${r.url()} → ${r.status()} ${await r.text()}`);
+    const text = await r.text();
+    return text ? JSON.parse(text) : undefined;
   }
 
   private async fetchRequest(req: TransportRequest): Promise<APIResponse> {
@@ -138,11 +142,6 @@ export class Api {
     return method === 'GET' ? this.request.get(url) : this.send_(method, url, data);
   }
 
-  /** @deprecated a hand-written path: call the endpoint (`client`, `send`) or `raw()`. */
-  get(url: string): Promise<APIResponse> {
-    return this.request.get(url);
-  }
-
   private async send_(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: Body) {
     return this.request.fetch(url, {
       method,
@@ -152,20 +151,6 @@ export class Api {
         origin: new URL(this.baseURL).origin,
       },
     });
-  }
-  /** @deprecated a hand-written path: call the endpoint (`client`, `send`) or `raw()`. */
-  post = (url: string, data?: Body) => this.send_('POST', url, data);
-  /** @deprecated a hand-written path: call the endpoint (`client`, `send`) or `raw()`. */
-  put = (url: string, data?: Body) => this.send_('PUT', url, data);
-  /** @deprecated a hand-written path: call the endpoint (`client`, `send`) or `raw()`. */
-  delete = (url: string, data?: Body) => this.send_('DELETE', url, data);
-
-  /** @deprecated casts the answer: call the endpoint (`client`, `send`), typed from the declaration. */
-  async ok<T = unknown>(res: Promise<APIResponse> | APIResponse): Promise<T> {
-    const r = await res;
-    if (!r.ok()) throw new Error(`${r.url()} → ${r.status()} ${await r.text()}`);
-    const text = await r.text();
-    return (text ? JSON.parse(text) : undefined) as T;
   }
 }
 

@@ -85,7 +85,10 @@ describe('[defects] malformed multipart uploads', () => {
     it(`${label}: a multipart content type without a boundary answers 400 in French`, async () => {
       const u = uploads()[i]!;
       const before = lines.length;
-      const res = await leader.post(u.url, body(u), {
+      const res = await leader.raw({
+        method: 'POST',
+        url: u.url,
+        payload: body(u),
         headers: { 'content-type': 'multipart/form-data' },
       });
       expect(res.statusCode, res.body).toBe(400);
@@ -97,7 +100,10 @@ describe('[defects] malformed multipart uploads', () => {
       const u = uploads()[i]!;
       const before = lines.length;
       const whole = body(u);
-      const res = await leader.post(u.url, whole.subarray(0, whole.length - 40), {
+      const res = await leader.raw({
+        method: 'POST',
+        url: u.url,
+        payload: whole.subarray(0, whole.length - 40),
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       });
       expect(res.statusCode, res.body).toBe(400);
@@ -108,7 +114,10 @@ describe('[defects] malformed multipart uploads', () => {
 
   it('(the well-formed bodies of these tests are accepted: the import answers its report)', async () => {
     const u = uploads()[0]!;
-    const res = await leader.post(u.url, body(u), {
+    const res = await leader.raw({
+      method: 'POST',
+      url: u.url,
+      payload: body(u),
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     // A report (200, or 422 for the rows it refuses), not a refusal of the upload itself.

@@ -236,8 +236,8 @@ export class TestClient {
     return this.request(opts);
   }
 
-  /** @deprecated a hand-written path: call the endpoint (`send`, `call`, `api`) or `raw()`. */
-  async request(opts: InjectOptions & { xsrf?: boolean }): Promise<LightMyRequestResponse> {
+  /** The one request path of `send`, `call` and `raw`: cookies and the anti-forgery header. */
+  private async request(opts: InjectOptions & { xsrf?: boolean }): Promise<LightMyRequestResponse> {
     const method = (opts.method ?? 'GET').toUpperCase();
     const stateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(method);
     if (stateChanging && opts.xsrf !== false) await this.ensureXsrf();
@@ -253,37 +253,6 @@ export class TestClient {
     });
     this.store(res);
     return res;
-  }
-  /** @deprecated a hand-written path: call the endpoint (`send`, `call`, `api`) or `raw()`. */
-  get(url: string, opts: InjectOptions = {}) {
-    return this.request({ ...opts, method: 'GET', url });
-  }
-  /** @deprecated a hand-written path: call the endpoint (`send`, `call`, `api`) or `raw()`. */
-  post(url: string, payload?: unknown, opts: InjectOptions = {}) {
-    return this.request({
-      ...opts,
-      method: 'POST',
-      url,
-      payload: payload as InjectOptions['payload'],
-    });
-  }
-  /** @deprecated a hand-written path: call the endpoint (`send`, `call`, `api`) or `raw()`. */
-  put(url: string, payload?: unknown, opts: InjectOptions = {}) {
-    return this.request({
-      ...opts,
-      method: 'PUT',
-      url,
-      payload: payload as InjectOptions['payload'],
-    });
-  }
-  /** @deprecated a hand-written path: call the endpoint (`send`, `call`, `api`) or `raw()`. */
-  delete(url: string, payload?: unknown, opts: InjectOptions = {}) {
-    return this.request({
-      ...opts,
-      method: 'DELETE',
-      url,
-      payload: payload as InjectOptions['payload'],
-    });
   }
 
   /**

@@ -296,7 +296,7 @@ export async function buildGridWorld(app: FastifyInstance): Promise<{
 /** Sends a row's call as a principal (with the anti-forgery token for writes). */
 export async function send(client: TestClient, call: GridCall): Promise<LightMyRequestResponse> {
   try {
-    return await (call.client ?? client).request({
+    return await (call.client ?? client).raw({
       method: call.method,
       url: call.url,
       payload: call.body as never,
