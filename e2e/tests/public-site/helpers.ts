@@ -34,8 +34,8 @@ export async function solveCaptcha(page: Page) {
 export async function captchaPayload(api: Api): Promise<string> {
   const res = await api.send(endpoints.publicSite.captcha);
   expect(res.status).toBe(200);
-  // The contract declares the challenge's parameters loosely; altcha's type names them.
-  const challenge = JSON.parse(res.text) as Challenge;
+  // The contract's challenge is altcha's own format.
+  const challenge: Challenge = res.body;
   const solution = await solveChallenge({ challenge, deriveKey });
   expect(solution).not.toBeNull();
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

@@ -13,9 +13,21 @@ import {
 import { ZExistsSchema, ZMessageSchema } from '../schemas/common.ts';
 import { PUBLIC, defineEndpoint } from './endpoint.ts';
 
-/** A fresh ALTCHA challenge (proof of work): the widget's own format. */
+/** A fresh ALTCHA challenge (proof of work): the widget's own format (altcha-lib's `Challenge`). */
 export const ZCaptchaChallengeSchema = z.object({
-  parameters: z.record(z.string(), z.unknown()),
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
   signature: z.string().optional(),
 });
 
