@@ -20,7 +20,7 @@ import {
  * build and the real server: the leader's member form gives a father the coach's hat in U11 and
  * his son of U13; the father answers his son's convocation and edits his own team's training;
  * a seven-year-old without e-mail joins with his father as guardian. Members are created by
- * leaders only (docs/architecture.md §6), so the leader adds the child, choosing the parent.
+ * leaders only (docs/architecture.md §7), so the leader adds the child, choosing the parent.
  */
 
 interface MemberAnswer {

@@ -67,7 +67,7 @@ export const MATCH_SERVER_MESSAGES = {
 /* ------------------------------------------------------------------ permissions */
 
 /**
- * docs/architecture.md §7 "matches, scores". Target: the match's teams ({teamIds: [home, away?]},
+ * docs/architecture.md §7 (MATCH_PERMISSIONS). Target: the match's teams ({teamIds: [home, away?]},
  * both teams of the club when the opponent is one). Read: leaders, members of either team, a parent
  * of a child in one. Score and cancellation: leaders and a coach of either team; the score only
  * while EN_COURS or TERMINE (the value rule `canEditScore`, see `mayEditScore`).
@@ -86,7 +86,7 @@ export const MATCH_PERMISSIONS = definePermissions({
 export type TMatchAction = keyof typeof MATCH_PERMISSIONS;
 
 /**
- * docs/architecture.md §7 "convocations" and "a child's convocation". Targets: the list → the
+ * docs/architecture.md §7 (CONVOCATION_PERMISSIONS; a child's convocation answered by a guardian). Targets: the list → the
  * match's teams; a row → {memberId: the convoked player, teamIds: the match's teams}. Coach (of
  * either team) and leaders write every row; a JOUEUR only their own row, and only when ACTIF (value
  * rule

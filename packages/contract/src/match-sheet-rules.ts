@@ -1,7 +1,7 @@
 import { definePermissions, leadersRow } from './permissions.ts';
 
 /**
- * The match sheet and the live actions (docs/architecture.md §7 "Wave 4", decisions 0125–0129):
+ * The match sheet and the live actions (docs/architecture.md §7, decisions 0125–0129):
  * action types and their points by sport, the permission table and the server texts. Without zod,
  * so that the live sheet screen applies them without shipping the schemas of match-sheet.ts.
  */
@@ -179,7 +179,7 @@ export const MATCH_SHEET_MESSAGES = {
 } as const;
 
 /**
- * docs/architecture.md §7 "match sheet, live actions": read by the members of either team (a
+ * docs/architecture.md §7 (MATCH_SHEET_PERMISSIONS): read by the members of either team (a
  * parent of a child in one), leaders; written by a coach of the team and the leaders. Target: the
  * match's teams. The public link (read-only, first names only) is made and revoked by the writers.
  */

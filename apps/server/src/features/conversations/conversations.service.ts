@@ -57,7 +57,7 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 const REMOVAL_MS = CONVERSATION_LIMITS.suppressionMinutes * 60_000;
 
 /**
- * Conversations and messages (docs/architecture.md §6d, docs/decisions/0121-conversations-and-safeguarding.md).
+ * Conversations and messages (docs/decisions/0121-conversations-and-safeguarding.md; docs/architecture.md §7 and §12).
  * Another club's ids answer 404; a group's conversation answers 404 to whoever is not in it; a
  * team's answers 403 to a member the table refuses.
  */

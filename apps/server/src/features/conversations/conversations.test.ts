@@ -23,7 +23,7 @@ import { listening, openLiveStream } from '../../test/live-stream.ts';
 
 /**
  * Conversations on the real application (PGlite, or PostgreSQL with TEST_DATABASE_URL): every
- * rule of docs/architecture.md §6d — a minor never with an adult without one of their guardians,
+ * rule of docs/decisions/0121-conversations-and-safeguarding.md — a minor never with an adult without one of their guardians,
  * the club's messaging age both ways, read only after leaving the team, masking and deletion,
  * one message per `cle`, 2,000 characters — and what each answer may show.
  */
@@ -123,7 +123,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('[messages] safeguarding of minors (docs/architecture.md §6d)', () => {
+describe('[messages] safeguarding of minors (docs/decisions/0121-conversations-and-safeguarding.md)', () => {
   it('adding a minor to a group adds their guardians', async () => {
     const c = await createOk(coach, { membresIds: [kid.id] });
     expect(c.type).toBe('GROUPE');

@@ -19,7 +19,7 @@ import type { MatchRow } from './matches.repository.ts';
  */
 export const matchesPolicy = policy(MATCH_PERMISSIONS);
 export const convocationsPolicy = policy(CONVOCATION_PERMISSIONS);
-/** docs/architecture.md §7 "match sheet, live actions" (MATCH_SHEET_PERMISSIONS). */
+/** docs/architecture.md §7 and docs/decisions/0125-match-sheet-and-live-actions.md (MATCH_SHEET_PERMISSIONS). */
 export const sheetPolicy = policy(MATCH_SHEET_PERMISSIONS);
 
 type MatchTeams = Pick<MatchRow, 'homeTeamId' | 'awayTeamId'>;
