@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from './messages.ts';
-import { ZIdSchema, safeString } from './schemas/common.ts';
+import { ZIdSchema, safeString, ZPersonRefSchema, ZTeamRefSchema } from './schemas/common.ts';
 import { ANNOUNCEMENT_LIMITS } from './announcement-text.ts';
 import { ANNOUNCEMENT_MESSAGES } from './announcement-rules.ts';
 import { ZJetonQuerySchema } from './notifications.ts';
@@ -68,8 +68,6 @@ export const ZAnnouncementListQuerySchema = z
   })
   .strict();
 
-const ZPersonSchema = z.object({ id: z.number(), nom: z.string(), prenom: z.string() });
-
 /**
  * An announcement as its reader sees it. `auteur`: null once the author's account is erased.
  * `equipes`: [] for the whole club. `lu`: the reader opened it (always true for a reader outside
@@ -81,8 +79,8 @@ export const ZAnnouncementSchema = z.object({
   id: z.number(),
   titre: z.string(),
   contenu: z.string(),
-  auteur: ZPersonSchema.nullable(),
-  equipes: z.array(z.object({ id: z.number(), nom: z.string() })),
+  auteur: ZPersonRefSchema.nullable(),
+  equipes: z.array(ZTeamRefSchema),
   datePublication: z.string(),
   lu: z.boolean(),
   destinataire: z.boolean(),
@@ -98,8 +96,8 @@ export const ZAnnouncementListSchema = z.array(ZAnnouncementSchema);
  */
 export const ZAnnouncementReceiptsSchema = z.object({
   destinataires: z.number(),
-  lus: z.array(ZPersonSchema.extend({ luLe: z.string() })),
-  nonLus: z.array(ZPersonSchema),
+  lus: z.array(ZPersonRefSchema.extend({ luLe: z.string() })),
+  nonLus: z.array(ZPersonRefSchema),
   /** When the last reminder was sent, or null. */
   dernierRappel: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from './messages.ts';
-import { safeString } from './schemas/common.ts';
+import { safeString, ZTeamRefSchema } from './schemas/common.ts';
 
 /**
  * Personal calendar feeds (decision 0023, docs/architecture.md §10): POST
@@ -35,7 +35,7 @@ export const ZCalendarSubscriptionStateSchema = z.object({
       /** ISO 8601 instant of the feed's creation. */
       creeLe: z.string(),
       /** The team filter; null = all the member's teams. */
-      equipe: z.object({ id: z.number(), nom: z.string() }).nullable(),
+      equipe: ZTeamRefSchema.nullable(),
       matchesSeulement: z.boolean(),
     })
     .nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZLocalDateTimeSchema } from './events.ts';
 import { definePermissions, leadersRow } from './permissions.ts';
-import { ZIdSchema, requiredText } from './schemas/common.ts';
+import { ZIdSchema, requiredText, ZPersonRefSchema } from './schemas/common.ts';
 
 /**
  * Carpooling for any event (docs/decisions/0061-carpool-seats-in-the-database.md):
@@ -67,18 +67,16 @@ export type TCarpoolOfferWrite = z.input<typeof ZCarpoolOfferWriteSchema>;
 export const ZCarpoolBookSchema = z.object({ membreId: ZIdSchema }).strict();
 export type TCarpoolBook = z.input<typeof ZCarpoolBookSchema>;
 
-const ZPersonSchema = z.object({ id: z.number(), nom: z.string(), prenom: z.string() });
-
 export const ZCarpoolOfferSchema = z.object({
   id: z.number(),
   evenementId: z.number(),
-  conducteur: ZPersonSchema,
+  conducteur: ZPersonRefSchema,
   places: z.number(),
   placesRestantes: z.number(),
   depart: z.string(),
   /** Club wall clock 'YYYY-MM-DDThh:mm:ss'. */
   heureDepart: z.string(),
-  passagers: z.array(ZPersonSchema),
+  passagers: z.array(ZPersonRefSchema),
 });
 export type TCarpoolOffer = z.infer<typeof ZCarpoolOfferSchema>;
 export const ZCarpoolOfferListSchema = z.array(ZCarpoolOfferSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from './messages.ts';
-import { ZIdSchema, safeString } from './schemas/common.ts';
+import { ZIdSchema, safeString, ZPersonRefSchema } from './schemas/common.ts';
 import {
   CONVERSATION_LIMITS,
   CONVERSATION_MESSAGES,
@@ -35,8 +35,6 @@ export {
  * Names only (id, nom, prenom) of the participants and authors: never an e-mail, a phone, a birth
  * date (docs/privacy.md). Texts are plain text, shown as text with clickable links, never HTML.
  */
-
-const ZPersonSchema = z.object({ id: z.number(), nom: z.string(), prenom: z.string() });
 
 export const ZConversationCreateSchema = z
   .object({
@@ -77,7 +75,7 @@ export const ZMessageStatusSchema = z.enum(['VISIBLE', 'MASQUE', 'SUPPRIME']);
 export const ZConversationMessageSchema = z.object({
   id: z.number(),
   conversationId: z.number(),
-  auteur: ZPersonSchema.nullable(),
+  auteur: ZPersonRefSchema.nullable(),
   contenu: z.string(),
   statut: ZMessageStatusSchema,
   envoyeLe: z.string(),
@@ -90,7 +88,7 @@ export type TConversationMessage = z.infer<typeof ZConversationMessageSchema>;
 /** The last message of a conversation in the list (an excerpt). */
 const ZLastMessageSchema = z.object({
   id: z.number(),
-  auteur: ZPersonSchema.nullable(),
+  auteur: ZPersonRefSchema.nullable(),
   extrait: z.string(),
   statut: ZMessageStatusSchema,
   envoyeLe: z.string(),
@@ -103,7 +101,7 @@ export const ZConversationSchema = z.object({
   equipeId: z.number().nullable(),
   evenementId: z.number().nullable(),
   /** Who takes part now (guardians of minors included), names only. */
-  participants: z.array(ZPersonSchema.extend({ parent: z.boolean() })),
+  participants: z.array(ZPersonRefSchema.extend({ parent: z.boolean() })),
   dernierMessage: ZLastMessageSchema.nullable(),
   nonLus: z.number(),
   /** The reader left the team: they read what they saw, they no longer write. */

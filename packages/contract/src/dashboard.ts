@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from './messages.ts';
-import { ZDateSchema } from './schemas/common.ts';
+import { ZDateSchema, ZTeamRefSchema } from './schemas/common.ts';
 export { memberMatchesSearch } from './display.ts';
 
 /**
@@ -85,7 +85,7 @@ export const HOME_AWAITING_DAYS = 14;
 export const HOME_LIST_MAX = 20;
 
 /** A team as the home names it. */
-export const ZHomeTeamSchema = z.object({ id: z.number(), nom: z.string() });
+export const ZHomeTeamSchema = ZTeamRefSchema;
 export type THomeTeam = z.infer<typeof ZHomeTeamSchema>;
 
 /**

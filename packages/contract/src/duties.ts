@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DUTY_LIMITS, DUTY_MESSAGES } from './duty-rules.ts';
 import { EVENT_TYPES } from './enums.ts';
 import { ZSeasonParamSchema } from './statistics.ts';
-import { ZIdSchema, requiredText } from './schemas/common.ts';
+import { ZIdSchema, requiredText, ZPersonRefSchema } from './schemas/common.ts';
 
 export * from './duty-rules.ts';
 
@@ -96,7 +96,7 @@ export type TDutyProposalWrite = z.input<typeof ZDutyProposalWriteSchema>;
 const ZFamilySchema = z.object({
   id: z.number(),
   nom: z.string(),
-  membres: z.array(z.object({ id: z.number(), nom: z.string(), prenom: z.string() })),
+  membres: z.array(ZPersonRefSchema),
 });
 
 export const ZDutyProposalSchema = z.object({
@@ -129,7 +129,7 @@ export const ZDutyTallySchema = z.array(
     /** « Famille Martin » */
     famille: z.string(),
     familleId: z.number(),
-    membres: z.array(z.object({ id: z.number(), nom: z.string(), prenom: z.string() })),
+    membres: z.array(ZPersonRefSchema),
     taches: z.number(),
   }),
 );

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { FEE_MESSAGES, FEE_STATUSES, PASS_SPORT_MAX_CENTS, PAYMENT_METHODS } from './fee-rules.ts';
 import { MONEY_MAX_CENTS } from './money.ts';
-import { ZDateSchema, ZIdSchema, optionalText, requiredText } from './schemas/common.ts';
+import {
+  ZDateSchema,
+  ZIdSchema,
+  optionalText,
+  requiredText,
+  ZPersonRefSchema,
+  ZTeamRefSchema,
+} from './schemas/common.ts';
 import { AGE_CATEGORIES } from './season.ts';
 import { ZSeasonParamSchema, ZSeasonSchema } from './statistics.ts';
 
@@ -156,7 +163,7 @@ export const ZPaymentSchema = z.object({
 export type TPayment = z.infer<typeof ZPaymentSchema>;
 
 export const ZFeeRowSchema = z.object({
-  membre: z.object({ id: z.number(), nom: z.string(), prenom: z.string() }),
+  membre: ZPersonRefSchema,
   categorie: z.string().nullable(),
   tarif: z.string().nullable(),
   montantTarif: z.number(),
@@ -166,7 +173,7 @@ export const ZFeeRowSchema = z.object({
   paye: z.number(),
   reste: z.number(),
   statut: z.enum(FEE_STATUSES),
-  famille: z.object({ id: z.number(), nom: z.string() }),
+  famille: ZTeamRefSchema,
   paiements: z.array(ZPaymentSchema),
 });
 export type TFeeRow = z.infer<typeof ZFeeRowSchema>;
@@ -213,9 +220,9 @@ export const ZReminderSchema = z.object({
   simulation: z.boolean(),
   familles: z.array(
     z.object({
-      famille: z.object({ id: z.number(), nom: z.string() }),
+      famille: ZTeamRefSchema,
       /** The adults the reminder goes to (the guardians, else the member themself). */
-      destinataires: z.array(z.object({ id: z.number(), nom: z.string(), prenom: z.string() })),
+      destinataires: z.array(ZPersonRefSchema),
       /** The members of the family with a balance, each named in the mail. */
       membres: z.array(
         z.object({ id: z.number(), nom: z.string(), prenom: z.string(), reste: z.number() }),

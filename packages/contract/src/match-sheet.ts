@@ -9,15 +9,13 @@ import {
   SHEET_PLAYERS_MAX,
   SHIRT_NUMBER_MAX,
 } from './match-sheet-rules.ts';
-import { ZIdSchema, safeString } from './schemas/common.ts';
+import { ZIdSchema, safeString, ZPersonRefSchema } from './schemas/common.ts';
 export * from './match-sheet-rules.ts';
 
 /**
- * The match sheet, its live actions and the public live link (docs/architecture.md §7 "Wave 4";
+ * The match sheet, its live actions and the public live link (docs/architecture.md §7;
  * decisions 0125–0129). Texts and rules without zod live in match-sheet-rules.ts.
  */
-
-const ZMemberRef = z.object({ id: z.number(), nom: z.string(), prenom: z.string() });
 
 export const ZSheetPlayerInputSchema = z.object({
   membreId: ZIdSchema,
@@ -39,7 +37,7 @@ export const ZSheetSchema = z.object({
   /** false: the sheet was never saved, these rows come from the published selection. */
   enregistree: z.boolean(),
   joueurs: z.array(
-    z.object({ membre: ZMemberRef, titulaire: z.boolean(), numero: z.number().nullable() }),
+    z.object({ membre: ZPersonRefSchema, titulaire: z.boolean(), numero: z.number().nullable() }),
   ),
 });
 export type TSheet = z.infer<typeof ZSheetSchema>;
@@ -69,7 +67,7 @@ export const ZMatchActionSchema = z.object({
   minute: z.number(),
   type: z.enum(MATCH_ACTION_TYPES),
   points: z.number().nullable(),
-  membre: ZMemberRef.nullable(),
+  membre: ZPersonRefSchema.nullable(),
   cle: z.string().nullable(),
 });
 export type TMatchActionEntry = z.infer<typeof ZMatchActionSchema>;

@@ -5,7 +5,13 @@ import { isSidelinedStatus } from './member-status.ts';
 import { MATCH_SERVER_MESSAGES, SCORE_MAX } from './match-rules.ts';
 import { ZLocalDateTimeSchema } from './events.ts';
 import { MATCH_MESSAGES, SERVER_MESSAGES } from './messages.ts';
-import { ZIdSchema, ZPagingQuerySchema, safeString, type TPage } from './schemas/common.ts';
+import {
+  ZIdSchema,
+  ZPagingQuerySchema,
+  safeString,
+  type TPage,
+  ZPersonRefSchema,
+} from './schemas/common.ts';
 import { JUSTIFICATION_MAX, SELECTION_VALUES } from './display.ts';
 export {
   JUSTIFICATION_MAX,
@@ -202,7 +208,7 @@ export type TSelectionUpdate = z.input<typeof ZSelectionUpdateSchema>;
  * docs/decisions/0106-what-other-families-read-of-a-match-and-a-member.md).
  */
 export const ZConvocationSchema = z.object({
-  joueur: z.object({ id: z.number(), nom: z.string(), prenom: z.string() }),
+  joueur: ZPersonRefSchema,
   statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
   justificationAbsence: z.string().nullable().optional(),
   modifiable: z.boolean(),

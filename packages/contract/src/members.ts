@@ -22,6 +22,9 @@ import {
   optionalText,
   requiredText,
   safeString,
+  ZPersonRefSchema,
+  ZTeamRefSchema,
+  type TPersonRef,
 } from './schemas/common.ts';
 
 export {
@@ -345,17 +348,14 @@ export const ZMemberUpdateSchema = z
   .strict();
 export type TMemberUpdate = z.input<typeof ZMemberUpdateSchema>;
 
-/** A team as a member answer names it. */
-export const ZTeamRefSchema = z.object({ id: z.number(), nom: z.string() });
-export type TTeamRef = z.infer<typeof ZTeamRefSchema>;
 /** A team of the member with the role held in it (hats; null: attached without a team role). */
 export const ZMemberTeamSchema = ZTeamRefSchema.extend({
   role: z.enum(TEAM_ROLES).nullable(),
 });
 export type TMemberTeam = z.infer<typeof ZMemberTeamSchema>;
 /** A child as a parent's answer names it. */
-export const ZChildRefSchema = z.object({ id: z.number(), nom: z.string(), prenom: z.string() });
-export type TChildRef = z.infer<typeof ZChildRefSchema>;
+export const ZChildRefSchema = ZPersonRefSchema;
+export type TChildRef = TPersonRef;
 /** A child with their teams, primary first (the signed-in parent's child switcher). */
 export const ZChildTeamsSchema = ZChildRefSchema.extend({ equipes: z.array(ZTeamRefSchema) });
 export type TChildTeams = z.infer<typeof ZChildTeamsSchema>;

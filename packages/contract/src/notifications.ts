@@ -3,7 +3,7 @@ import { PRESENCE_STATUSES } from './enums.ts';
 import { CONVOCATION_PERMISSIONS, JUSTIFICATION_MAX, MATCH_SERVER_MESSAGES } from './matches.ts';
 import { SERVER_MESSAGES } from './messages.ts';
 import { definePermissions } from './permissions.ts';
-import { ZIdSchema, safeString } from './schemas/common.ts';
+import { ZIdSchema, safeString, ZPersonRefSchema } from './schemas/common.ts';
 
 /**
  * Convocation notifications (decision 0025): answer links in the e-mails, notification preferences,
@@ -324,7 +324,7 @@ export type TEventPresenceAction = keyof typeof EVENT_PRESENCE_PERMISSIONS;
  * is null for readers not allowed to see it. `modifiable`: the caller may answer this row.
  */
 export const ZEventPresenceSchema = z.object({
-  joueur: z.object({ id: z.number(), nom: z.string(), prenom: z.string() }),
+  joueur: ZPersonRefSchema,
   statutPresence: z.enum(PRESENCE_STATUSES).nullable(),
   /** Absent from another family's row (EVENT_PRESENCE_PERMISSIONS.readRow, decision 0106). */
   justification: z.string().nullable().optional(),

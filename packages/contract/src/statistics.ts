@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MATCH_OUTCOMES, STATISTICS_MESSAGES, type MatchOutcome } from './statistics-rules.ts';
-import { ZIdSchema, safeString } from './schemas/common.ts';
+import { ZIdSchema, safeString, ZPersonRefSchema, ZTeamRefSchema } from './schemas/common.ts';
 
 export * from './statistics-rules.ts';
 
@@ -55,7 +55,7 @@ export const ZSeasonSchema = z.object({
 });
 
 export const ZPlayerStatisticsSchema = z.object({
-  membre: z.object({ id: z.number(), nom: z.string(), prenom: z.string() }),
+  membre: ZPersonRefSchema,
   /** Whether the player is in the team today (false: a former player whose rows stay here). */
   actuel: z.boolean(),
   entrainements: z.object({ presents: z.number(), total: z.number() }),
@@ -98,7 +98,7 @@ export const ZPlayerStatisticsSchema = z.object({
 export type TPlayerStatistics = z.infer<typeof ZPlayerStatisticsSchema>;
 
 export const ZTeamStatisticsSchema = z.object({
-  equipe: z.object({ id: z.number(), nom: z.string() }),
+  equipe: ZTeamRefSchema,
   saison: ZSeasonSchema,
   resultats: ZTeamResultsSchema,
   /** Trainings held in the season (up to today). */
@@ -114,7 +114,7 @@ export const ZTeamStatisticsSchema = z.object({
 export type TTeamStatistics = z.infer<typeof ZTeamStatisticsSchema>;
 
 export const ZClubTeamStatisticsSchema = z.object({
-  equipe: z.object({ id: z.number(), nom: z.string() }),
+  equipe: ZTeamRefSchema,
   resultats: ZTeamResultsSchema,
   entrainementsTenus: z.number(),
   /**

@@ -9,6 +9,13 @@ export const ZApiErrorSchema = z.object({
 export type TApiError = z.infer<typeof ZApiErrorSchema>;
 
 export const ZMessageSchema = z.object({ message: z.string() });
+
+/** A person as an answer names them: a member, a child, a driver, an author. */
+export const ZPersonRefSchema = z.object({ id: z.number(), nom: z.string(), prenom: z.string() });
+export type TPersonRef = z.infer<typeof ZPersonRefSchema>;
+/** A team as an answer names it. */
+export const ZTeamRefSchema = z.object({ id: z.number(), nom: z.string() });
+export type TTeamRef = z.infer<typeof ZTeamRefSchema>;
 export const ZExistsSchema = z.object({ exists: z.boolean() });
 
 /**
