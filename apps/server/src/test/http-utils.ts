@@ -8,10 +8,18 @@ export function freshIp(): string {
   return `10.${(ipSeq >> 8) & 255}.${ipSeq & 255}.${(process.pid % 200) + 1}`;
 }
 
+/**
+ * How long the waiters below wait before failing. They return as soon as what they wait for
+ * happens, so a generous deadline costs nothing on a quiet machine; on a loaded 2-core CI machine
+ * the job queues take several times longer than on a developer's (a mail queue seen still busy
+ * after 10 s), and a short deadline turned that into a failure.
+ */
+export const WAIT_MS = 20_000;
+
 export async function waitForMail(
   ctx: TestContext,
   predicate: (m: CapturedMail) => boolean,
-  timeoutMs = 5000,
+  timeoutMs = WAIT_MS,
 ): Promise<CapturedMail> {
   const start = Date.now();
   for (;;) {
@@ -26,7 +34,7 @@ export async function waitForMail(
 export async function until<T>(
   what: string,
   probe: () => Promise<T | undefined | false> | T | undefined | false,
-  ms = 10_000,
+  ms = WAIT_MS,
 ): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -43,7 +51,7 @@ export async function until<T>(
  */
 export async function waitForMailQueueIdle(
   ctx: Pick<TestContext, 'app'>,
-  timeoutMs = 5000,
+  timeoutMs = WAIT_MS,
 ): Promise<void> {
   const start = Date.now();
   for (;;) {

@@ -94,7 +94,7 @@ async function sent(announcementId: number) {
     );
     return Number(rows[0]!.n) === 0;
   });
-  await waitForMailQueueIdle(ctx, 10_000);
+  await waitForMailQueueIdle(ctx);
 }
 const mailsAbout = (titre: string) => ctx.smtp.mails.filter((m) => m.subject.includes(titre));
 const recipientsOf = (titre: string) =>

@@ -197,7 +197,7 @@ describe('[carpool] offers, bookings, cancellation', { timeout: 60_000 }, () => 
     expect(res.status, res.text).toBe(200);
     expect(res.body.message).toBe(CARPOOL_MESSAGES.offerCancelled);
     await until('e-mails d’annulation', () => ctx.smtp.mails.length >= count + 3);
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const fresh = ctx.smtp.mails.slice(count);
     expect(fresh.map((m) => m.to[0]).sort()).toEqual(
       [child.email, parent.email, w.members[2]!.email].sort(),

@@ -110,7 +110,7 @@ async function runDue(matchId: number) {
     );
     return Number(r.rows[0]!.n) === 0;
   });
-  await waitForMailQueueIdle(ctx, 10_000);
+  await waitForMailQueueIdle(ctx);
 }
 
 let seq = 0;
@@ -366,7 +366,7 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
     expect(draft.status, draft.text).toBe(200);
     expect(rowOf(draft.body, alice).selection).toBe('SELECTIONNE');
     expect(rowOf(await rows(asAlice), alice).selection).toBeNull();
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     expect(ctx.smtp.mails.length).toBe(before); // nothing before publishing
 
     const published = await asCoach.send(api.matches.selection, {
@@ -383,7 +383,7 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
     await until('e-mails de sélection', () =>
       to(mailsAbout(name), dan).some((m) => m.subject.startsWith('Remplaçant')),
     );
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const mails = mailsAbout(name).filter((m) => /^(Sélection|Remplaçant)/.test(m.subject));
     expect(to(mails, alice)).toHaveLength(1);
     expect(to(mails, alice)[0]!.subject).toMatch(/^Sélectionné\(e\) : /);
@@ -408,7 +408,7 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
       params: { id: matchId },
       body: { joueurs: [], publier: true },
     });
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     expect(ctx.smtp.mails.length).toBe(count);
     const moved = await asCoach.send(api.matches.selection, {
       params: { id: matchId },
@@ -419,7 +419,7 @@ describe('[match day] convocations and selection', { timeout: 60_000 }, () => {
     });
     expect(moved.status, moved.text).toBe(200);
     await until('e-mail de Dan', () => ctx.smtp.mails.length > count);
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const fresh = ctx.smtp.mails.slice(count);
     expect(fresh).toHaveLength(1);
     expect(fresh[0]!.to).toEqual([dan.email]);
@@ -567,7 +567,7 @@ describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
     });
     expect(res.status, res.text).toBe(200);
     await runDue(matchId);
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const mails = mailsAbout(name);
     expect(to(mails, child)).toHaveLength(0);
     expect(to(mails, childParent)).toHaveLength(1);
@@ -605,7 +605,7 @@ describe('[match day] respectful notifications', { timeout: 60_000 }, () => {
     await until('le récapitulatif', () =>
       ctx.smtp.mails.slice(count).some((m) => m.to.includes(newcomer.email)),
     );
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const fresh = ctx.smtp.mails.slice(count);
     expect(to(fresh, newcomer)).toHaveLength(1);
     expect(to(fresh, newcomer)[0]!.subject).toBe('3 matchs à venir : indiquez vos disponibilités');
@@ -682,7 +682,7 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
         ctx.smtp.mails.slice(count).some((mail) => mail.to.includes(m.email)),
       ),
     );
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const fresh = ctx.smtp.mails.slice(count);
     for (const kid of kids) {
       const mine = to(fresh, kid);
@@ -744,7 +744,7 @@ describe('[match day] withdrawn convocations (decision 0107)', { timeout: 90_000
     await until('le retrait', () =>
       ctx.smtp.mails.slice(count).some((m) => m.to.includes(leaving.email)),
     );
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const fresh = to(ctx.smtp.mails.slice(count), leaving);
     expect(fresh).toHaveLength(1);
     expect(

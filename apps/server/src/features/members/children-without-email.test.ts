@@ -99,7 +99,7 @@ async function runDue(name: string, matchId: number) {
     );
     return Number(r.rows[0]!.n) === 0;
   });
-  await waitForMailQueueIdle(ctx, 10_000);
+  await waitForMailQueueIdle(ctx);
 }
 
 describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
@@ -124,7 +124,7 @@ describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
   });
 
   it('a 7-year-old with two guardians and no e-mail nor phone is created, without invitation; a resend answers 409', async () => {
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const before = ctx.smtp.mails.length;
     const res = await asBoss.call(api.members.create, {
       body: child({ email: '', numeroTelephone: '', parentsIds: [mother.id, coach.id] }) as never,
@@ -134,7 +134,7 @@ describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
     expect(leo.email).toBeNull();
     expect(leo.numeroTelephone).toBeNull();
     expect([...leo.parentsIds!].sort()).toEqual([mother.id, coach.id].sort());
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     expect(ctx.smtp.mails.length).toBe(before); // no invitation for anyone
     const resend = await asBoss.call(api.members.resendInvitation, { params: { id: leo.id } });
     expect(resend.statusCode, resend.body).toBe(409);
@@ -225,7 +225,7 @@ describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
     await until('e-mails de sélection', () =>
       about().some((m) => m.subject.startsWith('Sélectionné')),
     );
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const selections = about().filter((m) => m.subject.startsWith('Sélectionné'));
     expect(to(selections, mother)).toHaveLength(1);
     expect(to(selections, coach)).toHaveLength(1);
@@ -234,13 +234,13 @@ describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
   });
 
   it('a second child joining the team later: the digest of upcoming matches goes to the guardians', async () => {
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const before = ctx.smtp.mails.length;
     const res = await asBoss.call(api.members.create, {
       body: child({ prenom: 'Lina', genre: 'Femme', parentsIds: [mother.id] }) as never,
     });
     expect(res.statusCode, res.body).toBe(201);
-    await waitForMailQueueIdle(ctx, 10_000);
+    await waitForMailQueueIdle(ctx);
     const mails = ctx.smtp.mails.slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual([mother.email]);

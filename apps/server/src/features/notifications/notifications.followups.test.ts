@@ -66,7 +66,7 @@ async function runBurst(matchId: number) {
   );
   ctx.app.jobs.notify(MATCH_NOTIFICATION_QUEUE);
   await until('notification exécutée', async () => (await queued(matchId)).length === 0);
-  await waitForMailQueueIdle(ctx, 10_000);
+  await waitForMailQueueIdle(ctx);
 }
 
 let seq = 0;
@@ -118,7 +118,7 @@ describe(
       expect(to(about(name, 'Convocation'), alice)).toHaveLength(1);
       const res = await asLeader.send(api.events.remove, { params: { id: event.id } });
       expect(res.status, res.text).toBe(200);
-      await waitForMailQueueIdle(ctx, 10_000);
+      await waitForMailQueueIdle(ctx);
       const cancelled = about(name, 'Match annulé');
       expect(to(cancelled, alice)).toHaveLength(1);
       expect(to(cancelled, bruno)).toHaveLength(1);
@@ -150,7 +150,7 @@ describe(
       });
       expect(res.status, res.text).toBe(200);
       expect(res.body.match).toBeFalsy();
-      await waitForMailQueueIdle(ctx, 10_000);
+      await waitForMailQueueIdle(ctx);
       const cancelled = about(name, 'Match annulé');
       expect(to(cancelled, alice)).toHaveLength(1);
       expect(to(cancelled, parent)).toHaveLength(1);
@@ -197,7 +197,7 @@ describe(
       expect((await asLeader.send(api.events.remove, { params: { id: event.id } })).status).toBe(
         200,
       );
-      await waitForMailQueueIdle(ctx, 10_000);
+      await waitForMailQueueIdle(ctx);
       expect(to(about(name, 'Match annulé'), alice)).toHaveLength(1);
     });
 
@@ -218,7 +218,7 @@ describe(
         },
       });
       expect(res.status, res.text).toBe(200);
-      await waitForMailQueueIdle(ctx, 10_000);
+      await waitForMailQueueIdle(ctx);
       const later = ctx.smtp.mails.slice(before);
       const convocation = to(later, rita);
       expect(convocation).toHaveLength(1);
@@ -250,7 +250,7 @@ describe(
         body: { equipesIds: [reserve.id] },
       });
       expect(res.status, res.text).toBe(200);
-      await waitForMailQueueIdle(ctx, 10_000);
+      await waitForMailQueueIdle(ctx);
       const mine = to(ctx.smtp.mails.slice(before), newcomer);
       // One mail listing every upcoming match of the team (an earlier test moved one to it too).
       expect(mine).toHaveLength(1);
@@ -291,11 +291,11 @@ describe(
         },
       });
       expect(res.status, res.text).toBe(201);
-      await waitForMailQueueIdle(ctx, 10_000);
+      await waitForMailQueueIdle(ctx);
       const name = nameOf(seq, reserve);
       expect(to(about(name, 'Convocation'), { email })).toHaveLength(0);
       await runBurst(matchId);
-      await waitForMailQueueIdle(ctx, 10_000);
+      await waitForMailQueueIdle(ctx);
       expect(to(about(name, 'Convocation'), { email })).toHaveLength(0);
       expect(to(ctx.smtp.mails, { email }).map((m) => m.subject)).toEqual([
         expect.stringMatching(/Invitation/),

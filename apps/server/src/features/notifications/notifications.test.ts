@@ -106,7 +106,7 @@ async function runDue(name: string, matchId: number) {
     );
     return Number(r.rows[0]!.n) === 0;
   });
-  await waitForMailQueueIdle(ctx, 10_000);
+  await waitForMailQueueIdle(ctx);
 }
 
 let matchSeq = 0;
