@@ -123,7 +123,7 @@ export function signedInGets(): [string, EndpointSpec][] {
 
 export interface ReadCall {
   name: string;
-  /** 'GET /api/membres/:clubId/equipe/:nomEquipe' (+ the note). */
+  /** The route's key, `routeKey(api.members.listTeam)` (+ the note). */
   title: string;
   /** The URL path with its query, or null when the demo data lacks what it needs. */
   url: string | null;

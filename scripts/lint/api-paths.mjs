@@ -38,11 +38,3 @@ export const DECLARING_FILES = ['packages/contract/**'];
  * plugin test registers, a 404 probe) once, as `offContract` and `Api.missingPath`.
  */
 export const RAW_HELPER_FILES = ['apps/server/src/test/helper.ts', 'e2e/fixtures.ts'];
-
-/**
- * The files that still wrote an API path by hand when the rule came in. A ratchet: this list may
- * only shrink. A file leaves it once it calls the endpoints (scripts/lint/api-paths.test.ts fails
- * while a listed file no longer needs its place, and when the list grows); a new file is never
- * added: it uses the typed client from its first line. Empty since every file calls the endpoints.
- */
-export const HAND_WRITTEN_API_PATHS = [];

@@ -1,19 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint, Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { API_PATH_RULE, HAND_WRITTEN_API_PATHS, RAW_HELPER_FILES } from './api-paths.mjs';
+import { API_PATH_RULE, RAW_HELPER_FILES } from './api-paths.mjs';
 
 /**
- * The rule that keeps API paths in the contract (scripts/lint/api-paths.mjs), and its ratchet:
- * the files that still write paths by hand are listed once, and the list only shrinks.
+ * The rule that keeps API paths in the contract (scripts/lint/api-paths.mjs), and the search that
+ * proves nothing else writes one, titles and comments included.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The number of listed files when the list was last shortened: lower it, never raise it. */
-const LISTED_AT_MOST = 0;
 
 const linter = new Linter({ configType: 'flat' });
 const lint = (code: string, file = 'probe.ts') =>
@@ -46,7 +44,7 @@ describe('API paths written by hand (lint rule)', () => {
     ).toEqual([]);
   });
 
-  it('applies to every file but the contract, the generated tables and the listed ones', async () => {
+  it('applies to every file but the contract (with its generated tables) and the two raw helpers', async () => {
     const eslint = new ESLint({ cwd: root });
     const ruleOf = async (file: string) =>
       (await eslint.calculateConfigForFile(path.join(root, file))).rules?.['no-restricted-syntax'];
@@ -57,29 +55,31 @@ describe('API paths written by hand (lint rule)', () => {
     expect(await ruleOf('apps/web/src/features/a-new-feature/a-new-screen.test.tsx')).toBeTruthy();
     expect(await ruleOf('bench/a-new-bench/run.mjs')).toBeTruthy();
     expect(await ruleOf('packages/contract/src/api/members.ts')).toBeUndefined();
-    for (const file of HAND_WRITTEN_API_PATHS) expect(await ruleOf(file), file).toBeUndefined();
     for (const file of RAW_HELPER_FILES) expect(await ruleOf(file), file).toBeUndefined();
     // Loading the lint configuration (typescript-eslint) takes seconds on a loaded machine.
   }, 60_000);
 });
 
-describe('the files still allowed to write API paths (a ratchet)', () => {
-  it('only shrinks', () => {
-    expect(new Set(HAND_WRITTEN_API_PATHS).size).toBe(HAND_WRITTEN_API_PATHS.length);
-    expect(
-      HAND_WRITTEN_API_PATHS.length,
-      'scripts/lint/api-paths.mjs : la liste ne grandit pas ; un nouveau fichier appelle les endpoints du contrat',
-    ).toBeLessThanOrEqual(LISTED_AT_MOST);
-  });
-
-  it('holds only files that still need their place (a cleaned file leaves the list)', () => {
-    // A text search, not a parse (parsing the listed files takes seconds): a quote, a backtick or
-    // a template's `}` before the path, as the rule sees it.
+describe('API paths written by hand (the whole tree)', () => {
+  it('appear nowhere in apps, e2e, bench and scripts but the two raw helpers', () => {
+    // A text search, as a reader would grep: a quote, a backtick or a template's `}` before the
+    // path; test titles and comments count too (the lint rule lets a title name its route).
     const handWritten = /['"`}]((GET|POST|PUT|PATCH|DELETE) )?\/(api|auth)\//;
-    const cleaned = HAND_WRITTEN_API_PATHS.filter((file) => {
-      const full = path.join(root, file);
-      return !fs.existsSync(full) || !handWritten.test(fs.readFileSync(full, 'utf8'));
-    });
-    expect(cleaned, 'à retirer de HAND_WRITTEN_API_PATHS (et baisser LISTED_AT_MOST)').toEqual([]);
+    const files = execFileSync('git', ['ls-files', 'apps', 'e2e', 'bench', 'scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && f !== 'scripts/lint/api-paths.mjs')
+      .filter((f) => !f.startsWith('scripts/lint/api-paths.test.ts'))
+      .filter((f) => !RAW_HELPER_FILES.includes(f));
+    expect(files.length).toBeGreaterThan(500);
+    const found = files.flatMap((file) =>
+      fs
+        .readFileSync(path.join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (handWritten.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found, 'appeler la déclaration du contrat (client.send, api.client, urlOf)').toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { api } from '@club/contract';
 import type { TestClient } from './helper.ts';
 
 /**
- * A reader of the live stream (`GET /api/flux`) over real HTTP, as a browser's EventSource reads
+ * A reader of the live stream (`api.live.stream`) over real HTTP, as a browser's EventSource reads
  * it (eventsource-parser): the events received, the comments (keep-alives), the status.
  */
 export interface LiveReader {

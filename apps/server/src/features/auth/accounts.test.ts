@@ -4,6 +4,7 @@ import {
   COOKIE_ACCESS_TOKEN,
   REGISTRATION_MESSAGES,
   api,
+  routeKey,
   type TAccountClub,
   type TSessionInfo,
 } from '@club/contract';
@@ -116,7 +117,7 @@ describe('[auth] an account in two clubs', { timeout: 60_000 }, () => {
     expect(info.clubs).toHaveLength(2);
   });
 
-  it('POST /auth/club switches (new cookies, the other club out of reach, the old session revoked); a club of nobody’s account → 403', async () => {
+  it(`${routeKey(api.auth.switchClub)} switches (new cookies, the other club out of reach, the old session revoked); a club of nobody’s account → 403`, async () => {
     const client = new TestClient(ctx.app);
     await loginAs(client);
     const before = client.cookies.get(COOKIE_ACCESS_TOKEN);

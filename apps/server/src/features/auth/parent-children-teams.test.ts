@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 describe('[auth] a parent of children in two teams', () => {
-  it('GET /api/dashboard/infos lists each child with their teams, by first name', async () => {
+  it(`${routeKey(api.dashboard.infos)} lists each child with their teams, by first name`, async () => {
     const res = await asParent.send(api.dashboard.infos);
     expect(res.status).toBe(200);
     expect(res.body.enfants).toEqual([

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /**
- * The live stream `GET /api/flux` (Server-Sent Events, docs/decisions/0120-live-stream.md).
+ * The live stream `api.live.stream` (Server-Sent Events, docs/decisions/0120-live-stream.md).
  * Features publish with `publishLive` (or `publishMatchChange`, `publishConvocationChange`) in
  * the transaction of their change; every instance's hub hears it and passes it to the streams of
  * the readers who may see it.
