@@ -2,7 +2,7 @@ import {
   api as declarations,
   createClient,
   type EndpointRoute,
-  type EndpointSpec,
+  type RouteTableOf,
   type Transport,
 } from '@club/contract';
 import { ENDPOINT_ROUTES } from '@club/contract/generated/endpoint-routes';
@@ -12,11 +12,14 @@ import { request } from './http.ts';
  * The endpoints the client calls. In production, the route table only (method, path, multipart,
  * file answers): the declarations' schemas are not shipped (docs/decisions/0090-web-route-table.md;
  * `import.meta.env.DEV` is a constant of the build, so the declarations are left out of it). In
- * development and tests, the declarations, which check each answer against its schema.
+ * development and tests, the declarations, which check each answer against its schema. Either is
+ * typed as the table of routes of the declarations (`RouteTableOf`, decision 0145): the client
+ * and `sendOrQueue` read each call's input and answer from it, with no cast.
  */
-export const endpoints = (import.meta.env.DEV
+type ApiTree = typeof declarations;
+export const endpoints: RouteTableOf<ApiTree> = import.meta.env.DEV
   ? declarations
-  : ENDPOINT_ROUTES) as unknown as typeof declarations;
+  : ENDPOINT_ROUTES;
 
 /**
  * The typed client of the HTTP API (decision 0043): one function per endpoint declared in
@@ -25,11 +28,11 @@ export const endpoints = (import.meta.env.DEV
  * cast. In development and tests each answer is checked against its declared schema, so that a
  * server and a screen that drift apart fail loudly instead of drawing `undefined`.
  */
-const isFile = (endpoint: EndpointSpec | EndpointRoute) =>
+const isFile = (endpoint: EndpointRoute) =>
   Object.values(endpoint.responses).some((a) => !!a && 'file' in a);
 
 /** The declared schema of a JSON success answer, if any. */
-function successSchema(endpoint: EndpointSpec | EndpointRoute) {
+function successSchema(endpoint: EndpointRoute) {
   for (const [status, answer] of Object.entries(endpoint.responses)) {
     const s = Number(status);
     if (s >= 200 && s < 300 && answer && !('file' in answer) && 'safeParse' in answer)
@@ -39,7 +42,7 @@ function successSchema(endpoint: EndpointSpec | EndpointRoute) {
 }
 
 export class AnswerMismatchError extends Error {
-  constructor(endpoint: EndpointSpec, issues: string) {
+  constructor(endpoint: EndpointRoute, issues: string) {
     super(`Réponse inattendue de ${endpoint.method} ${endpoint.path} : ${issues}`);
     this.name = 'AnswerMismatchError';
   }
@@ -83,4 +86,4 @@ export const transport: Transport = async ({
   return data;
 };
 
-export const api = createClient(endpoints, transport);
+export const api = createClient<ApiTree>(endpoints, transport);

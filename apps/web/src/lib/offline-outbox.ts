@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { buildPath, type EndpointAnswer, type EndpointSpec } from '@club/contract';
+import { buildPath, type EndpointAnswer, type EndpointRoute, type SpecOf } from '@club/contract';
 import { HttpError, NetworkError, request } from './http.ts';
 
 /**
@@ -78,14 +78,15 @@ export type SendResult<T> = { queued: false; data: T } | { queued: true };
  * Sends a write now, or — with no network — keeps it to send later. The answer says which.
  * Any other failure (a refusal of the server) is thrown as usual.
  */
-export async function sendOrQueue<S extends EndpointSpec & { method: 'PUT' | 'POST' }>(opts: {
+export async function sendOrQueue<E extends EndpointRoute & { method: 'PUT' | 'POST' }>(opts: {
   memberId: number;
-  endpoint: S;
+  /** A route of `endpoints` (lib/api.ts): the answer is typed from its declaration. */
+  endpoint: E;
   params: Record<string, unknown>;
   body: unknown;
   headers?: Record<string, string>;
   label: string;
-}): Promise<SendResult<EndpointAnswer<S>>> {
+}): Promise<SendResult<EndpointAnswer<SpecOf<E>>>> {
   const write: QueuedWrite = {
     memberId: opts.memberId,
     method: opts.endpoint.method,
@@ -98,7 +99,7 @@ export async function sendOrQueue<S extends EndpointSpec & { method: 'PUT' | 'PO
   };
   if (typeof navigator === 'undefined' || navigator.onLine !== false) {
     try {
-      const data = await request<EndpointAnswer<S>>(write.path, {
+      const data = await request<EndpointAnswer<SpecOf<E>>>(write.path, {
         method: write.method,
         body: write.body,
         headers: write.headers,

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { ENDPOINT_ROUTES } from '../generated/endpoint-routes.ts';
 import { api } from './index.ts';
-import { callResult, urlOf } from './client.ts';
+import { callResult, createClient, urlOf, type TransportRequest } from './client.ts';
+import type { EndpointAnswer, RouteTableOf, SpecOf } from './endpoint.ts';
 
 describe('the typed result of a call (tests, end-to-end, bench)', () => {
   const json = { 'content-type': 'application/json; charset=utf-8' };
@@ -44,5 +46,28 @@ describe('the typed result of a call (tests, end-to-end, bench)', () => {
     expect(urlOf(api.members.listTeam, { params: { clubId: 1, nomEquipe: 'Seniors A' } })).toBe(
       '/api/membres/1/equipe/Seniors%20A',
     );
+  });
+});
+
+describe('the client built from the route table (the web’s production build, decision 0145)', () => {
+  it('makes the same call as from the declarations, typed from them', async () => {
+    const seen: TransportRequest[] = [];
+    const client = createClient<typeof api>(ENDPOINT_ROUTES, async (req) => {
+      seen.push(req);
+      return [];
+    });
+    const answer = await client.members.listClub({ params: { clubId: 4 }, query: { page: 0 } });
+    expect(seen.map(({ method, path, query }) => ({ method, path, query }))).toEqual([
+      { method: 'GET', path: '/api/membres/club/4', query: { page: 0 } },
+    ]);
+    expectTypeOf(answer).toEqualTypeOf<EndpointAnswer<typeof api.members.listClub>>();
+  });
+
+  it('is a table of the declarations’ routes, which the declarations are too', () => {
+    expectTypeOf(api).toExtend<RouteTableOf<typeof api>>();
+    expectTypeOf<SpecOf<typeof ENDPOINT_ROUTES.matches.score>>().toEqualTypeOf<
+      typeof api.matches.score
+    >();
+    expectTypeOf(ENDPOINT_ROUTES.matches.score.method).toEqualTypeOf<'PUT'>();
   });
 });

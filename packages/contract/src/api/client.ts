@@ -3,8 +3,10 @@ import {
   isEndpoint,
   type EndpointAnswer,
   type EndpointInput,
+  type EndpointRoute,
   type EndpointSpec,
   type EndpointTree,
+  type RouteTableOf,
 } from './endpoint.ts';
 import type { TApiError } from '../schemas/common.ts';
 
@@ -23,8 +25,9 @@ export interface CallOptions {
 }
 
 export interface TransportRequest {
-  endpoint: EndpointSpec;
-  method: EndpointSpec['method'];
+  /** The declaration, or in the web's production build its route (decision 0090). */
+  endpoint: EndpointRoute;
+  method: EndpointRoute['method'];
   /** The path with its parameters filled in, without the query string. */
   path: string;
   query?: Record<string, unknown>;
@@ -51,7 +54,7 @@ export type Client<T extends EndpointTree> = {
 
 /** The request a call makes, for a transport or a test that builds requests itself. */
 export function requestOf(
-  endpoint: EndpointSpec,
+  endpoint: EndpointRoute,
   input: { params?: unknown; query?: unknown; body?: unknown; headers?: unknown } = {},
   options: CallOptions = {},
 ): TransportRequest {
@@ -146,7 +149,14 @@ export function callResult<S extends EndpointSpec>(
   };
 }
 
-export function createClient<T extends EndpointTree>(tree: T, transport: Transport): Client<T> {
+/**
+ * The client of the declarations `T`, built from them or from their route table (the web's
+ * production build, decision 0090): the calls are typed from `T` either way.
+ */
+export function createClient<T extends EndpointTree>(
+  tree: T | RouteTableOf<T>,
+  transport: Transport,
+): Client<T> {
   return Object.fromEntries(
     Object.entries(tree).map(([name, node]) => [
       name,

@@ -141,15 +141,45 @@ export function isEndpoint(x: EndpointSpec | EndpointTree): x is EndpointSpec {
 /**
  * What a client needs of a declaration to make the call: method, path, a multipart body, which
  * answers are files. The web app ships this table instead of the declarations in production
- * (docs/decisions/0090-web-route-table.md): the schemas stay in development and tests.
+ * (docs/decisions/0090-web-route-table.md): the schemas stay in development and tests. A
+ * declaration is a route too (its answers may be schemas); the table's routes keep only files.
  */
 export interface EndpointRoute {
   readonly method: HttpMethod;
   readonly path: string;
   readonly multipart?: true;
-  readonly responses: Readonly<Partial<Record<number, { readonly file: string }>>>;
+  readonly responses: Readonly<Partial<Record<number, Answer>>>;
 }
 export type RouteTree = { readonly [name: string]: EndpointRoute | RouteTree };
+
+/** Never set: carries a route's declaration in its type only. */
+declare const SPEC: unique symbol;
+
+/**
+ * The route of the declaration `S`: what the client calls in production, typed from the
+ * declaration without shipping it (decision 0145). `S` lives in the type only; `SpecOf` reads it
+ * back for the call's input and answer.
+ */
+export type RouteOf<S extends EndpointSpec> = EndpointRoute & {
+  readonly method: S['method'];
+  readonly [SPEC]?: S;
+};
+
+/** The route table of a tree of declarations, typed: `RouteTableOf<typeof api>`. */
+export type RouteTableOf<T extends EndpointTree> = {
+  readonly [K in keyof T]: T[K] extends EndpointSpec
+    ? RouteOf<T[K]>
+    : T[K] extends EndpointTree
+      ? RouteTableOf<T[K]>
+      : never;
+};
+
+/** The declaration of a route (`RouteOf<S>` → `S`) or a declaration itself. */
+export type SpecOf<E extends EndpointRoute> = E extends EndpointSpec
+  ? E
+  : E extends { readonly [SPEC]?: infer S extends EndpointSpec }
+    ? S
+    : never;
 
 /** The route table of a tree of declarations, same shape (`routeTable(api).members.listClub`). */
 export function routeTable(tree: EndpointTree): RouteTree {

@@ -1,9 +1,12 @@
 // Written by generated-tables.test.ts from the declarations of packages/contract (run it with -u
 // after changing an endpoint). The production build ships this table instead of the
 // declarations: docs/decisions/0090-web-route-table.md.
-import type { RouteTree } from '../api/index.ts';
+// Typed from the declarations (a type import: none of them is shipped), so that the client
+// built on it types each call (decision 0145).
+import type { RouteTableOf } from '../api/endpoint.ts';
+import type { api } from '../api/index.ts';
 
-export const ENDPOINT_ROUTES: RouteTree = {
+export const ENDPOINT_ROUTES: RouteTableOf<typeof api> = {
   "auth": {
     "csrf": {
       "method": "GET",

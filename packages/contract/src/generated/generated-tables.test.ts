@@ -14,8 +14,11 @@ describe('the route table of the production build', () => {
       '// Written by generated-tables.test.ts from the declarations of packages/contract (run it with -u\n' +
       '// after changing an endpoint). The production build ships this table instead of the\n' +
       '// declarations: docs/decisions/0090-web-route-table.md.\n' +
-      "import type { RouteTree } from '../api/index.ts';\n\n" +
-      `export const ENDPOINT_ROUTES: RouteTree = ${JSON.stringify(routeTable(declarations), null, 2)};\n`;
+      '// Typed from the declarations (a type import: none of them is shipped), so that the client\n' +
+      '// built on it types each call (decision 0145).\n' +
+      "import type { RouteTableOf } from '../api/endpoint.ts';\n" +
+      "import type { api } from '../api/index.ts';\n\n" +
+      `export const ENDPOINT_ROUTES: RouteTableOf<typeof api> = ${JSON.stringify(routeTable(declarations), null, 2)};\n`;
     await expect(source).toMatchFileSnapshot('./endpoint-routes.ts');
   });
 
