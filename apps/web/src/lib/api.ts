@@ -1,12 +1,15 @@
 import {
   api as declarations,
   createClient,
+  type Answer,
+  type EndpointAnswerAt,
   type EndpointRoute,
   type RouteTableOf,
+  type SpecOf,
   type Transport,
 } from '@club/contract';
 import { ENDPOINT_ROUTES } from '@club/contract/generated/endpoint-routes';
-import { request } from './http.ts';
+import { HttpError, request } from './http.ts';
 
 /**
  * The endpoints the client calls. In production, the route table only (method, path, multipart,
@@ -72,18 +75,34 @@ export const transport: Transport = async ({
     timeoutMs,
     responseType: file ? 'blob' : 'json',
   });
-  if (validateAnswers() && !file) {
-    const schema = successSchema(endpoint);
-    const checked = schema?.safeParse(data);
-    if (checked && !checked.success)
-      throw new AnswerMismatchError(
-        endpoint,
-        checked.error.issues
-          .map((i) => `${i.path.join('.') || '(racine)'} ${i.message}`)
-          .join(' ; '),
-      );
-  }
+  if (validateAnswers() && !file) checkAnswer(endpoint, successSchema(endpoint), data);
   return data;
 };
+
+/** In development, an answer that does not match its declared schema fails loudly. */
+function checkAnswer(endpoint: EndpointRoute, schema: Answer | null | undefined, data: unknown) {
+  if (!schema || 'file' in schema) return;
+  const checked = schema.safeParse(data);
+  if (!checked.success)
+    throw new AnswerMismatchError(
+      endpoint,
+      checked.error.issues.map((i) => `${i.path.join('.') || '(racine)'} ${i.message}`).join(' ; '),
+    );
+}
+
+/**
+ * The body of a refusal the endpoint declares for `status` (a refused import's 422 report), typed
+ * from its declaration as a success answer is and, in development, checked against its schema;
+ * null when `err` is any other error. Features read a declared refusal through this, not a cast.
+ */
+export function declaredRefusal<
+  E extends EndpointRoute,
+  C extends keyof SpecOf<E>['responses'] & number,
+>(endpoint: E, status: C, err: unknown): EndpointAnswerAt<SpecOf<E>, C> | null {
+  if (!(err instanceof HttpError) || err.status !== status || err.data == null) return null;
+  if (validateAnswers()) checkAnswer(endpoint, endpoint.responses[status], err.data);
+  // The HTTP boundary: the answer's type is the declaration's, as for the client's answers.
+  return err.data as EndpointAnswerAt<SpecOf<E>, C>;
+}
 
 export const api = createClient<ApiTree>(endpoints, transport);

@@ -87,6 +87,14 @@ export type EndpointAnswer<S extends EndpointSpec> =
         ? Blob
         : never
     : never;
+/**
+ * The answer an endpoint declares for another status than its success, when that answer has a
+ * body the caller reads (a refused import's 422 report).
+ */
+export type EndpointAnswerAt<
+  S extends EndpointSpec,
+  C extends keyof S['responses'],
+> = S['responses'][C] extends infer A ? (A extends z.ZodType ? z.output<A> : never) : never;
 /** What the server's handler returns (the schema's input: before serialisation). */
 export type EndpointReply<S extends EndpointSpec> = S['responses'][SuccessStatus<S>] extends infer A
   ? A extends z.ZodType

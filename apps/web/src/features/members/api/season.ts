@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TImportReport, TMember, TMemberList } from '@club/contract';
-import { api } from '../../../lib/api.ts';
-import { HttpError } from '../../../lib/http.ts';
+import { api, declaredRefusal, endpoints } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import type { ClubMemberFilters } from './members.ts';
 
@@ -37,8 +36,8 @@ export function useImportMembers(clubId: number) {
         );
         return { refused: false, report };
       } catch (err) {
-        if (err instanceof HttpError && err.status === 422 && err.data)
-          return { refused: true, report: err.data as TImportReport };
+        const report = declaredRefusal(endpoints.members.import, 422, err);
+        if (report) return { refused: true, report };
         throw err;
       }
     },
