@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  DUTY_MESSAGES,
-  api,
-  type TDuty,
-  type TDutyProposal,
-  type TDutyTally,
-} from '@club/contract';
+import { DUTY_MESSAGES, api, type TDutyTally } from '@club/contract';
 import {
   createClub,
   createEvent,
@@ -117,18 +111,18 @@ async function u11Event(dateDebut = '2030-11-23T15:00:00', teamIds = [u11.id]) {
   });
 }
 const setDuties = (who: string, eventId: number, body: { libelle: string; places: number }[]) =>
-  as[who]!.call(api.duties.replace, { params: { id: eventId }, body });
+  as[who]!.send(api.duties.replace, { params: { id: eventId }, body });
 const listDuties = async (who: string, eventId: number) => {
-  const res = await as[who]!.call(api.duties.list, { params: { id: eventId } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TDuty[]>();
+  const res = await as[who]!.send(api.duties.list, { params: { id: eventId } });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
 };
 const signUp = (who: string, dutyId: number, membreId: number) =>
-  as[who]!.call(api.duties.signUp, { params: { id: dutyId }, body: { membreId } });
+  as[who]!.send(api.duties.signUp, { params: { id: dutyId }, body: { membreId } });
 const tally = async (equipeId = u11.id) => {
-  const res = await as.claire!.call(api.duties.tally, { query: { equipeId } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TDutyTally>();
+  const res = await as.claire!.send(api.duties.tally, { query: { equipeId } });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
 };
 const familyCount = (t: TDutyTally, member: Member) =>
   t.find((f) => f.membres.some((x) => x.id === member.id))?.taches;
@@ -137,24 +131,22 @@ describe('duties: the list of an event', () => {
   it('the coach sets the duties; players and parents may not; places are validated in French', async () => {
     const e = await u11Event();
     const bad = await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 0 }]);
-    expect(bad.statusCode).toBe(400);
-    expect(Object.values(bad.json().errors)).toContain(DUTY_MESSAGES.placesRange);
+    expect(bad.status).toBe(400);
+    expect(Object.values(bad.error.errors ?? {})).toContain(DUTY_MESSAGES.placesRange);
     const twice = await setDuties('claire', e.id, [
       { libelle: 'Buvette', places: 2 },
       { libelle: 'buvette', places: 1 },
     ]);
-    expect(twice.statusCode).toBe(400);
-    expect(Object.values(twice.json().errors)).toContain(DUTY_MESSAGES.libelleTwice);
+    expect(twice.status).toBe(400);
+    expect(Object.values(twice.error.errors ?? {})).toContain(DUTY_MESSAGES.libelleTwice);
     for (const who of ['hugo', 'sophie', 'coach13'])
-      expect((await setDuties(who, e.id, [{ libelle: 'Buvette', places: 2 }])).statusCode).toBe(
-        403,
-      );
+      expect((await setDuties(who, e.id, [{ libelle: 'Buvette', places: 2 }])).status).toBe(403);
     const ok = await setDuties('claire', e.id, [
       { libelle: 'Buvette', places: 2 },
       { libelle: 'Lavage des maillots', places: 1 },
     ]);
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<TDuty[]>().map((d) => [d.libelle, d.places, d.benevoles])).toEqual([
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.map((d) => [d.libelle, d.places, d.benevoles])).toEqual([
       ['Buvette', 2, []],
       ['Lavage des maillots', 1, []],
     ]);
@@ -163,19 +155,15 @@ describe('duties: the list of an event', () => {
       'Buvette',
       'Lavage des maillots',
     ]);
-    expect((await as.u13parent!.call(api.duties.list, { params: { id: e.id } })).statusCode).toBe(
-      403,
-    );
+    expect((await as.u13parent!.send(api.duties.list, { params: { id: e.id } })).status).toBe(403);
   });
 
   it('a parent signs up for the child: the parent comes, for the child; other families read « M. »', async () => {
     const e = await u11Event();
-    const [buvette] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 2 }])).json<
-      TDuty[]
-    >();
+    const [buvette] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 2 }])).body;
     const res = await signUp('sophie', buvette!.id, m.leo!.id);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<TDuty>().benevoles).toEqual([
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.benevoles).toEqual([
       { membreId: m.sophie!.id, nom: 'Martin', prenom: 'Sophie', pourMembreId: m.leo!.id },
     ]);
     // Marc (same family) reads the whole name, Paul (another family) the initial, the coach all
@@ -186,30 +174,30 @@ describe('duties: the list of an event', () => {
     });
     expect((await listDuties('claire', e.id))[0]!.benevoles[0]!.nom).toBe('Martin');
     // twice the same: 409; a parent does not sign up another family's child
-    expect((await signUp('sophie', buvette!.id, m.leo!.id)).statusCode).toBe(409);
-    expect((await signUp('sophie', buvette!.id, m.emma!.id)).statusCode).toBe(403);
+    expect((await signUp('sophie', buvette!.id, m.leo!.id)).status).toBe(409);
+    expect((await signUp('sophie', buvette!.id, m.emma!.id)).status).toBe(403);
     // the coach signs up any player of the team
-    expect((await signUp('claire', buvette!.id, m.hugo!.id)).statusCode).toBe(200);
+    expect((await signUp('claire', buvette!.id, m.hugo!.id)).status).toBe(200);
     const full = await signUp('paul', buvette!.id, m.emma!.id);
-    expect(full.statusCode).toBe(409);
-    expect(full.json().message).toBe('Cette tâche est complète.');
+    expect(full.status).toBe(409);
+    expect(full.error.message).toBe('Cette tâche est complète.');
   });
 
   it('places kept on a new list keep their volunteers and never go below them', async () => {
     const e = await u11Event();
-    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 2 }])).json<
-      TDuty[]
-    >();
+    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 2 }])).body;
     await signUp('hugo', d!.id, m.hugo!.id);
     await signUp('paul', d!.id, m.emma!.id);
     const less = await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 1 }]);
-    expect(less.statusCode).toBe(400);
-    expect(Object.values(less.json().errors)).toContain(DUTY_MESSAGES.placesBelowVolunteers(2));
+    expect(less.status).toBe(400);
+    expect(Object.values(less.error.errors ?? {})).toContain(
+      DUTY_MESSAGES.placesBelowVolunteers(2),
+    );
     const more = await setDuties('claire', e.id, [
       { libelle: 'Arbitre de touche', places: 1 },
       { libelle: 'Buvette', places: 3 },
     ]);
-    expect(more.json<TDuty[]>().map((x) => [x.libelle, x.benevoles.length])).toEqual([
+    expect(more.body.map((x) => [x.libelle, x.benevoles.length])).toEqual([
       ['Arbitre de touche', 0],
       ['Buvette', 2],
     ]);
@@ -225,9 +213,9 @@ describe('duties: families and the season’s tally', () => {
         { libelle: 'Goûter', places: 2 },
         { libelle: 'Table de marque', places: 1 },
       ])
-    ).json<TDuty[]>();
-    expect((await signUp('sophie', a!.id, m.leo!.id)).statusCode).toBe(200);
-    expect((await signUp('marc', b!.id, m.marc!.id)).statusCode).toBe(200);
+    ).body;
+    expect((await signUp('sophie', a!.id, m.leo!.id)).status).toBe(200);
+    expect((await signUp('marc', b!.id, m.marc!.id)).status).toBe(200);
     const after = await tally();
     expect(familyCount(after, m.leo!)! - familyCount(before, m.leo!)!).toBe(2);
     const martin = after.find((f) => f.membres.some((x) => x.id === m.leo!.id))!;
@@ -238,11 +226,11 @@ describe('duties: families and the season’s tally', () => {
     // Hugo, an adult alone, is a family of his own
     expect(after.find((f) => f.membres.some((x) => x.id === m.hugo!.id))!.membres).toHaveLength(1);
     // a player reads no tally; the CSV has French headers
-    expect(
-      (await as.hugo!.call(api.duties.tally, { query: { equipeId: u11.id } })).statusCode,
-    ).toBe(403);
-    const csv = await as.claire!.call(api.duties.tallyExport, { query: { equipeId: u11.id } });
-    expect(csv.statusCode).toBe(200);
+    expect((await as.hugo!.send(api.duties.tally, { query: { equipeId: u11.id } })).status).toBe(
+      403,
+    );
+    const csv = await as.claire!.send(api.duties.tallyExport, { query: { equipeId: u11.id } });
+    expect(csv.status).toBe(200);
     expect(csv.body).toContain('Famille;Membres;Tâches');
     expect(csv.body).toContain('Famille Martin');
   });
@@ -259,7 +247,7 @@ describe('duties: the fair proposal', () => {
         { libelle: 'Buvette', places: 3 },
         { libelle: 'Goûter', places: 1 },
       ])
-    ).json<TDuty[]>();
+    ).body;
     clock.set('2030-10-01T10:00:00Z');
     await signUp('sophie', p1!.id, m.leo!.id);
     await signUp('marc', p2!.id, m.marc!.id);
@@ -268,9 +256,8 @@ describe('duties: the fair proposal', () => {
     // The event: Lina is unavailable; Durand is already on duty that day (another event).
     const e = await u11Event('2030-12-07T15:00:00');
     const sameDay = await u11Event('2030-12-07T10:00:00');
-    const [other] = (
-      await setDuties('claire', sameDay.id, [{ libelle: 'Buvette', places: 1 }])
-    ).json<TDuty[]>();
+    const [other] = (await setDuties('claire', sameDay.id, [{ libelle: 'Buvette', places: 1 }]))
+      .body;
     await signUp('paul', other!.id, m.emma!.id); // Durand: 2 now, and on duty that day
     await db.insert(eventPresences).values({
       clubId: club.id,
@@ -280,12 +267,12 @@ describe('duties: the fair proposal', () => {
     });
     const [lavage] = (
       await setDuties('claire', e.id, [{ libelle: 'Lavage des maillots', places: 3 }])
-    ).json<TDuty[]>();
+    ).body;
     const propose = (simulation: boolean) =>
-      as.claire!.call(api.duties.propose, { params: { id: e.id }, body: { simulation } });
+      as.claire!.send(api.duties.propose, { params: { id: e.id }, body: { simulation } });
     const sim = await propose(true);
-    expect(sim.statusCode, sim.body).toBe(200);
-    const proposal = sim.json<TDutyProposal>();
+    expect(sim.status, sim.text).toBe(200);
+    const proposal = sim.body;
     // Roux (0) and Petit (0) tie: the family ids decide (Roux's Anne was created before Hugo);
     // then Martin (2). Bernard (unavailable) and Durand (on duty that day) are skipped.
     expect(proposal.propositions.map((p) => [p.famille.nom, p.taches])).toEqual([
@@ -303,22 +290,22 @@ describe('duties: the fair proposal', () => {
     expect(proposal.placesNonPourvues).toBe(0);
     // a simulation writes nothing, and proposing again proposes the same families
     expect((await listDuties('claire', e.id))[0]!.benevoles).toEqual([]);
-    expect((await propose(true)).json<TDutyProposal>()).toEqual(proposal);
+    expect((await propose(true)).body).toEqual(proposal);
     // players, parents and another team's coach do not propose
     for (const who of ['hugo', 'anne', 'coach13'])
       expect(
         (
-          await as[who]!.call(api.duties.propose, {
+          await as[who]!.send(api.duties.propose, {
             params: { id: e.id },
             body: { simulation: true },
           })
-        ).statusCode,
+        ).status,
       ).toBe(403);
 
     const count = ctx.smtp.mails.length;
     const applied = await propose(false);
-    expect(applied.statusCode, applied.body).toBe(200);
-    expect(applied.json<TDutyProposal>().propositions).toHaveLength(3);
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.body.propositions).toHaveLength(3);
     const list = await listDuties('claire', e.id);
     expect(list[0]!.benevoles.map((b) => b.membreId)).toEqual([
       m.anne!.id,
@@ -342,7 +329,7 @@ describe('duties: the fair proposal', () => {
     expect(familyCount(t, m.hugo!)).toBe(1);
     expect(familyCount(t, m.lina!)).toBe(0);
     // full now: applying again proposes nobody
-    expect((await propose(false)).json<TDutyProposal>().propositions).toEqual([]);
+    expect((await propose(false)).body.propositions).toEqual([]);
   });
 });
 
@@ -350,17 +337,16 @@ describe('duties: team templates', () => {
   it('every new event of the chosen types gets the templates; players may not set them', async () => {
     const body = [{ libelle: 'Lavage des maillots', places: 1, types: ['MATCH' as const] }];
     expect(
-      (await as.hugo!.call(api.duties.setTemplates, { params: { id: u11.id }, body })).statusCode,
+      (await as.hugo!.send(api.duties.setTemplates, { params: { id: u11.id }, body })).status,
     ).toBe(403);
     expect(
-      (await as.coach13!.call(api.duties.setTemplates, { params: { id: u11.id }, body }))
-        .statusCode,
+      (await as.coach13!.send(api.duties.setTemplates, { params: { id: u11.id }, body })).status,
     ).toBe(403);
-    const put = await as.claire!.call(api.duties.setTemplates, { params: { id: u11.id }, body });
-    expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toEqual(body);
+    const put = await as.claire!.send(api.duties.setTemplates, { params: { id: u11.id }, body });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body).toEqual(body);
     const create = (type: string, nom: string) =>
-      as.claire!.call(api.events.create, {
+      as.claire!.send(api.events.create, {
         body: {
           nom,
           type,
@@ -373,16 +359,16 @@ describe('duties: team templates', () => {
         },
       });
     const match = await create('MATCH', 'Match contre Nantes');
-    expect(match.statusCode, match.body).toBe(201);
-    expect((await listDuties('sophie', match.json().id)).map((d) => [d.libelle, d.places])).toEqual(
-      [['Lavage des maillots', 1]],
-    );
+    expect(match.status, match.text).toBe(201);
+    expect((await listDuties('sophie', match.body.id)).map((d) => [d.libelle, d.places])).toEqual([
+      ['Lavage des maillots', 1],
+    ]);
     const training = await create('ENTRAINEMENT', 'Entraînement');
-    expect(training.statusCode, training.body).toBe(201);
-    expect(await listDuties('sophie', training.json().id)).toEqual([]);
-    expect(
-      (await as.claire!.call(api.duties.templates, { params: { id: u11.id } })).json(),
-    ).toEqual(body);
+    expect(training.status, training.text).toBe(201);
+    expect(await listDuties('sophie', training.body.id)).toEqual([]);
+    expect((await as.claire!.send(api.duties.templates, { params: { id: u11.id } })).body).toEqual(
+      body,
+    );
   });
 });
 
@@ -401,9 +387,7 @@ describe('duties: the reminder and « Je ne peux plus »', () => {
   it('24 hours before the event; at once for a later sign-up; after the quiet hours', async () => {
     clock.set('2030-11-10T10:00:00Z');
     const e = await u11Event('2030-12-20T15:00:00');
-    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 3 }])).json<
-      TDuty[]
-    >();
+    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 3 }])).body;
     await signUp('anne', d!.id, m.zoe!.id);
     const [job] = await reminderJobs(m.anne!.id, d!.id);
     expect(new Date(job!.start_after).getTime()).toBe(
@@ -417,9 +401,7 @@ describe('duties: the reminder and « Je ne peux plus »', () => {
     // an event at 6 in the morning: 24 hours before is within the quiet hours (22:00-07:00)
     clock.set('2030-11-10T10:00:00Z');
     const early = await u11Event('2030-12-21T06:00:00');
-    const [d2] = (await setDuties('claire', early.id, [{ libelle: 'Buvette', places: 1 }])).json<
-      TDuty[]
-    >();
+    const [d2] = (await setDuties('claire', early.id, [{ libelle: 'Buvette', places: 1 }])).body;
     await signUp('nadia', d2!.id, m.lina!.id);
     const [quiet] = await reminderJobs(m.nadia!.id, d2!.id);
     expect(new Date(quiet!.start_after).getTime()).toBe(
@@ -441,32 +423,30 @@ describe('duties: the reminder and « Je ne peux plus »', () => {
 
   it('« Je ne peux plus » frees the place and tells the coach', async () => {
     const e = await u11Event('2030-12-28T15:00:00');
-    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 1 }])).json<
-      TDuty[]
-    >();
+    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 1 }])).body;
     await signUp('sophie', d!.id, m.leo!.id);
-    expect((await signUp('paul', d!.id, m.emma!.id)).statusCode).toBe(409);
+    expect((await signUp('paul', d!.id, m.emma!.id)).status).toBe(409);
     // another family may not withdraw them
     expect(
       (
-        await as.paul!.call(api.duties.withdraw, {
+        await as.paul!.send(api.duties.withdraw, {
           params: { id: d!.id, membreId: m.leo!.id },
         })
-      ).statusCode,
+      ).status,
     ).toBe(403);
     const count = ctx.smtp.mails.length;
-    const res = await as.sophie!.call(api.duties.withdraw, {
+    const res = await as.sophie!.send(api.duties.withdraw, {
       params: { id: d!.id, membreId: m.leo!.id },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<TDuty>().benevoles).toEqual([]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.benevoles).toEqual([]);
     const mail = await until('l’entraîneur prévenu', () =>
       ctx.smtp.mails.slice(count).find((x) => x.to[0] === m.claire!.email),
     );
     expect(mail.subject).toMatch(/^Je ne peux plus : Buvette/);
     expect(mail.text).toContain('Sophie Martin ne peut plus assurer « Buvette »');
     // the place is free again
-    expect((await signUp('paul', d!.id, m.emma!.id)).statusCode).toBe(200);
+    expect((await signUp('paul', d!.id, m.emma!.id)).status).toBe(200);
     // no reminder for who withdrew: their row is gone
     const rows = await ctx.app.db
       .select()
@@ -497,22 +477,22 @@ async function race(c: TestContext) {
     await setMemberHats(db, k.id, p.id, { teams: [{ id: team.id, role: 'JOUEUR' }] });
   const asCoach = await signIn(c.app, coach);
   const [d] = (
-    await asCoach.call(api.duties.replace, {
+    await asCoach.send(api.duties.replace, {
       params: { id: event.id },
       body: [{ libelle: 'Buvette', places: 5 }],
     })
-  ).json<TDuty[]>();
+  ).body;
   const clients = await Promise.all(players.map((p) => signIn(c.app, p)));
   const answers = await Promise.all(
     clients.map((cl, i) =>
-      cl.call(api.duties.signUp, { params: { id: d!.id }, body: { membreId: players[i]!.id } }),
+      cl.send(api.duties.signUp, { params: { id: d!.id }, body: { membreId: players[i]!.id } }),
     ),
   );
-  const ok = answers.filter((r) => r.statusCode === 200);
-  const full = answers.filter((r) => r.statusCode === 409);
+  const ok = answers.filter((r) => r.status === 200);
+  const full = answers.filter((r) => r.status === 409);
   expect(ok).toHaveLength(5);
   expect(full).toHaveLength(25);
-  for (const r of full) expect(r.json().message).toBe('Cette tâche est complète.');
+  for (const r of full) expect(r.error.message).toBe('Cette tâche est complète.');
   const [row] = await db.select().from(duties).where(eq(duties.id, d!.id));
   expect(row!.placesPrises).toBe(5);
   const volunteers = await db
@@ -548,9 +528,7 @@ describe('duties: the home and the calendar feed', () => {
   it('« À faire » shows my family’s next duty; the calendar feed carries my duties', async () => {
     clock.set('2030-11-10T10:00:00Z');
     const e = await u11Event('2031-01-11T14:00:00');
-    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Goûter', places: 2 }])).json<
-      TDuty[]
-    >();
+    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Goûter', places: 2 }])).body;
     // Nadia signs up for Lina; another family has nothing to do on that day
     const before = (await as.paul!.send(api.dashboard.home)).body.prochaineTache;
     await signUp('nadia', d!.id, m.lina!.id);
@@ -567,11 +545,11 @@ describe('duties: the home and the calendar feed', () => {
     expect(forLina).toEqual(home.prochaineTache);
     expect((await as.paul!.send(api.dashboard.home)).body.prochaineTache).toEqual(before);
 
-    const sub = await as.nadia!.call(api.calendarFeeds.subscribe, { body: {} });
-    expect(sub.statusCode, sub.body).toBe(201);
+    const sub = await as.nadia!.send(api.calendarFeeds.subscribe, { body: {} });
+    expect(sub.status, sub.text).toBe(201);
     const feed = await ctx.app.inject({
       method: 'GET',
-      url: new URL(sub.json<{ url: string }>().url).pathname,
+      url: new URL(sub.body.url).pathname,
     });
     expect(feed.statusCode).toBe(200);
     expect(feed.body).toContain(`SUMMARY:Tâche : Goûter — ${e.nom}`);
@@ -591,15 +569,13 @@ describe('duties: a deleted volunteer', () => {
   it('gives the place back (the count keeps no ghost)', async () => {
     const db = ctx.app.db;
     const e = await u11Event('2031-02-01T15:00:00');
-    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 1 }])).json<
-      TDuty[]
-    >();
+    const [d] = (await setDuties('claire', e.id, [{ libelle: 'Buvette', places: 1 }])).body;
     const extra = await createMember(db, club.id, { role: 'JOUEUR', teamId: u11.id });
     await setMemberHats(db, club.id, extra.id, { teams: [{ id: u11.id, role: 'JOUEUR' }] });
-    expect((await signUp('claire', d!.id, extra.id)).statusCode).toBe(200);
+    expect((await signUp('claire', d!.id, extra.id)).status).toBe(200);
     await db.delete(members).where(eq(members.id, extra.id));
     const [row] = await db.select().from(duties).where(eq(duties.id, d!.id));
     expect(row!.placesPrises).toBe(0);
-    expect((await signUp('hugo', d!.id, m.hugo!.id)).statusCode).toBe(200);
+    expect((await signUp('hugo', d!.id, m.hugo!.id)).status).toBe(200);
   });
 });
