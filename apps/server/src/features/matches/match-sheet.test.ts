@@ -1,15 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  urlOf,
-  MATCH_SHEET_MESSAGES,
-  type TMatchActionEntry,
-  type TMatchActionInput,
-  type TMatchLive,
-  type TPublicMatchLive,
-  type TSheet,
-  type TTeamStatistics,
-} from '@club/contract';
+import { api, urlOf, MATCH_SHEET_MESSAGES, type TMatchActionInput } from '@club/contract';
 import {
   createClub,
   createEvent,
@@ -74,11 +64,11 @@ async function liveMatch(w: World, when?: { dateDebut: string; dateFin: string }
 }
 
 const add = (as: TestClient, id: number, body: TMatchActionInput) =>
-  as.call(api.matchSheet.addAction, { params: { id }, body });
+  as.send(api.matchSheet.addAction, { params: { id }, body });
 const direct = async (as: TestClient, id: number) => {
-  const res = await as.call(api.matchSheet.live, { params: { id } });
-  expect(res.statusCode).toBe(200);
-  return res.json<TMatchLive>();
+  const res = await as.send(api.matchSheet.live, { params: { id } });
+  expect(res.status).toBe(200);
+  return res.body;
 };
 
 let fb: World;
@@ -102,7 +92,7 @@ beforeAll(async () => {
   otherLeader = await createMember(db, otherClub.id, { role: 'DIRIGEANT' });
   // The published selection: Alice and Bruno start, Carl on the bench.
   const [alice, bruno, carl] = fb.players;
-  const sel = await fb.asCoach.call(api.matches.selection, {
+  const sel = await fb.asCoach.send(api.matches.selection, {
     params: { id: fbMatch },
     body: {
       joueurs: [
@@ -113,7 +103,7 @@ beforeAll(async () => {
       publier: true,
     },
   });
-  expect(sel.statusCode).toBe(200);
+  expect(sel.status).toBe(200);
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -121,9 +111,9 @@ afterAll(async () => {
 
 describe('match sheet', () => {
   it('defaults to the published selection, then keeps what the coach saves', async () => {
-    const res = await fb.asCoach.call(api.matchSheet.sheet, { params: { id: fbMatch } });
-    expect(res.statusCode).toBe(200);
-    const sheet = res.json<TSheet>();
+    const res = await fb.asCoach.send(api.matchSheet.sheet, { params: { id: fbMatch } });
+    expect(res.status).toBe(200);
+    const sheet = res.body;
     expect(sheet.enregistree).toBe(false);
     expect(sheet.joueurs.map((j) => [j.membre.prenom, j.titulaire])).toEqual([
       ['Alice', true],
@@ -131,7 +121,7 @@ describe('match sheet', () => {
       ['Carl', false],
     ]);
     const [alice, bruno, carl] = fb.players;
-    const put = await fb.asCoach.call(api.matchSheet.updateSheet, {
+    const put = await fb.asCoach.send(api.matchSheet.updateSheet, {
       params: { id: fbMatch },
       body: {
         joueurs: [
@@ -141,11 +131,11 @@ describe('match sheet', () => {
         ],
       },
     });
-    expect(put.statusCode).toBe(200);
-    const saved = put.json<TSheet>();
+    expect(put.status).toBe(200);
+    const saved = put.body;
     expect(saved.enregistree).toBe(true);
     expect(saved.joueurs.map((j) => j.numero)).toEqual([9, 10, 14]);
-    const dup = await fb.asCoach.call(api.matchSheet.updateSheet, {
+    const dup = await fb.asCoach.send(api.matchSheet.updateSheet, {
       params: { id: fbMatch },
       body: {
         joueurs: [
@@ -154,13 +144,13 @@ describe('match sheet', () => {
         ],
       },
     });
-    expect(dup.statusCode).toBe(400);
-    expect(dup.json()).toMatchObject({ message: MATCH_SHEET_MESSAGES.duplicateNumber });
-    const stranger = await fb.asCoach.call(api.matchSheet.updateSheet, {
+    expect(dup.status).toBe(400);
+    expect(dup.error).toMatchObject({ message: MATCH_SHEET_MESSAGES.duplicateNumber });
+    const stranger = await fb.asCoach.send(api.matchSheet.updateSheet, {
       params: { id: fbMatch },
       body: { joueurs: [{ membreId: otherTeamPlayer.id, titulaire: true }] },
     });
-    expect(stranger.statusCode).toBe(400);
+    expect(stranger.status).toBe(400);
   });
 });
 
@@ -168,33 +158,33 @@ describe('live actions and the score', () => {
   it('football: goals both ways, a wrong type for the sport is refused in French', async () => {
     const [alice, bruno] = fb.players;
     expect(
-      (await add(fb.asCoach, fbMatch, { minute: 12, type: 'BUT', membreId: alice!.id })).statusCode,
+      (await add(fb.asCoach, fbMatch, { minute: 12, type: 'BUT', membreId: alice!.id })).status,
     ).toBe(201);
     expect(
       (await add(fb.asCoach, fbMatch, { minute: 12, type: 'PASSE_DECISIVE', membreId: bruno!.id }))
-        .statusCode,
+        .status,
     ).toBe(201);
-    expect(
-      (await add(fb.asCoach, fbMatch, { minute: 30, type: 'BUT_ADVERSAIRE' })).statusCode,
-    ).toBe(201);
+    expect((await add(fb.asCoach, fbMatch, { minute: 30, type: 'BUT_ADVERSAIRE' })).status).toBe(
+      201,
+    );
     const wrong = await add(fb.asCoach, fbMatch, {
       minute: 31,
       type: 'ESSAI',
       membreId: alice!.id,
     });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({
+    expect(wrong.status).toBe(400);
+    expect(wrong.error).toMatchObject({
       message: "Cette action n'existe pas au football.",
       errors: { type: "Cette action n'existe pas au football." },
     });
     const noPlayer = await add(fb.asCoach, fbMatch, { minute: 31, type: 'BUT' });
-    expect(noPlayer.statusCode).toBe(400);
+    expect(noPlayer.status).toBe(400);
     const notOnSheet = await add(fb.asCoach, fbMatch, {
       minute: 31,
       type: 'BUT',
       membreId: otherTeamPlayer.id,
     });
-    expect(notOnSheet.statusCode).toBe(400);
+    expect(notOnSheet.status).toBe(400);
     const badMinute = await fb.asCoach.raw({
       method: 'POST',
       url: urlOf(api.matchSheet.addAction, {
@@ -215,9 +205,9 @@ describe('live actions and the score', () => {
     const body = { minute: 40, type: 'BUT' as const, membreId: alice!.id, cle: 'hors-ligne-1' };
     const first = await add(fb.asCoach, fbMatch, body);
     const again = await add(fb.asCoach, fbMatch, body);
-    expect(first.statusCode).toBe(201);
-    expect(again.statusCode).toBe(200);
-    expect(again.json<TMatchActionEntry>().id).toBe(first.json<TMatchActionEntry>().id);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
     const live = await direct(fb.asCoach, fbMatch);
     expect(live.actions.filter((a) => a.cle === 'hors-ligne-1')).toHaveLength(1);
     expect(live.score).toEqual({ domicile: 2, exterieur: 1 });
@@ -226,20 +216,20 @@ describe('live actions and the score', () => {
   it('deleting an action corrects the score; a typed score that differs is shown, not overwritten', async () => {
     const before = await direct(fb.asCoach, fbMatch);
     const last = before.actions.find((a) => a.cle === 'hors-ligne-1')!;
-    const del = await fb.asCoach.call(api.matchSheet.removeAction, {
+    const del = await fb.asCoach.send(api.matchSheet.removeAction, {
       params: { id: fbMatch, actionId: last.id },
     });
-    expect(del.statusCode).toBe(200);
-    expect(del.json<TMatchLive>().score).toEqual({ domicile: 1, exterieur: 1 });
-    const gone = await fb.asCoach.call(api.matchSheet.removeAction, {
+    expect(del.status).toBe(200);
+    expect(del.body.score).toEqual({ domicile: 1, exterieur: 1 });
+    const gone = await fb.asCoach.send(api.matchSheet.removeAction, {
       params: { id: fbMatch, actionId: last.id },
     });
-    expect(gone.statusCode).toBe(404);
-    const typed = await fb.asCoach.call(api.matches.score, {
+    expect(gone.status).toBe(404);
+    const typed = await fb.asCoach.send(api.matches.score, {
       params: { id: fbMatch },
       body: { scoreDomicile: 3, scoreExterieur: 1 },
     });
-    expect(typed.statusCode).toBe(200);
+    expect(typed.status).toBe(200);
     const live = await direct(fb.asCoach, fbMatch);
     expect(live.score).toEqual({ domicile: 1, exterieur: 1 });
     expect(live.scoreSaisi).toEqual({ domicile: 3, exterieur: 1 });
@@ -262,52 +252,52 @@ describe('live actions and the score', () => {
     const w = await world('Rugby');
     const id = await liveMatch(w);
     const [a] = w.players;
-    await w.asCoach.call(api.matchSheet.updateSheet, {
+    await w.asCoach.send(api.matchSheet.updateSheet, {
       params: { id },
       body: { joueurs: w.players.map((p) => ({ membreId: p.id, titulaire: true })) },
     });
     for (const type of ['ESSAI', 'TRANSFORMATION', 'PENALITE', 'DROP'] as const)
-      expect((await add(w.asCoach, id, { minute: 5, type, membreId: a!.id })).statusCode).toBe(201);
+      expect((await add(w.asCoach, id, { minute: 5, type, membreId: a!.id })).status).toBe(201);
     expect(
-      (await add(w.asCoach, id, { minute: 9, type: 'POINTS_ADVERSAIRE', points: 7 })).statusCode,
+      (await add(w.asCoach, id, { minute: 9, type: 'POINTS_ADVERSAIRE', points: 7 })).status,
     ).toBe(201);
     const noPoints = await add(w.asCoach, id, { minute: 9, type: 'POINTS_ADVERSAIRE' });
-    expect(noPoints.statusCode).toBe(400);
-    expect(noPoints.json()).toMatchObject({ message: MATCH_SHEET_MESSAGES.pointsRequired });
+    expect(noPoints.status).toBe(400);
+    expect(noPoints.error).toMatchObject({ message: MATCH_SHEET_MESSAGES.pointsRequired });
     const wrong = await add(w.asCoach, id, { minute: 9, type: 'BUT', membreId: a!.id });
-    expect(wrong.json()).toMatchObject({ message: "Cette action n'existe pas au rugby." });
+    expect(wrong.error).toMatchObject({ message: "Cette action n'existe pas au rugby." });
     expect((await direct(w.asCoach, id)).score).toEqual({ domicile: 13, exterieur: 7 });
   });
 
   it('basketball: 1, 2 and 3 points, opponent points', async () => {
     const w = await world('Basketball');
     const id = await liveMatch(w);
-    await w.asCoach.call(api.matchSheet.updateSheet, {
+    await w.asCoach.send(api.matchSheet.updateSheet, {
       params: { id },
       body: { joueurs: w.players.map((p) => ({ membreId: p.id, titulaire: true })) },
     });
     const [a, b] = w.players;
     for (const type of ['PANIER_1', 'PANIER_2', 'PANIER_3', 'FAUTE'] as const)
-      expect((await add(w.asCoach, id, { minute: 3, type, membreId: b!.id })).statusCode).toBe(201);
+      expect((await add(w.asCoach, id, { minute: 3, type, membreId: b!.id })).status).toBe(201);
     await add(w.asCoach, id, { minute: 4, type: 'PANIER_3', membreId: a!.id });
     await add(w.asCoach, id, { minute: 4, type: 'POINTS_ADVERSAIRE', points: 2 });
-    expect((await add(w.asCoach, id, { minute: 4, type: 'BUT_ADVERSAIRE' })).statusCode).toBe(400);
+    expect((await add(w.asCoach, id, { minute: 4, type: 'BUT_ADVERSAIRE' })).status).toBe(400);
     expect((await direct(w.asCoach, id)).score).toEqual({ domicile: 9, exterieur: 2 });
   });
 
   it('handball: goals and saves; football types outside the list refused', async () => {
     const w = await world('Handball');
     const id = await liveMatch(w);
-    await w.asCoach.call(api.matchSheet.updateSheet, {
+    await w.asCoach.send(api.matchSheet.updateSheet, {
       params: { id },
       body: { joueurs: w.players.map((p) => ({ membreId: p.id, titulaire: true })) },
     });
     const [a] = w.players;
     for (const type of ['BUT', 'BUT', 'ARRET', 'EXCLUSION'] as const)
-      expect((await add(w.asCoach, id, { minute: 3, type, membreId: a!.id })).statusCode).toBe(201);
+      expect((await add(w.asCoach, id, { minute: 3, type, membreId: a!.id })).status).toBe(201);
     await add(w.asCoach, id, { minute: 4, type: 'BUT_ADVERSAIRE' });
     expect(
-      (await add(w.asCoach, id, { minute: 4, type: 'PASSE_DECISIVE', membreId: a!.id })).statusCode,
+      (await add(w.asCoach, id, { minute: 4, type: 'PASSE_DECISIVE', membreId: a!.id })).status,
     ).toBe(400);
     expect((await direct(w.asCoach, id)).score).toEqual({ domicile: 2, exterieur: 1 });
   });
@@ -318,8 +308,8 @@ describe('live actions and the score', () => {
       dateFin: local(26 * 60 * MIN),
     });
     const res = await add(fb.asCoach, id, { minute: 1, type: 'BUT_ADVERSAIRE' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: MATCH_SHEET_MESSAGES.notLive });
+    expect(res.status).toBe(409);
+    expect(res.error).toMatchObject({ message: MATCH_SHEET_MESSAGES.notLive });
   });
 });
 
@@ -328,23 +318,17 @@ describe('permissions', () => {
     const asPlayer = await signIn(ctx.app, fb.players[0]!);
     const asParent = await signIn(ctx.app, parent);
     for (const as of [asPlayer, asParent]) {
-      expect((await as.call(api.matchSheet.live, { params: { id: fbMatch } })).statusCode).toBe(
-        200,
-      );
-      expect((await as.call(api.matchSheet.sheet, { params: { id: fbMatch } })).statusCode).toBe(
-        200,
-      );
-      expect((await add(as, fbMatch, { minute: 50, type: 'BUT_ADVERSAIRE' })).statusCode).toBe(403);
-      expect((await as.call(api.matchSheet.share, { params: { id: fbMatch } })).statusCode).toBe(
-        403,
-      );
+      expect((await as.send(api.matchSheet.live, { params: { id: fbMatch } })).status).toBe(200);
+      expect((await as.send(api.matchSheet.sheet, { params: { id: fbMatch } })).status).toBe(200);
+      expect((await add(as, fbMatch, { minute: 50, type: 'BUT_ADVERSAIRE' })).status).toBe(403);
+      expect((await as.send(api.matchSheet.share, { params: { id: fbMatch } })).status).toBe(403);
     }
     const leader = await createMember(ctx.app.db, fb.club.id, { role: 'DIRIGEANT' });
     const asLeader = await signIn(ctx.app, leader);
     const byLeader = await add(asLeader, fbMatch, { minute: 50, type: 'BUT_ADVERSAIRE' });
-    expect(byLeader.statusCode).toBe(201);
-    await asLeader.call(api.matchSheet.removeAction, {
-      params: { id: fbMatch, actionId: byLeader.json<TMatchActionEntry>().id },
+    expect(byLeader.status).toBe(201);
+    await asLeader.send(api.matchSheet.removeAction, {
+      params: { id: fbMatch, actionId: byLeader.body.id },
     });
   });
 
@@ -352,66 +336,60 @@ describe('permissions', () => {
     const asOtherPlayer = await signIn(ctx.app, otherTeamPlayer);
     const asOtherCoach = await signIn(ctx.app, otherTeamCoach);
     for (const as of [asOtherPlayer, asOtherCoach]) {
-      expect((await as.call(api.matchSheet.live, { params: { id: fbMatch } })).statusCode).toBe(
-        403,
-      );
-      expect((await as.call(api.matchSheet.sheet, { params: { id: fbMatch } })).statusCode).toBe(
-        403,
-      );
+      expect((await as.send(api.matchSheet.live, { params: { id: fbMatch } })).status).toBe(403);
+      expect((await as.send(api.matchSheet.sheet, { params: { id: fbMatch } })).status).toBe(403);
     }
-    expect(
-      (await add(asOtherCoach, fbMatch, { minute: 50, type: 'BUT_ADVERSAIRE' })).statusCode,
-    ).toBe(403);
+    expect((await add(asOtherCoach, fbMatch, { minute: 50, type: 'BUT_ADVERSAIRE' })).status).toBe(
+      403,
+    );
     const asOtherClub = await signIn(ctx.app, otherLeader);
-    expect(
-      (await asOtherClub.call(api.matchSheet.live, { params: { id: fbMatch } })).statusCode,
-    ).toBe(404);
-    expect(
-      (await add(asOtherClub, fbMatch, { minute: 50, type: 'BUT_ADVERSAIRE' })).statusCode,
-    ).toBe(404);
-    expect(
-      (await asOtherClub.call(api.matchSheet.share, { params: { id: fbMatch } })).statusCode,
-    ).toBe(404);
+    expect((await asOtherClub.send(api.matchSheet.live, { params: { id: fbMatch } })).status).toBe(
+      404,
+    );
+    expect((await add(asOtherClub, fbMatch, { minute: 50, type: 'BUT_ADVERSAIRE' })).status).toBe(
+      404,
+    );
+    expect((await asOtherClub.send(api.matchSheet.share, { params: { id: fbMatch } })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('public live link', () => {
   it('shows score and actions with first names only, noindex; revocable', async () => {
-    const res = await fb.asCoach.call(api.matchSheet.share, { params: { id: fbMatch } });
-    expect(res.statusCode).toBe(200);
-    const { url } = res.json<{ url: string }>();
+    const res = await fb.asCoach.send(api.matchSheet.share, { params: { id: fbMatch } });
+    expect(res.status).toBe(200);
+    const { url } = res.body;
     const jeton = url.split('/direct/')[1]!;
     expect(jeton).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const anonymous = new TestClient(ctx.app);
-    const pub = await anonymous.call(api.matchSheet.publicLive, { params: { jeton } });
-    expect(pub.statusCode).toBe(200);
+    const pub = await anonymous.send(api.matchSheet.publicLive, { params: { jeton } });
+    expect(pub.status).toBe(200);
     expect(pub.headers['x-robots-tag']).toContain('noindex');
-    const body = pub.json<TPublicMatchLive>();
+    const body = pub.body;
     expect(body.score).toEqual({ domicile: 1, exterieur: 1 });
     expect(body.actions.map((a) => a.prenom)).toEqual(['Alice', 'Bruno', null]);
     // No id, no last name, no private field anywhere in the answer.
-    expect(pub.body).not.toMatch(/"id"|membreId|Durand|email|telephone|dateNaissance/);
-    for (const id of fb.players.map((p) => p.id)) expect(pub.body).not.toContain(`:${id},`);
+    expect(pub.text).not.toMatch(/"id"|membreId|Durand|email|telephone|dateNaissance/);
+    for (const id of fb.players.map((p) => p.id)) expect(pub.text).not.toContain(`:${id},`);
     // A new link revokes the previous one; revoking ends the current one.
-    const second = (await fb.asCoach.call(api.matchSheet.share, { params: { id: fbMatch } })).json<{
-      url: string;
-    }>();
-    expect(
-      (await anonymous.call(api.matchSheet.publicLive, { params: { jeton } })).statusCode,
-    ).toBe(404);
+    const second = (await fb.asCoach.send(api.matchSheet.share, { params: { id: fbMatch } })).body;
+    expect((await anonymous.send(api.matchSheet.publicLive, { params: { jeton } })).status).toBe(
+      404,
+    );
     const jeton2 = second.url.split('/direct/')[1]!;
     expect(
-      (await anonymous.call(api.matchSheet.publicLive, { params: { jeton: jeton2 } })).statusCode,
+      (await anonymous.send(api.matchSheet.publicLive, { params: { jeton: jeton2 } })).status,
     ).toBe(200);
-    const revoke = await fb.asCoach.call(api.matchSheet.revokeShare, { params: { id: fbMatch } });
-    expect(revoke.statusCode).toBe(200);
+    const revoke = await fb.asCoach.send(api.matchSheet.revokeShare, { params: { id: fbMatch } });
+    expect(revoke.status).toBe(200);
     expect(
-      (await anonymous.call(api.matchSheet.publicLive, { params: { jeton: jeton2 } })).statusCode,
+      (await anonymous.send(api.matchSheet.publicLive, { params: { jeton: jeton2 } })).status,
     ).toBe(404);
-    const junk = await anonymous.call(api.matchSheet.publicLive, {
+    const junk = await anonymous.send(api.matchSheet.publicLive, {
       params: { jeton: 'x'.repeat(43) },
     });
-    expect(junk.statusCode).toBe(404);
+    expect(junk.status).toBe(404);
   });
 });
 
@@ -420,7 +398,7 @@ describe('playing time in the statistics (decision 0128)', () => {
     const w = await world('Football');
     const id = await liveMatch(w, { dateDebut: local(-200 * MIN), dateFin: local(-110 * MIN) });
     const [alice, bruno, carl] = w.players;
-    await w.asCoach.call(api.matchSheet.updateSheet, {
+    await w.asCoach.send(api.matchSheet.updateSheet, {
       params: { id },
       body: {
         joueurs: [
@@ -439,10 +417,10 @@ describe('playing time in the statistics (decision 0128)', () => {
       { minute: 80, type: 'CARTON_ROUGE', membreId: alice!.id },
       { minute: 85, type: 'ENTREE', membreId: alice!.id },
     ];
-    for (const body of actions) expect((await add(w.asCoach, id, body)).statusCode).toBe(201);
-    const res = await w.asCoach.call(api.statistics.team, { params: { teamId: w.team.id } });
-    expect(res.statusCode, res.body).toBe(200);
-    const stats = res.json<TTeamStatistics>();
+    for (const body of actions) expect((await add(w.asCoach, id, body)).status).toBe(201);
+    const res = await w.asCoach.send(api.statistics.team, { params: { teamId: w.team.id } });
+    expect(res.status, res.text).toBe(200);
+    const stats = res.body;
     const row = (p: Member) => stats.joueurs.find((j) => j.membre.id === p.id)!;
     const pick = (p: Member) => {
       const r = row(p);
@@ -454,9 +432,7 @@ describe('playing time in the statistics (decision 0128)', () => {
     expect(stats.medianeTempsDeJeu).toBe(67);
     // A player sees their own row, without the team's alert.
     const asCarl = await signIn(ctx.app, carl!);
-    const own = (
-      await asCarl.call(api.statistics.team, { params: { teamId: w.team.id } })
-    ).json<TTeamStatistics>();
+    const own = (await asCarl.send(api.statistics.team, { params: { teamId: w.team.id } })).body;
     expect(own.joueurs.map((j) => [j.minutesJouees, j.alerteTempsDeJeu])).toEqual([[15, null]]);
     const csv = await w.asCoach.call(api.statistics.teamExport, { params: { teamId: w.team.id } });
     expect(csv.statusCode).toBe(200);
