@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  FEE_MESSAGES,
-  api,
-  formatEuros,
-  type TFeeList,
-  type TFeeRow,
-  type TOwnFees,
-  type TPayment,
-  type TReminder,
-} from '@club/contract';
+import { FEE_MESSAGES, api, formatEuros, type TFeeRow, type TPayment } from '@club/contract';
 import {
   createClub,
   createMember,
@@ -119,45 +110,45 @@ afterAll(async () => {
 });
 
 const list = async (query: Record<string, string> = {}) => {
-  const res = await as.treasurer!.call(api.fees.list, { query });
-  expect(res.statusCode).toBe(200);
-  return res.json<TFeeList>();
+  const res = await as.treasurer!.send(api.fees.list, { query });
+  expect(res.status).toBe(200);
+  return res.body;
 };
 const rowOf = (l: { cotisations: TFeeRow[] }, m: Member) =>
   l.cotisations.find((r) => r.membre.id === m.id);
 const record = async (m: Member, body: Record<string, unknown>) =>
-  as.treasurer!.call(api.fees.record, { params: { membreId: m.id }, body: body as never });
+  as.treasurer!.send(api.fees.record, { params: { membreId: m.id }, body: body as never });
 
 describe('fees: tariffs of the season', () => {
   it('leaders set the tariffs, the family discount and the deadline; every member reads them', async () => {
-    const put = await as.treasurer!.call(api.fees.setTariffs, {
+    const put = await as.treasurer!.send(api.fees.setTariffs, {
       params: { id: club.id },
       body: tariffs,
     });
-    expect(put.statusCode).toBe(200);
-    const read = await as.hugo!.call(api.fees.tariffs, { params: { id: club.id } });
-    expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({
+    expect(put.status).toBe(200);
+    const read = await as.hugo!.send(api.fees.tariffs, { params: { id: club.id } });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({
       saison: { libelle: '2025-2026', debut: '2025-07-01', fin: '2026-06-30' },
       ...tariffs,
     });
-    const byPlayer = await as.hugo!.call(api.fees.setTariffs, {
+    const byPlayer = await as.hugo!.send(api.fees.setTariffs, {
       params: { id: club.id },
       body: tariffs,
     });
-    expect(byPlayer.statusCode).toBe(403);
+    expect(byPlayer.status).toBe(403);
   });
 
   it('refuses a category in two tariffs, with a French message on the field', async () => {
-    const res = await as.treasurer!.call(api.fees.setTariffs, {
+    const res = await as.treasurer!.send(api.fees.setTariffs, {
       params: { id: club.id },
       body: {
         ...tariffs,
         tarifs: [...tariffs.tarifs, { libelle: 'Doublon', categories: ['U9'], montant: 1 }],
       },
     });
-    expect(res.statusCode).toBe(400);
-    expect(Object.values(res.json().errors)).toContain(FEE_MESSAGES.categoryTwice('U9'));
+    expect(res.status).toBe(400);
+    expect(Object.values(res.error.errors ?? {})).toContain(FEE_MESSAGES.categoryTwice('U9'));
   });
 });
 
@@ -204,8 +195,8 @@ describe('fees: payments', () => {
         { date: '2025-12-05', montant: 5000 },
       ],
     });
-    expect(res.statusCode).toBe(201);
-    cheques = res.json();
+    expect(res.status).toBe(201);
+    cheques = res.body;
     expect(cheques).toMatchObject({
       membreId: leo.id,
       saison: '2025-2026',
@@ -224,8 +215,8 @@ describe('fees: payments', () => {
       date: '2025-09-10',
       echeances: [{ date: '2025-10-05', montant: 5000 }],
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.echeances).toBe(FEE_MESSAGES.instalmentsSum);
+    expect(res.status).toBe(400);
+    expect(res.error.errors?.echeances).toBe(FEE_MESSAGES.instalmentsSum);
   });
 
   it('a Pass’Sport carries its code, is 50 € at most and is used once in the club', async () => {
@@ -235,8 +226,8 @@ describe('fees: payments', () => {
       date: '2025-09-12',
       reference: 'ps25-abcd-1234',
     });
-    expect(res.statusCode).toBe(201);
-    passSport = res.json();
+    expect(res.status).toBe(201);
+    passSport = res.body;
     expect(passSport.reference).toBe('PS25-ABCD-1234');
     const again = await record(emma, {
       montant: 5000,
@@ -244,18 +235,18 @@ describe('fees: payments', () => {
       date: '2025-09-12',
       reference: 'PS25-ABCD-1234',
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(FEE_MESSAGES.passSportTaken);
+    expect(again.status).toBe(409);
+    expect(again.error.message).toBe(FEE_MESSAGES.passSportTaken);
     const tooMuch = await record(emma, {
       montant: 6000,
       moyen: 'PASS_SPORT',
       date: '2025-09-12',
       reference: 'PS25-WXYZ-0000',
     });
-    expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json().errors.montant).toBe(FEE_MESSAGES.passSportMax);
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.error.errors?.montant).toBe(FEE_MESSAGES.passSportMax);
     const noCode = await record(emma, { montant: 5000, moyen: 'PASS_SPORT', date: '2025-09-12' });
-    expect(noCode.json().errors.reference).toBe(FEE_MESSAGES.passSportCode);
+    expect(noCode.error.errors?.reference).toBe(FEE_MESSAGES.passSportCode);
     expect(rowOf(await list(), jade)).toMatchObject({
       paye: 5000,
       reste: 5800,
@@ -265,7 +256,7 @@ describe('fees: payments', () => {
 
   it('a partial payment leaves a balance; the filters split à jour, reste dû and en retard', async () => {
     const res = await record(emma, { montant: 5000, moyen: 'ESPECES', date: '2025-09-20' });
-    emmaCash = res.json();
+    emmaCash = res.body;
     await record(lina, { montant: 12000, moyen: 'VIREMENT', date: '2025-09-01' });
     expect(rowOf(await list(), emma)).toMatchObject({ paye: 5000, reste: 10000 });
     const upToDate = await list({ statut: 'A_JOUR' });
@@ -287,80 +278,80 @@ describe('fees: payments', () => {
   });
 
   it('a cancelled payment stays visible (who, when) and no longer counts; twice is a conflict', async () => {
-    const res = await as.treasurer!.call(api.fees.cancel, { params: { id: emmaCash.id } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().annule).toEqual({
+    const res = await as.treasurer!.send(api.fees.cancel, { params: { id: emmaCash.id } });
+    expect(res.status).toBe(200);
+    expect(res.body.annule).toEqual({
       par: { nom: 'Lefèvre', prenom: 'Paul' },
       le: '2025-11-15T10:00:00.000Z',
     });
     const row = rowOf(await list(), emma)!;
     expect(row).toMatchObject({ paye: 0, reste: 15000 });
     expect(row.paiements.map((p) => [p.id, p.annule !== null])).toEqual([[emmaCash.id, true]]);
-    const again = await as.treasurer!.call(api.fees.cancel, { params: { id: emmaCash.id } });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(FEE_MESSAGES.alreadyCancelled);
+    const again = await as.treasurer!.send(api.fees.cancel, { params: { id: emmaCash.id } });
+    expect(again.status).toBe(409);
+    expect(again.error.message).toBe(FEE_MESSAGES.alreadyCancelled);
   });
 
   it('an exempted member owes nothing; lifting it brings the fee back', async () => {
-    const ex = await as.treasurer!.call(api.fees.exempt, {
+    const ex = await as.treasurer!.send(api.fees.exempt, {
       params: { membreId: hugo.id },
       body: { exonere: true, motif: 'Éducateur bénévole' },
     });
-    expect(ex.statusCode).toBe(200);
-    expect(ex.json()).toMatchObject({
+    expect(ex.status).toBe(200);
+    expect(ex.body).toMatchObject({
       du: 0,
       statut: 'A_JOUR',
       exoneration: { motif: 'Éducateur bénévole' },
     });
-    const lift = await as.treasurer!.call(api.fees.exempt, {
+    const lift = await as.treasurer!.send(api.fees.exempt, {
       params: { membreId: hugo.id },
       body: { exonere: false },
     });
-    expect(lift.json()).toMatchObject({ du: 20000, exoneration: null });
+    expect(lift.body).toMatchObject({ du: 20000, exoneration: null });
   });
 
   it('another club’s member is not found; a parent may not record a payment', async () => {
-    const foreign = await as.otherLeader!.call(api.fees.record, {
+    const foreign = await as.otherLeader!.send(api.fees.record, {
       params: { membreId: leo.id },
       body: { montant: 100, moyen: 'ESPECES', date: '2025-09-01' },
     });
-    expect(foreign.statusCode).toBe(404);
-    const parent = await as.sophie!.call(api.fees.record, {
+    expect(foreign.status).toBe(404);
+    const parent = await as.sophie!.send(api.fees.record, {
       params: { membreId: leo.id },
       body: { montant: 100, moyen: 'ESPECES', date: '2025-09-01' },
     });
-    expect(parent.statusCode).toBe(403);
-    expect((await as.sophie!.call(api.fees.list)).statusCode).toBe(403);
-    expect((await as.leo!.call(api.fees.export)).statusCode).toBe(403);
+    expect(parent.status).toBe(403);
+    expect((await as.sophie!.send(api.fees.list)).status).toBe(403);
+    expect((await as.leo!.send(api.fees.export)).status).toBe(403);
   });
 });
 
 describe('fees: what a family sees', () => {
   it('a parent sees their children’s amounts only; another family and a player see theirs', async () => {
-    const own = (await as.sophie!.call(api.fees.own)).json<TOwnFees>();
+    const own = (await as.sophie!.send(api.fees.own)).body;
     expect(own.cotisations.map((r) => r.membre.id).sort()).toEqual([leo.id, jade.id].sort());
     expect(own.reste).toBe(5800);
-    const durand = (await as.paul!.call(api.fees.own)).json<TOwnFees>();
+    const durand = (await as.paul!.send(api.fees.own)).body;
     expect(durand.cotisations.map((r) => r.membre.id).sort()).toEqual([emma.id, tom.id].sort());
     // the second parent of Léo only (Jade is Sophie's child alone)
-    const marcs = (await as.marc!.call(api.fees.own)).json<TOwnFees>();
+    const marcs = (await as.marc!.send(api.fees.own)).body;
     expect(marcs.cotisations.map((r) => r.membre.id)).toEqual([leo.id]);
-    const player = (await as.leo!.call(api.fees.own)).json<TOwnFees>();
+    const player = (await as.leo!.send(api.fees.own)).body;
     expect(player.cotisations.map((r) => r.membre.id)).toEqual([leo.id]);
   });
 
   it('the receipt: to the child’s parents and leaders; 403 to another family and to the player of another family; 404 in another club', async () => {
     const url = { params: { membreId: leo.id } };
-    expect((await as.sophie!.call(api.fees.receipt, url)).statusCode).toBe(200);
-    expect((await as.marc!.call(api.fees.receipt, url)).statusCode).toBe(200);
-    expect((await as.treasurer!.call(api.fees.receipt, url)).statusCode).toBe(200);
-    expect((await as.leo!.call(api.fees.receipt, url)).statusCode).toBe(200);
-    expect((await as.paul!.call(api.fees.receipt, url)).statusCode).toBe(403);
-    expect((await as.hugo!.call(api.fees.receipt, url)).statusCode).toBe(403);
-    expect((await as.otherLeader!.call(api.fees.receipt, url)).statusCode).toBe(404);
-    const none = await as.hugo!.call(api.fees.receipt, { params: { membreId: hugo.id } });
-    expect(none.statusCode).toBe(404);
-    expect(none.json().message).toBe(FEE_MESSAGES.noPayment);
+    expect((await as.sophie!.send(api.fees.receipt, url)).status).toBe(200);
+    expect((await as.marc!.send(api.fees.receipt, url)).status).toBe(200);
+    expect((await as.treasurer!.send(api.fees.receipt, url)).status).toBe(200);
+    expect((await as.leo!.send(api.fees.receipt, url)).status).toBe(200);
+    expect((await as.paul!.send(api.fees.receipt, url)).status).toBe(403);
+    expect((await as.hugo!.send(api.fees.receipt, url)).status).toBe(403);
+    expect((await as.otherLeader!.send(api.fees.receipt, url)).status).toBe(404);
+    const none = await as.hugo!.send(api.fees.receipt, { params: { membreId: hugo.id } });
+    expect(none.status).toBe(404);
+    expect(none.error.message).toBe(FEE_MESSAGES.noPayment);
   });
 
   it('the receipt’s text, read by a PDF text extractor: club, member, season, amounts, methods, date, leader', async () => {
@@ -399,8 +390,8 @@ describe('fees: what a family sees', () => {
     expect(flat).toContain(spaces(`50,00${NBSP}€ — Pass’Sport — code PS25-ABCD-1234`));
     expect(flat).toContain(spaces(`Reste à payer : 58,00${NBSP}€`));
     expect(flat).toContain(spaces(`dont réduction famille : 12,00${NBSP}€`));
-    const emmas = await as.paul!.call(api.fees.receipt, { params: { membreId: emma.id } });
-    expect(emmas.statusCode).toBe(404);
+    const emmas = await as.paul!.send(api.fees.receipt, { params: { membreId: emma.id } });
+    expect(emmas.status).toBe(404);
   });
 });
 
@@ -432,9 +423,9 @@ describe('fees: the receipt’s amounts keep their French spaces', () => {
 describe('fees: reminders', () => {
   it('the simulation lists each family with a balance, its adults and each member owing; sends nothing', async () => {
     const before = ctx.smtp.mails.length;
-    const res = await as.treasurer!.call(api.fees.remind, { body: { simulation: true } });
-    expect(res.statusCode).toBe(200);
-    const r = res.json<TReminder>();
+    const res = await as.treasurer!.send(api.fees.remind, { body: { simulation: true } });
+    expect(res.status).toBe(200);
+    const r = res.body;
     const byFamily = Object.fromEntries(
       r.familles.map((f) => [
         f.famille.nom,
@@ -458,8 +449,8 @@ describe('fees: reminders', () => {
 
   it('sending: one mail per family to each of its adults apart, naming each member owing', async () => {
     const before = ctx.smtp.mails.length;
-    const res = await as.treasurer!.call(api.fees.remind, { body: { simulation: false } });
-    expect(res.json()).toMatchObject({ simulation: false, envoyes: 4 });
+    const res = await as.treasurer!.send(api.fees.remind, { body: { simulation: false } });
+    expect(res.body).toMatchObject({ simulation: false, envoyes: 4 });
     await waitForMailQueueIdle(ctx, 15_000);
     const sent = ctx.smtp.mails.slice(before);
     const to = (m: Member) => sent.filter((mail) => mail.to.includes(m.email));
@@ -503,8 +494,8 @@ describe('fees: the accountant’s CSV and retention', () => {
       season: 2025,
       date: '2025-09-01',
     });
-    const del = await as.treasurer!.call(api.members.remove, { params: { id: gone.id } });
-    expect(del.statusCode).toBe(200);
+    const del = await as.treasurer!.send(api.members.remove, { params: { id: gone.id } });
+    expect(del.status).toBe(200);
     const [row] = await db.select().from(payments).where(eq(payments.id, kept.id));
     expect(row).toMatchObject({ memberId: null, memberNom: 'Parti', memberPrenom: 'Jean' });
     expect((await as.treasurer!.call(api.fees.export)).body).toContain('Parti;Jean;Espèces');

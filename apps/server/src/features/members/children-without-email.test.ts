@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MEMBER_FIELD_MESSAGES,
-  SERVER_MESSAGES,
-  api,
-  type TEvent,
-  type TMember,
-} from '@club/contract';
+import { MEMBER_FIELD_MESSAGES, SERVER_MESSAGES, api, type TMember } from '@club/contract';
 import { createClub, createMember, createTeam } from '../../db/factories.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import type { CapturedMail } from '../../test/helper.ts';
@@ -106,76 +100,76 @@ describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
   let leo: TMember;
 
   it('an adult keeps the spec’s required e-mail and phone; a minor without e-mail needs a guardian (a French field error)', async () => {
-    const adult = await asBoss.call(api.members.create, {
+    const adult = await asBoss.send(api.members.create, {
       body: child({ dateDeNaissance: '1990-05-05', parentsIds: [mother.id] }) as never,
     });
-    expect(adult.statusCode, adult.body).toBe(400);
-    expect(adult.json().errors).toMatchObject({
+    expect(adult.status, adult.text).toBe(400);
+    expect(adult.error.errors).toMatchObject({
       email: SERVER_MESSAGES.required,
       numeroTelephone: SERVER_MESSAGES.required,
     });
-    const alone = await asBoss.call(api.members.create, { body: child({}) as never });
-    expect(alone.statusCode, alone.body).toBe(400);
-    expect(alone.json().errors.email).toBe(MEMBER_FIELD_MESSAGES.childNeedsGuardian);
+    const alone = await asBoss.send(api.members.create, { body: child({}) as never });
+    expect(alone.status, alone.text).toBe(400);
+    expect(alone.error.errors?.email).toBe(MEMBER_FIELD_MESSAGES.childNeedsGuardian);
     // The message is reported with the other fields' errors.
-    const both = await asBoss.call(api.members.create, { body: child({ nom: '' }) as never });
-    expect(both.statusCode).toBe(400);
-    expect(Object.keys(both.json().errors)).toEqual(expect.arrayContaining(['nom', 'email']));
+    const both = await asBoss.send(api.members.create, { body: child({ nom: '' }) as never });
+    expect(both.status).toBe(400);
+    expect(Object.keys(both.error.errors ?? {})).toEqual(expect.arrayContaining(['nom', 'email']));
   });
 
   it('a 7-year-old with two guardians and no e-mail nor phone is created, without invitation; a resend answers 409', async () => {
     await waitForMailQueueIdle(ctx);
     const before = ctx.smtp.mails.length;
-    const res = await asBoss.call(api.members.create, {
+    const res = await asBoss.send(api.members.create, {
       body: child({ email: '', numeroTelephone: '', parentsIds: [mother.id, coach.id] }) as never,
     });
-    expect(res.statusCode, res.body).toBe(201);
-    leo = res.json<TMember>();
+    expect(res.status, res.text).toBe(201);
+    leo = res.body;
     expect(leo.email).toBeNull();
     expect(leo.numeroTelephone).toBeNull();
     expect([...leo.parentsIds!].sort()).toEqual([mother.id, coach.id].sort());
     await waitForMailQueueIdle(ctx);
     expect(ctx.smtp.mails.length).toBe(before); // no invitation for anyone
-    const resend = await asBoss.call(api.members.resendInvitation, { params: { id: leo.id } });
-    expect(resend.statusCode, resend.body).toBe(409);
-    expect(resend.json().message).toBe(MEMBER_FIELD_MESSAGES.noEmail);
+    const resend = await asBoss.send(api.members.resendInvitation, { params: { id: leo.id } });
+    expect(resend.status, resend.text).toBe(409);
+    expect(resend.error.message).toBe(MEMBER_FIELD_MESSAGES.noEmail);
     // The guardian reads the child's row (no e-mail to show).
-    const read = await asCoach.call(api.members.get, { params: { id: leo.id } });
-    expect(read.statusCode, read.body).toBe(200);
-    expect(read.json<TMember>().email).toBeNull();
+    const read = await asCoach.send(api.members.get, { params: { id: leo.id } });
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.email).toBeNull();
   });
 
   it('the child keeps a guardian and stays a minor while without e-mail; an account’s e-mail is never cleared', async () => {
-    const noGuardian = await asBoss.call(api.members.update, {
+    const noGuardian = await asBoss.send(api.members.update, {
       params: { id: leo.id },
       body: { parentsIds: [], clubId: club.id },
     });
-    expect(noGuardian.statusCode, noGuardian.body).toBe(400);
-    expect(noGuardian.json().errors.parentsIds).toBe(
+    expect(noGuardian.status, noGuardian.text).toBe(400);
+    expect(noGuardian.error.errors?.parentsIds).toBe(
       MEMBER_FIELD_MESSAGES.lastGuardianOfChildWithoutEmail,
     );
-    const grownUp = await asBoss.call(api.members.update, {
+    const grownUp = await asBoss.send(api.members.update, {
       params: { id: leo.id },
       body: { dateDeNaissance: '1990-01-01', clubId: club.id },
     });
-    expect(grownUp.statusCode, grownUp.body).toBe(400);
-    expect(grownUp.json().errors.dateDeNaissance).toBe(SERVER_MESSAGES.required);
-    const oneGuardian = await asBoss.call(api.members.update, {
+    expect(grownUp.status, grownUp.text).toBe(400);
+    expect(grownUp.error.errors?.dateDeNaissance).toBe(SERVER_MESSAGES.required);
+    const oneGuardian = await asBoss.send(api.members.update, {
       params: { id: leo.id },
       body: { parentsIds: [coach.id, mother.id].slice(0, 2), clubId: club.id },
     });
-    expect(oneGuardian.statusCode, oneGuardian.body).toBe(200);
-    const motherNoMail = await asBoss.call(api.members.update, {
+    expect(oneGuardian.status, oneGuardian.text).toBe(200);
+    const motherNoMail = await asBoss.send(api.members.update, {
       params: { id: mother.id },
       body: { email: null, clubId: club.id },
     });
-    expect(motherNoMail.statusCode, motherNoMail.body).toBe(400);
-    expect(motherNoMail.json().errors.email).toBe(SERVER_MESSAGES.required);
+    expect(motherNoMail.status, motherNoMail.text).toBe(400);
+    expect(motherNoMail.error.errors?.email).toBe(SERVER_MESSAGES.required);
   });
 
   it('convocation, reminder and selection reach each guardian once per event, naming the child', async () => {
     const start = 10 * DAY;
-    const created = await asCoach.call(api.events.create, {
+    const created = await asCoach.send(api.events.create, {
       body: {
         nom: 'Plateau U9',
         type: 'MATCH',
@@ -187,8 +181,8 @@ describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
         clubId: club.id,
       } as never,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const matchId = created.json<TEvent>().match!.id;
+    expect(created.status, created.text).toBe(201);
+    const matchId = created.body.match!.id;
     await runDue(MATCH_NOTIFICATION_QUEUE, matchId);
     // The mails name the match by its sides, the home side first (decision 0143).
     const about = () => ctx.smtp.mails.filter((m) => m.subject.includes('U9 – FC Voisin '));
@@ -204,11 +198,11 @@ describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
     expect(convocations.every((m) => m.to.length === 1 && m.to[0]!.includes('@'))).toBe(true);
 
     // The reminder before the deadline: to the guardians, the child has not answered.
-    const deadline = await asCoach.call(api.matches.answerConvocations, {
+    const deadline = await asCoach.send(api.matches.answerConvocations, {
       params: { id: matchId },
       body: { items: [], dateLimiteReponse: local(3 * DAY) },
     });
-    expect(deadline.statusCode, deadline.body).toBe(200);
+    expect(deadline.status, deadline.text).toBe(200);
     await runDue('match-reminder', matchId);
     const reminders = about().filter((m) => m.subject.startsWith('Rappel'));
     expect(to(reminders, mother)).toHaveLength(1);
@@ -217,11 +211,11 @@ describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
     expect(to(reminders, mother)[0]!.subject).toContain('(Léo Petit)');
 
     // The published selection.
-    const published = await asCoach.call(api.matches.selection, {
+    const published = await asCoach.send(api.matches.selection, {
       params: { id: matchId },
       body: { joueurs: [{ membreId: leo.id, selection: 'SELECTIONNE' }], publier: true },
     });
-    expect(published.statusCode, published.body).toBe(200);
+    expect(published.status, published.text).toBe(200);
     await until('e-mails de sélection', () =>
       about().some((m) => m.subject.startsWith('Sélectionné')),
     );
@@ -236,10 +230,10 @@ describe('[members] a child without e-mail', { timeout: 60_000 }, () => {
   it('a second child joining the team later: the digest of upcoming matches goes to the guardians', async () => {
     await waitForMailQueueIdle(ctx);
     const before = ctx.smtp.mails.length;
-    const res = await asBoss.call(api.members.create, {
+    const res = await asBoss.send(api.members.create, {
       body: child({ prenom: 'Lina', genre: 'Femme', parentsIds: [mother.id] }) as never,
     });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.status, res.text).toBe(201);
     await waitForMailQueueIdle(ctx);
     const mails = ctx.smtp.mails.slice(before);
     expect(mails).toHaveLength(1);
