@@ -37,8 +37,8 @@ const local = (ms: number) =>
 let seq = 0;
 async function subscribe(as: TestClient): Promise<BrowserSubscription> {
   const sub = browserSubscription(`${receiver.origin}/push/${++seq}`);
-  const res = await as.call(api.push.subscribe, { body: sub.json });
-  expect(res.statusCode).toBe(201);
+  const res = await as.send(api.push.subscribe, { body: sub.json });
+  expect(res.status).toBe(201);
   return sub;
 }
 const messagesOf = (sub: BrowserSubscription): TPushMessage[] =>
@@ -79,14 +79,14 @@ async function onePlayerMatch(app: TestContext['app'], clubName: string, prenom:
   const coachClient = await signIn(app, coach);
   const sub = browserSubscription(`${receiver.origin}/push/${prenom.toLowerCase()}-${++seq}`);
   const playerClient = await signIn(app, player);
-  expect((await playerClient.call(api.push.subscribe, { body: sub.json })).statusCode).toBe(201);
+  expect((await playerClient.send(api.push.subscribe, { body: sub.json })).status).toBe(201);
   expect(
     (
-      await coachClient.call(api.matchSheet.updateSheet, {
+      await coachClient.send(api.matchSheet.updateSheet, {
         params: { id },
         body: { joueurs: [{ membreId: player.id, titulaire: true }] },
       })
-    ).statusCode,
+    ).status,
   ).toBe(200);
   return { id, coachClient, player, sub };
 }
@@ -137,7 +137,7 @@ beforeAll(async () => {
   dev.otherTeam = await subscribe(await signIn(ctx.app, otherTeamPlayer));
   dev.otherClub = await subscribe(await signIn(ctx.app, otherClubPlayer));
   // The sheet (saved, not a published selection: that would push the selection too).
-  const sheet = await asCoach.call(api.matchSheet.updateSheet, {
+  const sheet = await asCoach.send(api.matchSheet.updateSheet, {
     params: { id: matchId },
     body: {
       joueurs: [
@@ -147,12 +147,12 @@ beforeAll(async () => {
       ],
     },
   });
-  expect(sheet.statusCode).toBe(200);
+  expect(sheet.status).toBe(200);
   // Alice turned the match pushes off (she keeps the other kinds).
-  const off = await asAlice.call(api.notifications.setPreferences, {
+  const off = await asAlice.send(api.notifications.setPreferences, {
     body: { canaux: { matchs: { push: false } } },
   });
-  expect(off.statusCode).toBe(200);
+  expect(off.status).toBe(200);
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -160,7 +160,7 @@ afterAll(async () => {
 });
 
 const add = (body: TMatchActionInput) =>
-  asCoach.call(api.matchSheet.addAction, { params: { id: matchId }, body });
+  asCoach.send(api.matchSheet.addAction, { params: { id: matchId }, body });
 /** Every device's messages, by name. */
 const inbox = () =>
   Object.fromEntries(Object.entries(dev).map(([k, s]) => [k, messagesOf(s)])) as Record<
@@ -177,9 +177,9 @@ async function settle(expected: number) {
 describe('[matches] push of a goal and the final score (decision 0140)', () => {
   it('a goal reaches the players and guardians of the match with the push on; once for a replayed cle', async () => {
     const first = await add({ minute: 23, type: 'BUT', membreId: bruno.id, cle: 'but-23' });
-    expect(first.statusCode).toBe(201);
+    expect(first.status).toBe(201);
     const replay = await add({ minute: 23, type: 'BUT', membreId: bruno.id, cle: 'but-23' });
-    expect(replay.statusCode).toBe(200);
+    expect(replay.status).toBe(200);
     // Bruno, his parent Paule, Carl and Papy who follows the team: not Alice (turned off), not
     // the coach (not a family of the match), not another team's player nor another club's.
     await settle(4);
@@ -202,14 +202,12 @@ describe('[matches] push of a goal and the final score (decision 0140)', () => {
 
   it('other actions are not pushed; a second goal tells the score when it was scored', async () => {
     const before = receiver.received.length;
-    expect((await add({ minute: 30, type: 'PASSE_DECISIVE', membreId: alice.id })).statusCode).toBe(
+    expect((await add({ minute: 30, type: 'PASSE_DECISIVE', membreId: alice.id })).status).toBe(
       201,
     );
-    expect((await add({ minute: 31, type: 'BUT_ADVERSAIRE' })).statusCode).toBe(201);
-    expect((await add({ minute: 40, type: 'CARTON_JAUNE', membreId: carl.id })).statusCode).toBe(
-      201,
-    );
-    expect((await add({ minute: 44, type: 'BUT', membreId: alice.id })).statusCode).toBe(201);
+    expect((await add({ minute: 31, type: 'BUT_ADVERSAIRE' })).status).toBe(201);
+    expect((await add({ minute: 40, type: 'CARTON_JAUNE', membreId: carl.id })).status).toBe(201);
+    expect((await add({ minute: 44, type: 'BUT', membreId: alice.id })).status).toBe(201);
     await settle(before + 4);
     expect(messagesOf(dev.carl).at(-1)).toMatchObject({
       titre: 'But ! Seniors 2 – 1 FC Voisin',
@@ -221,12 +219,12 @@ describe('[matches] push of a goal and the final score (decision 0140)', () => {
   it('the final score once when it is typed, not again when the same score is typed again', async () => {
     const before = receiver.received.length;
     const put = (scoreDomicile: number, scoreExterieur: number) =>
-      asCoach.call(api.matches.score, {
+      asCoach.send(api.matches.score, {
         params: { id: matchId },
         body: { scoreDomicile, scoreExterieur },
       });
-    expect((await put(2, 1)).statusCode).toBe(200);
-    expect((await put(2, 1)).statusCode).toBe(200);
+    expect((await put(2, 1)).status).toBe(200);
+    expect((await put(2, 1)).status).toBe(200);
     await settle(before + 4);
     const final = {
       titre: 'Score final',
@@ -260,19 +258,19 @@ describe('[matches] a goal undone before its push leaves (decision 0140)', () =>
       sub,
     } = await onePlayerMatch(undoCtx.app, 'US Annule', 'Dora');
     const goal = (minute: number) =>
-      coachClient.call(api.matchSheet.addAction, {
+      coachClient.send(api.matchSheet.addAction, {
         params: { id },
         body: { minute, type: 'BUT', membreId: dora.id },
       });
 
     const mistaken = await goal(10);
-    expect(mistaken.statusCode).toBe(201);
-    const undo = await coachClient.call(api.matchSheet.removeAction, {
-      params: { id, actionId: mistaken.json<{ id: number }>().id },
+    expect(mistaken.status).toBe(201);
+    const undo = await coachClient.send(api.matchSheet.removeAction, {
+      params: { id, actionId: mistaken.body.id },
     });
-    expect(undo.statusCode).toBe(200);
+    expect(undo.status).toBe(200);
     const kept = await goal(12);
-    expect(kept.statusCode).toBe(201);
+    expect(kept.status).toBe(201);
     const sentAt = Date.now();
     await until('push du but', () => messagesOf(sub).length >= 1 || undefined, 15_000);
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1_000);
@@ -303,16 +301,16 @@ describe('[matches] the quiet hours (decision 0140)', () => {
       player: eve,
       sub,
     } = await onePlayerMatch(quietCtx.app, 'US Nuit', 'Eve');
-    const goal = await coachClient.call(api.matchSheet.addAction, {
+    const goal = await coachClient.send(api.matchSheet.addAction, {
       params: { id },
       body: { minute: 5, type: 'BUT', membreId: eve.id },
     });
-    expect(goal.statusCode).toBe(201);
-    const score = await coachClient.call(api.matches.score, {
+    expect(goal.status).toBe(201);
+    const score = await coachClient.send(api.matches.score, {
       params: { id },
       body: { scoreDomicile: 1, scoreExterieur: 0 },
     });
-    expect(score.statusCode).toBe(200);
+    expect(score.status).toBe(200);
     // The final score's push is queued for the end of the quiet hours; the goal's never.
     const queued = async () =>
       (

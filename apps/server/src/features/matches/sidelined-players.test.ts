@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type TConvocation, type TDashboardHome, type TMatch } from '@club/contract';
+import { api, type TConvocation } from '@club/contract';
 import {
   createClub,
   createConvocation,
@@ -83,19 +83,19 @@ afterAll(async () => {
 });
 
 const rows = async (client: TestClient) => {
-  const res = await client.call(api.matches.convocations, { params: { id: matchId } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TConvocation[]>();
+  const res = await client.send(api.matches.convocations, { params: { id: matchId } });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
 };
 const rowOf = (list: TConvocation[], who: { id: number }) =>
   list.find((r) => r.joueur.id === who.id)!;
 const sansReponse = async (client: TestClient) => {
-  const res = await client.call(api.matches.get, { params: { id: matchId } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TMatch>().reponses?.sansReponse;
+  const res = await client.send(api.matches.get, { params: { id: matchId } });
+  expect(res.status, res.text).toBe(200);
+  return res.body.reponses?.sansReponse;
 };
 const setStatut = (client: TestClient, who: { id: number }, statut: string) =>
-  client.call(api.members.update, { params: { id: who.id }, body: { statut } });
+  client.send(api.members.update, { params: { id: who.id }, body: { statut } });
 
 describe('[match day] injured, ill and suspended players (decision 0108)', () => {
   it('the coach reads each player’s status in the convocation list; other families do not', async () => {
@@ -114,16 +114,14 @@ describe('[match day] injured, ill and suspended players (decision 0108)', () =>
     // Alice and Nina are awaited; Lucas (Blessé) and Sam (Suspendu) are not.
     expect(await sansReponse(asCoach)).toBe(2);
     // The leaders' home page counts the same way.
-    const home = await asLeader.call(api.dashboard.home);
-    expect(home.statusCode, home.body).toBe(200);
-    const awaiting = home
-      .json<TDashboardHome>()
-      .club!.sansReponse.liste.find((m) => m.matchId === matchId);
+    const home = await asLeader.send(api.dashboard.home);
+    expect(home.status, home.text).toBe(200);
+    const awaiting = home.body.club!.sansReponse.liste.find((m) => m.matchId === matchId);
     expect(awaiting?.sansReponse).toBe(2);
   });
 
   it('selecting an injured player is refused with 422 naming the player and the status', async () => {
-    const res = await asCoach.call(api.matches.selection, {
+    const res = await asCoach.send(api.matches.selection, {
       params: { id: matchId },
       body: {
         joueurs: [
@@ -132,64 +130,64 @@ describe('[match day] injured, ill and suspended players (decision 0108)', () =>
         ],
       },
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(
+    expect(res.status).toBe(422);
+    expect(res.error.message).toBe(
       'Lucas Martin est blessé(e) : il (elle) ne peut pas être sélectionné(e) ni remplaçant(e).',
     );
-    const suspended = await asCoach.call(api.matches.selection, {
+    const suspended = await asCoach.send(api.matches.selection, {
       params: { id: matchId },
       body: {
         joueurs: [{ membreId: sam.id, selection: 'REMPLACANT' }],
       },
     });
-    expect(suspended.statusCode).toBe(422);
-    expect(suspended.json().message).toMatch(/^Sam Roux est suspendu\(e\) : /);
+    expect(suspended.status).toBe(422);
+    expect(suspended.error.message).toMatch(/^Sam Roux est suspendu\(e\) : /);
     // Nothing was written: Alice is not selected.
     expect(rowOf(await rows(asCoach), alice).selection).toBeNull();
     // "Not kept" stays possible for them.
-    const notKept = await asCoach.call(api.matches.selection, {
+    const notKept = await asCoach.send(api.matches.selection, {
       params: { id: matchId },
       body: {
         joueurs: [{ membreId: lucas.id, selection: 'NON_RETENU' }],
       },
     });
-    expect(notKept.statusCode, notKept.body).toBe(200);
+    expect(notKept.status, notKept.text).toBe(200);
   });
 
   it('the team’s coach records a player’s injury, illness and return; another team’s coach, a player or a parent may not', async () => {
-    expect((await setStatut(asOtherCoach, nina, 'Blessé')).statusCode).toBe(403);
-    expect((await setStatut(asAlice, nina, 'Blessé')).statusCode).toBe(403);
-    expect((await setStatut(asParent, nina, 'Blessé')).statusCode).toBe(403);
+    expect((await setStatut(asOtherCoach, nina, 'Blessé')).status).toBe(403);
+    expect((await setStatut(asAlice, nina, 'Blessé')).status).toBe(403);
+    expect((await setStatut(asParent, nina, 'Blessé')).status).toBe(403);
     // nor their own (a coach is not injured by their own hand: leaders only, spec §6)
-    expect((await setStatut(asAlice, alice, 'Blessé')).statusCode).toBe(403);
-    expect((await setStatut(asCoach, coach, 'Blessé')).statusCode).toBe(403);
+    expect((await setStatut(asAlice, alice, 'Blessé')).status).toBe(403);
+    expect((await setStatut(asCoach, coach, 'Blessé')).status).toBe(403);
 
     const injured = await setStatut(asCoach, nina, 'Blessé');
-    expect(injured.statusCode, injured.body).toBe(200);
+    expect(injured.status, injured.text).toBe(200);
     expect(rowOf(await rows(asCoach), nina).statutJoueur).toBe('Blessé');
     expect(await sansReponse(asCoach)).toBe(1);
 
     const ill = await setStatut(asCoach, nina, 'Malade');
-    expect(ill.statusCode, ill.body).toBe(200);
+    expect(ill.status, ill.text).toBe(200);
     expect(rowOf(await rows(asCoach), nina).statutJoueur).toBe('Malade');
-    const refused = await asCoach.call(api.matches.selection, {
+    const refused = await asCoach.send(api.matches.selection, {
       params: { id: matchId },
       body: {
         joueurs: [{ membreId: nina.id, selection: 'SELECTIONNE' }],
       },
     });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toMatch(/^Nina Blanc est malade : /);
+    expect(refused.status).toBe(422);
+    expect(refused.error.message).toMatch(/^Nina Blanc est malade : /);
 
     const back = await setStatut(asCoach, nina, 'Actif');
-    expect(back.statusCode, back.body).toBe(200);
+    expect(back.status, back.text).toBe(200);
     expect(await sansReponse(asCoach)).toBe(2);
-    const selected = await asCoach.call(api.matches.selection, {
+    const selected = await asCoach.send(api.matches.selection, {
       params: { id: matchId },
       body: {
         joueurs: [{ membreId: nina.id, selection: 'SELECTIONNE' }],
       },
     });
-    expect(selected.statusCode, selected.body).toBe(200);
+    expect(selected.status, selected.text).toBe(200);
   });
 });
