@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   MEMBER_FIELD_MESSAGES,
   ROLES,
+  ZApiErrorSchema,
   api,
   principalRole,
   type ClubRole,
@@ -258,7 +259,7 @@ describe('[hats] member answers and writes', () => {
         payload: body(extra),
       });
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
-      expect(res.json().errors).toEqual(errors);
+      expect(ZApiErrorSchema.parse(res.json()).errors).toEqual(errors);
     }
     const self = await asLeader.send(api.members.update, {
       params: { id: minor.id },
