@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BURGER_AUTO_CLOSE_WIDTH, isLeader, type TCurrentMember } from '@club/contract';
 import { clubPath, teamPath } from '../../../lib/session.ts';
@@ -70,11 +70,22 @@ export function SignedInNav({
   // A team member's links and name follow the team of the page (team switcher); a leader's stay.
   const teamName = leader ? member.nomEquipe : (team?.nom ?? member.nomEquipe);
 
-  // Closed when a link is followed (at once, not after the next page has rendered, so the menu's
-  // state never lags behind the URL), on any other route change, and when the window grows past
-  // the burger breakpoint.
-  const close = () => setOpen(false);
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Closed when a link of the menu is followed (at once, not after the next page has rendered, so
+  // the menu's state never lags behind the URL), on any other route change (Back, a link of the
+  // page), and when the window grows past the burger breakpoint. A route change the menu started
+  // does not close it again: the router commits the new URL only once the next page's code has
+  // loaded, and a menu opened again meanwhile (a slow phone) would close under the finger.
+  const startedHere = useRef<string | null>(null);
+  const close = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.currentTarget.pathname !== window.location.pathname)
+      startedHere.current = e.currentTarget.pathname;
+    setOpen(false);
+  };
+  useEffect(() => {
+    const fromMenu = startedHere.current !== null;
+    startedHere.current = null;
+    if (!fromMenu) setOpen(false);
+  }, [location.pathname]);
   useEffect(() => {
     const onResize = () => {
       if (window.innerWidth > BURGER_AUTO_CLOSE_WIDTH) setOpen(false);
