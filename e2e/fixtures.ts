@@ -280,6 +280,38 @@ export async function signedInPage(browser: Browser, account: Pick<Account, 'ema
 }
 
 /** The club calendar, loaded (its FullCalendar chunk given time on a busy machine). */
+/**
+ * The club's local date and time (Europe/Paris, as parisDay) `minutes` from now,
+ * 'YYYY-MM-DDTHH:MM:00': an event that must not have started yet whatever the hour the tests run
+ * at (a sign-up closes at the start). Late in the evening it falls on the next day.
+ */
+export function parisDateTime(minutes: number): string {
+  const local = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(Date.now() + minutes * 60_000));
+  return `${local.replace(' ', 'T')}:00`;
+}
+
+/**
+ * Opens the calendar and the detail of the event showing `text`: this week's view, or the next
+ * week's when the event falls there (an event a few hours ahead, late on a Sunday).
+ */
+export async function openEventInCalendar(page: Page, nomClub: string, text: string) {
+  await openCalendar(page, nomClub);
+  const event = page.locator('.club-event-content', { hasText: text }).first();
+  if (!(await event.isVisible())) {
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByText('Chargement des événements...')).toHaveCount(0);
+  }
+  await event.click();
+}
+
 export async function openCalendar(page: Page, nomClub: string) {
   await page.goto(clubUrl(nomClub, 'calendrier'));
   await expect(page.getByRole('heading', { level: 1, name: 'Calendrier du club' })).toBeVisible({

@@ -3,8 +3,8 @@ import {
   createTeam,
   expect,
   expectNoA11yViolationsInThemes,
-  openCalendar,
-  parisDay,
+  openEventInCalendar,
+  parisDateTime,
   signedInPage,
   test,
   uniqueEmail,
@@ -12,7 +12,7 @@ import {
 
 /**
  * Volunteer duties through the production build at phone width (docs/decisions/0130-0134): a
- * parent opens tonight's U11 match in the calendar and taps « Je m'inscris » for « Lavage des
+ * parent opens the U11 match of the coming hours in the calendar and taps « Je m'inscris » for « Lavage des
  * maillots » (for her son); the coach opens the match and sees her; he reads the fair proposal for
  * the « Buvette » (the Roux family: the Martins are already on duty that day), applies it; axe in
  * the three themes on the duties panel.
@@ -69,14 +69,14 @@ test('[duties] a parent signs up for the kit washing; the coach sees it and appl
     role: 'ENTRAINEUR',
     nomEquipe: 'U11',
   });
-  const day = parisDay();
+  // Two hours ahead (sign-ups close at the start), whatever the hour the suite runs at.
   const match = await api.client.events.create({
     body: {
       nom: 'Match U11',
       type: 'MATCH',
       lieux: 'Stade municipal',
-      dateDebut: `${day}T21:00:00`,
-      dateFin: `${day}T22:30:00`,
+      dateDebut: parisDateTime(120),
+      dateFin: parisDateTime(210),
       equipesIds: [team.id],
       adversaireNom: 'FC Voisin',
       clubId: me.idClub,
@@ -90,10 +90,9 @@ test('[duties] a parent signs up for the kit washing; the coach sees it and appl
     ],
   });
 
-  // The parent, at 375 px: today's match in the calendar, « Je m'inscris » for the kit washing.
+  // The parent, at 375 px: the match in the calendar, « Je m'inscris » for the kit washing.
   const parentPage = await signedInPage(browser, parent);
-  await openCalendar(parentPage, me.nomClub);
-  await parentPage.locator('.club-event-content', { hasText: 'FC Voisin' }).first().click();
+  await openEventInCalendar(parentPage, me.nomClub, 'FC Voisin');
   const detail = parentPage.getByRole('dialog');
   const panel = detail.getByRole('region', { name: 'Tâches bénévoles' });
   await expect(panel).toBeVisible({ timeout: 20_000 });
@@ -106,8 +105,7 @@ test('[duties] a parent signs up for the kit washing; the coach sees it and appl
 
   // The coach opens the match: Sophie washes the kits; the fair proposal, read then applied.
   const coachPage = await signedInPage(browser, coach);
-  await openCalendar(coachPage, me.nomClub);
-  await coachPage.locator('.club-event-content', { hasText: 'FC Voisin' }).first().click();
+  await openEventInCalendar(coachPage, me.nomClub, 'FC Voisin');
   const coachPanel = coachPage
     .getByRole('dialog')
     .getByRole('region', { name: 'Tâches bénévoles' });
