@@ -44,6 +44,23 @@ export const offContract = {
   missingAuth: '/auth/route-qui-n-existe-pas',
 } as const;
 
+/**
+ * An inject() answer typed by its endpoint, as `send` answers: for a hand-built call (`raw()`: a
+ * malformed body, the caller's address) whose answer the test reads through the declaration.
+ */
+export function typedAnswer<S extends EndpointSpec>(
+  endpoint: S,
+  res: LightMyRequestResponse,
+): CallResult<S> {
+  return callResult(endpoint, {
+    status: res.statusCode,
+    headers: Object.fromEntries(
+      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+    ),
+    text: res.body,
+  });
+}
+
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 /** The machine's own PostgreSQL (trust auth): the server these machines and CI run. */
@@ -274,13 +291,7 @@ export class TestClient {
       headers: req.headers,
       xsrf: options?.xsrf,
     });
-    return callResult(endpoint, {
-      status: res.statusCode,
-      headers: Object.fromEntries(
-        Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
-      ),
-      text: res.body,
-    });
+    return typedAnswer(endpoint, res);
   }
 
   /**

@@ -10,12 +10,9 @@ import {
   REGISTRATION_MESSAGES,
   SETTINGS_MESSAGES,
   api,
-  callResult,
   urlOf,
-  type EndpointSpec,
   type TClubUpdate,
 } from '@club/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import * as schema from '../../db/schema.ts';
 import { auditLog, clubs, members, oneTimeTokens } from '../../db/schema.ts';
 import {
@@ -29,7 +26,13 @@ import {
   linkGuardian,
   setMemberTeams,
 } from '../../db/factories.ts';
-import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
+import {
+  buildTestApp,
+  signIn,
+  TestClient,
+  type TestContext,
+  typedAnswer,
+} from '../../test/helper.ts';
 import { freshIp } from '../../test/http-utils.ts';
 
 let ctx: TestContext;
@@ -94,15 +97,6 @@ function upload(
   body.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   return client.send(api.clubs.setLogo, { params: { id }, body });
 }
-/** A hand-built call's answer typed by its endpoint (raw() below: no body, the caller's address). */
-const typed = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
-  callResult(endpoint, {
-    status: res.statusCode,
-    headers: Object.fromEntries(
-      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
-    ),
-    text: res.body,
-  });
 const getClub = (client: TestClient, id: number) => client.send(api.clubs.get, { params: { id } });
 const update = (client: TestClient, id: number, body: TClubUpdate) =>
   client.send(api.clubs.update, { params: { id }, body });
@@ -432,7 +426,7 @@ describe('[club] deletion', () => {
   it('asks the DIRIGEANT’s password again: missing or wrong → 400 in French, nothing deleted', async () => {
     const w = await world();
     // No body at all is no request the declaration sends: by hand.
-    const missing = typed(
+    const missing = typedAnswer(
       api.clubs.remove,
       await w.asBoss.raw({
         method: 'DELETE',
@@ -546,7 +540,7 @@ describe('[club] deletion', () => {
 
     // The club name and the e-mail are free again.
     // The caller's address is no part of a declaration: raw() sends it, to the declared URL.
-    const again = typed(
+    const again = typedAnswer(
       api.publicSite.register,
       await new TestClient(ctx.app).raw({
         method: api.publicSite.register.method,

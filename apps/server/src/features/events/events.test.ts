@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   API_DOCS_PATH,
   EVENT_FIELD_MESSAGES,
   EVENT_MESSAGES,
   SERVER_MESSAGES,
   api,
-  callResult,
   hatsFromRole,
   urlOf,
   type CallResult,
@@ -24,7 +22,13 @@ import {
   setMemberTeams,
 } from '../../db/factories.ts';
 import { auditLog, convocations, eventTeams, events, matches } from '../../db/schema.ts';
-import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import {
+  buildTestApp,
+  signIn,
+  type TestClient,
+  type TestContext,
+  typedAnswer,
+} from '../../test/helper.ts';
 import type { Actor } from '../../authz/index.ts';
 import { listVisibleEvents } from './index.ts';
 
@@ -64,17 +68,8 @@ async function created(client: TestClient, overrides: Partial<TEventWrite> = {})
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
-/** A hand-built call's answer typed by its endpoint: the malformed bodies below go through raw(). */
-const typed = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
-  callResult(endpoint, {
-    status: res.statusCode,
-    headers: Object.fromEntries(
-      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
-    ),
-    text: res.body,
-  });
 const createRaw = async (client: TestClient, payload: object) =>
-  typed(
+  typedAnswer(
     api.events.create,
     await client.raw({ method: 'POST', url: urlOf(api.events.create, { body: body() }), payload }),
   );
@@ -250,7 +245,7 @@ describe('[events] validation (spec §5 "Event form"), French messages', () => {
 
   it('a path id different from the body id is refused', async () => {
     const event = await created(asLeader);
-    const res = typed(
+    const res = typedAnswer(
       api.events.update,
       await asLeader.raw({
         method: 'PUT',

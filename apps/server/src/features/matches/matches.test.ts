@@ -1,14 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   MATCH_MESSAGES,
   MATCH_SERVER_MESSAGES,
   api,
-  callResult,
   urlOf,
   type CallResult,
-  type EndpointSpec,
   type TConvocation,
 } from '@club/contract';
 import {
@@ -20,7 +17,13 @@ import {
   setMemberTeams,
 } from '../../db/factories.ts';
 import { auditLog, convocations, matches, members } from '../../db/schema.ts';
-import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import {
+  buildTestApp,
+  signIn,
+  type TestClient,
+  type TestContext,
+  typedAnswer,
+} from '../../test/helper.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { matchSync } from './matches.sync.ts';
 
@@ -134,15 +137,6 @@ const listOf = (res: CallResult<typeof api.matches.listTeam>) => {
   if (!Array.isArray(listed)) throw new Error(`une liste attendue : ${res.text}`);
   return listed;
 };
-/** A hand-built call's answer typed by its endpoint (the tests below send malformed bodies too). */
-const typed = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
-  callResult(endpoint, {
-    status: res.statusCode,
-    headers: Object.fromEntries(
-      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
-    ),
-    text: res.body,
-  });
 
 describe('[matches] status from the club’s wall clock', () => {
   it('A_VENIR before the start, EN_COURS from the start, TERMINE from the end (Europe/Paris, summer)', async () => {
@@ -298,7 +292,7 @@ describe('[matches] a team’s matches', () => {
     });
     expect(listOf(done).map((x) => x.id)).toEqual([ids.may]);
     // An empty statut, as a form sends it: no declaration sends an empty value.
-    const all = typed(
+    const all = typedAnswer(
       api.matches.listTeam,
       await reader.raw({
         method: 'GET',
@@ -356,7 +350,7 @@ describe('[matches] scores', () => {
     finished = await newMatch('2026-02-01 15:00:00', '2026-02-01 17:00:00');
   });
   const put = async (c: TestClient, id: number, body: object, headers?: Record<string, string>) =>
-    typed(
+    typedAnswer(
       api.matches.score,
       await c.raw({
         method: 'PUT',
@@ -497,7 +491,7 @@ describe('[matches] convocations', () => {
     return res.body;
   };
   const put = async (c: TestClient, items: unknown[], matchId = id) =>
-    typed(
+    typedAnswer(
       api.matches.answerConvocations,
       await c.raw({
         method: 'PUT',

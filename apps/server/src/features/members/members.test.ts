@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   MEMBER_FIELD_MESSAGES,
   PRIVACY_MESSAGES,
   SERVER_MESSAGES,
   api,
-  callResult,
   urlOf,
   type CallResult,
   type EndpointInput,
-  type EndpointSpec,
   type TMemberList,
 } from '@club/contract';
 import { auditLog, members, oneTimeTokens } from '../../db/schema.ts';
 import { createClub, createMember, createTeam } from '../../db/factories.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { buildTestApp, signIn, type TestClient, type TestContext } from '../../test/helper.ts';
+import {
+  buildTestApp,
+  signIn,
+  type TestClient,
+  type TestContext,
+  typedAnswer,
+} from '../../test/helper.ts';
 import { waitForMail, waitForMailQueueIdle } from '../../test/http-utils.ts';
 
 let ctx: TestContext;
@@ -43,18 +46,9 @@ const body = (overrides: Partial<NewMember> = {}): NewMember => ({
   ...overrides,
 });
 
-/** A hand-built call's answer typed by its endpoint: the malformed bodies below go through raw(). */
-const typed = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
-  callResult(endpoint, {
-    status: res.statusCode,
-    headers: Object.fromEntries(
-      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
-    ),
-    text: res.body,
-  });
 /** A member's creation with a body the declaration does not allow (missing or unknown fields). */
 const createRaw = async (client: TestClient, payload: object) =>
-  typed(
+  typedAnswer(
     api.members.create,
     await client.raw({ method: 'POST', url: urlOf(api.members.create, { body: body() }), payload }),
   );
@@ -458,7 +452,7 @@ describe('[members] search and paging', () => {
     const url = urlOf(api.members.searchTeam, {
       query: { clubId: c.id, nomEquipe: 'Vétérans Élite', prenom: 'jerome' },
     });
-    const res = typed(
+    const res = typedAnswer(
       api.members.searchTeam,
       await asBoss.raw({ method: 'GET', url: `${url}&role=` }),
     );

@@ -7,15 +7,12 @@ import {
   SETTINGS_MESSAGES,
   ageCategory,
   api,
-  callResult,
   seasonOf,
   urlOf,
   type CallResult,
-  type EndpointSpec,
   type TImportReport,
   type TMemberList,
 } from '@club/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, guardians, members, teamMemberships } from '../../db/schema.ts';
 import {
   createClub,
@@ -26,7 +23,13 @@ import {
 } from '../../db/factories.ts';
 import { JOB_SCHEMA } from '../../jobs/job-queue.ts';
 import { clubToday } from '../../lib/club-time.ts';
-import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
+import {
+  buildTestApp,
+  signIn,
+  TestClient,
+  type TestContext,
+  typedAnswer,
+} from '../../test/helper.ts';
 import { multipartFile, waitForMail, waitForMailQueueIdle } from '../../test/http-utils.ts';
 import { MEMBER_IMPORT_QUEUE } from './members.import-jobs.ts';
 
@@ -117,15 +120,6 @@ function upload(
 /** The import's report: the 200's, or the 422's of a refused import (the same schema). */
 const report = (res: CallResult<typeof api.members.import>): TImportReport =>
   res.status === 422 ? api.members.import.responses[422].parse(JSON.parse(res.text)) : res.body;
-/** A hand-built call's answer typed by its endpoint (the malformed requests below go through raw()). */
-const typed = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
-  callResult(endpoint, {
-    status: res.statusCode,
-    headers: Object.fromEntries(
-      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
-    ),
-    text: res.body,
-  });
 /** A club list without page nor size: the plain list. */
 const listOf = (list: TMemberList) => {
   if (!Array.isArray(list)) throw new Error(`une liste attendue : ${JSON.stringify(list)}`);
@@ -223,7 +217,7 @@ describe('[season] age categories and the season setting', () => {
               body: { nom: w.club.nom, moisDebutSaison: bad },
             })
           : // A string is no month for the declaration: sent by hand.
-            typed(
+            typedAnswer(
               api.clubs.update,
               await w.asBoss.raw({
                 method: 'PUT',

@@ -1,21 +1,24 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   MATCH_MESSAGES,
   api,
-  callResult,
   matchName,
   NOTIFICATION_MESSAGES,
   urlOf,
-  type EndpointSpec,
   type TEvent,
 } from '@club/contract';
 import { createClub, createMember, createTeam, linkGuardian } from '../../db/factories.ts';
 import { convocations, pendingMatchNotifications } from '../../db/schema.ts';
 import { clubLocalDateTime } from '../../lib/club-time.ts';
 import type { CapturedMail } from '../../test/helper.ts';
-import { buildTestApp, signIn, TestClient, type TestContext } from '../../test/helper.ts';
+import {
+  buildTestApp,
+  signIn,
+  TestClient,
+  type TestContext,
+  typedAnswer,
+} from '../../test/helper.ts';
 import { freshIp, until, waitForMailQueueIdle } from '../../test/http-utils.ts';
 import { MATCH_NOTIFICATION_QUEUE } from './notifications.jobs.ts';
 import { manualClock } from '../../lib/clock.ts';
@@ -183,17 +186,8 @@ function unsubscribeJeton(mail: CapturedMail): string {
 }
 
 const anonymous = () => new TestClient(ctx.app);
-/** A link call from its own address (the links are rate-limited per address), typed by its endpoint. */
-const answered = <S extends EndpointSpec>(endpoint: S, res: LightMyRequestResponse) =>
-  callResult(endpoint, {
-    status: res.statusCode,
-    headers: Object.fromEntries(
-      Object.entries(res.headers).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
-    ),
-    text: res.body,
-  });
 const getAnswer = async (jeton: string) =>
-  answered(
+  typedAnswer(
     api.notifications.answerLink,
     await anonymous().raw({
       method: 'GET',
@@ -203,7 +197,7 @@ const getAnswer = async (jeton: string) =>
   );
 /** Any body, the malformed ones too. */
 const postAnswer = async (body: Record<string, unknown>) =>
-  answered(
+  typedAnswer(
     api.notifications.answerByLink,
     await anonymous().raw({
       method: 'POST',
@@ -608,7 +602,7 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
     const mail = to(mailsAbout(nameOf(matchSeq)), member)[0]!;
     const jeton = unsubscribeJeton(mail);
     const url = urlOf(api.notifications.unsubscribe, { query: { jeton } });
-    const scanned = answered(
+    const scanned = typedAnswer(
       api.notifications.unsubscribeState,
       await anonymous().raw({
         method: 'GET',
@@ -619,7 +613,7 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
     expect(scanned.status).toBe(200);
     expect(scanned.body).toMatchObject({ emails: true });
     // The mail client's form POST (RFC 8058): no declaration sends a form.
-    const oneClick = answered(
+    const oneClick = typedAnswer(
       api.notifications.unsubscribe,
       await ctx.app.inject({
         method: 'POST',
@@ -635,7 +629,7 @@ describe('[notifications] preferences and unsubscribe', { timeout: 60_000 }, () 
     expect((await as.send(api.notifications.preferences)).body).toMatchObject({
       emails: false,
     });
-    const forged = answered(
+    const forged = typedAnswer(
       api.notifications.unsubscribe,
       await ctx.app.inject({
         method: 'POST',
