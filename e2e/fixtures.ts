@@ -298,20 +298,6 @@ export function parisDateTime(minutes: number): string {
   return `${local.replace(' ', 'T')}:00`;
 }
 
-/**
- * Opens the calendar and the detail of the event showing `text`: this week's view, or the next
- * week's when the event falls there (an event a few hours ahead, late on a Sunday).
- */
-export async function openEventInCalendar(page: Page, nomClub: string, text: string) {
-  await openCalendar(page, nomClub);
-  const event = page.locator('.club-event-content', { hasText: text }).first();
-  if (!(await event.isVisible())) {
-    await page.getByRole('button', { name: 'Suivant' }).click();
-    await expect(page.getByText('Chargement des événements...')).toHaveCount(0);
-  }
-  await event.click();
-}
-
 export async function openCalendar(page: Page, nomClub: string) {
   await page.goto(clubUrl(nomClub, 'calendrier'));
   await expect(page.getByRole('heading', { level: 1, name: 'Calendrier du club' })).toBeVisible({

@@ -3,7 +3,7 @@ import {
   createTeam,
   expect,
   expectNoA11yViolationsInThemes,
-  openEventInCalendar,
+  openCalendar,
   parisDateTime,
   signedInPage,
   test,
@@ -92,7 +92,9 @@ test('[duties] a parent signs up for the kit washing; the coach sees it and appl
 
   // The parent, at 375 px: the match in the calendar, « Je m'inscris » for the kit washing.
   const parentPage = await signedInPage(browser, parent);
-  await openEventInCalendar(parentPage, me.nomClub, 'FC Voisin');
+  // A phone opens on the first day with events (decision 0088): tomorrow late in the evening.
+  await openCalendar(parentPage, me.nomClub);
+  await parentPage.locator('.club-event-content', { hasText: 'FC Voisin' }).first().click();
   const detail = parentPage.getByRole('dialog');
   const panel = detail.getByRole('region', { name: 'Tâches bénévoles' });
   await expect(panel).toBeVisible({ timeout: 20_000 });
@@ -105,7 +107,8 @@ test('[duties] a parent signs up for the kit washing; the coach sees it and appl
 
   // The coach opens the match: Sophie washes the kits; the fair proposal, read then applied.
   const coachPage = await signedInPage(browser, coach);
-  await openEventInCalendar(coachPage, me.nomClub, 'FC Voisin');
+  await openCalendar(coachPage, me.nomClub);
+  await coachPage.locator('.club-event-content', { hasText: 'FC Voisin' }).first().click();
   const coachPanel = coachPage
     .getByRole('dialog')
     .getByRole('region', { name: 'Tâches bénévoles' });
