@@ -7,6 +7,7 @@ import {
   signedInPage,
   test,
   uniqueEmail,
+  parisDateTime,
 } from '../../fixtures.ts';
 
 /**
@@ -16,20 +17,6 @@ import {
  * without a reload; an action entered offline is sent once when the network is back. axe in the
  * three themes.
  */
-
-/** The club's wall clock (Europe/Paris) `minutes` from now, 'YYYY-MM-DDThh:mm:00'. */
-function clubClock(minutes: number): string {
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(Date.now() + minutes * 60_000));
-  return `${parts.replace(' ', 'T')}:00`;
-}
 
 test('the coach records a goal and a substitution; a parent sees the score change live', async ({
   leaderPage,
@@ -85,8 +72,8 @@ test('the coach records a goal and a substitution; a parent sees the score chang
     body: {
       nom: 'Match U15',
       type: 'MATCH',
-      dateDebut: clubClock(-20),
-      dateFin: clubClock(70),
+      dateDebut: parisDateTime(-20),
+      dateFin: parisDateTime(70),
       lieux: 'Stade',
       adversaireNom: 'Voisins',
       equipesIds: [team.id],
